@@ -1,0 +1,108 @@
+import type { FeatureFlagSet } from './runtime-config';
+
+/**
+ * The business constants and limits of spec §9. Where the spec gives a number without its meaning,
+ * the meaning below is Kontor's decision (marked "decision").
+ */
+
+/**
+ * Version strings. `web` is the version of the web app build, `api` the version of the API it
+ * speaks. The version check (/api/versions/check) tells a web app whose version differs from the
+ * server's `web` that it must reload. Decision: which string is which.
+ */
+export const APP_VERSIONS = { web: '1.2-6', api: '1.0-3' } as const;
+
+/** Loading an external script (bot protection, error reporting) fails after this long. */
+export const SCRIPT_INJECTION_TIMEOUT_MS = 10_000;
+
+/** Largest file a customer may upload as a ticket attachment: 9 MiB. */
+export const UPLOAD_MAX_BYTES = 9_437_184;
+
+/** Daily trading window, German local time (Europe/Berlin), 'HH:MM'. Also the default trading hours of an instrument. */
+export const TRADING_WINDOW = { start: '07:30', stop: '23:00' } as const;
+
+/** An order's validity date ("gültig bis") may lie at most this many days ahead. Decision: meaning of 360. */
+export const MAX_VALIDITY_DAYS = 360;
+
+/** How often the web app asks /api/versions/check (5 minutes). Decision: meaning of 300000 ms. */
+export const VERSION_CHECK_INTERVAL_MS = 300_000;
+
+/**
+ * A customer's confirmation of a small order below the low-trading threshold holds for one day,
+ * then the order dialog asks again. Decision: meaning of 86400000 ms.
+ */
+export const LOW_TRADING_CONFIRMATION_VALID_MS = 86_400_000;
+
+/** Polling interval of live quotes where no push stream is open. Decision: meaning of 2000. */
+export const QUOTE_REFRESH_MS = 2_000;
+
+/** Longest personal note on an instrument, in characters. Decision: meaning of 580. */
+export const NOTE_MAX_LENGTH = 580;
+
+/** Wrong TANs allowed for one ticket before it is void and a new TAN must be requested. Decision: meaning of 5. */
+export const TAN_MAX_ATTEMPTS = 5;
+
+/** Identity: how many remembered devices one ListDevices call asks for. */
+export const DEVICE_LIST_LIMIT = 60;
+
+/** Identity: refresh and revoke are retried with exponential backoff and jitter up to this total delay. */
+export const RETRY_MAX_DELAY_MS = 5_000;
+
+/** Identity: sign-out through the hosted login page fails after this long. */
+export const HOSTED_SIGNOUT_TIMEOUT_MS = 3_000;
+
+/** Identity: defaults of the cookie token storage. */
+export const COOKIE_STORAGE = { expiresDays: 365, secure: true, path: '/' } as const;
+
+/** Session-storage key under which the sign-in flow keeps the page to return to ("aorefid"). */
+export const AUTH_REFERRER_KEY = 'aorefid';
+
+/** Query parameters read for campaign tracking on any route (spec §2). */
+export const TRACKING_PARAMS = ['fzsrc', 'fzmedium', 'fzcampaign', 'fzcontent', 'fzterm', 'fzterms'] as const;
+export type TrackingParam = (typeof TRACKING_PARAMS)[number];
+
+export type FeatureFlags = FeatureFlagSet;
+
+/** Feature flags of spec §9 (the defaults the server puts into /config.json). */
+export const FEATURE_FLAGS: Readonly<FeatureFlags> = {
+  instrumentDetail: true,
+  /** Bezugsrechte (subscription rights) in corporate actions. */
+  subscriptionRights: true,
+  directDebit: true,
+  multiOrderStrategies: true,
+  taxDisabled: false,
+  versionCheck: true,
+  tokensInLocalStorage: false,
+  sendAuthHeaderToApi: false,
+};
+
+/**
+ * Error reporting and session replay (spec §9). Keys carry @sentry/react's option names:
+ * tracesSampleRate, replaysSessionSampleRate and replaysOnErrorSampleRate belong to `Sentry.init`;
+ * flushMinDelay … maskAllInputs to `Sentry.replayIntegration`. sessionIdlePause, sessionIdleExpire,
+ * networkBodyMaxSize and minReplayDurationLimit are not options but Sentry's built-in limits
+ * (SESSION_IDLE_PAUSE_DURATION, SESSION_IDLE_EXPIRE_DURATION, NETWORK_BODY_MAX_SIZE,
+ * MIN_REPLAY_DURATION_LIMIT); they are kept here so a check can compare them. Replay is on only
+ * when an error-reporting DSN is configured.
+ */
+export const MONITORING = {
+  tracesSampleRate: 1.0,
+  replaysSessionSampleRate: 0.1,
+  replaysOnErrorSampleRate: 1.0,
+  replayRequiresDsn: true,
+  flushMinDelay: 5_000,
+  flushMaxDelay: 5_500,
+  minReplayDuration: 4_999,
+  /** minReplayDuration is capped at 15 s. */
+  minReplayDurationLimit: 15_000,
+  maxReplayDuration: 3_600_000,
+  sessionIdlePause: 300_000,
+  sessionIdleExpire: 900_000,
+  slowClickTimeout: 7_000,
+  mutationLimit: 10_000,
+  mutationBreadcrumbLimit: 750,
+  /** Request and response bodies are truncated at this many characters. */
+  networkBodyMaxSize: 150_000,
+  maskAllText: true,
+  maskAllInputs: true,
+} as const;
