@@ -1,0 +1,88 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { APP_VERSIONS } from '@kontor/domain/constants';
+import type { Config } from './config.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import type { Db } from './platform/db.ts';
+import { installErrorHandler } from './platform/error-handler.ts';
+import { loggerOptions } from './platform/logger.ts';
+import { installStaticWeb } from './platform/static-web.ts';
+import { installXsrf } from './platform/xsrf.ts';
+import { systemRoutes } from './system/routes.ts';
+import { trackingRoutes } from './tracking/routes.ts';
+import { trackingService } from './tracking/service.ts';
+import { trackingStore } from './tracking/store.ts';
+
+// Field errors reach the customer, so validation messages are German.
+z.config(z.locales.de());
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  /** Tests pass false to keep their output quiet, or a stream to read what was logged. */
+  logger?: boolean | { write(line: string): void };
+};
+
+/** Builds the whole API without listening; `main.ts` starts it, tests call `inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : loggerOptions(config.logLevel, typeof deps.logger === 'object' ? deps.logger : undefined),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(config.botProtectionScriptUrl ? [new URL(config.botProtectionScriptUrl).origin] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", ...(config.errorReportingDsn ? [new URL(config.errorReportingDsn).origin] : [])],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.secureCookies,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  installXsrf(app, { secure: config.secureCookies });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Kontor API', description: 'API of the Kontor web application', version: APP_VERSIONS.api },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes, {
+    config,
+    clock,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+  });
+  await app.register(trackingRoutes, { service: trackingService({ store: trackingStore(db), clock }) });
+
+  await installStaticWeb(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting comes from the environment and has an embedded default, so `npm start` runs the
+ * whole broker on one machine. A real provider replaces a default by setting its variable.
+ */
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())),
+    z.boolean(),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public origin the app is reached at; decides whether cookies are Secure. */
+  PUBLIC_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: embedded PGlite under DATA_DIR. postgres://… switches to PostgreSQL. */
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  /** Built web app served by this process. */
+  WEB_DIST_DIR: optionalString,
+  SEED_DEMO_DATA: bool(true),
+  ERROR_REPORTING_DSN: optionalString,
+  BOT_PROTECTION_SCRIPT_URL: optionalString,
+  /** Mount /dev pages (outbox, simulated devices). Defaults to on outside production. */
+  DEV_TOOLS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  webDistDir: string;
+  webPublicDir: string;
+  seedDemoData: boolean;
+  errorReportingDsn: string | null;
+  botProtectionScriptUrl: string | null;
+  devTools: boolean;
+  /** Cookies are Secure unless the app is served from plain-http localhost. */
+  secureCookies: boolean;
+};
+
+const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const url = new URL(publicUrl);
+  const local = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    webPublicDir: path.join(repoRoot, 'apps/web/public'),
+    seedDemoData: e.SEED_DEMO_DATA,
+    errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
+    botProtectionScriptUrl: e.BOT_PROTECTION_SCRIPT_URL ?? null,
+    devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production',
+    secureCookies: !local,
+  };
+}
+
+/** The variables of `envSchema` with their defaults, for the README table. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);

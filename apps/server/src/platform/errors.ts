@@ -1,0 +1,32 @@
+import type { BackendError } from '@kontor/domain/backend-error';
+
+/** An error a customer may see: its message is German and safe to show. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toBody(): BackendError {
+    return this.errors === undefined
+      ? { message: this.message, status: this.status }
+      : { message: this.message, status: this.status, errors: this.errors };
+  }
+}
+
+export const messages = {
+  badRequest: 'Die Eingabe ist ungültig. Bitte prüfen Sie die markierten Felder.',
+  notFound: 'Die angeforderte Seite oder Ressource wurde nicht gefunden.',
+  forbiddenXsrf: 'Die Sicherheitsprüfung ist fehlgeschlagen. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  internal: 'Es ist ein technischer Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+  tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+  payloadTooLarge: 'Die gesendeten Daten sind zu groß.',
+  unsupportedMediaType: 'Dieses Datenformat wird nicht unterstützt.',
+} as const;
+
+export const badRequest = (errors?: unknown) => new AppError(400, messages.badRequest, errors);
+export const notFound = (message: string = messages.notFound) => new AppError(404, message);

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { messages } from './errors.ts';
+
+/** Paths the server answers itself; everything else that asks for HTML is a client route. */
+const SERVER_PREFIXES = ['/api/', '/api', '/identity', '/dev', '/assets/i18n/', '/config.json'];
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; index.html never, so a new
+ * release is picked up on the next load. Unknown non-API GETs get index.html (history fallback).
+ */
+export async function installStaticWeb(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+$/.test(filePath);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isClientRoute =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !SERVER_PREFIXES.some((p) => url === p || url.startsWith(p)) &&
+      !path.extname(url) &&
+      (req.headers.accept ?? '').includes('text/html');
+    if (isClientRoute) {
+      if (!hasDist) {
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send('Die Web-App ist noch nicht gebaut. Bitte "npm start" verwenden.');
+      }
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: messages.notFound, status: 404 });
+  });
+}

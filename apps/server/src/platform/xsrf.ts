@@ -1,0 +1,37 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { AppError, messages } from './errors.ts';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Double-submit cookie: the server hands out a readable XSRF-TOKEN cookie, the web client echoes
+ * it in X-XSRF-TOKEN on every state-changing /api call. A page on another origin can make the
+ * browser send the cookie but cannot read it, so it cannot produce the header.
+ */
+export function installXsrf(app: FastifyInstance, opts: { secure: boolean }): void {
+  app.addHook('onRequest', async (req, reply) => {
+    const cookie = req.cookies[XSRF_COOKIE];
+    if (!cookie) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        secure: opts.secure,
+        httpOnly: false,
+      });
+    }
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (!matches(cookie, req.headers[XSRF_HEADER])) {
+      throw new AppError(403, messages.forbiddenXsrf);
+    }
+  });
+}
+
+function matches(cookie: string | undefined, header: string | string[] | undefined): boolean {
+  if (!cookie || typeof header !== 'string') return false;
+  const a = Buffer.from(cookie);
+  const b = Buffer.from(header);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

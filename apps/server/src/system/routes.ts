@@ -1,0 +1,91 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { APP_VERSIONS } from '@kontor/domain/constants';
+import { runtimeConfigSchema } from '@kontor/domain/runtime-config';
+import type { Config } from '../config.ts';
+import type { Clock } from '../platform/clock.ts';
+import { notFound } from '../platform/errors.ts';
+import { runtimeConfig } from './runtime-config.ts';
+
+const LANGUAGES = ['de', 'en'] as const;
+
+export const versionCheckResponseSchema = z.object({
+  web: z.string().describe('Current version of the web app'),
+  api: z.string().describe('Current version of the API'),
+  updateRequired: z.boolean().describe('True when the calling app is older than the current web app'),
+});
+
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; clock: Clock; ping: () => Promise<void> }> = async (
+  app,
+  { config, clock, ping },
+) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['system'],
+        response: { 200: z.object({ status: z.literal('ok'), time: z.string(), database: z.literal('ok') }) },
+      },
+    },
+    async () => {
+      await ping();
+      return { status: 'ok' as const, time: clock.now().toISOString(), database: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/api/versions/check',
+    {
+      schema: {
+        tags: ['system'],
+        querystring: z.object({ version: z.string().max(40).optional() }),
+        response: { 200: versionCheckResponseSchema },
+      },
+    },
+    async (req) => ({
+      web: APP_VERSIONS.web,
+      api: APP_VERSIONS.api,
+      updateRequired: req.query.version !== undefined && req.query.version !== APP_VERSIONS.web,
+    }),
+  );
+
+  const body = runtimeConfigSchema.parse(runtimeConfig(config));
+  app.get('/config.json', { schema: { tags: ['system'], response: { 200: runtimeConfigSchema } } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return body;
+  });
+
+  // Embedded stand-in for the bot-protection challenge (spec §7 x-aws-waf-token): a signed,
+  // short-lived token the onboarding calls can verify.
+  const secret = randomBytes(32);
+  app.get(
+    '/api/bot-protection/token',
+    { schema: { tags: ['system'], response: { 200: z.object({ token: z.string() }) } } },
+    async () => {
+      const issued = clock.now().getTime().toString(36);
+      const mac = createHmac('sha256', secret).update(issued).digest('base64url');
+      return { token: `${issued}.${mac}` };
+    },
+  );
+
+  const cache = new Map<string, unknown>();
+  app.get(
+    '/assets/i18n/:file',
+    { schema: { tags: ['system'], params: z.object({ file: z.string().max(20) }) } },
+    async (req, reply) => {
+      const lang = req.params.file.replace(/\.json$/, '');
+      if (!req.params.file.endsWith('.json') || !LANGUAGES.includes(lang as (typeof LANGUAGES)[number])) {
+        throw notFound('Diese Sprache wird nicht angeboten.');
+      }
+      if (!cache.has(lang)) {
+        const file = path.join(config.webPublicDir, 'assets', 'i18n', `${lang}.json`);
+        cache.set(lang, JSON.parse(await fs.readFile(file, 'utf8')));
+      }
+      reply.header('cache-control', 'public, max-age=300');
+      return cache.get(lang);
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import { FEATURE_FLAGS } from '@kontor/domain/constants';
+import type { ExternalLinks, RuntimeConfig } from '@kontor/domain/runtime-config';
+import type { Config } from '../config.ts';
+
+const site = 'https://www.kontor.example';
+
+/** External links of spec §2. The product site is not part of this app, so they point outside it. */
+export const externalLinks: ExternalLinks = {
+  website: site,
+  imprint: `${site}/impressum`,
+  faq: `${site}/hilfe`,
+  fairUsePolicy: `${site}/fair-use`,
+  priceList: `${site}/preisverzeichnis`,
+  termsOfUse: `${site}/nutzungsbedingungen`,
+  dataProtection: `${site}/datenschutz`,
+  securityNotes: `${site}/sicherheitshinweise`,
+  forms: `${site}/formulare`,
+  administration: `${site}/verwaltung`,
+  registration: `${site}/depot-eroeffnen`,
+  depotTransfer: `${site}/depotuebertrag`,
+  logout: '/anmelden',
+  disclaimer: `${site}/risikohinweise`,
+  socialMedia: [
+    { name: 'LinkedIn', url: 'https://www.linkedin.com/company/kontor-example' },
+    { name: 'Instagram', url: 'https://www.instagram.com/kontor.example' },
+  ],
+};
+
+export function runtimeConfig(config: Config): RuntimeConfig {
+  return {
+    apiBaseUrl: '',
+    environment: config.env,
+    defaultLanguage: 'de',
+    languages: ['de', 'en'],
+    errorReportingDsn: config.errorReportingDsn,
+    botProtectionScriptUrl: config.botProtectionScriptUrl,
+    featureFlags: { ...FEATURE_FLAGS },
+    externalLinks,
+    identity: null,
+  };
+}

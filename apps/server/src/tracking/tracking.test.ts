@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { trackingStore } from './store.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-11-23T10:15:00Z' });
+});
+afterAll(() => t.close());
+
+describe('POST /api/user/tracking', () => {
+  it('stores a campaign landing with its terms list and answers 204', async () => {
+    const payload = { fzsrc: 'google', fzmedium: 'cpc', fzcampaign: 'etf-sparplan', fzterms: ['etf', 'sparplan'] };
+    const res = await t.call({ method: 'POST', url: '/api/user/tracking', payload });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    const [row] = await trackingStore(t.database.db).latest(1);
+    expect(row?.fzsrc).toBe('google');
+    expect(row?.payload).toMatchObject(payload);
+    expect(row?.createdAt.toISOString()).toBe('2026-11-23T10:15:00.000Z');
+  });
+
+  it('refuses a payload without fzsrc', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/user/tracking', payload: { fzterm: 'x' } });
+    expect(res.statusCode).toBe(400);
+  });
+});

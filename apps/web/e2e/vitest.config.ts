@@ -1,0 +1,16 @@
+import { defineProject } from 'vitest/config';
+
+// Browser tests: the real built app served by the real server, driven in Debian's Chromium.
+export default defineProject({
+  test: {
+    name: 'e2e',
+    root: new URL('.', import.meta.url).pathname,
+    include: ['**/*.e2e.test.ts'],
+    environment: 'node',
+    globalSetup: ['./global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One browser page at a time per file keeps two cores from thrashing.
+    fileParallelism: false,
+  },
+});
