@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/**
+ * Contracts of authorising a sensitive action (spec §3, §4, §7): the payload that says what is
+ * being authorised, the result of the authorisation, the ticket verification with a TAN, and the
+ * request to approve in the companion app. Wire names are spec's where it gives them (EMAIL); the
+ * other type names are Kontor's.
+ */
+
+export const AUTHORISATION_PAYLOAD_TYPES = [
+  'EMAIL',
+  'ENROLL_DEVICE',
+  'MONEY_TRANSACTION',
+  'RETIRE_DEVICE',
+  'SESSION_AUTH',
+  'TICKET',
+] as const;
+export type AuthorisationPayloadType = (typeof AUTHORISATION_PAYLOAD_TYPES)[number];
+
+/** Change of the e-mail address; requestId names the pending change request. */
+export const emailAuthorisationSchema = z.object({
+  type: z.literal('EMAIL'),
+  requestId: z.string().min(1),
+});
+
+/** Enrolment of the companion app on a device. */
+export const enrollDeviceAuthorisationSchema = z.object({
+  type: z.literal('ENROLL_DEVICE'),
+  deviceName: z.string().trim().min(1).max(100),
+});
+
+/** A payout or transfer; `data` is the transaction as the money area defines it. */
+export const moneyTransactionAuthorisationSchema = z.object({
+  type: z.literal('MONEY_TRANSACTION'),
+  data: z.record(z.string(), z.unknown()),
+});
+
+/** Removal of an enrolled device, by its name and serial. */
+export const retireDeviceAuthorisationSchema = z.object({
+  type: z.literal('RETIRE_DEVICE'),
+  customerDeviceName: z.string().min(1),
+  serial: z.string().min(1),
+});
+
+/** Step-up authentication of the session itself. */
+export const sessionAuthAuthorisationSchema = z.object({
+  type: z.literal('SESSION_AUTH'),
+});
+
+/** A service request (ticket); `data` holds its attributes (see SERVICE_REQUEST_KEYS). */
+export const ticketAuthorisationSchema = z.object({
+  type: z.literal('TICKET'),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const authorisationPayloadSchema = z.discriminatedUnion('type', [
+  emailAuthorisationSchema,
+  enrollDeviceAuthorisationSchema,
+  moneyTransactionAuthorisationSchema,
+  retireDeviceAuthorisationSchema,
+  sessionAuthAuthorisationSchema,
+  ticketAuthorisationSchema,
+]);
+export type AuthorisationPayload = z.infer<typeof authorisationPayloadSchema>;
+
+/** The outcome of an authorisation: the ticket, its TAN and the id of the authorisation. */
+export const authorisationResultSchema = z.object({
+  ticket: z.string().min(1),
+  tan: z.string(),
+  authorizationId: z.string().min(1),
+});
+export type AuthorisationResult = z.infer<typeof authorisationResultSchema>;
+
+/**
+ * POST /api/ticket/verify: a ticket, the TAN the customer received, and — the optional third
+ * value — the `authorizationId` of an authorisation approved in the companion app. The TAN may be
+ * empty only when an authorizationId is given.
+ */
+export const ticketVerificationSchema = z
+  .object({
+    ticket: z.string().min(1),
+    tan: z.string().trim(),
+    authorizationId: z.string().min(1).optional(),
+  })
+  .refine((v) => v.tan !== '' || v.authorizationId !== undefined, {
+    message: 'Bitte geben Sie die TAN ein.',
+    path: ['tan'],
+  });
+export type TicketVerification = z.infer<typeof ticketVerificationSchema>;
+
+/** POST /api/ticket/verifychangedmobilenr: the verification without the third value; TAN required. */
+export const changedMobileNumberVerificationSchema = z.object({
+  ticket: z.string().min(1),
+  tan: z.string().trim().min(1, { message: 'Bitte geben Sie die TAN ein.' }),
+});
+export type ChangedMobileNumberVerification = z.infer<typeof changedMobileNumberVerificationSchema>;
+
+/** POST /api/ticket/requestauth: ask the companion app with this serial to approve the ticket. */
+export const appAuthRequestSchema = z.object({
+  ticket: z.string().min(1),
+  serialForAppAuth: z.string().min(1),
+});
+export type AppAuthRequest = z.infer<typeof appAuthRequestSchema>;
+
+/**
+ * How identity and ticket calls report their outcome (spec §4): SUCCESS with data, or ERROR with a
+ * message for the customer and the error itself.
+ */
+export type ApiResult<T, E = unknown> =
+  | { status: 'SUCCESS'; data: T }
+  | { status: 'ERROR'; errorMessage: string; error: E };
+
+export function apiSuccess<T>(data: T): { status: 'SUCCESS'; data: T } {
+  return { status: 'SUCCESS', data };
+}
+
+export function apiError<E = unknown>(
+  errorMessage: string,
+  error: E,
+): { status: 'ERROR'; errorMessage: string; error: E } {
+  return { status: 'ERROR', errorMessage, error };
+}
+
+/** The schema of an ApiResult whose data has the given schema. */
+export function apiResultSchema<T extends z.ZodType>(data: T) {
+  return z.discriminatedUnion('status', [
+    z.object({ status: z.literal('SUCCESS'), data }),
+    z.object({ status: z.literal('ERROR'), errorMessage: z.string(), error: z.unknown() }),
+  ]);
+}
