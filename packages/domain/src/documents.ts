@@ -14,7 +14,7 @@ export const documentSchema = z.object({
   /** ISINs the document is about, comma-separated ("DE0007164600,US0378331005"). */
   pdfIsin: z.string().optional(),
 });
-export type Document = z.infer<typeof documentSchema>;
+export type InboxDocument = z.infer<typeof documentSchema>;
 
 /** How many ISINs the display title lists before it ends with an ellipsis. */
 export const DOCUMENT_TITLE_MAX_ISINS = 2;
