@@ -1,0 +1,237 @@
+import { backendError, userMessage, type BackendError } from '@kontor/domain/backend-error';
+import { createBotProtection, type BotProtection } from './bot-protection';
+import { translate } from './i18n';
+import { toasts } from './toasts';
+
+/**
+ * The one way the web app talks to the API (spec §7 "Request headers", §8 "Backend errors").
+ *
+ *   const positions = await api.request<Position[]>('GET', '/api/trading/positions');
+ *   await api.request('POST', '/api/ticket/verify', { body, skipGlobalErrorHandler: true });
+ *
+ * Paths starting with "/" go to the configured API base URL. Cookies travel with every request
+ * (`credentials: 'include'`); no Authorization header is sent (feature flag sendAuthHeaderToApi).
+ */
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+
+export type RequestOptions = {
+  body?: unknown;
+  query?: Record<string, QueryValue> | URLSearchParams;
+  headers?: Record<string, string>;
+  /** The caller handles the error itself: no error toast (ticket calls, tracking). */
+  skipGlobalErrorHandler?: boolean;
+  /** Sent as `Idempotency-Key`, so that a retried order or payout is executed once. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+};
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const BOT_PROTECTION_HEADER = 'x-aws-waf-token';
+/** Onboarding calls that the bot protection guards (spec §7). */
+export const BOT_PROTECTED_URL_ENDINGS = ['startOnboarding', 'signupuser', 'registrationconfirmation', 'resendConfirmationMail'] as const;
+
+export const NETWORK_ERROR_MESSAGE = 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.';
+
+/** An HTTP or network failure; `backendError` is the spec §8 error the customer message comes from. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly backendError: BackendError,
+    readonly method: string,
+    readonly url: string,
+    options?: { cause?: unknown },
+  ) {
+    super(userMessage(backendError), options);
+  }
+  get status(): number {
+    return this.backendError.status;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type ApiClientOptions = {
+  /** Prefix for paths starting with "/"; '' is the app's own origin. */
+  baseUrl?: string;
+  botProtection?: BotProtection;
+  /** Called for every failed request that does not skip the global error handler. */
+  onError?: (error: ApiError) => void;
+  fetch?: typeof fetch;
+  /** Reads document.cookie by default. */
+  readCookie?: (name: string) => string | null;
+};
+
+export interface ApiClient {
+  request<T = unknown>(method: HttpMethod, url: string, options?: RequestOptions): Promise<T>;
+}
+
+export function readDocumentCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return null;
+}
+
+/** Absolute (`https://…`) and protocol-relative (`//host/…`) URLs are not relative. */
+export function isRelativeUrl(url: string): boolean {
+  return !/^([a-z][a-z\d+\-.]*:|\/\/)/i.test(url);
+}
+
+function withQuery(url: string, query: RequestOptions['query']): string {
+  if (!query) return url;
+  const params = query instanceof URLSearchParams ? query : new URLSearchParams();
+  if (!(query instanceof URLSearchParams)) {
+    for (const [key, value] of Object.entries(query)) {
+      if (value === null || value === undefined) continue;
+      if (Array.isArray(value)) params.set(key, value.join(','));
+      else params.set(key, String(value));
+    }
+  }
+  const search = params.toString();
+  if (!search) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+function needsBotProtection(url: string): boolean {
+  const path = url.split(/[?#]/)[0] ?? '';
+  return BOT_PROTECTED_URL_ENDINGS.some((ending) => path.endsWith(ending));
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  const fetchFn = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const readCookie = options.readCookie ?? readDocumentCookie;
+  let botToken: string | null = null;
+  let botTokenPending: Promise<string | null> | null = null;
+
+  /** Fetched when missing and kept; a failed fetch yields null and the request goes out anyway. */
+  const botProtectionToken = (): Promise<string | null> => {
+    if (botToken) return Promise.resolve(botToken);
+    if (!options.botProtection) return Promise.resolve(null);
+    botTokenPending ??= options.botProtection
+      .getToken()
+      .then((token) => (botToken = token || null))
+      .catch(() => null)
+      .finally(() => {
+        botTokenPending = null;
+      });
+    return botTokenPending;
+  };
+
+  const fail = (error: ApiError, skip: boolean | undefined): never => {
+    if (!skip) options.onError?.(error);
+    throw error;
+  };
+
+  return {
+    async request<T>(method: HttpMethod, url: string, request: RequestOptions = {}): Promise<T> {
+      const target = withQuery(url.startsWith('/') && !url.startsWith('//') ? `${baseUrl}${url}` : url, request.query);
+      const headers = new Headers({ Accept: 'application/json, text/plain, */*' });
+
+      let body: BodyInit | undefined;
+      if (request.body !== undefined) {
+        if (request.body instanceof FormData || request.body instanceof Blob || request.body instanceof URLSearchParams) {
+          body = request.body;
+        } else {
+          body = JSON.stringify(request.body);
+          headers.set('Content-Type', 'application/json');
+        }
+      }
+
+      // XSRF double-submit: only our own (relative) URLs, only state-changing methods.
+      if (method !== 'GET' && method !== 'HEAD' && isRelativeUrl(target)) {
+        const xsrf = readCookie(XSRF_COOKIE);
+        if (xsrf) headers.set(XSRF_HEADER, xsrf);
+      }
+      if (needsBotProtection(url)) {
+        const token = await botProtectionToken();
+        if (token) headers.set(BOT_PROTECTION_HEADER, token);
+      }
+      if (request.idempotencyKey) headers.set('Idempotency-Key', request.idempotencyKey);
+      for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
+
+      let response: Response;
+      try {
+        response = await fetchFn(target, { method, headers, body, credentials: 'include', signal: request.signal });
+      } catch (cause) {
+        // An abort is the caller's own doing, not an error to show.
+        if (request.signal?.aborted) throw cause;
+        const networkMessage = translate('errors.network', NETWORK_ERROR_MESSAGE);
+        return fail(new ApiError(backendError({ status: 0, message: networkMessage }), method, target, { cause }), request.skipGlobalErrorHandler);
+      }
+
+      if (!response.ok) {
+        const errorBody = await readBody(response).catch(() => undefined);
+        const error = backendError({ status: response.status, message: response.statusText, body: errorBody });
+        return fail(new ApiError(error, method, target), request.skipGlobalErrorHandler);
+      }
+      if (response.status === 204 || method === 'HEAD') return undefined as T;
+      return (await readBody(response)) as T;
+    },
+  };
+}
+
+/** Spec §4: API results are wrapped as SUCCESS with data, or ERROR with errorMessage and the error. */
+export type ApiResult<T> =
+  | { status: 'SUCCESS'; data: T }
+  | { status: 'ERROR'; errorMessage: string; error: BackendError };
+
+export async function toApiResult<T>(pending: Promise<T>): Promise<ApiResult<T>> {
+  try {
+    return { status: 'SUCCESS', data: await pending };
+  } catch (error) {
+    if (isApiError(error)) return { status: 'ERROR', errorMessage: error.message, error: error.backendError };
+    throw error;
+  }
+}
+
+/** The global error handler: the customer sees the spec §8 user message as an error toast. */
+export function showErrorToast(error: ApiError): void {
+  toasts.error(userMessage(error.backendError));
+}
+
+/** The client the app runs with: configured base URL and bot protection, errors as toasts. */
+export function createAppApiClient(config: { apiBaseUrl: string; botProtectionScriptUrl: string | null }): ApiClient {
+  return createApiClient({
+    baseUrl: config.apiBaseUrl,
+    botProtection: createBotProtection(config),
+    onError: showErrorToast,
+  });
+}
+
+let current: ApiClient = createAppApiClient({ apiBaseUrl: '', botProtectionScriptUrl: null });
+
+/** Boot installs the client built from the runtime configuration. */
+export function configureApi(client: ApiClient): void {
+  current = client;
+}
+
+/** The app-wide client; delegates to whatever boot configured. */
+export const api: ApiClient = {
+  request<T>(method: HttpMethod, url: string, options?: RequestOptions): Promise<T> {
+    return current.request<T>(method, url, options);
+  },
+};
+
+/** A fresh key for one logical operation; reuse it when retrying that same operation. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

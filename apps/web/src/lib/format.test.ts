@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatQuantity, formatTime, trend } from './format';
+
+// Intl puts a no-break space (U+00A0) between number and unit.
+const nbsp = '\u00a0';
+
+describe('German formats', () => {
+  it('money from decimal strings', () => {
+    expect(formatMoney('1234.56', 'EUR')).toBe(`1.234,56${nbsp}€`);
+    expect(formatMoney('0.5')).toBe(`0,50${nbsp}€`);
+    expect(formatMoney('-12.3', 'USD')).toBe(`-12,30${nbsp}$`);
+    expect(formatMoney('19.99', 'EUR', { signed: true })).toBe(`+19,99${nbsp}€`);
+  });
+
+  it('keeps every digit of amounts a float could not hold', () => {
+    expect(formatMoney('12345678901234567.89')).toBe(`12.345.678.901.234.567,89${nbsp}€`);
+    expect(formatNumber('1234567890.123456789', { min: 0, max: 9 })).toBe('1.234.567.890,123456789');
+  });
+
+  it('rejects what is not a decimal number', () => {
+    expect(() => formatMoney('12,50')).toThrow(RangeError);
+    expect(() => formatMoney('abc')).toThrow(RangeError);
+  });
+
+  it('percent with sign', () => {
+    expect(formatPercent('1.23')).toBe(`+1,23${nbsp}%`);
+    expect(formatPercent('-0.5')).toBe(`-0,50${nbsp}%`);
+    expect(formatPercent('0')).toBe(`0,00${nbsp}%`);
+    expect(formatPercent('12.5', { signed: false })).toBe(`12,50${nbsp}%`);
+  });
+
+  it('numbers and quantities', () => {
+    expect(formatNumber('1234.5')).toBe('1.234,50');
+    expect(formatQuantity('12')).toBe('12');
+    expect(formatQuantity('0.123456')).toBe('0,123456');
+  });
+
+  it('dates as dd.mm.yyyy in German time', () => {
+    expect(formatDate('2024-03-05')).toBe('05.03.2024');
+    expect(formatDate('2024-12-31T23:30:00Z')).toBe('01.01.2025');
+    expect(formatDateTime('2024-03-05T13:30:00Z')).toBe('05.03.2024, 14:30');
+    expect(formatTime('2024-07-01T07:30:05Z')).toBe('09:30:05');
+  });
+
+  it('trend tells gains from losses without a float', () => {
+    expect(trend('1.23')).toBe('gain');
+    expect(trend('-0.01')).toBe('loss');
+    expect(trend('0.00')).toBe('neutral');
+    expect(trend('-0')).toBe('neutral');
+  });
+});

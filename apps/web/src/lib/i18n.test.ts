@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import de from '../../public/assets/i18n/de.json';
+import en from '../../public/assets/i18n/en.json';
+
+function keys(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    value && typeof value === 'object' ? keys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+describe('translation files', () => {
+  it('English has exactly the keys of German', () => {
+    expect(keys(en).sort()).toEqual(keys(de).sort());
+  });
+
+  it('no text is empty', () => {
+    const empty = (tree: object) => keys(tree).filter((k) => k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], tree) === '');
+    expect(empty(de)).toEqual([]);
+    expect(empty(en)).toEqual([]);
+  });
+});

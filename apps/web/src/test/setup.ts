@@ -1,0 +1,16 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => {
+  cleanup();
+});
+
+// jsdom has no layout engine; React Router's scroll restoration only needs the call to exist.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+// jsdom has no CSS namespace; react-aria's popovers call CSS.escape.
+if (typeof globalThis.CSS === 'undefined' || typeof globalThis.CSS.escape !== 'function') {
+  const escape = (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, (ch) => `\\${ch}`);
+  Object.defineProperty(globalThis, 'CSS', { value: { ...(globalThis.CSS ?? {}), escape }, configurable: true });
+}

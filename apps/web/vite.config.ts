@@ -1,0 +1,31 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the Kontor server (port 8080) answers everything that is not the app itself.
+const server = 'http://localhost:8080';
+const serverPaths = ['^/api(/|$)', '^/assets/i18n/', '^/assets/searchdata/', '^/config\\.json$', '^/identity(/|$)', '^/dev(/|$)'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: server, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than Kontor: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            { name: 'react-aria', test: /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@react-types|@internationalized|@swc)[\\/]/, priority: 2 },
+            { name: 'vendor', test: /node_modules[\\/](?!@sentry)/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+});
