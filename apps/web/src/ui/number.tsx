@@ -1,0 +1,33 @@
+import { formatMoney, formatNumber, formatPercent, trend, type Decimal } from '../lib/format';
+import styles from './number.module.css';
+
+/** An amount in German format with tabular numerals: 1.234,56 €. */
+export function Money({ amount, currency = 'EUR', className }: { amount: Decimal; currency?: string; className?: string }) {
+  return <span className={[styles.number, className].filter(Boolean).join(' ')}>{formatMoney(amount, currency)}</span>;
+}
+
+/**
+ * A gain or loss: green with "+" or red with "−" sign, so the sign carries the meaning for anyone
+ * who cannot tell the colours apart. `kind` picks percent points, money or a plain number.
+ */
+export function Change({
+  value,
+  kind = 'percent',
+  currency = 'EUR',
+  className,
+}: {
+  value: Decimal;
+  kind?: 'percent' | 'money' | 'number';
+  currency?: string;
+  className?: string;
+}) {
+  const direction = trend(value);
+  const text =
+    kind === 'percent'
+      ? formatPercent(value)
+      : kind === 'money'
+        ? formatMoney(value, currency, { signed: true })
+        : formatNumber(value, 2, { signed: true });
+  const tone = direction === 'gain' ? styles.gain : direction === 'loss' ? styles.loss : undefined;
+  return <span className={[styles.number, tone, className].filter(Boolean).join(' ')}>{text}</span>;
+}

@@ -1,0 +1,40 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import {
+  FieldError,
+  Input,
+  Label,
+  Text,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+} from 'react-aria-components';
+import styles from './field.module.css';
+
+export type TextFieldProps = Omit<AriaTextFieldProps, 'children' | 'className'> & {
+  label: ReactNode;
+  description?: ReactNode;
+  /** Shown below the field and marks it invalid (e.g. react-hook-form's fieldState.error?.message). */
+  errorMessage?: string;
+  placeholder?: string;
+  className?: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+};
+
+/** A labelled text input with optional hint and error message. */
+export function TextField({ label, description, errorMessage, placeholder, className, inputMode, isInvalid, ...props }: TextFieldProps) {
+  return (
+    <AriaTextField
+      {...props}
+      isInvalid={isInvalid || Boolean(errorMessage)}
+      className={[styles.field, className].filter(Boolean).join(' ')}
+    >
+      <Label className={styles.label}>{label}</Label>
+      <Input className={styles.input} placeholder={placeholder} inputMode={inputMode} />
+      {description && (
+        <Text slot="description" className={styles.description}>
+          {description}
+        </Text>
+      )}
+      <FieldError className={styles.error}>{errorMessage}</FieldError>
+    </AriaTextField>
+  );
+}
