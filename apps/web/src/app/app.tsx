@@ -1,0 +1,16 @@
+import { useState } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import type { RuntimeConfig } from '../lib/config';
+import { Providers } from './providers';
+import { routes } from './routes';
+
+/** The booted app: providers around the router. */
+export function App({ config }: { config: RuntimeConfig }) {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return (
+    <Providers config={config}>
+      <RouterProvider router={router} />
+    </Providers>
+  );
+}

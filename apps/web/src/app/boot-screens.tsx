@@ -1,0 +1,52 @@
+import { translate } from '../lib/i18n';
+import { Button } from '../ui/button';
+import { Skeleton, SkeletonText } from '../ui/skeleton';
+import { KontorLogo } from './top-bar';
+import styles from './boot.module.css';
+
+/*
+ * These screens may show before translations have loaded (or when they could not be loaded), so
+ * they read through translate(), which falls back to the German text given here.
+ */
+
+/** While configuration and translations load: the outline of the app, nothing that moves around. */
+export function BootSkeleton() {
+  return (
+    <div className={styles.screen} role="status" aria-busy="true">
+      <span className="visually-hidden">{translate('boot.loading', 'Kontor wird geladen …')}</span>
+      <div className={styles.bar} aria-hidden="true">
+        <KontorLogo className={styles.logo} />
+        Kontor
+      </div>
+      <div className={styles.content} aria-hidden="true">
+        <Skeleton width="12rem" height="2rem" />
+        <Skeleton height="9rem" radius="var(--radius-lg)" />
+        <SkeletonText lines={4} />
+      </div>
+    </div>
+  );
+}
+
+/** Configuration could not be loaded: say so in German and offer to try again. */
+export function BootError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className={styles.screen}>
+      <div className={styles.bar}>
+        <KontorLogo className={styles.logo} />
+        Kontor
+      </div>
+      <main className={styles.error}>
+        <div className={styles.errorCard} role="alert">
+          <h1 className={styles.errorTitle}>{translate('boot.failedTitle', 'Kontor ist gerade nicht erreichbar')}</h1>
+          <p className={styles.errorText}>
+            {translate(
+              'boot.failedText',
+              'Die Anwendung konnte nicht gestartet werden. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+            )}
+          </p>
+          <Button onPress={onRetry}>{translate('boot.retry', 'Erneut versuchen')}</Button>
+        </div>
+      </main>
+    </div>
+  );
+}

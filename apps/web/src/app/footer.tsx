@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import type { ExternalLinks } from '@kontor/domain/runtime-config';
+import { useConfig } from '../lib/config';
+import styles from './layout.module.css';
+
+/** The external links of spec §2 that belong in a footer, in the order customers look for them. */
+const FOOTER_LINKS = [
+  'imprint',
+  'dataProtection',
+  'termsOfUse',
+  'priceList',
+  'faq',
+  'securityNotes',
+  'fairUsePolicy',
+  'disclaimer',
+  'forms',
+  'depotTransfer',
+  'website',
+] as const satisfies readonly (keyof ExternalLinks)[];
+
+export function Footer() {
+  const { t } = useTranslation();
+  const { externalLinks } = useConfig();
+  const newWindow = t('footer.newWindow');
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.footerInner}>
+        <nav aria-label={t('footer.label')}>
+          <ul className={styles.footerLinks}>
+            {FOOTER_LINKS.filter((key) => externalLinks[key]).map((key) => (
+              <li key={key}>
+                <a href={externalLinks[key]} target="_blank" rel="noopener noreferrer" title={newWindow}>
+                  {t(`footer.links.${key}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {externalLinks.socialMedia.length > 0 && (
+          <ul className={styles.footerLinks} aria-label={t('footer.socialMedia')}>
+            {externalLinks.socialMedia.map(({ name, url }) => (
+              <li key={url}>
+                <a href={url} target="_blank" rel="noopener noreferrer" title={newWindow}>
+                  {name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>© {new Date().getFullYear()} Kontor</p>
+      </div>
+    </footer>
+  );
+}

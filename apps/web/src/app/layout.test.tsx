@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../test/fixtures';
+import { renderApp } from '../test/render';
+
+const AREAS = [
+  ['Depot', '/depot'],
+  ['Orders', '/orders'],
+  ['Sparpläne', '/sparplaene'],
+  ['Watchlisten', '/watchlisten'],
+  ['Geldtransfer', '/geldtransfer'],
+  ['Kapitalmaßnahmen', '/kapitalmassnahmen'],
+  ['Posteingang', '/posteingang'],
+  ['Benachrichtigungen', '/benachrichtigungen'],
+  ['Notizen', '/notizen'],
+  ['Service', '/service'],
+  ['Einstellungen', '/einstellungen'],
+  ['Geräte', '/geraete'],
+] as const;
+
+/** Both navigations are in the DOM; CSS shows the side one from 768 px, the bottom bar below. */
+function navigations() {
+  const [side, bottom] = screen.getAllByRole('navigation', { name: 'Hauptnavigation' });
+  return { side: side!, bottom: bottom! };
+}
+
+describe('layout', () => {
+  it('opens on the depot: "/" redirects there', async () => {
+    const { router } = await renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Depot' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/depot');
+  });
+
+  it('keeps campaign parameters when redirecting from "/"', async () => {
+    const { router } = await renderApp('/?fzsrc=newsletter');
+    await screen.findByRole('heading', { level: 1, name: 'Depot' });
+    expect(router.state.location.search).toBe('?fzsrc=newsletter');
+  });
+
+  it('the side navigation lists every area in German', async () => {
+    await renderApp('/depot');
+    await screen.findByRole('heading', { level: 1, name: 'Depot' });
+    const { side } = navigations();
+    const links = within(side).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(AREAS.map(([label, path]) => [label, path]));
+    expect(within(side).getByRole('link', { name: 'Depot' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('every area opens an empty page with its title and a hint what comes there', async () => {
+    const { user } = await renderApp('/depot');
+    await screen.findByRole('heading', { level: 1, name: 'Depot' });
+    for (const [label] of AREAS) {
+      await user.click(within(navigations().side).getByRole('link', { name: label }));
+      const heading = await screen.findByRole('heading', { level: 1, name: label });
+      const main = screen.getByRole('main');
+      expect(main.contains(heading)).toBe(true);
+      // A level-2 heading and a sentence explain the empty state.
+      expect(within(main).getByRole('heading', { level: 2 }).textContent).not.toBe('');
+      await waitFor(() => expect(document.title).toBe(`${label} · Kontor`));
+    }
+  });
+
+  it('the bottom bar holds the five most used areas and "Mehr" for the rest', async () => {
+    const { user, router } = await renderApp('/depot');
+    await screen.findByRole('heading', { level: 1, name: 'Depot' });
+    const { bottom } = navigations();
+    expect(within(bottom).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Depot',
+      'Orders',
+      'Sparpläne',
+      'Watchlisten',
+      'Posteingang',
+    ]);
+    await user.click(within(bottom).getByRole('button', { name: 'Weitere Bereiche' }));
+    const menu = await screen.findByRole('menu', { name: 'Weitere Bereiche' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Geldtransfer',
+      'Kapitalmaßnahmen',
+      'Benachrichtigungen',
+      'Notizen',
+      'Service',
+      'Einstellungen',
+      'Geräte',
+    ]);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Notizen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notizen' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/notizen');
+  });
+
+  it('top bar: wordmark, security search and the customer menu', async () => {
+    const { user } = await renderApp('/orders');
+    await screen.findByRole('heading', { level: 1, name: 'Orders' });
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: /Kontor/ }).getAttribute('href')).toBe('/depot');
+    const search = within(screen.getByRole('search')).getByRole('searchbox', { name: 'Wertpapiersuche' });
+    expect(search.getAttribute('placeholder')).toBe('Name, ISIN oder WKN');
+
+    await user.click(within(banner).getByRole('button', { name: 'Kundenmenü' }));
+    const menu = await screen.findByRole('menu', { name: 'Kundenmenü' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Einstellungen',
+      'Geräte',
+      'Service',
+      'Abmelden',
+    ]);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Geräte' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Geräte' })).toBeTruthy();
+  });
+
+  it('footer links come from the runtime configuration and open in a new window', async () => {
+    const config = testConfig();
+    config.externalLinks.fairUsePolicy = '';
+    await renderApp('/depot', { config });
+    await screen.findByRole('heading', { level: 1, name: 'Depot' });
+    const footer = within(screen.getByRole('contentinfo'));
+    const imprint = footer.getByRole('link', { name: 'Impressum' });
+    expect(imprint.getAttribute('href')).toBe('https://kontor.example/impressum');
+    expect(imprint.getAttribute('target')).toBe('_blank');
+    expect(imprint.getAttribute('rel')).toContain('noopener');
+    for (const [name, href] of [
+      ['Datenschutz', config.externalLinks.dataProtection],
+      ['Nutzungsbedingungen', config.externalLinks.termsOfUse],
+      ['Preis- und Leistungsverzeichnis', config.externalLinks.priceList],
+      ['FAQ', config.externalLinks.faq],
+      ['Mastodon', 'https://social.example/@kontor'],
+    ]) {
+      expect(footer.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    expect(footer.queryByRole('link', { name: 'Fair-Use-Richtlinie' })).toBeNull();
+  });
+
+  it('offers a skip link to the main content', async () => {
+    await renderApp('/depot');
+    await screen.findByRole('heading', { level: 1, name: 'Depot' });
+    expect(screen.getByRole('link', { name: 'Zum Inhalt springen' }).getAttribute('href')).toBe('#main');
+    expect(screen.getByRole('main').id).toBe('main');
+  });
+});

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Input, Label, Link, MenuTrigger, SearchField } from 'react-aria-components';
+import { useLocation } from 'react-router';
+import { useConfig } from '../lib/config';
+import { Button } from '../ui/button';
+import { DeviceIcon, SearchIcon, ServiceIcon, SettingsIcon, UserIcon } from '../ui/icons';
+import { Menu, MenuItem, MenuPopover, MenuSeparator } from '../ui/menu';
+import { START_PATH } from './navigation';
+import styles from './layout.module.css';
+
+export function KontorLogo({ className }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="7" fill="var(--color-primary)" />
+      <path d="M10 7h4v7.5L20.5 7H25l-7.2 8.3L25.5 25H20.8l-5.6-7.2L14 19v6h-4z" fill="var(--color-primary-contrast)" />
+    </svg>
+  );
+}
+
+export function TopBar() {
+  const { t } = useTranslation();
+  const { externalLinks } = useConfig();
+  const { pathname } = useLocation();
+  return (
+    <header className={styles.topbar}>
+      <Link href={START_PATH} className={styles.wordmark} aria-label={t('app.home')}>
+        <KontorLogo className={styles.logo} />
+        <span>{t('app.name')}</span>
+      </Link>
+
+      {/* Instrument search arrives with the instruments area; the field is its place holder. */}
+      <Form role="search" className={styles.search} onSubmit={(event) => event.preventDefault()}>
+        <SearchField className={styles.searchBox}>
+          <Label className="visually-hidden">{t('topbar.searchLabel')}</Label>
+          <SearchIcon className={styles.searchIcon} />
+          <Input className={styles.searchInput} placeholder={t('topbar.searchPlaceholder')} />
+        </SearchField>
+      </Form>
+
+      <MenuTrigger>
+        <Button variant="ghost" iconOnly aria-label={t('topbar.customerMenu')} className={styles.customer}>
+          <UserIcon />
+        </Button>
+        <MenuPopover>
+          <Menu aria-label={t('topbar.customerMenu')}>
+            <MenuItem href="/einstellungen" icon={<SettingsIcon />} isCurrent={pathname === '/einstellungen'}>
+              {t('nav.settings')}
+            </MenuItem>
+            <MenuItem href="/geraete" icon={<DeviceIcon />} isCurrent={pathname === '/geraete'}>
+              {t('nav.devices')}
+            </MenuItem>
+            <MenuItem href="/service" icon={<ServiceIcon />} isCurrent={pathname === '/service'}>
+              {t('nav.tickets')}
+            </MenuItem>
+            {externalLinks.logout && (
+              <>
+                <MenuSeparator />
+                <MenuItem href={externalLinks.logout}>{t('topbar.logout')}</MenuItem>
+              </>
+            )}
+          </Menu>
+        </MenuPopover>
+      </MenuTrigger>
+    </header>
+  );
+}
