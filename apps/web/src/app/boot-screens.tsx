@@ -31,10 +31,10 @@ export function BootSkeleton() {
 export function BootError({ onRetry }: { onRetry: () => void }) {
   return (
     <div className={styles.screen}>
-      <div className={styles.bar}>
+      <header className={styles.bar}>
         <KontorLogo className={styles.logo} />
         Kontor
-      </div>
+      </header>
       <main className={styles.error}>
         <div className={styles.errorCard} role="alert">
           <h1 className={styles.errorTitle}>{translate('boot.failedTitle', 'Kontor ist gerade nicht erreichbar')}</h1>

@@ -6,7 +6,7 @@ import { Menu, MenuItem, MenuPopover } from '../ui/menu';
 import { NAV_ITEMS } from './navigation';
 import styles from './layout.module.css';
 
-/** Phones (below 768 px): the five most used areas plus "Mehr" for the rest. */
+/** Phones (below 768 px): the five most used areas (short labels where needed) plus "Mehr" for the rest. */
 export function BottomBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -18,7 +18,7 @@ export function BottomBar() {
       {primary.map(({ id, path, icon: Icon }) => (
         <NavLink key={id} to={path} className={styles.tab}>
           <Icon />
-          <span>{t(`nav.${id}`)}</span>
+          <span>{t(`nav.short.${id}`, { defaultValue: t(`nav.${id}`) })}</span>
         </NavLink>
       ))}
       <MenuTrigger>

@@ -68,8 +68,8 @@ describe('layout', () => {
       'Depot',
       'Orders',
       'Sparpläne',
-      'Watchlisten',
-      'Posteingang',
+      'Watchlist',
+      'Postfach',
     ]);
     await user.click(within(bottom).getByRole('button', { name: 'Weitere Bereiche' }));
     const menu = await screen.findByRole('menu', { name: 'Weitere Bereiche' });
@@ -127,6 +127,15 @@ describe('layout', () => {
       expect(footer.getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
     expect(footer.queryByRole('link', { name: 'Fair-Use-Richtlinie' })).toBeNull();
+  });
+
+  it('after navigating, focus is on the new page heading; the redirect from "/" leaves focus alone', async () => {
+    const { user } = await renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Depot' });
+    expect(document.activeElement).toBe(document.body);
+    await user.click(within(navigations().side).getByRole('link', { name: 'Posteingang' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Posteingang' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 
   it('offers a skip link to the main content', async () => {

@@ -1,7 +1,15 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
-import { Outlet, ScrollRestoration, useHref, useLocation, useNavigate, type NavigateOptions } from 'react-router';
+import {
+  Outlet,
+  ScrollRestoration,
+  useHref,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  type NavigateOptions,
+} from 'react-router';
 import { ToastRouteListener } from '../lib/toasts';
 import { useCampaignTracking } from '../lib/tracking';
 import { BottomBar } from './bottom-bar';
@@ -17,15 +25,20 @@ declare module 'react-aria-components' {
   }
 }
 
-/** After a client-side navigation, focus moves to the new page's heading so screen readers follow. */
+/**
+ * After the customer navigates, focus moves to the new page's heading so screen readers follow.
+ * Redirects (REPLACE, e.g. "/" → "/depot") are not the customer's doing and leave focus alone.
+ */
 function useFocusPageTitleOnNavigation() {
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
   const previous = useRef(pathname);
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
+    if (navigationType === 'REPLACE') return;
     document.querySelector<HTMLElement>('main [data-page-title]')?.focus({ preventScroll: true });
-  }, [pathname]);
+  }, [pathname, navigationType]);
 }
 
 /** Links and menu items of react-aria-components navigate through React Router. */

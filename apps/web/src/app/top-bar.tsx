@@ -3,7 +3,7 @@ import { Form, Input, Label, Link, MenuTrigger, SearchField } from 'react-aria-c
 import { useLocation } from 'react-router';
 import { useConfig } from '../lib/config';
 import { Button } from '../ui/button';
-import { DeviceIcon, SearchIcon, ServiceIcon, SettingsIcon, UserIcon } from '../ui/icons';
+import { DeviceIcon, LogoutIcon, SearchIcon, ServiceIcon, SettingsIcon, UserIcon } from '../ui/icons';
 import { Menu, MenuItem, MenuPopover, MenuSeparator } from '../ui/menu';
 import { START_PATH } from './navigation';
 import styles from './layout.module.css';
@@ -25,7 +25,7 @@ export function TopBar() {
     <header className={styles.topbar}>
       <Link href={START_PATH} className={styles.wordmark} aria-label={t('app.home')}>
         <KontorLogo className={styles.logo} />
-        <span>{t('app.name')}</span>
+        <span className={styles.wordmarkText}>{t('app.name')}</span>
       </Link>
 
       {/* Instrument search arrives with the instruments area; the field is its place holder. */}
@@ -55,7 +55,9 @@ export function TopBar() {
             {externalLinks.logout && (
               <>
                 <MenuSeparator />
-                <MenuItem href={externalLinks.logout}>{t('topbar.logout')}</MenuItem>
+                <MenuItem href={externalLinks.logout} icon={<LogoutIcon />}>
+                  {t('topbar.logout')}
+                </MenuItem>
               </>
             )}
           </Menu>

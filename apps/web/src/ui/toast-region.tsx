@@ -26,8 +26,9 @@ export type ToastRegionProps = {
  */
 export function ToastRegion({ toasts, onDismiss, label, closeLabel }: ToastRegionProps) {
   return (
-    <section className={styles.region} aria-label={label}>
-      <ol className={styles.list}>
+    // Top layer: stays readable and clickable while a modal dialog hides the rest of the page.
+    <section className={styles.region} aria-label={label} data-react-aria-top-layer="true">
+      <div className={styles.list}>
         {toasts.map((toast) => {
           const Icon = icons[toast.type];
           const urgent = toast.type === 'error' || toast.type === 'warning';
@@ -38,7 +39,7 @@ export function ToastRegion({ toasts, onDismiss, label, closeLabel }: ToastRegio
             }
           };
           return (
-            <li
+            <div
               key={toast.id}
               className={`${styles.toast} ${styles[toast.type]}`}
               role={urgent ? 'alert' : 'status'}
@@ -50,10 +51,10 @@ export function ToastRegion({ toasts, onDismiss, label, closeLabel }: ToastRegio
               <Button variant="ghost" size="sm" iconOnly aria-label={closeLabel} onPress={() => onDismiss(toast.id)}>
                 <CloseIcon />
               </Button>
-            </li>
+            </div>
           );
         })}
-      </ol>
+      </div>
     </section>
   );
 }
