@@ -19,14 +19,35 @@ import { systemRoutes } from './system/routes.ts';
 import { trackingRoutes } from './tracking/routes.ts';
 import { trackingService } from './tracking/service.ts';
 import { trackingStore } from './tracking/store.ts';
+import { identityRoutes } from './identity/routes.ts';
+import { identityService, DEFAULT_POOL_SETTINGS, type CustomAuthHook, type IdentityService } from './identity/service.ts';
+import { sessionRoutes } from './identity/session-routes.ts';
+import { identityStore, type IdentityStore } from './identity/store.ts';
+import { loadSigningKeys, tokenIssuer } from './identity/tokens.ts';
+import { outboxRoutes } from './outbox/routes.ts';
+import { type Messenger, outboxMessenger } from './outbox/service.ts';
+import { outboxStore } from './outbox/store.ts';
+import { type AccessTokenVerifier, installAuthGuard } from './platform/auth.ts';
+import { remotePoolVerifier } from './platform/cognito-verifier.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The embedded user pool (null when a real provider pool is configured); for seeding and tests. */
+    identity: IdentityService | null;
+    identityStore: IdentityStore | null;
+  }
+}
 
 export type AppDeps = {
   config: Config;
   db: Db;
   clock?: Clock;
+  /** The SMS/mail gateway; defaults to the embedded outbox. */
+  messenger?: Messenger;
+  customAuth?: CustomAuthHook;
   /** Tests pass false to keep their output quiet, or a stream to read what was logged. */
   logger?: boolean | { write(line: string): void };
 };
@@ -66,6 +87,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false });
   installXsrf(app, { secure: config.secureCookies });
 
+  const outbox = outboxStore(db);
+  const messenger = deps.messenger ?? outboxMessenger({ store: outbox, clock, log: app.log, echoToLog: config.devTools });
+
+  // Identity: Kontor's own user pool, or a real provider pool whose tokens we only verify.
+  let identity: IdentityService | null = null;
+  let idStore: IdentityStore | null = null;
+  let verify: AccessTokenVerifier;
+  if (config.identity.provider === 'embedded') {
+    idStore = identityStore(db);
+    const keys = await loadSigningKeys(idStore, config.identity.poolId, clock);
+    const tokens = tokenIssuer({ issuer: config.identity.issuer, keys, clock });
+    identity = identityService({
+      store: idStore,
+      clock,
+      messenger,
+      tokens,
+      customAuth: deps.customAuth,
+      pool: { ...DEFAULT_POOL_SETTINGS, poolId: config.identity.poolId, clientIds: [config.identity.clientId] },
+    });
+    const service = identity;
+    verify = async (token) => {
+      const found = await service.verifyAccessToken(token);
+      return found ? { sub: found.user.sub } : null;
+    };
+    await app.register(identityRoutes, { service, tokens, path: config.identity.path, poolId: config.identity.poolId });
+  } else {
+    verify = remotePoolVerifier({ issuer: config.identity.issuer, clientId: config.identity.clientId });
+  }
+  installAuthGuard(app, verify, { publicPrefixes: ['/api/docs'] });
+  app.decorate('identity', identity);
+  app.decorate('identityStore', idStore);
+
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Kontor API', description: 'API of the Kontor web application', version: APP_VERSIONS.api },
@@ -82,6 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(trackingRoutes, { service: trackingService({ store: trackingStore(db), clock }) });
+
+  await app.register(sessionRoutes, { verify, clock, secure: config.secureCookies, store: idStore });
+  if (config.devTools) await app.register(outboxRoutes, { store: outbox });
 
   await installStaticWeb(app, config.webDistDir);
   return app;

@@ -28,6 +28,11 @@ const envSchema = z.object({
   SEED_DEMO_DATA: bool(true),
   ERROR_REPORTING_DSN: optionalString,
   BOT_PROTECTION_SCRIPT_URL: optionalString,
+  /** embedded: Kontor's own user pool at IDENTITY_PATH. cognito: a real pool (region from the pool id). */
+  IDENTITY_PROVIDER: z.enum(['embedded', 'cognito']).default('embedded'),
+  IDENTITY_POOL_ID: z.string().regex(/^[\w-]+_[0-9a-zA-Z]+$/).max(55).default('eu-central-1_K0ntorPool'),
+  IDENTITY_CLIENT_ID: z.string().min(1).max(128).default('4k0nt0rweb1c1ient0000000a'),
+  IDENTITY_PATH: z.string().startsWith('/').default('/identity/'),
   /** Mount /dev pages (outbox, simulated devices). Defaults to on outside production. */
   DEV_TOOLS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
 });
@@ -45,6 +50,17 @@ export type Config = {
   errorReportingDsn: string | null;
   botProtectionScriptUrl: string | null;
   devTools: boolean;
+  identity: {
+    provider: 'embedded' | 'cognito';
+    poolId: string;
+    clientId: string;
+    path: string;
+    /** Token issuer: `<endpoint base>/<poolId>`. */
+    issuer: string;
+    /** What the web app's client library talks to; undefined means the provider's regional endpoint. */
+    endpoint: string | undefined;
+    region: string;
+  };
   /** Cookies are Secure unless the app is served from plain-http localhost. */
   secureCookies: boolean;
 };
@@ -76,7 +92,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
     botProtectionScriptUrl: e.BOT_PROTECTION_SCRIPT_URL ?? null,
     devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production',
+    identity: identitySettings(e, publicUrl),
     secureCookies: !local,
+  };
+}
+
+function identitySettings(e: z.infer<typeof envSchema>, publicUrl: string): Config['identity'] {
+  const region = e.IDENTITY_POOL_ID.split('_')[0] ?? 'eu-central-1';
+  if (e.IDENTITY_PROVIDER === 'cognito') {
+    return {
+      provider: 'cognito',
+      poolId: e.IDENTITY_POOL_ID,
+      clientId: e.IDENTITY_CLIENT_ID,
+      path: e.IDENTITY_PATH,
+      issuer: `https://cognito-idp.${region}.amazonaws.com/${e.IDENTITY_POOL_ID}`,
+      endpoint: undefined,
+      region,
+    };
+  }
+  const endpoint = new URL(e.IDENTITY_PATH, publicUrl).toString();
+  return {
+    provider: 'embedded',
+    poolId: e.IDENTITY_POOL_ID,
+    clientId: e.IDENTITY_CLIENT_ID,
+    path: e.IDENTITY_PATH,
+    issuer: `${endpoint.replace(/\/$/, '')}/${e.IDENTITY_POOL_ID}`,
+    endpoint,
+    region,
   };
 }
 

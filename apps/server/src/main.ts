@@ -1,11 +1,15 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './platform/db.ts';
+import { DEMO_CUSTOMER, seedDemoData } from './seed.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config.database);
 await database.migrate();
 const app = await buildApp({ config, db: database.db });
+if (config.seedDemoData && app.identity && app.identityStore) {
+  await seedDemoData({ identity: app.identity, identityStore: app.identityStore, poolId: config.identity.poolId });
+}
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
@@ -19,4 +23,8 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const shown = config.publicUrl;
 app.log.info(`Kontor läuft auf ${shown} (Datenbank: ${database.kind})`);
-console.log(`\n  Kontor läuft auf ${shown}\n`);
+console.log(`\n  Kontor läuft auf ${shown}`);
+if (config.seedDemoData && app.identity) {
+  console.log(`  Demo-Kunde: ${DEMO_CUSTOMER.username} / ${DEMO_CUSTOMER.password} (SMS-Codes unter ${shown}/dev/outbox)`);
+}
+console.log('');

@@ -49,7 +49,7 @@ describe('backend error body', () => {
       db: database.db,
       logger: { write: (l: string) => lines.push(l) },
     });
-    app.get('/api/broken', async () => {
+    app.get('/api/broken', { config: { public: true } }, async () => {
       throw new Error('connection to 10.0.0.5 refused for user kontor');
     });
     const res = await app.inject({ method: 'GET', url: '/api/broken' });

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from './auth.ts';
 import { AppError, messages } from './errors.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -23,6 +24,9 @@ export function installXsrf(app: FastifyInstance, opts: { secure: boolean }): vo
       });
     }
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    // A script that authenticates with a Bearer header and sends no session cookie cannot be
+    // the victim of a forged cross-site request.
+    if (req.headers.authorization?.startsWith('Bearer ') && !req.cookies[SESSION_COOKIE]) return;
     if (!matches(cookie, req.headers[XSRF_HEADER])) {
       throw new AppError(403, messages.forbiddenXsrf);
     }

@@ -25,6 +25,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; clock: Clock;
   app.get(
     '/api/health',
     {
+      config: { public: true },
       schema: {
         tags: ['system'],
         response: { 200: z.object({ status: z.literal('ok'), time: z.string(), database: z.literal('ok') }) },
@@ -39,6 +40,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; clock: Clock;
   app.get(
     '/api/versions/check',
     {
+      config: { public: true },
       schema: {
         tags: ['system'],
         querystring: z.object({ version: z.string().max(40).optional() }),
@@ -63,7 +65,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; clock: Clock;
   const secret = randomBytes(32);
   app.get(
     '/api/bot-protection/token',
-    { schema: { tags: ['system'], response: { 200: z.object({ token: z.string() }) } } },
+    { config: { public: true }, schema: { tags: ['system'], response: { 200: z.object({ token: z.string() }) } } },
     async () => {
       const issued = clock.now().getTime().toString(36);
       const mac = createHmac('sha256', secret).update(issued).digest('base64url');

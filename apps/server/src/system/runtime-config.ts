@@ -36,6 +36,11 @@ export function runtimeConfig(config: Config): RuntimeConfig {
     botProtectionScriptUrl: config.botProtectionScriptUrl,
     featureFlags: { ...FEATURE_FLAGS },
     externalLinks,
-    identity: null,
+    identity: {
+      region: config.identity.region,
+      userPoolId: config.identity.poolId,
+      userPoolClientId: config.identity.clientId,
+      ...(config.identity.endpoint ? { userPoolEndpoint: config.identity.endpoint } : {}),
+    },
   };
 }

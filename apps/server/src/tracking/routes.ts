@@ -13,7 +13,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ service: TrackingService }>
         body: trackingPayloadSchema,
         response: { 204: z.null().describe('Recorded') },
       },
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
       await service.record(req.body);

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as srp from './srp.ts';
+
+// The official client's SRP helper and big-integer type, used unmodified as the reference.
+const require = createRequire(import.meta.url);
+const { AuthenticationHelper } = require('amazon-cognito-identity-js');
+const BigInteger = require('amazon-cognito-identity-js/lib/BigInteger.js').default;
+
+type Helper = {
+  smallAValue: unknown;
+  largeAValue: unknown;
+  getPasswordAuthenticationKey(u: string, p: string, B: unknown, salt: unknown, cb: (e: Error | null, key: Buffer) => void): void;
+};
+
+/** The official client's key for a given client secret a (hex), so a test can steer into edge cases. */
+function officialClientKey(p: { realm: string; userId: string; password: string; saltHex: string; BHex: string; aHex: string }): Promise<Buffer> {
+  const helper = new AuthenticationHelper(p.realm) as Helper;
+  helper.smallAValue = new BigInteger(p.aHex, 16);
+  helper.largeAValue = new BigInteger(srp.modPow(srp.g, BigInt(`0x${p.aHex}`), srp.N).toString(16), 16);
+  return new Promise((resolve, reject) =>
+    helper.getPasswordAuthenticationKey(p.userId, p.password, new BigInteger(p.BHex, 16), new BigInteger(p.saltHex, 16), (err, key) =>
+      err ? reject(err) : resolve(Buffer.from(key)),
+    ),
+  );
+}
+
+const hexLen = (n: bigint) => n.toString(16).length;
+const FULL = hexLen(srp.N);
+
+describe('SRP-6a handshake with the official client', () => {
+  it('pads like Java BigInteger.toByteArray', () => {
+    expect(srp.padHex(0x7fn)).toBe('7f');
+    expect(srp.padHex(0x80n)).toBe('0080');
+    expect(srp.padHex(0xabcn)).toBe('0abc');
+    expect(srp.padHex(0x8abcn)).toBe('008abc');
+  });
+
+  it('agrees on the session key for random passwords, users and salts', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 8, maxLength: 40 }), fc.uuid(), async (password, userId) => {
+        const realm = 'K0ntorPool';
+        const verifier = srp.createVerifier(realm, userId, password);
+        const { bHex, BHex } = srp.serverEphemeral(verifier.verifierHex);
+        const aHex = randomBytes(64).toString('hex');
+        const AHex = srp.padHex(srp.modPow(srp.g, BigInt(`0x${aHex}`), srp.N));
+        const server = srp.serverSessionKey({ AHex, BHex, bHex, verifierHex: verifier.verifierHex });
+        const client = await officialClientKey({ realm, userId, password, saltHex: verifier.saltHex, BHex, aHex });
+        expect(server?.toString('hex')).toBe(client.toString('hex'));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('agrees when S is a byte shorter than N (the 1-in-256 case a fixed-width pad gets wrong)', async () => {
+    const realm = 'K0ntorPool';
+    const userId = '3f0e3b9e-2b7a-4c53-9a55-0c7f1d2e6a11';
+    const password = 'Kontor!Demo1';
+    const verifier = srp.createVerifier(realm, userId, password);
+    let found: { aHex: string; AHex: string; bHex: string; BHex: string } | undefined;
+    let tries = 0;
+    // Search with the fast native client until S (the pre-master secret) has a leading zero byte.
+    while (!found && tries < 6000) {
+      tries++;
+      const { bHex, BHex } = srp.serverEphemeral(verifier.verifierHex);
+      const aHex = randomBytes(64).toString('hex');
+      const A = srp.modPow(srp.g, BigInt(`0x${aHex}`), srp.N);
+      const u = BigInt(`0x${srp.hexHash(srp.padHex(A) + BHex)}`);
+      const v = BigInt(`0x${verifier.verifierHex}`);
+      const S = srp.modPow(A * srp.modPow(v, u, srp.N), BigInt(`0x${bHex}`), srp.N);
+      if (hexLen(S) <= FULL - 2) found = { aHex, AHex: srp.padHex(A), bHex, BHex };
+    }
+    expect(found, `no short S in ${tries} handshakes`).toBeDefined();
+    const server = srp.serverSessionKey({ AHex: found!.AHex, BHex: found!.BHex, bHex: found!.bHex, verifierHex: verifier.verifierHex });
+    const client = await officialClientKey({ realm, userId, password, saltHex: verifier.saltHex, BHex: found!.BHex, aHex: found!.aHex });
+    expect(server?.toString('hex')).toBe(client.toString('hex'));
+    // And the signature over it matches what the client would send.
+    const ts = 'Mon Nov 23 9:00:00 UTC 2026';
+    const block = randomBytes(32).toString('base64');
+    expect(srp.passwordClaimSignature(server!, realm, userId, block, ts)).toBe(srp.passwordClaimSignature(client, realm, userId, block, ts));
+  });
+
+  it('refuses a wrong password: keys differ', async () => {
+    const verifier = srp.createVerifier('P', 'u', 'Richtig!123');
+    const { bHex, BHex } = srp.serverEphemeral(verifier.verifierHex);
+    const aHex = randomBytes(64).toString('hex');
+    const AHex = srp.padHex(srp.modPow(srp.g, BigInt(`0x${aHex}`), srp.N));
+    const server = srp.serverSessionKey({ AHex, BHex, bHex, verifierHex: verifier.verifierHex });
+    const client = await officialClientKey({ realm: 'P', userId: 'u', password: 'Falsch!123', saltHex: verifier.saltHex, BHex, aHex });
+    expect(server?.equals(client)).toBe(false);
+  });
+
+  it('refuses A ≡ 0 (mod N)', () => {
+    const verifier = srp.createVerifier('P', 'u', 'Richtig!123');
+    const { bHex, BHex } = srp.serverEphemeral(verifier.verifierHex);
+    expect(srp.serverSessionKey({ AHex: srp.padHex(srp.N), BHex, bHex, verifierHex: verifier.verifierHex })).toBeNull();
+  });
+});

@@ -1,0 +1,170 @@
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db.ts';
+import {
+  identityAuthSessions,
+  identityCodes,
+  identityDevices,
+  identityRefreshTokens,
+  identitySigningKeys,
+  identityUsers,
+} from './tables.ts';
+
+export type UserRow = typeof identityUsers.$inferSelect;
+export type DeviceRow = typeof identityDevices.$inferSelect;
+export type RefreshTokenRow = typeof identityRefreshTokens.$inferSelect;
+export type AuthSessionRow = typeof identityAuthSessions.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function identityStore(db: Db) {
+  return {
+    async findUser(poolId: string, usernameOrSub: string): Promise<UserRow | undefined> {
+      const name = usernameOrSub.trim().toLowerCase();
+      const bySub = UUID.test(name) ? eq(identityUsers.sub, name) : undefined;
+      const rows = await db
+        .select()
+        .from(identityUsers)
+        .where(and(eq(identityUsers.poolId, poolId), bySub ? or(eq(identityUsers.username, name), bySub) : eq(identityUsers.username, name)))
+        .limit(1);
+      return rows[0];
+    },
+    async userBySub(sub: string): Promise<UserRow | undefined> {
+      const rows = await db.select().from(identityUsers).where(eq(identityUsers.sub, sub)).limit(1);
+      return rows[0];
+    },
+    async insertUser(row: typeof identityUsers.$inferInsert): Promise<UserRow> {
+      const [created] = await db.insert(identityUsers).values(row).returning();
+      return created!;
+    },
+    async updateUser(sub: string, patch: Partial<typeof identityUsers.$inferInsert>): Promise<void> {
+      await db.update(identityUsers).set(patch).where(eq(identityUsers.sub, sub));
+    },
+    /** Counts a wrong password or code; returns the new count. Atomic, so parallel guesses all count. */
+    async countFailure(sub: string, now: Date): Promise<number> {
+      const rows = await db
+        .update(identityUsers)
+        .set({ failedAttempts: sql`${identityUsers.failedAttempts} + 1`, updatedAt: now })
+        .where(eq(identityUsers.sub, sub))
+        .returning({ n: identityUsers.failedAttempts });
+      return rows[0]?.n ?? 0;
+    },
+    async deleteUser(sub: string): Promise<void> {
+      await db.delete(identityDevices).where(eq(identityDevices.sub, sub));
+      await db.delete(identityRefreshTokens).where(eq(identityRefreshTokens.sub, sub));
+      await db.delete(identityCodes).where(eq(identityCodes.sub, sub));
+      await db.delete(identityAuthSessions).where(eq(identityAuthSessions.sub, sub));
+      await db.delete(identityUsers).where(eq(identityUsers.sub, sub));
+    },
+
+    async insertCode(row: typeof identityCodes.$inferInsert): Promise<void> {
+      // A new code replaces any open one for the same purpose.
+      await db
+        .update(identityCodes)
+        .set({ usedAt: row.createdAt })
+        .where(and(eq(identityCodes.sub, row.sub), eq(identityCodes.purpose, row.purpose), isNull(identityCodes.usedAt)));
+      await db.insert(identityCodes).values(row);
+    },
+    async openCode(sub: string, purpose: string) {
+      const rows = await db
+        .select()
+        .from(identityCodes)
+        .where(and(eq(identityCodes.sub, sub), eq(identityCodes.purpose, purpose), isNull(identityCodes.usedAt)))
+        .orderBy(desc(identityCodes.createdAt))
+        .limit(1);
+      return rows[0];
+    },
+    /** Marks a code used; false when someone else used it first (single use under concurrency). */
+    async useCode(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(identityCodes)
+        .set({ usedAt: now })
+        .where(and(eq(identityCodes.id, id), isNull(identityCodes.usedAt)))
+        .returning({ id: identityCodes.id });
+      return rows.length === 1;
+    },
+
+    async insertSession(row: AuthSessionRow): Promise<void> {
+      await db.insert(identityAuthSessions).values(row);
+    },
+    /** Takes a session out: each challenge answer consumes the state it answers. */
+    async takeSession(id: string, now: Date): Promise<AuthSessionRow | undefined> {
+      const rows = await db.delete(identityAuthSessions).where(eq(identityAuthSessions.id, id)).returning();
+      const row = rows[0];
+      return row && row.expiresAt > now ? row : undefined;
+    },
+    async peekSession(id: string, now: Date): Promise<AuthSessionRow | undefined> {
+      const rows = await db
+        .select()
+        .from(identityAuthSessions)
+        .where(and(eq(identityAuthSessions.id, id), gt(identityAuthSessions.expiresAt, now)))
+        .limit(1);
+      return rows[0];
+    },
+    async purgeSessions(now: Date): Promise<void> {
+      await db.delete(identityAuthSessions).where(lt(identityAuthSessions.expiresAt, now));
+    },
+
+    async insertRefreshToken(row: RefreshTokenRow): Promise<void> {
+      await db.insert(identityRefreshTokens).values(row);
+    },
+    async refreshTokenByHash(hash: string): Promise<RefreshTokenRow | undefined> {
+      const rows = await db.select().from(identityRefreshTokens).where(eq(identityRefreshTokens.tokenHash, hash)).limit(1);
+      return rows[0];
+    },
+    async refreshTokenByOrigin(originJti: string): Promise<RefreshTokenRow | undefined> {
+      const rows = await db.select().from(identityRefreshTokens).where(eq(identityRefreshTokens.originJti, originJti)).limit(1);
+      return rows[0];
+    },
+    async revokeRefreshToken(originJti: string, now: Date): Promise<void> {
+      await db
+        .update(identityRefreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(identityRefreshTokens.originJti, originJti), isNull(identityRefreshTokens.revokedAt)));
+    },
+    async revokeAllRefreshTokens(sub: string, now: Date): Promise<void> {
+      await db
+        .update(identityRefreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(identityRefreshTokens.sub, sub), isNull(identityRefreshTokens.revokedAt)));
+    },
+
+    async insertDevice(row: typeof identityDevices.$inferInsert): Promise<void> {
+      await db.insert(identityDevices).values(row);
+    },
+    async device(sub: string, deviceKey: string): Promise<DeviceRow | undefined> {
+      const rows = await db
+        .select()
+        .from(identityDevices)
+        .where(and(eq(identityDevices.sub, sub), eq(identityDevices.deviceKey, deviceKey)))
+        .limit(1);
+      return rows[0];
+    },
+    async devices(sub: string, limit: number): Promise<DeviceRow[]> {
+      return db
+        .select()
+        .from(identityDevices)
+        .where(and(eq(identityDevices.sub, sub), eq(identityDevices.confirmed, true)))
+        .orderBy(desc(identityDevices.lastModifiedAt))
+        .limit(limit);
+    },
+    async updateDevice(deviceKey: string, patch: Partial<typeof identityDevices.$inferInsert>): Promise<void> {
+      await db.update(identityDevices).set(patch).where(eq(identityDevices.deviceKey, deviceKey));
+    },
+    async deleteDevice(sub: string, deviceKey: string): Promise<void> {
+      await db.delete(identityDevices).where(and(eq(identityDevices.sub, sub), eq(identityDevices.deviceKey, deviceKey)));
+    },
+
+    async signingKeys(poolId: string) {
+      return db
+        .select()
+        .from(identitySigningKeys)
+        .where(eq(identitySigningKeys.poolId, poolId))
+        .orderBy(desc(identitySigningKeys.createdAt));
+    },
+    /** First writer wins when two processes create the pool's first key at once. */
+    async insertSigningKey(row: typeof identitySigningKeys.$inferInsert): Promise<void> {
+      await db.insert(identitySigningKeys).values(row).onConflictDoNothing();
+    },
+  };
+}
+export type IdentityStore = ReturnType<typeof identityStore>;
