@@ -171,6 +171,8 @@ export function identityService(deps: {
   }
 
   // ── tokens ───────────────────────────────────────────────────────────────────────────────
+  // Like the provider's email-alias pools, the protocol names a user by the internal id (sub):
+  // clients key their device storage by USER_ID_FOR_SRP and by USERNAME and need both equal.
   async function issueTokens(user: UserRow, clientId: string, opts: { deviceKey?: string | null; ip: string; newDevice: boolean }): Promise<AuthResult> {
     await store.updateUser(user.sub, { failedAttempts: 0, lockedUntil: null, updatedAt: now() });
     const originJti = randomUUID();
