@@ -98,3 +98,15 @@ describe('SRP-6a handshake with the official client', () => {
     expect(srp.serverSessionKey({ AHex: srp.padHex(srp.N), BHex, bHex, verifierHex: verifier.verifierHex })).toBeNull();
   });
 });
+
+describe('powModN', () => {
+  it('equals square-and-multiply for random bases and exponents, and for the edge bases', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: srp.N + 5n }), fc.bigInt({ min: 1n, max: 2n ** 300n }), (base, exp) => {
+        expect(srp.powModN(base, exp)).toBe(srp.modPow(base, exp, srp.N));
+      }),
+      { numRuns: 200 },
+    );
+    for (const base of [0n, 1n, srp.N - 1n, srp.N]) expect(srp.powModN(base, 12345n)).toBe(srp.modPow(base, 12345n, srp.N));
+  });
+});

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const resultsDir = path.resolve(new URL('.', import.meta.url).pathname, 'results');
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+export function summarize(samplesMs: number[]) {
+  const s = [...samplesMs].sort((a, b) => a - b);
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  return { n: s.length, p50: round(percentile(s, 50)), p95: round(percentile(s, 95)), p99: round(percentile(s, 99)), max: round(s[s.length - 1] ?? NaN) };
+}
+
+/** Writes bench/results/<name>.json with the machine it ran on. */
+export function writeResult(name: string, data: Record<string, unknown>) {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const body = {
+    name,
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    ...data,
+  };
+  fs.writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(body, null, 2)}\n`);
+  return body;
+}

@@ -1,0 +1,17 @@
+// npm run bench: runs every bench/*.bench.ts, writes bench/results/*.json and prints a table.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureDependencies, root, run, step } from './lib/ensure.mjs';
+
+ensureDependencies();
+const only = process.argv.slice(2);
+const files = fs
+  .readdirSync(path.join(root, 'bench'))
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)))
+  .sort();
+for (const f of files) {
+  step(`Benchmark ${f}`);
+  run('npx', ['tsx', path.join('bench', f)], { env: { ...process.env, NODE_ENV: 'production' } });
+}
+console.log(`\nResults in bench/results/ (${files.length} benchmark${files.length === 1 ? '' : 's'}).`);
