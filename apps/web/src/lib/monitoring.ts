@@ -1,7 +1,8 @@
 import { MONITORING } from '@kontor/domain/constants';
+import type * as SentryModuleNs from '@sentry/react';
 import type { RuntimeConfig } from './config';
 
-type SentryModule = typeof import('@sentry/react');
+type SentryModule = typeof SentryModuleNs;
 
 let sentry: SentryModule | null = null;
 
