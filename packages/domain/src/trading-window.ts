@@ -1,0 +1,88 @@
+import { TRADING_WINDOW } from './constants';
+
+/**
+ * When an instrument trades, in the exchange's time zone (Europe/Berlin). Weekdays use the
+ * instrument's own hours (default 07:30–23:00, spec §9); instruments with weekendTrading also
+ * trade Saturday 10:00–13:00 and Sunday 17:00–19:00. A window includes its start and excludes
+ * its stop: 07:30:00 is open, 23:00:00 is closed. Public holidays are not modelled.
+ */
+export const MARKET_TIME_ZONE = 'Europe/Berlin';
+export const WEEKEND_WINDOWS: Readonly<Record<number, { start: string; stop: string }>> = {
+  6: { start: '10:00', stop: '13:00' },
+  0: { start: '17:00', stop: '19:00' },
+};
+
+export type TradingHours = {
+  tradingHoursStartTime?: string | null;
+  tradingHoursStopTime?: string | null;
+  weekendTrading?: boolean | null;
+};
+
+const formatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: MARKET_TIME_ZONE,
+  weekday: 'short',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+/** The wall-clock time in Frankfurt: weekday (0 = Sunday), date and seconds since midnight. */
+export function marketLocalTime(at: Date): { weekday: number; date: string; seconds: number } {
+  const parts = Object.fromEntries(formatter.formatToParts(at).map((p) => [p.type, p.value]));
+  return {
+    weekday: WEEKDAYS[parts.weekday ?? ''] ?? 0,
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    seconds: Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second),
+  };
+}
+
+const toSeconds = (hhmm: string) => {
+  const [h = '0', m = '0'] = hhmm.split(':');
+  return Number(h) * 3600 + Number(m) * 60;
+};
+
+/** The window of that Frankfurt weekday, or null when the instrument does not trade that day. */
+export function windowOf(hours: TradingHours, weekday: number): { start: string; stop: string } | null {
+  if (weekday >= 1 && weekday <= 5) {
+    return { start: hours.tradingHoursStartTime ?? TRADING_WINDOW.start, stop: hours.tradingHoursStopTime ?? TRADING_WINDOW.stop };
+  }
+  return hours.weekendTrading ? (WEEKEND_WINDOWS[weekday] ?? null) : null;
+}
+
+export function isTradingTime(hours: TradingHours, at: Date): boolean {
+  const local = marketLocalTime(at);
+  const window = windowOf(hours, local.weekday);
+  return !!window && local.seconds >= toSeconds(window.start) && local.seconds < toSeconds(window.stop);
+}
+
+/**
+ * The next instant the instrument's market opens, strictly after `at` when it is closed then,
+ * or `at` itself when open. Searches minute steps over the next 8 days (enough for any week).
+ */
+export function nextTradingStart(hours: TradingHours, at: Date): Date {
+  if (isTradingTime(hours, at)) return at;
+  // Align to the next full minute; every window starts on a minute.
+  let t = new Date(Math.ceil(at.getTime() / 60_000) * 60_000);
+  const limit = at.getTime() + 8 * 86_400_000;
+  while (t.getTime() <= limit) {
+    const local = marketLocalTime(t);
+    const window = windowOf(hours, local.weekday);
+    if (window) {
+      const start = toSeconds(window.start);
+      if (local.seconds < start) {
+        t = new Date(t.getTime() + (start - local.seconds) * 1000);
+        if (isTradingTime(hours, t)) return t;
+        continue; // a DST jump moved the local time; look again from here
+      }
+      if (local.seconds < toSeconds(window.stop)) return t;
+    }
+    // Jump to the next local midnight (at least one minute ahead).
+    t = new Date(t.getTime() + Math.max(60, 86_400 - local.seconds) * 1000);
+  }
+  throw new Error('No trading window within 8 days');
+}
