@@ -1,0 +1,107 @@
+import type { Quote } from '@kontor/domain/quote';
+import { isTradingTime, type TradingHours } from '@kontor/domain/trading-window';
+import type { Clock } from '../platform/clock.ts';
+import { createState, type Priceable, quoteOf, type SimState, step } from './simulator.ts';
+
+export type MarketInstrument = Priceable & TradingHours;
+
+/** A quote as it leaves the feed: serialized once, however many subscribers receive it. */
+export type QuoteUpdate = { quote: Quote; json: string };
+export type QuoteListener = (updates: QuoteUpdate[]) => void;
+
+/** What the API reads quotes from. The simulator implements it; a real market-data adapter would too. */
+export interface QuoteSource {
+  current(isin: string): Quote | undefined;
+  subscribe(isins: ReadonlySet<string>, listener: QuoteListener): () => void;
+}
+
+/**
+ * The simulated market: every instrument has a last quote from the start; on each tick, instruments
+ * inside their trading window may move (a share of them per tick, as in a real market), and the
+ * changed quotes go to the subscribers of those ISINs. Outside the window the last quote stays,
+ * with the time it was made.
+ */
+export class SimulatedMarket implements QuoteSource {
+  readonly #clock: Clock;
+  readonly #instruments = new Map<string, { info: MarketInstrument; state: SimState; last: QuoteUpdate }>();
+  readonly #listeners = new Map<string, Set<QuoteListener>>();
+  readonly #activity: number;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(opts: { clock: Clock; instruments: Iterable<MarketInstrument>; stepSeconds?: number; activity?: number }) {
+    this.#clock = opts.clock;
+    this.#activity = opts.activity ?? 0.35;
+    const now = this.#clock.now();
+    for (const info of opts.instruments) {
+      const state = createState(info, opts.stepSeconds ?? 1);
+      this.#instruments.set(info.isin, { info, state, last: serialize(quoteOf(state, now)) });
+    }
+  }
+
+  current(isin: string): Quote | undefined {
+    return this.#instruments.get(isin)?.last.quote;
+  }
+
+  isOpen(isin: string, at = this.#clock.now()): boolean {
+    const entry = this.#instruments.get(isin);
+    return !!entry && isTradingTime(entry.info, at);
+  }
+
+  subscribe(isins: ReadonlySet<string>, listener: QuoteListener): () => void {
+    for (const isin of isins) {
+      let set = this.#listeners.get(isin);
+      if (!set) this.#listeners.set(isin, (set = new Set()));
+      set.add(listener);
+    }
+    return () => {
+      for (const isin of isins) {
+        const set = this.#listeners.get(isin);
+        set?.delete(listener);
+        if (set?.size === 0) this.#listeners.delete(isin);
+      }
+    };
+  }
+
+  /** Advances the market by one step at the clock's time; returns the quotes that changed. */
+  tick(): QuoteUpdate[] {
+    const now = this.#clock.now();
+    const changed: QuoteUpdate[] = [];
+    for (const entry of this.#instruments.values()) {
+      if (!isTradingTime(entry.info, now)) continue;
+      if (entry.state.rng() > this.#activity) continue;
+      if (!step(entry.state)) continue;
+      entry.last = serialize(quoteOf(entry.state, now));
+      changed.push(entry.last);
+    }
+    this.#publish(changed);
+    return changed;
+  }
+
+  #publish(changed: QuoteUpdate[]) {
+    if (changed.length === 0 || this.#listeners.size === 0) return;
+    const perListener = new Map<QuoteListener, QuoteUpdate[]>();
+    for (const u of changed) {
+      const set = this.#listeners.get(u.quote.isin);
+      if (!set) continue;
+      for (const l of set) {
+        const list = perListener.get(l);
+        if (list) list.push(u);
+        else perListener.set(l, [u]);
+      }
+    }
+    for (const [listener, updates] of perListener) listener(updates);
+  }
+
+  start(intervalMs: number): void {
+    this.stop();
+    this.#timer = setInterval(() => this.tick(), intervalMs);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+}
+
+const serialize = (quote: Quote): QuoteUpdate => ({ quote, json: JSON.stringify(quote) });

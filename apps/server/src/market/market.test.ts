@@ -1,0 +1,72 @@
+import Decimal from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../platform/clock.ts';
+import { SimulatedMarket, type MarketInstrument } from './feed.ts';
+
+const sap: MarketInstrument = {
+  isin: 'DE0007164600',
+  instrumentType: 'AKTIE',
+  referencePrice: '182.40',
+  priceIncr: '0.01',
+  tradingHoursStartTime: '07:30',
+  tradingHoursStopTime: '23:00',
+  weekendTrading: false,
+};
+const btc: MarketInstrument = { ...sap, isin: 'XF000BTC0017', instrumentType: 'KRYPTO', referencePrice: '81250.00', weekendTrading: true };
+
+function market(at: string) {
+  const clock = new ManualClock(at);
+  return { clock, m: new SimulatedMarket({ clock, instruments: [sap, btc], activity: 1 }) };
+}
+
+describe('simulated market', () => {
+  it('quotes every instrument from the start, ask above bid, in whole price increments', () => {
+    const { m } = market('2026-11-23T10:00:00+01:00');
+    const q = m.current('DE0007164600')!;
+    expect(new Decimal(q.ask).gt(q.bid)).toBe(true);
+    expect(new Decimal(q.bid).mod('0.01').isZero()).toBe(true);
+    expect(new Decimal(q.ask).minus(q.bid).div(q.ask).toNumber()).toBeLessThan(0.002);
+  });
+
+  it('moves prices inside the trading window and keeps the last quote with its time outside it', () => {
+    const { clock, m } = market('2026-11-23T22:59:00+01:00');
+    let moved = 0;
+    for (let i = 0; i < 20; i++) moved += m.tick().filter((u) => u.quote.isin === sap.isin).length;
+    expect(moved).toBeGreaterThan(0);
+    const last = m.current(sap.isin)!;
+    clock.set('2026-11-23T23:00:00+01:00');
+    for (let i = 0; i < 20; i++) expect(m.tick()).toEqual([]);
+    expect(m.current(sap.isin)).toEqual(last);
+    expect(last.ts).toBe('2026-11-23T21:59:00.000Z');
+  });
+
+  it('trades weekend instruments on Saturday morning and shares not', () => {
+    const { m } = market('2026-11-28T11:00:00+01:00');
+    const isins = new Set<string>();
+    for (let i = 0; i < 20; i++) for (const u of m.tick()) isins.add(u.quote.isin);
+    expect([...isins]).toEqual([btc.isin]);
+  });
+
+  it('delivers updates only to subscribers of the ISIN, serialized once', () => {
+    const { m } = market('2026-11-23T12:00:00+01:00');
+    const got: string[] = [];
+    const unsubscribe = m.subscribe(new Set([sap.isin]), (updates) => got.push(...updates.map((u) => u.json)));
+    for (let i = 0; i < 10; i++) m.tick();
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.every((j) => JSON.parse(j).isin === sap.isin)).toBe(true);
+    unsubscribe();
+    const before = got.length;
+    for (let i = 0; i < 10; i++) m.tick();
+    expect(got.length).toBe(before);
+  });
+
+  it('is deterministic: the same instruments and steps give the same prices', () => {
+    const a = market('2026-11-23T12:00:00+01:00').m;
+    const b = market('2026-11-23T12:00:00+01:00').m;
+    for (let i = 0; i < 50; i++) {
+      a.tick();
+      b.tick();
+    }
+    expect(a.current(sap.isin)).toEqual(b.current(sap.isin));
+  });
+});

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { quoteSchema } from '@kontor/domain/quote';
+import type { QuoteSource } from './feed.ts';
+
+const isinList = z
+  .string()
+  .max(13 * 200)
+  .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+  .pipe(z.array(z.string().regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/, 'Ungültige ISIN')).min(1).max(200));
+
+/** At most this many pushes per second reach one client; newer quotes replace older ones meanwhile. */
+export const STREAM_FLUSH_MS = 250;
+
+export const marketRoutes: FastifyPluginAsyncZod<{ quotes: QuoteSource }> = async (app, { quotes }) => {
+  app.get(
+    '/api/quotes',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Current quotes of a list of ISINs (unknown ones are left out)',
+        querystring: z.object({ isins: isinList }),
+        response: { 200: z.array(quoteSchema) },
+      },
+    },
+    async (req) => req.query.isins.map((isin) => quotes.current(isin)).filter((q) => q !== undefined),
+  );
+
+  app.get(
+    '/api/quotes/stream',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Live quotes as Server-Sent Events: each message is a JSON array of quotes',
+        querystring: z.object({ isins: isinList }),
+      },
+    },
+    async (req, reply) => {
+      const isins = new Set(req.query.isins);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const initial = [...isins].map((i) => quotes.current(i)).filter((q) => q !== undefined);
+      res.write(`retry: 3000\ndata: ${JSON.stringify(initial)}\n\n`);
+
+      // Coalesce: keep only the newest quote per ISIN until the next flush.
+      const pending = new Map<string, string>();
+      const unsubscribe = quotes.subscribe(isins, (updates) => {
+        for (const u of updates) pending.set(u.quote.isin, u.json);
+      });
+      const flush = setInterval(() => {
+        if (pending.size === 0) return;
+        const body = `data: [${[...pending.values()].join(',')}]\n\n`;
+        pending.clear();
+        res.write(body);
+      }, STREAM_FLUSH_MS);
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), 15_000);
+      const close = () => {
+        clearInterval(flush);
+        clearInterval(heartbeat);
+        unsubscribe();
+      };
+      req.raw.on('close', close);
+      res.on('error', close);
+    },
+  );
+};

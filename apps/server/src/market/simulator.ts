@@ -1,0 +1,98 @@
+import Decimal from 'decimal.js';
+import type { InstrumentType } from '@kontor/domain/enums';
+import type { Quote } from '@kontor/domain/quote';
+
+/**
+ * The market maker stand-in: one random walk per instrument. Prices are whole numbers of the
+ * instrument's price increment (ticks), so no float ever becomes a price; randomness only decides
+ * how many ticks a step moves.
+ */
+export type Priceable = {
+  isin: string;
+  instrumentType: InstrumentType;
+  /** A realistic price level, decimal string in the quote currency. */
+  referencePrice: string;
+  priceIncr: string;
+};
+
+export type SimState = {
+  isin: string;
+  incr: Decimal;
+  /** Mid price in ticks. */
+  mid: number;
+  halfSpread: number;
+  /** Per-step standard deviation of the relative move. */
+  sigma: number;
+  rng: () => number;
+  seq: number;
+};
+
+/** Spread (basis points of the mid) and yearly volatility a market maker would show per type. */
+const PROFILE: Record<InstrumentType, { spreadBps: number; yearlyVol: number }> = {
+  AKTIE: { spreadBps: 6, yearlyVol: 0.28 },
+  ETF: { spreadBps: 5, yearlyVol: 0.16 },
+  FONDS: { spreadBps: 25, yearlyVol: 0.14 },
+  DERIVAT: { spreadBps: 60, yearlyVol: 1.2 },
+  KRYPTO: { spreadBps: 35, yearlyVol: 0.7 },
+  INDEX: { spreadBps: 1, yearlyVol: 0.18 },
+  WAEHRUNG: { spreadBps: 2, yearlyVol: 0.08 },
+  ROHSTOFF: { spreadBps: 12, yearlyVol: 0.2 },
+};
+
+/** Seconds a trading year has at 15.5 hours a day, 252 days: scales yearly volatility to a step. */
+const TRADING_SECONDS_PER_YEAR = 252 * 15.5 * 3600;
+
+/** mulberry32: small, fast, deterministic; a stream per instrument seeded from its ISIN. */
+export function seededRandom(seed: string): () => number {
+  let h = 2166136261;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
+  let a = h >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function gaussian(rng: () => number): number {
+  const u = Math.max(rng(), 1e-12);
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng());
+}
+
+export function createState(p: Priceable, stepSeconds: number, seed = p.isin): SimState {
+  const incr = new Decimal(p.priceIncr);
+  const mid = Math.max(1, new Decimal(p.referencePrice).div(incr).toDecimalPlaces(0).toNumber());
+  const profile = PROFILE[p.instrumentType];
+  const halfSpread = Math.max(1, Math.round((mid * profile.spreadBps) / 20_000));
+  return {
+    isin: p.isin,
+    incr,
+    mid,
+    halfSpread,
+    sigma: profile.yearlyVol * Math.sqrt(stepSeconds / TRADING_SECONDS_PER_YEAR),
+    rng: seededRandom(seed),
+    seq: 0,
+  };
+}
+
+/** One step of the walk; returns true when the quote changed. The mid never falls below two spreads. */
+export function step(s: SimState): boolean {
+  const move = Math.round(s.mid * s.sigma * gaussian(s.rng));
+  const next = Math.max(2 * s.halfSpread + 1, s.mid + move);
+  s.seq += 1;
+  if (next === s.mid) return false;
+  s.mid = next;
+  return true;
+}
+
+export function quoteOf(s: SimState, ts: Date): Quote {
+  return {
+    id: `${s.isin}-${s.seq}`,
+    isin: s.isin,
+    bid: s.incr.mul(s.mid - s.halfSpread).toFixed(),
+    ask: s.incr.mul(s.mid + s.halfSpread).toFixed(),
+    ts: ts.toISOString(),
+  };
+}
