@@ -70,3 +70,47 @@ describe('simulated market', () => {
     expect(a.current(sap.isin)).toEqual(b.current(sap.isin));
   });
 });
+
+describe('price history', () => {
+  const base = { isin: sap.isin, priceIncr: '0.01', yearlyVol: 0.28, hours: sap };
+
+  it('ends at the live mid, in whole ticks, with high ≥ open/close ≥ low', async () => {
+    const { priceHistory } = await import('./history.ts');
+    const h = priceHistory({ ...base, range: 'OneYear', now: new Date('2026-11-23T11:00:00Z'), mid: '182.40' });
+    expect(h.resolution).toBe('1d');
+    expect(h.bars.length).toBeGreaterThan(240);
+    expect(h.bars.at(-1)!.c).toBe('182.4');
+    for (const b of h.bars) {
+      expect(new Decimal(b.h).gte(Decimal.max(b.o, b.c))).toBe(true);
+      expect(new Decimal(b.l).lte(Decimal.min(b.o, b.c))).toBe(true);
+    }
+    // No bars on weekends for a share.
+    expect(h.bars.some((b) => [0, 6].includes(new Date(b.t).getUTCDay()))).toBe(false);
+  });
+
+  it('is deterministic and shows the same bars in every request', async () => {
+    const { priceHistory } = await import('./history.ts');
+    const a = priceHistory({ ...base, range: 'OneMonth', now: new Date('2026-11-23T11:00:00Z'), mid: '182.40' });
+    const b = priceHistory({ ...base, range: 'OneMonth', now: new Date('2026-11-23T11:00:00Z'), mid: '182.40' });
+    expect(a).toEqual(b);
+  });
+
+  it('shows the current trading day in 5-minute bars from 07:30, and the last one on a Sunday', async () => {
+    const { priceHistory } = await import('./history.ts');
+    const monday = priceHistory({ ...base, range: 'Intraday', now: new Date('2026-11-23T09:00:00Z'), mid: '182.40' });
+    expect(monday.bars[0]!.t).toBe('2026-11-23T06:30:00.000Z');
+    expect(monday.bars.length).toBe(31); // 07:30 … 10:00 Frankfurt, the current bar included
+    const sunday = priceHistory({ ...base, range: 'Intraday', now: new Date('2026-11-29T12:00:00Z'), mid: '182.40' });
+    expect(sunday.bars[0]!.t).toBe('2026-11-27T06:30:00.000Z');
+    expect(sunday.bars.at(-1)!.t).toBe('2026-11-27T21:55:00.000Z');
+  });
+
+  it('covers every chart range', async () => {
+    const { priceHistory } = await import('./history.ts');
+    const { CHART_RANGES } = await import('@kontor/domain/enums');
+    for (const range of CHART_RANGES) {
+      const h = priceHistory({ ...base, range, now: new Date('2026-11-23T11:00:00Z'), mid: '182.40', since: new Date('2026-06-01T00:00:00Z') });
+      expect(h.bars.length, range).toBeGreaterThan(1);
+    }
+  });
+});
