@@ -29,7 +29,7 @@ function plan(range: ChartRange, now: Date, since: Date | undefined, hours: Trad
     let t = now;
     for (let i = 0; i < 10; i++) {
       const local = marketLocalTime(t);
-      const midnight = new Date(t.getTime() - local.seconds * 1000);
+      const midnight = new Date(t.getTime() - local.seconds * 1000 - (t.getTime() % 1000));
       for (let m = midnight.getTime(); m < Math.min(now.getTime(), midnight.getTime() + DAY); m += 5 * MIN) {
         if (isTradingTime(hours, new Date(m))) return midnight;
       }
