@@ -9,7 +9,7 @@ const isinList = z
   .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
   .pipe(z.array(z.string().regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/, 'Ungültige ISIN')).min(1).max(200));
 
-/** At most this many pushes per second reach one client; newer quotes replace older ones meanwhile. */
+/** A client gets at most one push per this interval; newer quotes replace older ones meanwhile. */
 export const STREAM_FLUSH_MS = 250;
 
 export const marketRoutes: FastifyPluginAsyncZod<{ quotes: QuoteSource }> = async (app, { quotes }) => {
@@ -48,20 +48,31 @@ export const marketRoutes: FastifyPluginAsyncZod<{ quotes: QuoteSource }> = asyn
       const initial = [...isins].map((i) => quotes.current(i)).filter((q) => q !== undefined);
       res.write(`retry: 3000\ndata: ${JSON.stringify(initial)}\n\n`);
 
-      // Coalesce: keep only the newest quote per ISIN until the next flush.
+      // Leading-edge throttle: a client idle for STREAM_FLUSH_MS gets an update right after the
+      // tick; within the window only the newest quote per ISIN is kept and sent at its end.
       const pending = new Map<string, string>();
-      const unsubscribe = quotes.subscribe(isins, (updates) => {
-        for (const u of updates) pending.set(u.quote.isin, u.json);
-      });
-      const flush = setInterval(() => {
+      let lastFlush = 0;
+      let scheduled: NodeJS.Timeout | NodeJS.Immediate | undefined;
+      const flush = () => {
+        scheduled = undefined;
         if (pending.size === 0) return;
+        lastFlush = Date.now();
         const body = `data: [${[...pending.values()].join(',')}]\n\n`;
         pending.clear();
         res.write(body);
-      }, STREAM_FLUSH_MS);
+      };
+      const unsubscribe = quotes.subscribe(isins, (updates) => {
+        for (const u of updates) pending.set(u.quote.isin, u.json);
+        if (scheduled) return;
+        const wait = lastFlush + STREAM_FLUSH_MS - Date.now();
+        scheduled = wait <= 0 ? setImmediate(flush) : setTimeout(flush, wait);
+      });
       const heartbeat = setInterval(() => res.write(': ping\n\n'), 15_000);
       const close = () => {
-        clearInterval(flush);
+        if (scheduled) {
+          clearTimeout(scheduled as NodeJS.Timeout);
+          clearImmediate(scheduled as NodeJS.Immediate);
+        }
         clearInterval(heartbeat);
         unsubscribe();
       };

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { outboxStore } from '../src/outbox/store.ts';
+import type { Db } from '../src/platform/db.ts';
+
+const CLIENT_ID = '4k0nt0rweb1c1ient0000000a';
+
+async function identity(app: FastifyInstance, action: string, body: unknown) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/identity/',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+    payload: JSON.stringify(body),
+  });
+  const json = res.json();
+  if (res.statusCode !== 200) throw new Error(`${action}: ${json.__type} ${json.message}`);
+  return json;
+}
+
+export type SignedInCustomer = { sub: string; username: string; accessToken: string; headers: { authorization: string } };
+
+/**
+ * A new customer of the embedded pool, signed in the way the app does it (password, then the SMS
+ * code from the outbox). Use `headers` on guarded routes.
+ */
+export async function signedInCustomer(app: FastifyInstance, db: Db, name = `kunde-${randomBytes(4).toString('hex')}`): Promise<SignedInCustomer> {
+  const username = `${name}@kontor.example`;
+  const phone = `+4915${String(randomBytes(4).readUInt32BE(0)).padStart(10, '0').slice(0, 9)}`;
+  const password = 'Kontor!Test1';
+  const user = await app.identity!.createUser({
+    username,
+    password,
+    smsMfa: true,
+    attributes: { email: username, email_verified: 'true', phone_number: phone, phone_number_verified: 'true' },
+  });
+  const init = await identity(app, 'InitiateAuth', { ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: username, PASSWORD: password } });
+  const [sms] = await outboxStore(db).latest(1);
+  if (sms?.recipient !== phone || !sms.code) throw new Error('no SMS code in the outbox');
+  const done = await identity(app, 'RespondToAuthChallenge', {
+    ClientId: CLIENT_ID,
+    ChallengeName: 'SMS_MFA',
+    Session: init.Session,
+    ChallengeResponses: { USERNAME: user.sub, SMS_MFA_CODE: sms.code },
+  });
+  const accessToken = done.AuthenticationResult.AccessToken as string;
+  return { sub: user.sub, username, accessToken, headers: { authorization: `Bearer ${accessToken}` } };
+}
