@@ -29,6 +29,8 @@ import { type Messenger, outboxMessenger } from './outbox/service.ts';
 import { outboxStore } from './outbox/store.ts';
 import { type AccessTokenVerifier, installAuthGuard } from './platform/auth.ts';
 import { remotePoolVerifier } from './platform/cognito-verifier.ts';
+import type { QuoteSource } from './market/feed.ts';
+import { marketRoutes } from './market/routes.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -48,6 +50,8 @@ export type AppDeps = {
   /** The SMS/mail gateway; defaults to the embedded outbox. */
   messenger?: Messenger;
   customAuth?: CustomAuthHook;
+  /** Where quotes come from: the simulated market by default, a market-data adapter in production. */
+  quotes?: QuoteSource;
   /** Tests pass false to keep their output quiet, or a stream to read what was logged. */
   logger?: boolean | { write(line: string): void };
 };
@@ -138,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(sessionRoutes, { verify, clock, secure: config.secureCookies, store: idStore });
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
+  if (deps.quotes) await app.register(marketRoutes, { quotes: deps.quotes });
 
   await installStaticWeb(app, config.webDistDir);
   return app;

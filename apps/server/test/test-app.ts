@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Clock, ManualClock } from '../src/platform/clock.ts';
 import { type Database, openDatabase } from '../src/platform/db.ts';
+import type { QuoteSource } from '../src/market/feed.ts';
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the
@@ -50,12 +51,12 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; clock?: Clock; now?: string } = {},
+  opts: { env?: Record<string, string>; clock?: Clock; now?: string; quotes?: QuoteSource } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...opts.env });
   const database = await freshDatabase();
   const clock = new ManualClock(opts.now ?? '2026-11-23T09:00:00Z');
-  const app = await buildApp({ config, db: database.db, clock: opts.clock ?? clock, logger: false });
+  const app = await buildApp({ config, db: database.db, clock: opts.clock ?? clock, logger: false, quotes: opts.quotes });
   await app.ready();
   const xsrf = randomBytes(16).toString('hex');
   return {

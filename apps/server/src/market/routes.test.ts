@@ -1,0 +1,73 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Quote } from '@kontor/domain/quote';
+import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { type MarketInstrument, SimulatedMarket } from './feed.ts';
+
+const hours = { tradingHoursStartTime: '07:30', tradingHoursStopTime: '23:00', weekendTrading: false };
+const instruments: MarketInstrument[] = [
+  { isin: 'DE0007164600', instrumentType: 'AKTIE', referencePrice: '182.40', priceIncr: '0.01', ...hours },
+  { isin: 'IE00B4L5Y983', instrumentType: 'ETF', referencePrice: '104.12', priceIncr: '0.01', ...hours },
+];
+const clock = new ManualClock('2026-11-23T11:00:00Z');
+const market = new SimulatedMarket({ clock, instruments, activity: 1 });
+let t: TestApp;
+let customer: SignedInCustomer;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, quotes: market });
+  customer = await signedInCustomer(t.app, t.database.db);
+});
+afterAll(() => t.close());
+
+describe('GET /api/quotes', () => {
+  it('returns the current quotes of the ISINs asked for, leaving unknown ones out', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/quotes?isins=DE0007164600,US0378331005', headers: customer.headers });
+    expect(res.statusCode).toBe(200);
+    const [q, ...rest] = res.json() as Quote[];
+    expect(rest).toEqual([]);
+    expect(q).toMatchObject({ isin: 'DE0007164600', ts: '2026-11-23T11:00:00.000Z' });
+    expect(Number(q!.ask)).toBeGreaterThan(Number(q!.bid));
+  });
+
+  it('refuses bad input with 400 and a signed-out caller with 401', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/quotes?isins=SAP', headers: customer.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/quotes', headers: customer.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/quotes?isins=DE0007164600' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/quotes/stream', () => {
+  it('sends the current quotes at once, then each tick’s changes', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const messages: Quote[][] = [];
+    const req = http.get({ port, host: '127.0.0.1', path: '/api/quotes/stream?isins=DE0007164600', headers: customer.headers });
+    const res = await new Promise<http.IncomingMessage>((resolve) => req.on('response', resolve));
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    let buffer = '';
+    const got = new Promise<void>((resolve) => {
+      res.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
+          const event = buffer.slice(0, i);
+          buffer = buffer.slice(i + 2);
+          const data = event.split('\n').find((l) => l.startsWith('data: '));
+          if (data) messages.push(JSON.parse(data.slice(6)));
+          if (messages.length === 2) resolve();
+        }
+      });
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    clock.advance(1000);
+    for (let i = 0; i < 5 && messages.length < 2; i++) market.tick();
+    await got;
+    req.destroy();
+    expect(messages[0]![0]!.isin).toBe('DE0007164600');
+    expect(messages[1]!.every((q) => q.isin === 'DE0007164600')).toBe(true);
+    expect(messages[1]![0]!.ts).toBe('2026-11-23T11:00:01.000Z');
+  });
+});
