@@ -9,11 +9,19 @@ import styles from './boot.module.css';
  * they read through translate(), which falls back to the German text given here.
  */
 
-/** While configuration and translations load: the outline of the app, nothing that moves around. */
-export function BootSkeleton() {
+const LOADING_TEXTS = {
+  'boot.loading': 'Kontor wird geladen …',
+  'auth.loading': 'Ihre Anmeldung wird geprüft …',
+} as const;
+
+/**
+ * While configuration and translations load (or the sign-in state is determined): the outline
+ * of the app, nothing that moves around.
+ */
+export function BootSkeleton({ label = 'boot.loading' }: { label?: keyof typeof LOADING_TEXTS }) {
   return (
     <div className={styles.screen} role="status" aria-busy="true">
-      <span className="visually-hidden">{translate('boot.loading', 'Kontor wird geladen …')}</span>
+      <span className="visually-hidden">{translate(label, LOADING_TEXTS[label])}</span>
       <div className={styles.bar} aria-hidden="true">
         <KontorLogo className={styles.logo} />
         Kontor

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { configureApi, createAppApiClient } from '../lib/api-client';
+import { configureAuth } from '../lib/auth';
 import { loadRuntimeConfig, setConfig, type RuntimeConfig } from '../lib/config';
 import { i18n, initI18n } from '../lib/i18n';
 import { initMonitoring } from '../lib/monitoring';
@@ -7,7 +8,8 @@ import { BootError, BootSkeleton } from './boot-screens';
 
 /**
  * Boot order: configuration and German translations load in parallel; then monitoring starts
- * (it needs the DSN), the API client is configured and the configured language is switched to.
+ * (it needs the DSN), the API client and the identity client are configured and the configured
+ * language is switched to.
  * Memoised, so React StrictMode's double effects start the app once; a retry starts over.
  */
 let started: Promise<RuntimeConfig> | null = null;
@@ -19,6 +21,9 @@ export function startApp(): Promise<RuntimeConfig> {
     // Monitoring must not hold up or break the start; it reports from the moment it is ready.
     void initMonitoring(config).catch((error: unknown) => console.error('Monitoring could not start', error));
     configureApi(createAppApiClient(config));
+    // The sign-in state is determined while the app renders; the route guard shows a loading state.
+    const auth = await configureAuth(config);
+    void auth.start();
     if (i18n.language !== config.defaultLanguage) await i18n.changeLanguage(config.defaultLanguage);
     if (!i18n.hasResourceBundle(i18n.language, 'translation')) throw new Error('Translations could not be loaded');
     return config;

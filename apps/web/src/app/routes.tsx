@@ -1,8 +1,11 @@
-import { Navigate, useLocation, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { AppFrame } from './app-frame';
+import { AuthLayout } from './auth-layout';
 import { BootSkeleton } from './boot-screens';
 import { Layout } from './layout';
 import { START_PATH } from './navigation';
 import { NotFoundPage } from './not-found-page';
+import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
 
 /** "/" is the depot; the query string survives so that campaign parameters still reach tracking. */
@@ -11,52 +14,87 @@ function RedirectToStart() {
   return <Navigate to={{ pathname: START_PATH, search, hash }} replace />;
 }
 
-/** Every area of spec §1 has its German path; pages load on first visit (one chunk per area). */
+/**
+ * The sign-in screens (spec §4) are open to everyone; every other route needs a signed-in
+ * customer. Every area of spec §1 has its German path; pages load on first visit (one chunk per
+ * area).
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <Layout />,
+    element: (
+      <AppFrame>
+        <Outlet />
+      </AppFrame>
+    ),
     hydrateFallbackElement: <BootSkeleton />,
     errorElement: (
-      <Layout>
-        <RouteError />
-      </Layout>
+      <AppFrame>
+        <Layout>
+          <RouteError />
+        </Layout>
+      </AppFrame>
     ),
     children: [
       {
+        element: <AuthLayout />,
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <RedirectToStart /> },
-          { path: 'depot', lazy: async () => ({ Component: (await import('../features/depot/depot-page')).DepotPage }) },
-          { path: 'orders', lazy: async () => ({ Component: (await import('../features/trading/trading-page')).OrdersPage }) },
+          { path: 'anmelden', lazy: async () => ({ Component: (await import('../features/identity/sign-in-page')).SignInPage }) },
+          { path: 'registrieren', lazy: async () => ({ Component: (await import('../features/identity/sign-up-page')).SignUpPage }) },
           {
-            path: 'sparplaene',
-            lazy: async () => ({ Component: (await import('../features/savings-plans/savings-plans-page')).SavingsPlansPage }),
+            path: 'registrieren/bestaetigen',
+            lazy: async () => ({ Component: (await import('../features/identity/confirm-sign-up-page')).ConfirmSignUpPage }),
           },
           {
-            path: 'watchlisten',
-            lazy: async () => ({ Component: (await import('../features/watchlists/watchlists-page')).WatchlistsPage }),
+            path: 'passwort-vergessen',
+            lazy: async () => ({ Component: (await import('../features/identity/forgot-password-page')).ForgotPasswordPage }),
           },
-          { path: 'posteingang', lazy: async () => ({ Component: (await import('../features/inbox/inbox-page')).InboxPage }) },
-          { path: 'notizen', lazy: async () => ({ Component: (await import('../features/notes/notes-page')).NotesPage }) },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <Layout />
+          </RequireAuth>
+        ),
+        children: [
           {
-            path: 'benachrichtigungen',
-            lazy: async () => ({ Component: (await import('../features/notifications/notifications-page')).NotificationsPage }),
+            errorElement: <RouteError />,
+            children: [
+              { index: true, element: <RedirectToStart /> },
+              { path: 'depot', lazy: async () => ({ Component: (await import('../features/depot/depot-page')).DepotPage }) },
+              { path: 'orders', lazy: async () => ({ Component: (await import('../features/trading/trading-page')).OrdersPage }) },
+              {
+                path: 'sparplaene',
+                lazy: async () => ({ Component: (await import('../features/savings-plans/savings-plans-page')).SavingsPlansPage }),
+              },
+              {
+                path: 'watchlisten',
+                lazy: async () => ({ Component: (await import('../features/watchlists/watchlists-page')).WatchlistsPage }),
+              },
+              { path: 'posteingang', lazy: async () => ({ Component: (await import('../features/inbox/inbox-page')).InboxPage }) },
+              { path: 'notizen', lazy: async () => ({ Component: (await import('../features/notes/notes-page')).NotesPage }) },
+              {
+                path: 'benachrichtigungen',
+                lazy: async () => ({ Component: (await import('../features/notifications/notifications-page')).NotificationsPage }),
+              },
+              { path: 'service', lazy: async () => ({ Component: (await import('../features/tickets/tickets-page')).TicketsPage }) },
+              { path: 'geldtransfer', lazy: async () => ({ Component: (await import('../features/money/money-page')).MoneyPage }) },
+              {
+                path: 'kapitalmassnahmen',
+                lazy: async () => ({
+                  Component: (await import('../features/corporate-actions/corporate-actions-page')).CorporateActionsPage,
+                }),
+              },
+              {
+                path: 'einstellungen',
+                lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
+              },
+              { path: 'geraete', lazy: async () => ({ Component: (await import('../features/devices/devices-page')).DevicesPage }) },
+              { path: '*', element: <NotFoundPage /> },
+            ],
           },
-          { path: 'service', lazy: async () => ({ Component: (await import('../features/tickets/tickets-page')).TicketsPage }) },
-          { path: 'geldtransfer', lazy: async () => ({ Component: (await import('../features/money/money-page')).MoneyPage }) },
-          {
-            path: 'kapitalmassnahmen',
-            lazy: async () => ({
-              Component: (await import('../features/corporate-actions/corporate-actions-page')).CorporateActionsPage,
-            }),
-          },
-          {
-            path: 'einstellungen',
-            lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
-          },
-          { path: 'geraete', lazy: async () => ({ Component: (await import('../features/devices/devices-page')).DevicesPage }) },
-          { path: '*', element: <NotFoundPage /> },
         ],
       },
     ],

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Label, Link, MenuTrigger, SearchField } from 'react-aria-components';
-import { useLocation } from 'react-router';
-import { useConfig } from '../lib/config';
+import { useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../lib/auth';
+import { useToast } from '../lib/toasts';
 import { Button } from '../ui/button';
 import { DeviceIcon, LogoutIcon, SearchIcon, ServiceIcon, SettingsIcon, UserIcon } from '../ui/icons';
 import { Menu, MenuItem, MenuPopover, MenuSeparator } from '../ui/menu';
@@ -19,8 +20,18 @@ export function KontorLogo({ className }: { className?: string }) {
 
 export function TopBar() {
   const { t } = useTranslation();
-  const { externalLinks } = useConfig();
   const { pathname } = useLocation();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  // Revokes the tokens and clears the API session (lib/auth), then shows the sign-in.
+  const signOut = async () => {
+    const { complete } = await auth.signOut();
+    if (!complete) toast.warning(t('auth.signOut.incomplete'));
+    void navigate('/anmelden', { replace: true });
+  };
+
   return (
     <header className={styles.topbar}>
       <Link href={START_PATH} className={styles.wordmark} aria-label={t('app.home')}>
@@ -52,14 +63,10 @@ export function TopBar() {
             <MenuItem href="/service" icon={<ServiceIcon />} isCurrent={pathname === '/service'}>
               {t('nav.tickets')}
             </MenuItem>
-            {externalLinks.logout && (
-              <>
-                <MenuSeparator />
-                <MenuItem href={externalLinks.logout} icon={<LogoutIcon />}>
-                  {t('topbar.logout')}
-                </MenuItem>
-              </>
-            )}
+            <MenuSeparator />
+            <MenuItem onAction={() => void signOut()} icon={<LogoutIcon />}>
+              {t('topbar.logout')}
+            </MenuItem>
           </Menu>
         </MenuPopover>
       </MenuTrigger>

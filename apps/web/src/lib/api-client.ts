@@ -115,6 +115,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+let unauthorizedHandler: ((error: ApiError) => void) | null = null;
+
+/** Told about every 401 answer (lib/auth: the session may need a refresh, or a new sign-in). */
+export function setUnauthorizedHandler(handler: ((error: ApiError) => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   const fetchFn = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -137,6 +144,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 
   const fail = (error: ApiError, skip: boolean | undefined): never => {
+    if (error.status === 401) unauthorizedHandler?.(error);
     if (!skip) options.onError?.(error);
     throw error;
   };

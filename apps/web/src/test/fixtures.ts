@@ -1,4 +1,6 @@
+import { vi } from 'vitest';
 import type { RuntimeConfig } from '@kontor/domain/runtime-config';
+import { createAuthStore, type Auth, type AuthState, type AuthUser } from '../lib/auth';
 
 /** A runtime configuration as the embedded server hands it out; override what a test is about. */
 export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
@@ -48,4 +50,40 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
     ...init,
     headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
   });
+}
+
+export const testCustomer: AuthUser = {
+  sub: '2f1e4c1a-0000-4000-8000-000000000001',
+  email: 'demo@kontor.example',
+  givenName: 'Max',
+  familyName: 'Mustermann',
+  phoneNumber: '+4915112345678',
+};
+
+export const testIdentity = {
+  region: 'eu-central-1',
+  userPoolId: 'eu-central-1_K0ntorPool',
+  userPoolClientId: '4k0nt0rweb1c1ient0000000a',
+  userPoolEndpoint: 'http://localhost/identity/',
+};
+
+/** An auth in a given state whose actions are spies: signOut and completeSignIn move the state. */
+export function testAuth(state: AuthState = { status: 'signedIn', user: testCustomer }): Auth {
+  const store = createAuthStore(state);
+  return {
+    store,
+    identity: testIdentity,
+    start: vi.fn(async () => {}),
+    prepareSignIn: vi.fn(async () => {}),
+    completeSignIn: vi.fn(async () => {
+      store.set({ status: 'signedIn', user: testCustomer });
+      return testCustomer;
+    }),
+    signOut: vi.fn(async () => {
+      store.set({ status: 'signedOut', reason: 'signedOut' });
+      return { complete: true };
+    }),
+    refreshSession: vi.fn(async () => true),
+    currentDeviceKey: vi.fn(() => null),
+  };
 }

@@ -8,7 +8,8 @@ import { Providers } from '../app/providers';
 import { routes } from '../app/routes';
 import { initI18n } from '../lib/i18n';
 import { createToastStore, type ToastStore } from '../lib/toasts';
-import { testConfig } from './fixtures';
+import type { Auth } from '../lib/auth';
+import { testAuth, testConfig } from './fixtures';
 
 /** i18next with the real German translation file, served by a fetch stub instead of the server. */
 export async function loadGerman(): Promise<void> {
@@ -18,18 +19,22 @@ export async function loadGerman(): Promise<void> {
   });
 }
 
-/** Renders the whole app (layout, routes, providers) at a path, as the customer would open it. */
-export async function renderApp(path: string, options: { config?: RuntimeConfig; toastStore?: ToastStore } = {}) {
+/**
+ * Renders the whole app (layout, routes, providers) at a path, as the customer would open it;
+ * signed in as the demo customer unless the test passes another auth.
+ */
+export async function renderApp(path: string, options: { config?: RuntimeConfig; toastStore?: ToastStore; auth?: Auth } = {}) {
   await loadGerman();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const toastStore = options.toastStore ?? createToastStore();
+  const auth = options.auth ?? testAuth();
   const user = userEvent.setup();
   const view = render(
     <StrictMode>
-      <Providers config={options.config ?? testConfig()} toastStore={toastStore}>
+      <Providers config={options.config ?? testConfig()} toastStore={toastStore} auth={auth}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
   );
-  return { ...view, router, user, toastStore };
+  return { ...view, router, user, toastStore, auth };
 }

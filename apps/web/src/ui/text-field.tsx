@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode, Ref } from 'react';
 import {
   FieldError,
   Input,
@@ -17,10 +17,12 @@ export type TextFieldProps = Omit<AriaTextFieldProps, 'children' | 'className'> 
   placeholder?: string;
   className?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  /** The input element, e.g. react-hook-form's field.ref so a failed submit focuses the field. */
+  inputRef?: Ref<HTMLInputElement>;
 };
 
 /** A labelled text input with optional hint and error message. */
-export function TextField({ label, description, errorMessage, placeholder, className, inputMode, isInvalid, ...props }: TextFieldProps) {
+export function TextField({ label, description, errorMessage, placeholder, className, inputMode, inputRef, isInvalid, ...props }: TextFieldProps) {
   return (
     <AriaTextField
       {...props}
@@ -28,7 +30,7 @@ export function TextField({ label, description, errorMessage, placeholder, class
       className={[styles.field, className].filter(Boolean).join(' ')}
     >
       <Label className={styles.label}>{label}</Label>
-      <Input className={styles.input} placeholder={placeholder} inputMode={inputMode} />
+      <Input ref={inputRef} className={styles.input} placeholder={placeholder} inputMode={inputMode} />
       {description && (
         <Text slot="description" className={styles.description}>
           {description}

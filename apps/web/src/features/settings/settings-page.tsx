@@ -1,26 +1,58 @@
 import { useTranslation } from 'react-i18next';
+import { useCustomer } from '../../lib/auth';
 import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { SettingsIcon } from '../../ui/icons';
-import { EmptyState, Page } from '../../ui/page';
+import { Page } from '../../ui/page';
+import { ChangePasswordCard } from './change-password-card';
+import { MfaCard } from './mfa-card';
+import styles from './settings.module.css';
 
+function ProfileCard() {
+  const { t } = useTranslation();
+  const customer = useCustomer();
+  const name = [customer.givenName, customer.familyName].filter(Boolean).join(' ');
+  const none = t('settings.profile.none');
+  return (
+    <Card title={t('settings.profile.title')}>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('settings.profile.name')}</dt>
+          <dd>{name || none}</dd>
+        </div>
+        <div>
+          <dt>{t('settings.profile.email')}</dt>
+          <dd>{customer.email ?? none}</dd>
+        </div>
+        <div>
+          <dt>{t('settings.profile.phone')}</dt>
+          <dd>{customer.phoneNumber ?? none}</dd>
+        </div>
+      </dl>
+      <p className={styles.muted}>{t('settings.profile.hint')}</p>
+    </Card>
+  );
+}
+
+/** /einstellungen: profile, password, second factor, and the way to the device list. */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
-    <Page title={t('pages.settings.title')}>
-      <Card>
-        <EmptyState
-          icon={<SettingsIcon />}
-          title={t('pages.settings.emptyTitle')}
-          action={
-            <LinkButton variant="secondary" href="/geraete">
-              {t('pages.settings.emptyAction')}
-            </LinkButton>
-          }
-        >
-          {t('pages.settings.emptyText')}
-        </EmptyState>
-      </Card>
+    <Page title={t('pages.settings.title')} description={t('settings.description')}>
+      <div className={styles.grid}>
+        <ProfileCard />
+        <MfaCard />
+        <ChangePasswordCard />
+        <Card title={t('settings.devices.title')}>
+          <div className={styles.stack}>
+            <p className={styles.muted}>{t('settings.devices.text')}</p>
+            <div>
+              <LinkButton variant="secondary" href="/geraete">
+                {t('pages.settings.emptyAction')}
+              </LinkButton>
+            </div>
+          </div>
+        </Card>
+      </div>
     </Page>
   );
 }

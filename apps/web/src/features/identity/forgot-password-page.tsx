@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
+import { describeAuthError } from '../../lib/auth-errors';
+import { isPasswordValid } from '../../lib/password';
+import { Button } from '../../ui/button';
+import { NewPasswordField } from '../../ui/new-password-field';
+import { Notice, type NoticeTone } from '../../ui/notice';
+import { Actions, AuthScreen, FormStack } from './auth-screen';
+import { CodeField } from './code-field';
+import { EmailField } from './email-field';
+
+type ForgotState = { email?: string; required?: boolean } | null;
+type Values = { email: string; code: string; newPassword: string };
+type Delivery = { destination?: string; medium?: string };
+
+/**
+ * /passwort-vergessen: e-mail address → a code (by SMS when the mobile number is verified,
+ * otherwise by e-mail) → code and new password. Spec §5: all three are required.
+ */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const incoming = (useLocation().state ?? null) as ForgotState;
+  const [delivery, setDelivery] = useState<Delivery | null>(null);
+  const [notice, setNotice] = useState<{ tone: NoticeTone; text: string } | null>(
+    incoming?.required ? { tone: 'info', text: t('auth.errors.resetRequired') } : null,
+  );
+  const { control, handleSubmit, formState, getValues, resetField } = useForm<Values>({
+    defaultValues: { email: incoming?.email ?? '', code: '', newPassword: '' },
+    mode: 'onTouched',
+    shouldUnregister: true,
+  });
+
+  const requestCode = async (email: string) => {
+    setNotice(null);
+    try {
+      const result = await resetPassword({ username: email });
+      const details = result.nextStep.codeDeliveryDetails;
+      setDelivery({ destination: details.destination, medium: details.deliveryMedium });
+      resetField('code');
+    } catch (caught) {
+      const described = describeAuthError(caught, 'resetPassword');
+      if (described.kind === 'unknown') console.error('Password reset failed', caught);
+      setNotice({ tone: 'danger', text: described.message });
+    }
+  };
+
+  const submitRequest = handleSubmit(({ email }) => requestCode(email));
+
+  const submitConfirm = handleSubmit(async ({ email, code, newPassword }) => {
+    setNotice(null);
+    try {
+      await confirmResetPassword({ username: email, confirmationCode: code.replace(/\s+/g, ''), newPassword });
+      void navigate('/anmelden', { replace: true, state: { email, notice: 'passwordReset' } });
+    } catch (caught) {
+      const described = describeAuthError(caught, 'resetPassword');
+      if (described.kind === 'unknown') console.error('Password reset confirmation failed', caught);
+      setNotice({ tone: 'danger', text: described.message });
+    }
+  });
+
+  const below = (
+    <Link to="/anmelden" state={{ email: getValues('email') }}>
+      {t('auth.forgot.back')}
+    </Link>
+  );
+
+  if (!delivery) {
+    return (
+      <AuthScreen title={t('auth.forgot.title')} intro={t('auth.forgot.intro')} below={below}>
+        <FormStack onSubmit={(event) => void submitRequest(event)} label={t('auth.forgot.title')}>
+          {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+          <EmailField control={control} name="email" autoFocus />
+          <Actions>
+            <Button type="submit" fullWidth isPending={formState.isSubmitting}>
+              {t('auth.forgot.request')}
+            </Button>
+          </Actions>
+        </FormStack>
+      </AuthScreen>
+    );
+  }
+
+  const sent = delivery.destination
+    ? t(delivery.medium === 'SMS' ? 'auth.forgot.sentSms' : 'auth.forgot.sentEmail', { destination: delivery.destination })
+    : t('auth.forgot.sentUnknown');
+  return (
+    <AuthScreen title={t('auth.forgot.confirmTitle')} intro={sent} below={below}>
+      <FormStack onSubmit={(event) => void submitConfirm(event)} label={t('auth.forgot.confirmTitle')}>
+        {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+        <EmailField control={control} name="email" />
+        <CodeField control={control} name="code" label={t('auth.forgot.code')} autoFocus />
+        <Controller
+          control={control}
+          name="newPassword"
+          rules={{
+            required: t('auth.validation.newPasswordRequired'),
+            validate: (value) => isPasswordValid(value) || t('auth.validation.passwordRules'),
+          }}
+          render={({ field, fieldState }) => (
+            <NewPasswordField
+              label={t('auth.fields.newPassword')}
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
+        <Actions>
+          <Button type="submit" fullWidth isPending={formState.isSubmitting}>
+            {t('auth.forgot.submit')}
+          </Button>
+          <Button variant="ghost" fullWidth onPress={() => void requestCode(getValues('email'))}>
+            {t('auth.forgot.resend')}
+          </Button>
+        </Actions>
+      </FormStack>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,135 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { rememberDevice } from 'aws-amplify/auth';
+import { useAuth, useAuthState, type SignedOutReason } from '../../lib/auth';
+import { describeAuthError } from '../../lib/auth-errors';
+import { peekReturnTarget, takeReturnTarget } from '../../lib/return-target';
+import { useToast } from '../../lib/toasts';
+import { AuthScreenSkeleton } from './auth-screen-skeleton';
+import { ConfirmSignInForm, NewPasswordForm, SelectMfaForm, SetupMfaForm, SignInForm, UnsupportedChallenge, type Proceed } from './sign-in-forms';
+import type { SignInScreen } from './sign-in-flow';
+
+/** What other screens hand to the sign-in: a pre-filled e-mail and why the customer is here. */
+export type SignInLocationState = { email?: string; notice?: 'confirmed' | 'passwordReset' } | null;
+
+/**
+ * /anmelden: the sign-in flow of spec §4 (signIn → confirmSignIn | setupMFA | selectMFAType |
+ * requireNewPassword → signedIn). When it is done, the customer lands where they wanted to go.
+ */
+export function SignInPage() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const authState = useAuthState();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const incoming = (location.state ?? null) as SignInLocationState;
+  const [screen, setScreen] = useState<SignInScreen>({ state: 'signIn' });
+  const [email, setEmail] = useState(incoming?.email ?? '');
+  // The address typed in the last submit, for the steps that leave this screen.
+  const emailRef = useRef(email);
+  const [message, setMessage] = useState<string | null>(null);
+  const [completing, setCompleting] = useState(false);
+
+  if (authState.status === 'loading') return <AuthScreenSkeleton />;
+  if (authState.status === 'signedIn' && !completing) return <Navigate to={peekReturnTarget() ?? '/'} replace />;
+
+  const back = (why?: string) => {
+    setMessage(why ?? null);
+    setScreen({ state: 'signIn' });
+  };
+
+  const finish = async (remember: boolean) => {
+    setCompleting(true);
+    if (remember) {
+      try {
+        await rememberDevice();
+      } catch (error) {
+        console.warn('The device could not be remembered', error);
+        toast.warning(t('auth.code.rememberFailed'));
+      }
+    }
+    try {
+      await auth.completeSignIn();
+      navigate(takeReturnTarget('/'), { replace: true });
+    } catch (error) {
+      console.error('The API session could not be opened', error);
+      setCompleting(false);
+      back(describeAuthError(error, 'signIn').message);
+    }
+  };
+
+  const proceed: Proceed = async (outcome, options) => {
+    switch (outcome.state) {
+      case 'signedIn':
+        return finish(options?.rememberDevice ?? false);
+      case 'confirmSignUp':
+        return void navigate('/registrieren/bestaetigen', { state: { email: emailRef.current, notConfirmed: true } });
+      case 'resetPassword':
+        return void navigate('/passwort-vergessen', { state: { email: emailRef.current, required: true } });
+      default:
+        setMessage(null);
+        setScreen(outcome);
+    }
+  };
+
+  switch (screen.state) {
+    case 'confirmSignIn':
+      return <ConfirmSignInForm key={screen.method} screen={screen} proceed={proceed} back={back} />;
+    case 'setupMFA':
+      return <SetupMfaForm screen={screen} proceed={proceed} back={back} />;
+    case 'selectMFAType':
+      return <SelectMfaForm methods={screen.methods} proceed={proceed} back={back} />;
+    case 'requireNewPassword':
+      return <NewPasswordForm proceed={proceed} back={back} />;
+    case 'unsupported':
+      return <UnsupportedChallenge back={back} />;
+    case 'signIn': {
+      const reason = authState.status === 'signedOut' ? authState.reason : undefined;
+      const notice = signInNotice(t, message, incoming?.notice, reason);
+      return (
+        <SignInForm
+          defaultEmail={email}
+          notice={notice}
+          disabled={reason === 'unavailable' || !auth.identity}
+          prepare={() => auth.prepareSignIn()}
+          proceed={proceed}
+          onEmail={(address) => {
+            emailRef.current = address;
+            setEmail(address);
+          }}
+          onNotConfirmed={(address) => void navigate('/registrieren/bestaetigen', { state: { email: address, notConfirmed: true } })}
+          onResetRequired={(address) => void navigate('/passwort-vergessen', { state: { email: address, required: true } })}
+        />
+      );
+    }
+  }
+}
+
+type NoticeView = { tone: 'info' | 'success' | 'warning' | 'danger'; text: string };
+
+/** Why the customer sees the sign-in form: an error of the flow first, then where they came from. */
+function signInNotice(
+  t: TFunction,
+  message: string | null,
+  from: NonNullable<SignInLocationState>['notice'],
+  reason: SignedOutReason | undefined,
+): NoticeView | null {
+  if (message) return { tone: 'danger', text: message };
+  if (from === 'confirmed') return { tone: 'success', text: t('auth.signIn.confirmed') };
+  if (from === 'passwordReset') return { tone: 'success', text: t('auth.signIn.passwordReset') };
+  switch (reason) {
+    case 'signedOut':
+      return { tone: 'success', text: t('auth.signIn.signedOut') };
+    case 'expired':
+      return { tone: 'info', text: t('auth.signIn.expired') };
+    case 'network':
+      return { tone: 'warning', text: t('auth.errors.network') };
+    case 'unavailable':
+      return { tone: 'danger', text: t('auth.errors.unavailable') };
+    default:
+      return null;
+  }
+}

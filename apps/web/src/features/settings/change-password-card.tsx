@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { updatePassword } from 'aws-amplify/auth';
+import { describeAuthError } from '../../lib/auth-errors';
+import { isPasswordValid } from '../../lib/password';
+import { useToast } from '../../lib/toasts';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { NewPasswordField } from '../../ui/new-password-field';
+import { Notice } from '../../ui/notice';
+import { TextField } from '../../ui/text-field';
+import styles from './settings.module.css';
+
+type Values = { currentPassword: string; newPassword: string };
+
+/** Einstellungen → Passwort ändern: the current password, and a new one that meets spec §5. */
+export function ChangePasswordCard() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const { control, handleSubmit, formState, reset, getValues } = useForm<Values>({
+    defaultValues: { currentPassword: '', newPassword: '' },
+    mode: 'onTouched',
+  });
+
+  const submit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setError(null);
+    try {
+      await updatePassword({ oldPassword: currentPassword, newPassword });
+      reset();
+      toast.success(t('settings.password.changed'), { deleteOnRouteChange: true });
+    } catch (caught) {
+      const described = describeAuthError(caught, 'changePassword');
+      if (described.kind === 'unknown') console.error('Password change failed', caught);
+      setError(described.message);
+    }
+  });
+
+  return (
+    <Card title={t('settings.password.title')}>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={t('settings.password.title')}>
+        {error && <Notice tone="danger">{error}</Notice>}
+        <Controller
+          control={control}
+          name="currentPassword"
+          rules={{ required: t('settings.password.currentRequired') }}
+          render={({ field, fieldState }) => (
+            <TextField
+              label={t('settings.password.current')}
+              type="password"
+              autoComplete="current-password"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              errorMessage={fieldState.error?.message}
+              validationBehavior="aria"
+              isRequired
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="newPassword"
+          rules={{
+            required: t('auth.validation.newPasswordRequired'),
+            validate: (value) => {
+              if (!isPasswordValid(value)) return t('auth.validation.passwordRules');
+              if (value === getValues('currentPassword')) return t('settings.password.sameAsCurrent');
+              return true;
+            },
+          }}
+          render={({ field, fieldState }) => (
+            <NewPasswordField
+              label={t('auth.fields.newPassword')}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
+        <div>
+          <Button type="submit" isPending={formState.isSubmitting}>
+            {t('settings.password.submit')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
