@@ -55,7 +55,11 @@ export function windowOf(hours: TradingHours, weekday: number): { start: string;
 }
 
 export function isTradingTime(hours: TradingHours, at: Date): boolean {
-  const local = marketLocalTime(at);
+  return isTradingAt(hours, marketLocalTime(at));
+}
+
+/** The same decision for a Frankfurt time computed once, when many instruments are checked at one instant. */
+export function isTradingAt(hours: TradingHours, local: { weekday: number; seconds: number }): boolean {
   const window = windowOf(hours, local.weekday);
   return !!window && local.seconds >= toSeconds(window.start) && local.seconds < toSeconds(window.stop);
 }

@@ -1,5 +1,5 @@
 import type { Quote } from '@kontor/domain/quote';
-import { isTradingTime, type TradingHours } from '@kontor/domain/trading-window';
+import { isTradingAt, isTradingTime, marketLocalTime, type TradingHours } from '@kontor/domain/trading-window';
 import type { Clock } from '../platform/clock.ts';
 import { createState, type Priceable, quoteOf, type SimState, step } from './simulator.ts';
 
@@ -65,9 +65,10 @@ export class SimulatedMarket implements QuoteSource {
   /** Advances the market by one step at the clock's time; returns the quotes that changed. */
   tick(): QuoteUpdate[] {
     const now = this.#clock.now();
+    const local = marketLocalTime(now);
     const changed: QuoteUpdate[] = [];
     for (const entry of this.#instruments.values()) {
-      if (!isTradingTime(entry.info, now)) continue;
+      if (!isTradingAt(entry.info, local)) continue;
       if (entry.state.rng() > this.#activity) continue;
       if (!step(entry.state)) continue;
       entry.last = serialize(quoteOf(entry.state, now));
