@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { Secret, TOTP } from 'otpauth';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -48,4 +49,138 @@ export async function seriousA11yViolations(page: Page) {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+// ── Customers, the outbox and the sign-in ─────────────────────────────────────────────────────
+
+export type Customer = {
+  email: string;
+  password: string;
+  /** SMS customers: the mobile number the code goes to. */
+  phone?: string;
+  /** Customers with an authenticator app: the TOTP secret (base32). */
+  totpSecret?: string;
+};
+
+/** The seeded customers of the embedded server (apps/server/src/seed.ts). */
+export const DEMO: Customer = { email: 'demo@kontor.example', password: 'Kontor!Demo1', phone: '+4915112345678' };
+export const ERIKA: Customer = { email: 'erika@kontor.example', password: 'Kontor!Erika2', phone: '+4917698765432' };
+
+type OutboxEntry = { recipient: string; channel: 'sms' | 'voice' | 'email'; text: string; code: string | null; time: string };
+
+export async function outbox(): Promise<OutboxEntry[]> {
+  const res = await fetch(`${baseUrl()}/dev/outbox.json`);
+  if (!res.ok) throw new Error(`outbox answered ${res.status}`);
+  return (await res.json()) as OutboxEntry[];
+}
+
+/** Marks what the outbox holds for a recipient now, so that waitForCode finds only newer codes. */
+export async function outboxMark(recipient: string): Promise<string> {
+  const latest = (await outbox()).find((m) => m.recipient === recipient);
+  return latest ? `${latest.time}|${latest.code}` : '';
+}
+
+/** The newest code sent to the recipient after the mark. */
+export async function waitForCode(recipient: string, mark: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const latest = (await outbox()).find((m) => m.recipient === recipient);
+    if (latest?.code && `${latest.time}|${latest.code}` !== mark) return latest.code;
+    if (Date.now() > deadline) throw new Error(`no new code for ${recipient} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** The current code of an authenticator app. */
+export function totpCode(secret: string): string {
+  return new TOTP({ issuer: 'Kontor', label: 'Kontor', algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret.replace(/\s+/g, '')) }).generate();
+}
+
+/** Fills the e-mail/password form on /anmelden (the page must show it) and submits it. */
+export async function submitCredentials(page: Page, customer: Pick<Customer, 'email' | 'password'>): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: 'Anmelden' }).waitFor();
+  await page.getByLabel('E-Mail-Adresse').fill(customer.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+}
+
+/**
+ * Signs in through the UI: e-mail and password, then the SMS code from the outbox (or the code of
+ * the authenticator app). Opens /anmelden unless the page already shows it (e.g. after a redirect
+ * from a protected page). Returns when the signed-in app shows.
+ */
+export async function signIn(page: Page, customer: Customer, options: { rememberDevice?: boolean } = {}): Promise<void> {
+  if (!new URL(page.url(), baseUrl()).pathname.startsWith('/anmelden')) await page.goto('/anmelden');
+  const mark = customer.phone ? await outboxMark(customer.phone) : '';
+  await submitCredentials(page, customer);
+  const codeScreen = page.getByRole('heading', { level: 1, name: 'Anmeldung bestätigen' });
+  const signedIn = page.getByRole('navigation', { name: 'Hauptnavigation' }).first();
+  await codeScreen.or(signedIn).waitFor();
+  if (await codeScreen.isVisible()) {
+    if (customer.phone) {
+      await page.getByLabel('Code aus der SMS').fill(await waitForCode(customer.phone, mark));
+    } else if (customer.totpSecret) {
+      await page.getByLabel('Code aus der Authenticator-App').fill(totpCode(customer.totpSecret));
+    } else {
+      throw new Error(`${customer.email} has no second factor the test knows`);
+    }
+    if (options.rememberDevice) await page.getByText('Dieses Gerät merken').click();
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+  }
+  await signedIn.waitFor();
+}
+
+/** Signs out through the customer menu; returns when the sign-in screen shows. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Kundenmenü' }).click();
+  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Anmelden' }).waitFor();
+}
+
+/** One call to the user pool's wire protocol, from Node (setup only; the app uses its client). */
+async function identity(action: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const config = (await (await fetch(`${baseUrl()}/config.json`)).json()) as { identity: { userPoolClientId: string; userPoolEndpoint: string } };
+  const res = await fetch(config.identity.userPoolEndpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+    body: JSON.stringify({ ClientId: config.identity.userPoolClientId, ...body }),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${action}: ${String(json.__type)} ${String(json.message)}`);
+  return json;
+}
+
+/**
+ * A fresh, confirmed customer of this test file (sign-up and confirmation through the pool's
+ * API), so that tests which change a customer never touch another file's. Without a second
+ * factor yet: the first sign-in sets up the authenticator app.
+ */
+export async function createCustomer(prefix: string): Promise<Customer> {
+  const email = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@kontor.example`;
+  const password = 'Kontor!Test9';
+  const mark = await outboxMark(email);
+  await identity('SignUp', {
+    Username: email,
+    Password: password,
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'given_name', Value: 'Testa' },
+      { Name: 'family_name', Value: 'Kundin' },
+    ],
+  });
+  await identity('ConfirmSignUp', { Username: email, ConfirmationCode: await waitForCode(email, mark) });
+  return { email, password };
+}
+
+/** Signs in a customer without a second factor and sets up the authenticator app; keeps the secret. */
+export async function signInWithTotpSetup(page: Page, customer: Customer): Promise<Customer> {
+  if (!new URL(page.url(), baseUrl()).pathname.startsWith('/anmelden')) await page.goto('/anmelden');
+  await submitCredentials(page, customer);
+  await page.getByRole('heading', { level: 1, name: 'Zwei-Faktor-Authentifizierung einrichten' }).waitFor();
+  const secret = ((await page.locator('[data-totp-secret]').textContent()) ?? '').replace(/\s+/g, '');
+  await page.getByLabel('Code aus der Authenticator-App').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Einrichten und anmelden' }).click();
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).first().waitFor();
+  customer.totpSecret = secret;
+  return customer;
 }

@@ -24,7 +24,8 @@ export function ConfirmSignUpPage() {
   const [resending, setResending] = useState(false);
   const { control, handleSubmit, formState, getValues, trigger } = useForm<ConfirmValues>({
     defaultValues: { email: incoming?.email ?? '', code: '' },
-    mode: 'onTouched',
+    // On submit, then while typing: a message appearing on blur would shift the button under the pointer.
+    mode: 'onSubmit',
   });
 
   const submit = handleSubmit(async ({ email, code }) => {

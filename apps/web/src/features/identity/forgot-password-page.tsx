@@ -30,7 +30,8 @@ export function ForgotPasswordPage() {
   );
   const { control, handleSubmit, formState, getValues, resetField } = useForm<Values>({
     defaultValues: { email: incoming?.email ?? '', code: '', newPassword: '' },
-    mode: 'onTouched',
+    // On submit, then while typing: a message appearing on blur would shift the button under the pointer.
+    mode: 'onSubmit',
     shouldUnregister: true,
   });
 

@@ -50,7 +50,7 @@ export function SignInForm({
 }) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
-  const { control, handleSubmit, formState } = useForm<SignInValues>({ defaultValues: { email: defaultEmail, password: '' }, mode: 'onTouched' });
+  const { control, handleSubmit, formState, resetField, setFocus } = useForm<SignInValues>({ defaultValues: { email: defaultEmail, password: '' } });
   const typedEmail = useWatch({ control, name: 'email' });
 
   const submit = handleSubmit(async ({ email, password }) => {
@@ -65,6 +65,10 @@ export function SignInForm({
       if (described.next === 'confirmSignUp') return onNotConfirmed(email);
       if (described.next === 'resetPassword') return onResetRequired(email);
       if (described.kind === 'unknown') console.error('Sign-in failed', caught);
+      if (described.kind === 'wrongCredentials' || described.kind === 'locked') {
+        resetField('password');
+        setFocus('password');
+      }
       setError(described.message);
     }
   });
@@ -273,7 +277,7 @@ export function SelectMfaForm({ methods, proceed, back }: { methods: MfaMethod[]
 export function NewPasswordForm({ proceed, back }: { proceed: Proceed; back: BackToSignIn }) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
-  const { control, handleSubmit, formState } = useForm<{ newPassword: string }>({ defaultValues: { newPassword: '' }, mode: 'onTouched' });
+  const { control, handleSubmit, formState } = useForm<{ newPassword: string }>({ defaultValues: { newPassword: '' } });
   const submit = handleSubmit(async ({ newPassword }) => {
     setError(null);
     try {

@@ -21,7 +21,8 @@ export function SignUpPage() {
   const [error, setError] = useState<string | null>(null);
   const { control, handleSubmit, formState } = useForm<SignUpValues>({
     defaultValues: { givenName: '', familyName: '', email: '', password: '' },
-    mode: 'onTouched',
+    // On submit, then while typing: a message appearing on blur would shift the button under the pointer.
+    mode: 'onSubmit',
   });
 
   const submit = handleSubmit(async ({ givenName, familyName, email, password }) => {

@@ -21,7 +21,8 @@ export function ChangePasswordCard() {
   const [error, setError] = useState<string | null>(null);
   const { control, handleSubmit, formState, reset, getValues } = useForm<Values>({
     defaultValues: { currentPassword: '', newPassword: '' },
-    mode: 'onTouched',
+    // On submit, then while typing: a message appearing on blur would shift the button under the pointer.
+    mode: 'onSubmit',
   });
 
   const submit = handleSubmit(async ({ currentPassword, newPassword }) => {
