@@ -72,6 +72,8 @@ export interface Auth {
   refreshSession(): Promise<boolean>;
   /** The key of this browser in the pool's device list, when it has one. */
   currentDeviceKey(): string | null;
+  /** All device keys this browser holds (of any customer who signed in here). */
+  knownDeviceKeys(): string[];
 }
 
 /** What lib/auth needs from the identity client; aws-amplify in the app, a fake in tests. */
@@ -302,6 +304,10 @@ export function createAuth(deps: AuthDeps): Auth {
 
     currentDeviceKey() {
       return identity ? storage.currentDeviceKey(identity.userPoolClientId) : null;
+    },
+
+    knownDeviceKeys() {
+      return identity ? storage.deviceKeys(identity.userPoolClientId) : [];
     },
   };
 

@@ -85,5 +85,6 @@ export function testAuth(state: AuthState = { status: 'signedIn', user: testCust
     }),
     refreshSession: vi.fn(async () => true),
     currentDeviceKey: vi.fn(() => null),
+    knownDeviceKeys: vi.fn(() => []),
   };
 }

@@ -94,7 +94,7 @@ export function DevicesPage() {
             {list.map((device) => {
               const used = lastUsed(device);
               return (
-                <li key={device.id} className={styles.item}>
+                <li key={device.id} className={styles.item} data-device-key={device.id}>
                   <DeviceIcon className={styles.icon} />
                   <div className={styles.info}>
                     <p className={styles.name}>

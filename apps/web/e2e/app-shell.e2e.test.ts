@@ -1,0 +1,94 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, launch, newContext, screenshot, seriousA11yViolations, signIn, signOut } from './browser';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+const AREAS = ['Depot', 'Orders', 'Sparpläne', 'Watchlisten', 'Geldtransfer', 'Kapitalmaßnahmen', 'Posteingang', 'Benachrichtigungen', 'Notizen', 'Service', 'Einstellungen', 'Geräte'];
+
+describe('app shell after sign-in', () => {
+  it('desktop: German navigation, every area opens, no serious accessibility violation on the start page', async () => {
+    const context = await newContext(browser, 'desktop');
+    contexts.push(context);
+    const page = await context.newPage();
+    await signIn(page, DEMO);
+    await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/depot');
+
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' }).first();
+    expect(await nav.getByRole('link').allTextContents()).toEqual(AREAS);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'start-desktop');
+
+    for (const area of AREAS) {
+      await nav.getByRole('link', { name: area, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: area }).waitFor();
+      expect(await page.title()).toBe(`${area} · Kontor`);
+    }
+
+    await page.goto('/gibt-es-nicht');
+    await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
+    await page.getByText('Die aufgerufene Seite gibt es nicht oder nicht mehr.').waitFor();
+    expect(await page.title()).toBe('Seite nicht gefunden · Kontor');
+    await screenshot(page, 'not-found-desktop');
+    await page.getByRole('main').getByRole('link', { name: 'Zum Depot' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
+    await signOut(page);
+  });
+
+  it('360 px: bottom bar, nothing wider than the screen, no serious accessibility violation', async () => {
+    const context = await newContext(browser, 'mobile');
+    contexts.push(context);
+    const page = await context.newPage();
+    await signIn(page, DEMO);
+    await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
+
+    const bottom = page.getByRole('navigation', { name: 'Hauptnavigation' }).last();
+    expect(await bottom.getByRole('link').allTextContents()).toEqual(['Depot', 'Orders', 'Sparpläne', 'Watchlist', 'Postfach']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'start-mobile');
+
+    await bottom.getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await bottom.getByRole('button', { name: 'Weitere Bereiche' }).click();
+    await page.getByRole('menuitem', { name: 'Einstellungen' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Einstellungen' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'settings-mobile');
+
+    await page.goto('/gibt-es-nicht');
+    await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
+    await screenshot(page, 'not-found-mobile');
+    await signOut(page);
+  });
+
+  it('the sign-in screens pass axe too (desktop and 360 px)', async () => {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const context = await newContext(browser, viewport);
+      contexts.push(context);
+      const page = await context.newPage();
+      for (const [path, title] of [
+        ['/anmelden', 'Anmelden'],
+        ['/registrieren', 'Registrieren'],
+        ['/passwort-vergessen', 'Passwort vergessen'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: title }).waitFor();
+        expect(await seriousA11yViolations(page), `${path} at ${viewport}`).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport === 'mobile' ? 360 : 1280);
+      }
+      await screenshot(page, `auth-forgot-${viewport}`);
+    }
+  });
+});
