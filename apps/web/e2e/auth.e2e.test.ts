@@ -59,6 +59,17 @@ describe('sign-in', () => {
     const me = (await (await page.request.get('/api/user/me')).json()) as { email: string; givenName: string };
     expect(me).toMatchObject({ email: DEMO.email, givenName: 'Max' });
 
+    // A reload keeps the customer signed in (tokens in sessionStorage, API session cookie valid).
+    await page.goto('/einstellungen');
+    await page.getByRole('heading', { level: 1, name: 'Einstellungen' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Einstellungen' }).waitFor();
+    await page.getByText('Max Mustermann').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/einstellungen');
+    // A signed-in customer who opens the sign-in is sent on.
+    await page.goto('/anmelden');
+    await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
+
     await signOut(page);
   });
 
