@@ -4,6 +4,7 @@ import {
   ApiError,
   createApiClient,
   createAppApiClient,
+  setUnauthorizedHandler,
   toApiResult,
   type ApiClientOptions,
 } from './api-client';
@@ -236,5 +237,23 @@ describe('toApiResult (spec §4)', () => {
     const failing = fakeFetch(() => jsonResponse({ message: 'Nicht gefunden', status: 404 }, { status: 404 }));
     const result = await toApiResult(createApiClient({ fetch: failing.fetch }).request('GET', '/api/notes/9', { skipGlobalErrorHandler: true }));
     expect(result).toEqual({ status: 'ERROR', errorMessage: 'Nicht gefunden', error: { message: 'Nicht gefunden', status: 404 } });
+  });
+});
+
+describe('401 answers', () => {
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('are reported to the unauthorized handler (lib/auth refreshes or signs out), also when the caller handles errors', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    const server = fakeFetch(() => jsonResponse({ message: 'Bitte melden Sie sich an, um fortzufahren.', status: 401 }, { status: 401 }));
+    const api = createApiClient({ fetch: server.fetch });
+    await expect(api.request('GET', '/api/trading/orders', { skipGlobalErrorHandler: true })).rejects.toBeInstanceOf(ApiError);
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(handler.mock.calls[0]![0]).toMatchObject({ status: 401, url: '/api/trading/orders' });
+
+    const ok = fakeFetch(() => jsonResponse({ message: 'kaputt', status: 500 }, { status: 500 }));
+    await createApiClient({ fetch: ok.fetch }).request('GET', '/api/x', { skipGlobalErrorHandler: true }).catch(() => {});
+    expect(handler).toHaveBeenCalledTimes(1);
   });
 });
