@@ -80,7 +80,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'", ...(config.botProtectionScriptUrl ? [new URL(config.botProtectionScriptUrl).origin] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...(config.errorReportingDsn ? [new URL(config.errorReportingDsn).origin] : [])],
+        connectSrc: [
+          "'self'",
+          ...(config.errorReportingDsn ? [new URL(config.errorReportingDsn).origin] : []),
+          // A real user pool is called from the browser at the provider's regional endpoint.
+          ...(config.identity.provider === 'cognito' ? [`https://cognito-idp.${config.identity.region}.amazonaws.com`] : []),
+        ],
         workerSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },

@@ -98,6 +98,18 @@ describe('amazon-cognito-identity-js', () => {
     expect(second.session.getAccessToken().payload.device_key).toMatch(/^eu-central-1_/);
   });
 
+  it('signs in again after the remembered device was forgotten (the client drops its device and retries)', async () => {
+    const first = await login(DEMO_CUSTOMER.password);
+    const deviceKey = first.session.getAccessToken().payload.device_key as string;
+    expect(deviceKey).toBeTruthy();
+    await new Promise((resolve, reject) => first.user.forgetSpecificDevice(deviceKey, { onSuccess: resolve, onFailure: reject }));
+    // The client still holds the forgotten device's keys, as a second browser would.
+    storage.setItem(`CognitoIdentityServiceProvider.${clientId}.${first.user.getUsername()}.deviceKey`, deviceKey);
+    const again = await login(DEMO_CUSTOMER.password);
+    expect(again.mfaAsked).toBe(true);
+    expect(again.session.isValid()).toBe(true);
+  });
+
   it('refuses a wrong password with the same answer as an unknown user', async () => {
     const wrong = await login('Falsch!Passwort1').catch((e) => e);
     const unknownUser = new CognitoUser({ Username: 'niemand@kontor.example', Pool: pool(), Storage: storage });

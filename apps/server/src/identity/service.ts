@@ -399,19 +399,34 @@ export function identityService(deps: {
 
       if (name === 'PASSWORD_VERIFIER' || name === 'DEVICE_PASSWORD_VERIFIER') {
         const block = r.PASSWORD_CLAIM_SECRET_BLOCK ?? '';
-        const s = block ? await store.takeSession(block, now()) : undefined;
+        const s = block ? await store.peekSession(block, now()) : undefined;
         if (!s || s.challenge !== name) throw idErr.notAuthorized();
         const user = await store.userBySub(s.sub);
         if (!user) throw idErr.notAuthorized();
         assertNotLocked(user);
         const d = s.data as { AHex: string; BHex: string; bHex: string; deviceKey: string; groupKey?: string; verifierHex?: string };
         checkTimestamp(r.TIMESTAMP ?? '');
+        const consume = async () => {
+          // Single use, also when two answers race: only the one that takes the session goes on.
+          if (!(await store.takeSession(block, now()))) throw idErr.notAuthorized();
+        };
         if (name === 'PASSWORD_VERIFIER') {
           const key = srp.serverSessionKey({ AHex: d.AHex, BHex: d.BHex, bHex: d.bHex, verifierHex: user.verifierHex });
           const expected = key && srp.passwordClaimSignature(key, realm, user.sub, block, r.TIMESTAMP ?? '');
-          if (!expected || !srp.signaturesEqual(expected, r.PASSWORD_CLAIM_SIGNATURE ?? '')) await failed(user, idErr.notAuthorized());
-          return afterPassword(user, clientId, r.DEVICE_KEY ?? d.deviceKey ?? '', ctx);
+          if (!expected || !srp.signaturesEqual(expected, r.PASSWORD_CLAIM_SIGNATURE ?? '')) {
+            await consume();
+            await failed(user, idErr.notAuthorized());
+          }
+          // An unknown device leaves the session open: the client forgets its device and answers
+          // the same challenge again without it (spec §8).
+          // The device is the one named in this answer (both official clients send it here); a retry
+          // without it, or with null, signs in without the device.
+          const deviceKey = r.DEVICE_KEY ?? '';
+          if (deviceKey && !(await store.device(user.sub, deviceKey))) throw idErr.resourceNotFound('Device does not exist.');
+          await consume();
+          return afterPassword(user, clientId, deviceKey, ctx);
         }
+        await consume();
         const key = srp.serverSessionKey({ AHex: d.AHex, BHex: d.BHex, bHex: d.bHex, verifierHex: d.verifierHex ?? '' });
         const expected = key && srp.passwordClaimSignature(key, d.groupKey ?? '', d.deviceKey, block, r.TIMESTAMP ?? '');
         if (!expected || !srp.signaturesEqual(expected, r.PASSWORD_CLAIM_SIGNATURE ?? '')) await failed(user, idErr.notAuthorized('Incorrect device credentials.'));

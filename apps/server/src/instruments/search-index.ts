@@ -1,0 +1,841 @@
+import { INSTRUMENT_TYPES, type InstrumentType } from '@kontor/domain/enums';
+import { indexTokens, queryTokens } from './normalize.ts';
+
+/**
+ * The in-memory instrument search (design and figures in README.md).
+ *
+ * Documents are numbered in static rank order: non-derivatives before derivatives, then by type
+ * (shares, ETFs, funds, commodities, crypto, currencies, indices, derivatives), knocked-out products
+ * at the end of their type, then by popularity. So every posting list, kept sorted by document
+ * number, already runs best first; each type and its tradable part are contiguous ranges of
+ * numbers; and "the first k" of any set needs no sort.
+ *
+ * - Terms: one sorted array of normalized words; a typed prefix is a range of it (binary search).
+ * - Postings: the sorted document numbers of each term, all in one Uint32Array (CSR layout).
+ *   Sets larger than 1/32 of the documents are (also) kept as bitsets, which are then smaller than
+ *   the list and intersect and count a word (32 documents) at a time.
+ * - Prefixes of 1–3 letters spanning several terms have their union precomputed; longer ones are
+ *   merged on demand.
+ * - The first word of every name, for "name starts with" ranking; bitsets of the documents whose
+ *   first word starts with a common prefix ("t" → Turbo …).
+ * - ISIN and WKN: document numbers sorted by code (radix sort), binary search for exact and
+ *   prefix lookups.
+ * - Flags (savings plan, fractions, weekend) as bitsets; types as ranges.
+ *
+ * A query's hits are: exact ISIN/WKN, then ISIN/WKN prefixes (in code order), then name hits.
+ * Every query word must prefix a word of the name (or short name, or issuer code). Name hits rank
+ * non-derivatives before derivatives, then by match quality — every word whole (+2), the name
+ * starts with the first word (+1) — then by static rank.
+ */
+
+export type IndexEntry = {
+  isin: string;
+  wkn: string | null;
+  name: string;
+  shortName: string;
+  instrumentType: InstrumentType;
+  emittentShortCode: string | null;
+  sparplan: boolean;
+  fractionalTrading: boolean;
+  weekendTrading: boolean;
+  knockedOutFlag: boolean;
+  popularity: number;
+};
+
+export type SearchRequest = {
+  q?: string | undefined;
+  /** Only these types; all when absent. */
+  types?: readonly InstrumentType[] | undefined;
+  /** Leave out what a customer cannot buy: indices and knocked-out products. */
+  tradableOnly?: boolean | undefined;
+  sparplan?: boolean | undefined;
+  fractional?: boolean | undefined;
+  weekendTrading?: boolean | undefined;
+  from: number;
+  size: number;
+};
+
+export type SearchHits = { isins: string[]; total: number };
+
+/** Static rank order of the types. DERIVAT comes last and alone forms the second tier. */
+export const TYPE_ORDER: readonly InstrumentType[] = ['AKTIE', 'ETF', 'FONDS', 'ROHSTOFF', 'KRYPTO', 'WAEHRUNG', 'INDEX', 'DERIVAT'];
+const TYPE_RANK = new Map(TYPE_ORDER.map((t, i) => [t, i]));
+const INDEX_RANK = TYPE_RANK.get('INDEX')!;
+const DERIVAT_RANK = TYPE_RANK.get('DERIVAT')!;
+
+const SPARPLAN = 1;
+const FRACTIONAL = 2;
+const WEEKEND = 4;
+const KNOCKED_OUT = 8;
+
+const PRECOMPUTED_PREFIX_LENGTH = 3;
+const PRECOMPUTED_FIRST_WORD_PREFIX_LENGTH = 8;
+/** Unions up to this many postings are merged by sorting; of a few terms by merging; else through a bitset. */
+const SMALL_UNION = 4_096;
+const MERGE_TERMS = 8;
+/** Key layout of the static rank sort: position of the entry in the low bits. */
+const POSITION_BITS = 2 ** 25;
+const NONE = 0xffffffff;
+
+type DocSet = { list: Uint32Array; bits?: undefined } | { bits: Uint32Array; list?: undefined };
+
+/** Walks a sorted list forward; `contains` must be asked with ascending document numbers. */
+class Cursor {
+  private pos = 0;
+  constructor(private readonly list: Uint32Array) {}
+  contains(doc: number): boolean {
+    const l = this.list;
+    let p = this.pos;
+    if (p >= l.length) return false;
+    if (l[p]! >= doc) return l[p] === doc;
+    // Gallop, then binary search within the last step.
+    let step = 1;
+    let hi = p + 1;
+    while (hi < l.length && l[hi]! < doc) {
+      p = hi;
+      step <<= 1;
+      hi = p + step;
+    }
+    let lo = p + 1;
+    if (hi > l.length) hi = l.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (l[mid]! < doc) lo = mid + 1;
+      else hi = mid;
+    }
+    this.pos = lo;
+    return lo < l.length && l[lo] === doc;
+  }
+}
+
+/** Membership test for ascending document numbers, over a list or a bitset. */
+type Member = (doc: number) => boolean;
+function memberOf(set: DocSet): Member {
+  if (set.bits) {
+    const bits = set.bits;
+    return (d) => (bits[d >>> 5]! & (1 << (d & 31))) !== 0;
+  }
+  const cursor = new Cursor(set.list);
+  return (d) => cursor.contains(d);
+}
+
+function lowerBound(list: Uint32Array, doc: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < doc) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Union of two sorted lists without repeats. */
+function mergeSorted(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let w = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x <= y) {
+      out[w++] = x;
+      i++;
+      if (x === y) j++;
+    } else {
+      out[w++] = y;
+      j++;
+    }
+  }
+  while (i < a.length) out[w++] = a[i++]!;
+  while (j < b.length) out[w++] = b[j++]!;
+  return out.subarray(0, w);
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/** A code's characters as a number: 0–9 → 1–10, A–Z → 11–36, nothing → 0 (the order of `<` on such codes). */
+function packCode(code: string, from: number, to: number): number {
+  let key = 0;
+  for (let i = from; i < to; i++) {
+    const c = code.charCodeAt(i);
+    key = key * 37 + (c >= 48 && c <= 57 ? c - 47 : c >= 65 && c <= 90 ? c - 54 : 0);
+  }
+  return key;
+}
+
+/** Document numbers ordered by their code (ISINs: 12 characters, WKNs: 6); documents without a code are left out. */
+function codeOrder(codes: (string | null)[], width: number): Uint32Array {
+  const docs: number[] = [];
+  for (let d = 0; d < codes.length; d++) if (codes[d]) docs.push(d);
+  // Two numbers of up to six characters each (37^6 < 2^32), compared as a pair.
+  const half = Math.min(6, width);
+  const hi = new Float64Array(docs.length);
+  const lo = new Float64Array(docs.length);
+  docs.forEach((d, i) => {
+    hi[i] = packCode(codes[d]!, 0, half);
+    lo[i] = packCode(codes[d]!, half, width);
+  });
+  const order = Uint32Array.from(docs, (_, i) => i).sort((a, b) => hi[a]! - hi[b]! || lo[a]! - lo[b]!);
+  return order.map((i) => docs[i]!);
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+type Parts = {
+  isins: string[];
+  wkns: (string | null)[];
+  types: Uint8Array;
+  flags: Uint8Array;
+  firstTerm: Uint32Array;
+  terms: string[];
+  offsets: Uint32Array;
+  postings: Uint32Array;
+};
+
+export class SearchIndex {
+  readonly size: number;
+  private readonly words: number;
+  private readonly isins: string[];
+  private readonly wkns: (string | null)[];
+  private readonly types: Uint8Array;
+  private readonly flags: Uint8Array;
+  /** Per type rank: start, end of its tradable part (knocked-out products follow), end. */
+  private readonly typeRanges: Uint32Array;
+  private readonly counts: Uint32Array;
+  private readonly terms: string[];
+  private readonly offsets: Uint32Array;
+  private readonly postings: Uint32Array;
+  /** Bitsets of the terms with many documents. */
+  private readonly termBits = new Map<number, Uint32Array>();
+  private readonly prefixSets = new Map<string, DocSet>();
+  private readonly firstTerm: Uint32Array;
+  /** Documents grouped by the first word of their name (CSR, like the postings). */
+  private readonly firstOffsets: Uint32Array;
+  private readonly firstDocs: Uint32Array;
+  /** Keyed by the term range "lo:hi" of a prefix. */
+  private readonly firstPrefixBits = new Map<string, Uint32Array>();
+  private readonly flagBits: Record<number, Uint32Array>;
+  private readonly byIsin: Uint32Array;
+  private readonly byWkn: Uint32Array;
+  /** A set is kept as a bitset from this many documents on. */
+  private readonly bitsFrom: number;
+
+  private constructor(p: Parts) {
+    this.size = p.isins.length;
+    this.words = Math.ceil(this.size / 32);
+    this.bitsFrom = Math.max(64, Math.ceil(this.size / 32));
+    this.isins = p.isins;
+    this.wkns = p.wkns;
+    this.types = p.types;
+    this.flags = p.flags;
+    this.firstTerm = p.firstTerm;
+    this.terms = p.terms;
+    this.offsets = p.offsets;
+    this.postings = p.postings;
+
+    this.typeRanges = new Uint32Array(TYPE_ORDER.length * 3);
+    this.counts = new Uint32Array(TYPE_ORDER.length * 16);
+    let d = 0;
+    for (let rank = 0; rank < TYPE_ORDER.length; rank++) {
+      this.typeRanges[rank * 3] = d;
+      let tradableEnd = -1;
+      while (d < this.size && this.types[d] === rank) {
+        if (tradableEnd < 0 && this.flags[d]! & KNOCKED_OUT) tradableEnd = d;
+        this.counts[rank * 16 + this.flags[d]!]! += 1;
+        d++;
+      }
+      this.typeRanges[rank * 3 + 1] = tradableEnd < 0 ? d : tradableEnd;
+      this.typeRanges[rank * 3 + 2] = d;
+    }
+
+    this.flagBits = { [SPARPLAN]: this.newBits(), [FRACTIONAL]: this.newBits(), [WEEKEND]: this.newBits() };
+    for (let doc = 0; doc < this.size; doc++) {
+      for (const flag of [SPARPLAN, FRACTIONAL, WEEKEND]) if (this.flags[doc]! & flag) this.flagBits[flag]![doc >>> 5]! |= 1 << (doc & 31);
+    }
+
+    for (let t = 0; t < this.terms.length; t++) {
+      if (this.offsets[t + 1]! - this.offsets[t]! >= this.bitsFrom) this.termBits.set(t, this.bitsOfPostings(t, t + 1));
+    }
+    this.precomputePrefixes();
+
+    // First words: documents grouped by first term.
+    this.firstOffsets = new Uint32Array(this.terms.length + 1);
+    for (let doc = 0; doc < this.size; doc++) if (this.firstTerm[doc] !== NONE) this.firstOffsets[this.firstTerm[doc]! + 1]! += 1;
+    for (let t = 0; t < this.terms.length; t++) this.firstOffsets[t + 1]! += this.firstOffsets[t]!;
+    const fill = this.firstOffsets.slice(0, this.terms.length);
+    this.firstDocs = new Uint32Array(this.firstOffsets[this.terms.length]!);
+    for (let doc = 0; doc < this.size; doc++) if (this.firstTerm[doc] !== NONE) this.firstDocs[fill[this.firstTerm[doc]!]!++] = doc;
+    this.precomputeFirstWordPrefixes();
+
+    this.byIsin = codeOrder(this.isins, 12);
+    this.byWkn = codeOrder(this.wkns, 6);
+  }
+
+  /** Builds the index from entries in any order; they are read once and not kept. */
+  static build(entries: Iterable<IndexEntry>): SearchIndex {
+    // Per input position: static rank key, codes, type, flags, first term, and the terms.
+    const keys: number[] = [];
+    const isinsIn: string[] = [];
+    const wknsIn: (string | null)[] = [];
+    const typesIn: number[] = [];
+    const flagsIn: number[] = [];
+    const firstIn: number[] = [];
+    const startIn: number[] = [];
+    let forward = new Uint32Array(1 << 16);
+    let used = 0;
+    const termIds = new Map<string, number>();
+    const lastSeen: number[] = [];
+    // Names repeat their words endlessly ("Turbo", "Long", "auf", "SAP"): tokenize each word once.
+    const segmentTerms = new Map<string, number[]>();
+    const termsOfSegment = (segment: string): number[] => {
+      let ids = segmentTerms.get(segment);
+      if (!ids) {
+        ids = [];
+        for (const token of indexTokens(segment)) {
+          let id = termIds.get(token);
+          if (id === undefined) {
+            id = termIds.size;
+            termIds.set(token, id);
+            lastSeen.push(-1);
+          }
+          ids.push(id);
+        }
+        segmentTerms.set(segment, ids);
+      }
+      return ids;
+    };
+    let position = 0;
+    let first = NONE;
+    const add = (text: string, isName: boolean) => {
+      for (const segment of text.split(' ')) {
+        if (segment === '') continue;
+        const ids = termsOfSegment(segment);
+        if (isName && first === NONE && ids.length > 0) first = ids[0]!;
+        for (const id of ids) {
+          if (lastSeen[id] === position) continue;
+          lastSeen[id] = position;
+          if (used === forward.length) {
+            const bigger = new Uint32Array(forward.length * 2);
+            bigger.set(forward);
+            forward = bigger;
+          }
+          forward[used++] = id;
+        }
+      }
+    };
+    for (const e of entries) {
+      if (position >= POSITION_BITS) throw new RangeError('The search index holds at most 33 million instruments');
+      const rank = TYPE_RANK.get(e.instrumentType) ?? DERIVAT_RANK;
+      const popularity = Math.min(Math.max(0, Math.floor(e.popularity)), 2 ** 20 - 1);
+      // The input position in the low bits keeps the order stable.
+      keys.push(((rank * 2 + (e.knockedOutFlag ? 1 : 0)) * 2 ** 20 + popularity) * POSITION_BITS + position);
+      isinsIn.push(e.isin);
+      wknsIn.push(e.wkn);
+      typesIn.push(rank);
+      flagsIn.push((e.sparplan ? SPARPLAN : 0) | (e.fractionalTrading ? FRACTIONAL : 0) | (e.weekendTrading ? WEEKEND : 0) | (e.knockedOutFlag ? KNOCKED_OUT : 0));
+      startIn.push(used);
+      first = NONE;
+      add(e.name, true);
+      if (e.shortName !== e.name) add(e.shortName, false);
+      if (e.emittentShortCode) add(e.emittentShortCode, false);
+      firstIn.push(first);
+      position++;
+    }
+    const n = position;
+    startIn.push(used);
+    const order = Float64Array.from(keys).sort();
+
+    // Terms in sorted order; renumber.
+    const terms = [...termIds.keys()].sort(compare);
+    const remap = new Uint32Array(terms.length);
+    terms.forEach((t, i) => {
+      remap[termIds.get(t)!] = i;
+    });
+
+    const isins = new Array<string>(n);
+    const wkns = new Array<string | null>(n);
+    const types = new Uint8Array(n);
+    const flags = new Uint8Array(n);
+    const firstTerm = new Uint32Array(n);
+    const positions = new Uint32Array(n);
+    for (let doc = 0; doc < n; doc++) {
+      const pos = order[doc]! % POSITION_BITS;
+      positions[doc] = pos;
+      isins[doc] = isinsIn[pos]!;
+      wkns[doc] = wknsIn[pos]!;
+      types[doc] = typesIn[pos]!;
+      flags[doc] = flagsIn[pos]!;
+      firstTerm[doc] = firstIn[pos] === NONE ? NONE : remap[firstIn[pos]!]!;
+    }
+
+    // Postings in CSR layout; filling in document order keeps every list sorted.
+    const offsets = new Uint32Array(terms.length + 1);
+    for (let i = 0; i < used; i++) offsets[remap[forward[i]!]! + 1]! += 1;
+    for (let t = 0; t < terms.length; t++) offsets[t + 1]! += offsets[t]!;
+    const fill = offsets.slice(0, terms.length);
+    const postings = new Uint32Array(used);
+    for (let doc = 0; doc < n; doc++) {
+      const pos = positions[doc]!;
+      for (let i = startIn[pos]!; i < startIn[pos + 1]!; i++) postings[fill[remap[forward[i]!]!]!++] = doc;
+    }
+    return new SearchIndex({ isins, wkns, types, flags, firstTerm, terms, offsets, postings });
+  }
+
+  private newBits(): Uint32Array {
+    return new Uint32Array(this.words);
+  }
+
+  private bitsOfPostings(lo: number, hi: number): Uint32Array {
+    const bits = this.newBits();
+    for (let t = lo; t < hi; t++) {
+      const ready = this.termBits.get(t);
+      if (ready) {
+        for (let w = 0; w < bits.length; w++) bits[w]! |= ready[w]!;
+        continue;
+      }
+      for (let i = this.offsets[t]!; i < this.offsets[t + 1]!; i++) {
+        const d = this.postings[i]!;
+        bits[d >>> 5]! |= 1 << (d & 31);
+      }
+    }
+    return bits;
+  }
+
+  /** Groups of terms sharing a prefix of `len` characters: [prefix, lo, hi). */
+  private *prefixGroups(len: number): Generator<[string, number, number]> {
+    let lo = 0;
+    while (lo < this.terms.length) {
+      if (this.terms[lo]!.length < len) {
+        lo++;
+        continue;
+      }
+      const prefix = this.terms[lo]!.slice(0, len);
+      let hi = lo + 1;
+      while (hi < this.terms.length && this.terms[hi]!.startsWith(prefix)) hi++;
+      yield [prefix, lo, hi];
+      lo = hi;
+    }
+  }
+
+  private precomputePrefixes(): void {
+    for (let len = 1; len <= PRECOMPUTED_PREFIX_LENGTH; len++) {
+      for (const [prefix, lo, hi] of this.prefixGroups(len)) {
+        if (hi - lo > 1 && this.offsets[hi]! - this.offsets[lo]! > SMALL_UNION) this.prefixSets.set(prefix, this.union(lo, hi));
+      }
+    }
+  }
+
+  private precomputeFirstWordPrefixes(): void {
+    for (let len = 1; len <= PRECOMPUTED_FIRST_WORD_PREFIX_LENGTH; len++) {
+      for (const [, lo, hi] of this.prefixGroups(len)) {
+        const key = `${lo}:${hi}`;
+        if (!this.firstPrefixBits.has(key) && this.firstOffsets[hi]! - this.firstOffsets[lo]! >= this.bitsFrom) {
+          this.firstPrefixBits.set(key, this.firstWordBits(lo, hi));
+        }
+      }
+    }
+  }
+
+  private firstWordBits(lo: number, hi: number): Uint32Array {
+    const bits = this.newBits();
+    for (let i = this.firstOffsets[lo]!; i < this.firstOffsets[hi]!; i++) {
+      const d = this.firstDocs[i]!;
+      bits[d >>> 5]! |= 1 << (d & 31);
+    }
+    return bits;
+  }
+
+  /** The documents of the terms [lo, hi): a sorted list when small, a bitset when large. */
+  private union(lo: number, hi: number): DocSet {
+    if (hi - lo === 1) {
+      const bits = this.termBits.get(lo);
+      return bits ? { bits } : { list: this.postings.subarray(this.offsets[lo]!, this.offsets[hi]!) };
+    }
+    const total = this.offsets[hi]! - this.offsets[lo]!;
+    if (total <= SMALL_UNION) {
+      const all = this.postings.slice(this.offsets[lo]!, this.offsets[hi]!).sort();
+      let w = 0;
+      for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[w++] = all[i]!;
+      return { list: all.subarray(0, w) };
+    }
+    if (total < this.bitsFrom && hi - lo <= MERGE_TERMS) {
+      // A few sorted lists: merge them pairwise.
+      let merged = this.postings.subarray(this.offsets[lo]!, this.offsets[lo + 1]!);
+      for (let t = lo + 1; t < hi; t++) merged = mergeSorted(merged, this.postings.subarray(this.offsets[t]!, this.offsets[t + 1]!));
+      return { list: merged };
+    }
+    return { bits: this.bitsOfPostings(lo, hi) };
+  }
+
+  /** Terms that start with `prefix`, as [lo, hi). */
+  private termRange(prefix: string): [number, number] {
+    let lo = 0;
+    let hi = this.terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.terms[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const start = lo;
+    hi = this.terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.terms[mid]!.startsWith(prefix)) lo = mid + 1;
+      else hi = mid;
+    }
+    return [start, lo];
+  }
+
+  /** Positions in `order` of the documents whose code starts with `prefix`. */
+  private codeRange(order: Uint32Array, codes: (string | null)[], prefix: string): [number, number] {
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (codes[order[mid]!]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const start = lo;
+    hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (codes[order[mid]!]!.startsWith(prefix)) lo = mid + 1;
+      else hi = mid;
+    }
+    return [start, lo];
+  }
+
+  search(req: SearchRequest): SearchHits {
+    const need = req.from + req.size;
+    // Allowed document ranges: the chosen types, without indices and knocked-out products when
+    // only tradable ones are wanted.
+    const ranges: number[] = [];
+    for (let rank = 0; rank < TYPE_ORDER.length; rank++) {
+      if (req.types && !req.types.includes(TYPE_ORDER[rank]!)) continue;
+      if (req.tradableOnly && rank === INDEX_RANK) continue;
+      const start = this.typeRanges[rank * 3]!;
+      const end = this.typeRanges[rank * 3 + (req.tradableOnly ? 1 : 2)]!;
+      if (start < end) ranges.push(start, end);
+    }
+    const required = (req.sparplan ? SPARPLAN : 0) | (req.fractional ? FRACTIONAL : 0) | (req.weekendTrading ? WEEKEND : 0);
+    const forbidden = req.tradableOnly ? KNOCKED_OUT : 0;
+    const allowedType = new Uint8Array(TYPE_ORDER.length);
+    for (let i = 0; i < ranges.length; i += 2) allowedType[this.types[ranges[i]!]!] = 1;
+    const accepts = (d: number) => allowedType[this.types[d]!] === 1 && (this.flags[d]! & required) === required && (this.flags[d]! & forbidden) === 0;
+
+    const words = queryTokens(req.q ?? '');
+    if (words.length === 0) return this.browse(ranges, required, forbidden, req.from, req.size);
+
+    // Exact ISIN/WKN, then ISIN/WKN prefixes while typing (at least 6 characters of an ISIN,
+    // 4–5 of a WKN with a digit), in code order.
+    const code = (req.q ?? '').trim().toUpperCase();
+    const exactDocs: number[] = [];
+    let prefix: { order: Uint32Array; lo: number; hi: number } | null = null;
+    if (/^[A-Z0-9]{4,12}$/.test(code)) {
+      for (const [order, codes, width] of [[this.byIsin, this.isins, 12], [this.byWkn, this.wkns, 6]] as const) {
+        if (code.length !== width) continue;
+        const [lo, hi] = this.codeRange(order, codes, code);
+        for (let i = lo; i < hi; i++) if (codes[order[i]!] === code) exactDocs.push(order[i]!);
+      }
+      if (code.length >= 6 && code.length < 12 && /^[A-Z]{2}/.test(code)) {
+        const [lo, hi] = this.codeRange(this.byIsin, this.isins, code);
+        prefix = { order: this.byIsin, lo, hi };
+      } else if (code.length >= 4 && code.length < 6 && /\d/.test(code)) {
+        const [lo, hi] = this.codeRange(this.byWkn, this.wkns, code);
+        prefix = { order: this.byWkn, lo, hi };
+      }
+    }
+    const hits: number[] = [];
+    let total = 0;
+    for (const d of exactDocs) {
+      if (!accepts(d)) continue;
+      total++;
+      if (hits.length < need) hits.push(d);
+    }
+    if (prefix) {
+      const { order, lo, hi } = prefix;
+      const { types, flags } = this;
+      for (let i = lo; i < hi; i++) {
+        const d = order[i]!;
+        const f = flags[d]!;
+        if (allowedType[types[d]!] !== 1 || (f & required) !== required || (f & forbidden) !== 0) continue;
+        if (exactDocs.length > 0 && exactDocs.includes(d)) continue;
+        total++;
+        if (hits.length < need) hits.push(d);
+      }
+    }
+
+    const termRanges = words.map((w) => this.termRange(w));
+    if (termRanges.some(([lo, hi]) => lo === hi) || ranges.length === 0) return { isins: hits.slice(req.from).map((d) => this.isins[d]!), total };
+    // Name hits leave out what the code already found.
+    const taken = exactDocs.length > 0 || (prefix && prefix.hi > prefix.lo) ? this.scratch('taken') : null;
+    const markTaken = (on: boolean) => {
+      if (!taken) return;
+      const set = (d: number) => {
+        if (on) taken[d >>> 5]! |= 1 << (d & 31);
+        else taken[d >>> 5] = 0;
+      };
+      exactDocs.forEach(set);
+      if (prefix) for (let i = prefix.lo; i < prefix.hi; i++) set(prefix.order[i]!);
+    };
+    markTaken(true);
+    try {
+      const name = this.nameHits(words, termRanges, ranges, required, need, taken);
+      total += name.total;
+      for (const d of name.ranked) if (hits.length < need) hits.push(d);
+    } finally {
+      markTaken(false);
+    }
+    return { isins: hits.slice(req.from).map((d) => this.isins[d]!), total };
+  }
+
+  private readonly scratches = new Map<string, Uint32Array>();
+  /** A zeroed bitset over all documents, reused between searches; whoever sets bits clears them. */
+  private scratch(name: string): Uint32Array {
+    let bits = this.scratches.get(name);
+    if (!bits) {
+      bits = this.newBits();
+      this.scratches.set(name, bits);
+    }
+    return bits;
+  }
+
+  /**
+   * Name hits, ranked. A small candidate set is walked document by document; when every word
+   * matches many documents, the sets are intersected, counted and ranked 32 documents at a time.
+   */
+  private nameHits(
+    words: string[],
+    termRanges: [number, number][],
+    ranges: number[],
+    required: number,
+    need: number,
+    taken: Uint32Array | null,
+  ): { ranked: number[]; total: number } {
+    const sets = words.map((w, j) => this.prefixSets.get(w) ?? this.union(termRanges[j]![0], termRanges[j]![1]));
+    // Whole words: the document has exactly the typed word as a term.
+    let exactPossible = true;
+    const exactSets: DocSet[] = [];
+    for (const [j, w] of words.entries()) {
+      const [lo, hi] = termRanges[j]!;
+      if (this.terms[lo] !== w) exactPossible = false;
+      else if (hi - lo > 1) exactSets.push(this.union(lo, lo + 1));
+    }
+    if (!exactPossible) exactSets.length = 0;
+    const [firstLo, firstHi] = termRanges[0]!;
+    const flagSets: DocSet[] = [SPARPLAN, FRACTIONAL, WEEKEND].filter((f) => required & f).map((f) => ({ bits: this.flagBits[f]! }));
+    const derivStart = this.typeRanges[DERIVAT_RANK * 3]!;
+    let listIndex = -1;
+    sets.forEach((set, j) => {
+      if (set.list && (listIndex < 0 || set.list.length < sets[listIndex]!.list!.length)) listIndex = j;
+    });
+    return listIndex >= 0
+      ? this.walkList(sets[listIndex]!.list!, sets.filter((_, j) => j !== listIndex).concat(flagSets), exactPossible, exactSets, [firstLo, firstHi], ranges, derivStart, need, taken)
+      : this.walkBits(sets.concat(flagSets).map((s) => s.bits!), exactPossible, exactSets, [firstLo, firstHi], ranges, derivStart, need, taken);
+  }
+
+  private walkList(
+    driver: Uint32Array,
+    others: DocSet[],
+    exactPossible: boolean,
+    exactSets: DocSet[],
+    [firstLo, firstHi]: [number, number],
+    ranges: number[],
+    derivStart: number,
+    need: number,
+    taken: Uint32Array | null,
+  ): { ranked: number[]; total: number } {
+    const members = others.map(memberOf);
+    const exact = exactSets.map(memberOf);
+    // Buckets per tier (0 = non-derivatives, 1 = derivatives) and quality (3 … 0); each keeps its
+    // first `need` documents, which are its best, as documents come in static rank order.
+    const buckets: number[][] = Array.from({ length: 8 }, () => []);
+    const maxQuality = exactPossible ? 3 : 1;
+    let total = 0;
+    let tier0 = 0;
+    for (let r = 0; r < ranges.length; r += 2) {
+      const end = ranges[r + 1]!;
+      for (let i = lowerBound(driver, ranges[r]!); i < driver.length; i++) {
+        const d = driver[i]!;
+        if (d >= end) break;
+        if (taken && taken[d >>> 5]! & (1 << (d & 31))) continue;
+        let all = true;
+        for (const m of members) {
+          if (!m(d)) {
+            all = false;
+            break;
+          }
+        }
+        if (!all) continue;
+        total++;
+        const tier = d < derivStart ? 0 : 1;
+        if (tier === 0) tier0++;
+        const base = tier * 4;
+        const ahead = tier === 0 ? 0 : tier0;
+        // Not even the best quality would reach the page: only count.
+        if (ahead + buckets[base + maxQuality]!.length >= need) continue;
+        let quality = this.firstTerm[d]! >= firstLo && this.firstTerm[d]! < firstHi ? 1 : 0;
+        if (exactPossible) {
+          let whole = true;
+          for (const m of exact) {
+            if (!m(d)) {
+              whole = false;
+              break;
+            }
+          }
+          if (whole) quality += 2;
+        }
+        let before = ahead;
+        for (let q = maxQuality; q >= quality; q--) before += buckets[base + q]!.length;
+        if (before < need) buckets[base + quality]!.push(d);
+      }
+    }
+    const ranked: number[] = [];
+    for (const tier of [0, 1]) {
+      for (let q = 3; q >= 0; q--) for (const d of buckets[tier * 4 + q]!) if (ranked.length < need) ranked.push(d);
+    }
+    return { ranked, total };
+  }
+
+  private walkBits(
+    inputs: Uint32Array[],
+    exactPossible: boolean,
+    exactSets: DocSet[],
+    [firstLo, firstHi]: [number, number],
+    ranges: number[],
+    derivStart: number,
+    need: number,
+    taken: Uint32Array | null,
+  ): { ranked: number[]; total: number } {
+    // The hits: intersection of the inputs within the allowed ranges, less what is taken.
+    const hit = this.scratch('hit');
+    let total = 0;
+    for (let r = 0; r < ranges.length; r += 2) {
+      const start = ranges[r]!;
+      const end = ranges[r + 1]!;
+      const last = (end - 1) >>> 5;
+      for (let w = start >>> 5; w <= last; w++) {
+        let x = -1;
+        if (w === start >>> 5) x &= -1 << (start & 31);
+        if (w === last && (end & 31) !== 0) x &= (1 << (end & 31)) - 1;
+        for (let k = 0; k < inputs.length && x !== 0; k++) x &= inputs[k]![w]!;
+        if (taken) x &= ~taken[w]!;
+        hit[w] = hit[w]! | x;
+      }
+    }
+    for (let r = 0; r < ranges.length; r += 2) {
+      // Adjacent ranges may share a word; count each word once.
+      const from = r > 0 && ranges[r - 1]! - 1 >>> 5 === ranges[r]! >>> 5 ? (ranges[r]! >>> 5) + 1 : ranges[r]! >>> 5;
+      for (let w = from; w <= (ranges[r + 1]! - 1) >>> 5; w++) if (hit[w] !== 0) total += popcount(hit[w]!);
+    }
+
+    // Whole-word bitsets (lists are marked into scratch bitsets) and the first-word bitset.
+    const exactBits: Uint32Array[] = [];
+    const marked: [Uint32Array, Uint32Array][] = [];
+    const mark = (list: Uint32Array, bits: Uint32Array) => {
+      for (const d of list) bits[d >>> 5]! |= 1 << (d & 31);
+      marked.push([list, bits]);
+      return bits;
+    };
+    exactSets.forEach((s, k) => exactBits.push(s.bits ?? mark(s.list, k === 0 ? this.scratch('exact') : this.newBits())));
+    const firstBits = this.firstWordBitsOf(firstLo, firstHi, mark);
+
+    const ranked: number[] = [];
+    try {
+      for (const [tierStart, tierEnd] of [[0, derivStart], [derivStart, this.size]] as const) {
+        if (tierStart >= tierEnd) continue;
+        for (let quality = 3; quality >= 0 && ranked.length < need; quality--) {
+          if (quality >= 2 && !exactPossible) continue;
+          for (let w = tierStart >>> 5; w <= (tierEnd - 1) >>> 5 && ranked.length < need; w++) {
+            let x = hit[w]!;
+            if (x === 0) continue;
+            if (exactPossible) {
+              let e = -1;
+              for (const bits of exactBits) e &= bits[w]!;
+              x &= quality >= 2 ? e : ~e;
+            }
+            x &= quality & 1 ? firstBits[w]! : ~firstBits[w]!;
+            while (x !== 0 && ranked.length < need) {
+              const low = x & -x;
+              const d = (w << 5) + 31 - Math.clz32(low);
+              x ^= low;
+              if (d >= tierStart && d < tierEnd) ranked.push(d);
+            }
+          }
+        }
+      }
+    } finally {
+      hit.fill(0);
+      for (const [list, bits] of marked) for (const d of list) bits[d >>> 5] = 0;
+    }
+    return { ranked, total };
+  }
+
+  /** Documents whose name starts with a term of [lo, hi), as a bitset (precomputed, or marked via `mark`). */
+  private firstWordBitsOf(lo: number, hi: number, mark: (list: Uint32Array, bits: Uint32Array) => Uint32Array): Uint32Array {
+    const ready = this.firstPrefixBits.get(`${lo}:${hi}`);
+    if (ready) return ready;
+    return mark(this.firstDocs.subarray(this.firstOffsets[lo]!, this.firstOffsets[hi]!), this.scratch('first'));
+  }
+
+  /** No query words: everything that passes the filters, in static rank order. */
+  private browse(ranges: number[], required: number, forbidden: number, from: number, size: number): SearchHits {
+    const need = from + size;
+    const hits: number[] = [];
+    let total = 0;
+    for (let r = 0; r < ranges.length; r += 2) {
+      const rank = this.types[ranges[r]!]!;
+      let inType = 0;
+      for (let f = 0; f < 16; f++) if ((f & required) === required && (f & forbidden) === 0) inType += this.counts[rank * 16 + f]!;
+      total += inType;
+      let found = 0;
+      for (let d = ranges[r]!; d < ranges[r + 1]! && hits.length < need && found < inType; d++) {
+        if ((this.flags[d]! & required) === required) {
+          hits.push(d);
+          found++;
+        }
+      }
+    }
+    return { isins: hits.slice(from).map((d) => this.isins[d]!), total };
+  }
+
+  /** Instruments per type: all of them, and those a customer can buy (what a search with tradableBusiness finds). */
+  typeCounts(): { all: Record<InstrumentType, number>; tradable: Record<InstrumentType, number> } {
+    const all = Object.fromEntries(INSTRUMENT_TYPES.map((t) => [t, 0])) as Record<InstrumentType, number>;
+    const tradable = { ...all };
+    for (let rank = 0; rank < TYPE_ORDER.length; rank++) {
+      const type = TYPE_ORDER[rank]!;
+      all[type] = this.typeRanges[rank * 3 + 2]! - this.typeRanges[rank * 3]!;
+      tradable[type] = rank === INDEX_RANK ? 0 : this.typeRanges[rank * 3 + 1]! - this.typeRanges[rank * 3]!;
+    }
+    return { all, tradable };
+  }
+
+  /** Bytes held by the index: typed arrays exactly, strings estimated (16 bytes + 1 per character). */
+  memoryBytes(): number {
+    let bytes = 0;
+    const arrays = [this.types, this.flags, this.typeRanges, this.counts, this.firstTerm, this.offsets, this.postings, this.firstOffsets, this.firstDocs, this.byIsin, this.byWkn];
+    arrays.push(...this.termBits.values(), ...this.firstPrefixBits.values(), ...Object.values(this.flagBits));
+    for (const s of this.prefixSets.values()) arrays.push(s.bits ?? s.list);
+    for (const a of arrays) bytes += a.byteLength;
+    const strings = (list: (string | null)[]) => list.reduce((sum, s) => sum + 8 + (s ? 16 + s.length : 0), 0);
+    return bytes + strings(this.isins) + strings(this.wkns) + strings(this.terms);
+  }
+
+  stats() {
+    return {
+      documents: this.size,
+      terms: this.terms.length,
+      postings: this.postings.length,
+      termBitsets: this.termBits.size,
+      prefixSets: this.prefixSets.size,
+      firstWordBitsets: this.firstPrefixBits.size,
+    };
+  }
+}
