@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  INSTRUMENT_SEARCH_DEFAULT_SIZE,
+  INSTRUMENT_SEARCH_MAX_FROM,
+  INSTRUMENT_SEARCH_MAX_SIZE,
+  instrumentCountsSchema,
   instrumentSearchParams,
   instrumentSearchQuerySchema,
   instrumentSearchResponseSchema,
@@ -105,5 +109,20 @@ describe('instrumentSearchResponseSchema', () => {
     });
     expect(instrumentSearchResponseSchema.safeParse({ results: [], stats: { hits: 3 } }).success).toBe(false);
     expect(instrumentSearchResponseSchema.safeParse({ results: [], stats: { hits: { HITS: -1 } } }).success).toBe(false);
+  });
+});
+
+describe('search limits and the counts file', () => {
+  it('refuses a page that starts beyond the deepest hit', () => {
+    expect(instrumentSearchQuerySchema.safeParse({ from: String(INSTRUMENT_SEARCH_MAX_FROM) }).success).toBe(true);
+    expect(instrumentSearchQuerySchema.safeParse({ from: String(INSTRUMENT_SEARCH_MAX_FROM + 1) }).success).toBe(false);
+    expect(INSTRUMENT_SEARCH_DEFAULT_SIZE).toBeLessThanOrEqual(INSTRUMENT_SEARCH_MAX_SIZE);
+  });
+
+  it('needs a count for every instrument type', () => {
+    const types = { AKTIE: 1, ETF: 2, FONDS: 3, DERIVAT: 4, KRYPTO: 5, INDEX: 6, WAEHRUNG: 7, ROHSTOFF: 8 };
+    expect(instrumentCountsSchema.safeParse({ total: 36, types, tradable: { ...types, INDEX: 0 } }).success).toBe(true);
+    const { ROHSTOFF: _missing, ...withoutOne } = types;
+    expect(instrumentCountsSchema.safeParse({ total: 28, types: withoutOne, tradable: types }).success).toBe(false);
   });
 });

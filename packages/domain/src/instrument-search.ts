@@ -9,6 +9,10 @@ import { instrumentSchema } from './instrument';
 
 export const INSTRUMENT_SEARCH_MAX_QUERY_LENGTH = 200;
 export const INSTRUMENT_SEARCH_MAX_SIZE = 100;
+/** Page size when the request sets none (spec §9: the default search sets no size): one screen of hits. */
+export const INSTRUMENT_SEARCH_DEFAULT_SIZE = 20;
+/** Deepest hit a page may start at; nobody pages further, and refusing it bounds the work of a search. */
+export const INSTRUMENT_SEARCH_MAX_FROM = 10_000;
 
 /** "true"/"false" from a query string, or a boolean from code. */
 const queryBoolean = z.union([
@@ -35,7 +39,7 @@ export const instrumentSearchQuerySchema = z.object({
   /** Page size; the default search sets none (spec §9) and the server picks its own. */
   size: z.coerce.number().int().min(1).max(INSTRUMENT_SEARCH_MAX_SIZE).optional(),
   /** Offset of the first hit, for paging. */
-  from: z.coerce.number().int().min(0).optional(),
+  from: z.coerce.number().int().min(0).max(INSTRUMENT_SEARCH_MAX_FROM).optional(),
   /** Only instruments that can be bought by savings plan. */
   sparplan: queryBoolean.optional(),
   /** Only instruments that can be bought in fractions. */
@@ -59,6 +63,20 @@ export const instrumentSearchResponseSchema = z.object({
   }),
 });
 export type InstrumentSearchResponse = z.infer<typeof instrumentSearchResponseSchema>;
+
+const countsPerType = z.object(Object.fromEntries(INSTRUMENT_TYPES.map((t) => [t, z.number().int().min(0)])) as Record<InstrumentType, z.ZodNumber>);
+
+/**
+ * GET /assets/searchdata/instrument-counts.json (spec §7; the shape is Kontor's decision): how many
+ * instruments there are per type, and how many of them a customer can buy — the hit count of a
+ * search with tradableBusiness=true and that type (indices and knocked-out products left out).
+ */
+export const instrumentCountsSchema = z.object({
+  total: z.number().int().min(0),
+  types: countsPerType,
+  tradable: countsPerType,
+});
+export type InstrumentCounts = z.infer<typeof instrumentCountsSchema>;
 
 /**
  * The query string of a search as the web app sends it (spec §7): always

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LOW_TRADING_THRESHOLD,
+  INSTRUMENT_LIST_MAX,
+  instrumentListRequestSchema,
   DEFAULT_MINIMUM_ORDER_VALUE,
   instrumentSchema,
   instrumentSourceSchema,
@@ -193,5 +195,22 @@ describe('isValidIsin — ISO 6166 check digit', () => {
     ['', 'empty'],
   ])('%s is invalid (%s)', (isin) => {
     expect(isValidIsin(isin)).toBe(false);
+  });
+});
+
+describe('instrumentListRequestSchema — POST /api/instrument', () => {
+  it('takes up to the limit of valid ISINs', () => {
+    expect(instrumentListRequestSchema.parse(['DE0007164600', 'US0378331005'])).toEqual(['DE0007164600', 'US0378331005']);
+    expect(instrumentListRequestSchema.safeParse([]).success).toBe(true);
+    expect(instrumentListRequestSchema.safeParse(Array(INSTRUMENT_LIST_MAX).fill('DE0007164600')).success).toBe(true);
+  });
+
+  it.each([
+    ['one more than the limit', Array(INSTRUMENT_LIST_MAX + 1).fill('DE0007164600')],
+    ['an ISIN with a wrong check digit', ['DE0007164601']],
+    ['an object instead of a list', { isins: ['DE0007164600'] }],
+    ['a number in the list', [716460]],
+  ])('refuses %s', (_case, body) => {
+    expect(instrumentListRequestSchema.safeParse(body).success).toBe(false);
   });
 });

@@ -47,6 +47,12 @@ export function isValidIsin(isin: string): boolean {
 /** An ISIN with a correct check digit. */
 export const isinSchema = z.string().refine(isValidIsin, { message: 'Keine gültige ISIN' });
 
+/** Most ISINs one POST /api/instrument may ask for. */
+export const INSTRUMENT_LIST_MAX = 200;
+
+/** POST /api/instrument (spec §7): a list of ISINs; the answer holds the known ones, in this order. */
+export const instrumentListRequestSchema = z.array(isinSchema).max(INSTRUMENT_LIST_MAX);
+
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Uhrzeit als HH:MM' });
 const link = z.string().min(1);
 
