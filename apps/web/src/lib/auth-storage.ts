@@ -106,8 +106,6 @@ export type TokenStorage = KeyValueStorageInterface & {
   currentDeviceKey(clientId: string): string | null;
   /** The refresh token of the last signed-in user (to revoke it at sign-out). */
   refreshToken(clientId: string): string | null;
-  /** The device keys this browser holds for the client, of any user. */
-  deviceKeys(clientId: string): string[];
 };
 
 export type TokenStorageOptions = {
@@ -148,14 +146,6 @@ export function createTokenStorage(options: TokenStorageOptions = {}): TokenStor
     currentDeviceKey(clientId) {
       const user = session.get(`${AUTH_KEY_PREFIX}.${clientId}.LastAuthUser`);
       return user ? local.get(`${AUTH_KEY_PREFIX}.${clientId}.${user}.deviceKey`) : null;
-    },
-    deviceKeys(clientId) {
-      const prefix = `${AUTH_KEY_PREFIX}.${clientId}.`;
-      return local
-        .keys()
-        .filter((key) => key.startsWith(prefix) && key.endsWith('.deviceKey'))
-        .map((key) => local.get(key))
-        .filter((value): value is string => value !== null);
     },
     refreshToken(clientId) {
       const user = session.get(`${AUTH_KEY_PREFIX}.${clientId}.LastAuthUser`);

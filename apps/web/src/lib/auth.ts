@@ -72,8 +72,6 @@ export interface Auth {
   refreshSession(): Promise<boolean>;
   /** The key of this browser in the pool's device list, when it has one. */
   currentDeviceKey(): string | null;
-  /** All device keys this browser holds (of any customer who signed in here). */
-  knownDeviceKeys(): string[];
 }
 
 /** What lib/auth needs from the identity client; aws-amplify in the app, a fake in tests. */
@@ -306,9 +304,6 @@ export function createAuth(deps: AuthDeps): Auth {
       return identity ? storage.currentDeviceKey(identity.userPoolClientId) : null;
     },
 
-    knownDeviceKeys() {
-      return identity ? storage.deviceKeys(identity.userPoolClientId) : [];
-    },
   };
 
   return auth;

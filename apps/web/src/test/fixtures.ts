@@ -1,3 +1,4 @@
+import { FEATURE_FLAGS } from '@kontor/domain/constants';
 import { vi } from 'vitest';
 import type { RuntimeConfig } from '@kontor/domain/runtime-config';
 import { createAuthStore, type Auth, type AuthState, type AuthUser } from '../lib/auth';
@@ -11,16 +12,7 @@ export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfi
     languages: ['de', 'en'],
     errorReportingDsn: null,
     botProtectionScriptUrl: null,
-    featureFlags: {
-      instrumentDetail: true,
-      subscriptionRights: true,
-      directDebit: true,
-      multiOrderStrategies: true,
-      taxDisabled: false,
-      versionCheck: true,
-      tokensInLocalStorage: false,
-      sendAuthHeaderToApi: false,
-    },
+    featureFlags: { ...FEATURE_FLAGS },
     externalLinks: {
       website: 'https://kontor.example/',
       imprint: 'https://kontor.example/impressum',
@@ -85,6 +77,5 @@ export function testAuth(state: AuthState = { status: 'signedIn', user: testCust
     }),
     refreshSession: vi.fn(async () => true),
     currentDeviceKey: vi.fn(() => null),
-    knownDeviceKeys: vi.fn(() => []),
   };
 }

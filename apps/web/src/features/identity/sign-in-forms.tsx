@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { confirmSignIn, signIn } from 'aws-amplify/auth';
 import { describeAuthError } from '../../lib/auth-errors';
 import { isPasswordValid } from '../../lib/password';
-import { isNotAuthorized } from '../../lib/retry';
 import { Button, LinkButton } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { NewPasswordField } from '../../ui/new-password-field';
@@ -35,7 +34,6 @@ export function SignInForm({
   notice,
   disabled,
   prepare,
-  knownDeviceKeys,
   proceed,
   onEmail,
   onNotConfirmed,
@@ -45,7 +43,6 @@ export function SignInForm({
   notice?: { tone: 'info' | 'success' | 'warning' | 'danger'; text: string } | null;
   disabled?: boolean;
   prepare: () => Promise<void>;
-  knownDeviceKeys: () => string[];
   proceed: Proceed;
   onEmail: (email: string) => void;
   onNotConfirmed: (email: string) => void;
@@ -61,14 +58,7 @@ export function SignInForm({
     onEmail(email);
     try {
       await prepare();
-      const devicesBefore = knownDeviceKeys().length;
-      const result = await signIn({ username: email, password }).catch((caught: unknown) => {
-        // The pool no longer knew this browser's device: the identity client dropped the device
-        // key and retried in the same challenge (spec §8), which a pool that ends the challenge on
-        // the first answer refuses. A fresh sign-in without the device key is the same retry.
-        if (isNotAuthorized(caught) && knownDeviceKeys().length < devicesBefore) return signIn({ username: email, password });
-        throw caught;
-      });
+      const result = await signIn({ username: email, password });
       await proceed(outcomeOf(result.nextStep, email));
     } catch (caught) {
       const described = describeAuthError(caught, 'signIn');

@@ -95,7 +95,6 @@ export function SignInPage() {
           notice={notice}
           disabled={reason === 'unavailable' || !auth.identity}
           prepare={() => auth.prepareSignIn()}
-          knownDeviceKeys={() => auth.knownDeviceKeys()}
           proceed={proceed}
           onEmail={(address) => {
             emailRef.current = address;
