@@ -19,6 +19,8 @@ import { systemRoutes } from './system/routes.ts';
 import { trackingRoutes } from './tracking/routes.ts';
 import { trackingService } from './tracking/service.ts';
 import { trackingStore } from './tracking/store.ts';
+import { instrumentRoutes } from './instruments/routes.ts';
+import { loadInstruments } from './instruments/service.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { identityService, DEFAULT_POOL_SETTINGS, type CustomAuthHook, type IdentityService } from './identity/service.ts';
 import { sessionRoutes } from './identity/session-routes.ts';
@@ -144,6 +146,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(trackingRoutes, { service: trackingService({ store: trackingStore(db), clock }) });
+  // The instrument universe is reference data, not demo data: seeded once (idempotent, also with
+  // SEED_DEMO_DATA off) and indexed for search at every start.
+  const instruments = await loadInstruments({ db });
+  app.decorate('instruments', instruments);
+  await app.register(instrumentRoutes, { service: instruments });
 
   await app.register(sessionRoutes, { verify, clock, secure: config.secureCookies, store: idStore });
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
