@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTRUMENT_TYPES } from '@kontor/domain/enums';
 import { DEFAULT_LOW_TRADING_THRESHOLD, DEFAULT_MINIMUM_ORDER_VALUE, type Instrument, instrumentSchema, isValidIsin } from '@kontor/domain/instrument';
 import { INSTRUMENT_SEARCH_DEFAULT_SIZE, instrumentCountsSchema, instrumentSearchResponseSchema } from '@kontor/domain/instrument-search';
+import { signedInCustomer } from '../../test/customer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { withCheckDigit } from './isin.ts';
 import { REFERENCE_INSTRUMENTS } from './reference-instruments.ts';
 import { seedInstruments } from './seed.ts';
 import { instrumentStore } from './store.ts';
-import { signedInCustomer } from './test-customer.ts';
 import { DEFAULT_DERIVATIVE_COUNT } from './universe.ts';
 
 let t: TestApp;
@@ -16,7 +16,7 @@ let universe: Instrument[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  auth = await signedInCustomer(t);
+  auth = (await signedInCustomer(t.app, t.database.db)).headers;
   universe = [];
   for await (const p of t.app.instruments.priced()) universe.push(p.instrument);
 });
