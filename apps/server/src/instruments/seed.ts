@@ -3,7 +3,7 @@ import { REFERENCE_INSTRUMENTS } from './reference-instruments.ts';
 import { instrumentStore } from './store.ts';
 import { DEFAULT_DERIVATIVE_COUNT, type SeededInstrument, seeded, universeSources } from './universe.ts';
 
-const BATCH = 500;
+const BATCH = 1_000;
 
 /**
  * Stores the instrument universe once: the real instruments and `derivatives` generated ones.
