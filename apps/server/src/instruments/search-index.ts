@@ -223,6 +223,8 @@ export class SearchIndex {
   private readonly flagBits: Record<number, Uint32Array>;
   private readonly byIsin: Uint32Array;
   private readonly byWkn: Uint32Array;
+  /** Per code order: how many tradable documents come before each position (counts long code prefixes at once). */
+  private readonly tradableUpTo: Map<Uint32Array, Uint32Array>;
   /** A set is kept as a bitset from this many documents on. */
   private readonly bitsFrom: number;
 
@@ -275,6 +277,7 @@ export class SearchIndex {
 
     this.byIsin = codeOrder(this.isins, 12);
     this.byWkn = codeOrder(this.wkns, 6);
+    this.tradableUpTo = new Map([this.byIsin, this.byWkn].map((order) => [order, this.tradableCounts(order)]));
   }
 
   /** Builds the index from entries in any order; they are read once and not kept. */
@@ -536,7 +539,7 @@ export class SearchIndex {
     // 4–5 of a WKN with a digit), in code order.
     const code = (req.q ?? '').trim().toUpperCase();
     const exactDocs: number[] = [];
-    let prefix: { order: Uint32Array; lo: number; hi: number } | null = null;
+    let prefix: { order: Uint32Array; codes: (string | null)[]; lo: number; hi: number } | null = null;
     if (/^[A-Z0-9]{4,12}$/.test(code)) {
       for (const [order, codes, width] of [[this.byIsin, this.isins, 12], [this.byWkn, this.wkns, 6]] as const) {
         if (code.length !== width) continue;
@@ -545,10 +548,10 @@ export class SearchIndex {
       }
       if (code.length >= 6 && code.length < 12 && /^[A-Z]{2}/.test(code)) {
         const [lo, hi] = this.codeRange(this.byIsin, this.isins, code);
-        prefix = { order: this.byIsin, lo, hi };
+        prefix = { order: this.byIsin, codes: this.isins, lo, hi };
       } else if (code.length >= 4 && code.length < 6 && /\d/.test(code)) {
         const [lo, hi] = this.codeRange(this.byWkn, this.wkns, code);
-        prefix = { order: this.byWkn, lo, hi };
+        prefix = { order: this.byWkn, codes: this.wkns, lo, hi };
       }
     }
     const hits: number[] = [];
@@ -559,14 +562,22 @@ export class SearchIndex {
       if (hits.length < need) hits.push(d);
     }
     if (prefix) {
-      const { order, lo, hi } = prefix;
+      const { order, codes, lo, hi } = prefix;
       const { types, flags } = this;
-      for (let i = lo; i < hi; i++) {
+      // Without type or flag filters the count is known at once (exact hits inside the range are
+      // counted already); only the page needs walking.
+      const countKnown = required === 0 && !req.types;
+      if (countKnown) {
+        const upTo = this.tradableUpTo.get(order)!;
+        total += req.tradableOnly ? upTo[hi]! - upTo[lo]! : hi - lo;
+        for (const d of exactDocs) if (accepts(d) && codes[d]?.startsWith(code)) total--;
+      }
+      for (let i = lo; i < hi && (!countKnown || hits.length < need); i++) {
         const d = order[i]!;
         const f = flags[d]!;
         if (allowedType[types[d]!] !== 1 || (f & required) !== required || (f & forbidden) !== 0) continue;
         if (exactDocs.length > 0 && exactDocs.includes(d)) continue;
-        total++;
+        if (!countKnown) total++;
         if (hits.length < need) hits.push(d);
       }
     }
@@ -593,6 +604,15 @@ export class SearchIndex {
       markTaken(false);
     }
     return { isins: hits.slice(req.from).map((d) => this.isins[d]!), total };
+  }
+
+  private tradableCounts(order: Uint32Array): Uint32Array {
+    const upTo = new Uint32Array(order.length + 1);
+    for (let i = 0; i < order.length; i++) {
+      const d = order[i]!;
+      upTo[i + 1] = upTo[i]! + (this.types[d] !== INDEX_RANK && (this.flags[d]! & KNOCKED_OUT) === 0 ? 1 : 0);
+    }
+    return upTo;
   }
 
   private readonly scratches = new Map<string, Uint32Array>();
