@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APP_VERSIONS } from '@kontor/domain/constants';
+import type { Instrument } from '@kontor/domain/instrument';
 import type { Config } from './config.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
@@ -31,7 +32,7 @@ import { type Messenger, outboxMessenger } from './outbox/service.ts';
 import { outboxStore } from './outbox/store.ts';
 import { type AccessTokenVerifier, installAuthGuard } from './platform/auth.ts';
 import { remotePoolVerifier } from './platform/cognito-verifier.ts';
-import type { QuoteSource } from './market/feed.ts';
+import { type QuoteSource, SimulatedMarket, type MarketInstrument } from './market/feed.ts';
 import { marketRoutes } from './market/routes.ts';
 
 // Field errors reach the customer, so validation messages are German.
@@ -42,6 +43,7 @@ declare module 'fastify' {
     /** The embedded user pool (null when a real provider pool is configured); for seeding and tests. */
     identity: IdentityService | null;
     identityStore: IdentityStore | null;
+    quotes: QuoteSource;
   }
 }
 
@@ -57,6 +59,22 @@ export type AppDeps = {
   /** Tests pass false to keep their output quiet, or a stream to read what was logged. */
   logger?: boolean | { write(line: string): void };
 };
+
+async function simulatedMarketFor(instruments: { priced(): AsyncIterable<{ instrument: Instrument; referencePrice: string }> }, clock: Clock) {
+  const list: MarketInstrument[] = [];
+  for await (const { instrument: i, referencePrice } of instruments.priced()) {
+    list.push({
+      isin: i.isin,
+      instrumentType: i.instrumentType,
+      referencePrice,
+      priceIncr: i.priceIncr,
+      tradingHoursStartTime: i.tradingHoursStartTime,
+      tradingHoursStopTime: i.tradingHoursStopTime,
+      weekendTrading: i.weekendTrading,
+    });
+  }
+  return new SimulatedMarket({ clock, instruments: list });
+}
 
 /** Builds the whole API without listening; `main.ts` starts it, tests call `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -154,7 +172,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(sessionRoutes, { verify, clock, secure: config.secureCookies, store: idStore });
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
-  if (deps.quotes) await app.register(marketRoutes, { quotes: deps.quotes });
+  // The market maker stand-in quotes the whole universe unless a quote source is given.
+  const quotes = deps.quotes ?? (await simulatedMarketFor(instruments, clock));
+  app.decorate('quotes', quotes);
+  await app.register(marketRoutes, { quotes });
 
   await installStaticWeb(app, config.webDistDir);
   return app;

@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { SimulatedMarket } from './market/feed.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './platform/db.ts';
 import { DEMO_CUSTOMER, seedDemoData } from './seed.ts';
@@ -21,6 +22,8 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// One market step a second; tests drive the market themselves.
+if (app.quotes instanceof SimulatedMarket) app.quotes.start(1000);
 const shown = config.publicUrl;
 app.log.info(`Kontor läuft auf ${shown} (Datenbank: ${database.kind})`);
 console.log(`\n  Kontor läuft auf ${shown}`);

@@ -1,7 +1,10 @@
+import Decimal from 'decimal.js';
+import type { ChartRange } from '@kontor/domain/enums';
 import type { Quote } from '@kontor/domain/quote';
+import { type History, priceHistory } from './history.ts';
 import { isTradingAt, isTradingTime, marketLocalTime, type TradingHours } from '@kontor/domain/trading-window';
 import type { Clock } from '../platform/clock.ts';
-import { createState, type Priceable, quoteOf, type SimState, step } from './simulator.ts';
+import { createState, type Priceable, PROFILE, quoteOf, type SimState, step } from './simulator.ts';
 
 export type MarketInstrument = Priceable & TradingHours;
 
@@ -13,6 +16,8 @@ export type QuoteListener = (updates: QuoteUpdate[]) => void;
 export interface QuoteSource {
   current(isin: string): Quote | undefined;
   subscribe(isins: ReadonlySet<string>, listener: QuoteListener): () => void;
+  /** Price history for a chart range, ending at the current quote; undefined for an unknown ISIN. */
+  history(isin: string, range: ChartRange, since?: Date): History | undefined;
 }
 
 /**
@@ -40,6 +45,22 @@ export class SimulatedMarket implements QuoteSource {
 
   current(isin: string): Quote | undefined {
     return this.#instruments.get(isin)?.last.quote;
+  }
+
+  history(isin: string, range: ChartRange, since?: Date): History | undefined {
+    const entry = this.#instruments.get(isin);
+    if (!entry) return undefined;
+    const q = entry.last.quote;
+    return priceHistory({
+      isin,
+      range,
+      since,
+      now: this.#clock.now(),
+      mid: new Decimal(q.bid).plus(q.ask).div(2).toFixed(),
+      priceIncr: entry.info.priceIncr,
+      yearlyVol: PROFILE[entry.info.instrumentType].yearlyVol,
+      hours: entry.info,
+    });
   }
 
   isOpen(isin: string, at = this.#clock.now()): boolean {

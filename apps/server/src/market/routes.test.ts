@@ -71,3 +71,36 @@ describe('GET /api/quotes/stream', () => {
     expect(messages[1]![0]!.ts).toBe('2026-11-23T11:00:01.000Z');
   });
 });
+
+describe('GET /api/quotes/:isin/history', () => {
+  it('returns OHLC bars for a chart range, ending at the current quote', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/quotes/DE0007164600/history?range=OneMonth', headers: customer.headers });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ isin: 'DE0007164600', range: 'OneMonth', resolution: '1d' });
+    const q = market.current('DE0007164600')!;
+    const mid = (Number(q.bid) + Number(q.ask)) / 2;
+    expect(Number(body.bars.at(-1).c)).toBeCloseTo(mid, 2);
+  });
+
+  it('refuses an unknown range with 400 and an unknown ISIN with 404', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/api/quotes/DE0007164600/history?range=TenYears', headers: customer.headers });
+    expect(bad.statusCode).toBe(400);
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/quotes/US0378331005/history?range=OneMonth', headers: customer.headers });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/keine Kurse/);
+  });
+});
+
+describe('the default market', () => {
+  it('quotes the instrument universe', async () => {
+    const app = await createTestApp({ now: '2026-11-23T11:00:00Z' });
+    try {
+      const who = await signedInCustomer(app.app, app.database.db);
+      const res = await app.app.inject({ method: 'GET', url: '/api/quotes?isins=DE0007164600,IE00B4L5Y983', headers: who.headers });
+      expect(res.json().map((q: Quote) => q.isin)).toEqual(['DE0007164600', 'IE00B4L5Y983']);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -28,7 +28,7 @@ export type SimState = {
 };
 
 /** Spread (basis points of the mid) and yearly volatility a market maker would show per type. */
-const PROFILE: Record<InstrumentType, { spreadBps: number; yearlyVol: number }> = {
+export const PROFILE: Record<InstrumentType, { spreadBps: number; yearlyVol: number }> = {
   AKTIE: { spreadBps: 6, yearlyVol: 0.28 },
   ETF: { spreadBps: 5, yearlyVol: 0.16 },
   FONDS: { spreadBps: 25, yearlyVol: 0.14 },
