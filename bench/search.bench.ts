@@ -15,7 +15,8 @@ import { instrumentRoutes } from '../apps/server/src/instruments/routes.ts';
 import { type IndexEntry, SearchIndex, type SearchRequest } from '../apps/server/src/instruments/search-index.ts';
 import { type InstrumentDocuments, indexEntryOf, instrumentService } from '../apps/server/src/instruments/service.ts';
 import type { PricedInstrument } from '../apps/server/src/instruments/store.ts';
-import { mulberry32, universeInstrument, universeSources } from '../apps/server/src/instruments/universe.ts';
+import { mulberry32 } from '../apps/server/src/platform/random.ts';
+import { universeInstrument, universeSources } from '../apps/server/src/instruments/universe.ts';
 import { installErrorHandler } from '../apps/server/src/platform/error-handler.ts';
 import { summarize, writeResult } from './lib.ts';
 

@@ -3,7 +3,8 @@ import type { InstrumentType } from '@kontor/domain/enums';
 import { indexTokens, queryTokens } from './normalize.ts';
 import { type IndexEntry, SearchIndex, type SearchHits, type SearchRequest, TYPE_ORDER } from './search-index.ts';
 import { indexEntryOf } from './service.ts';
-import { mulberry32, universeSources } from './universe.ts';
+import { mulberry32 } from '../platform/random.ts';
+import { universeSources } from './universe.ts';
 
 /** 12 000 instruments: the real ones and generated derivatives (the million belongs in the bench). */
 const entries: IndexEntry[] = [...universeSources(12_000 - 295)].map(({ source, popularity }) =>

@@ -1,5 +1,6 @@
 import { ORDER_KINDS, type InstrumentType, type OrderKind } from '@kontor/domain/enums';
 import { type Instrument, type InstrumentSource, toInstrument } from '@kontor/domain/instrument';
+import { mulberry32 } from '../platform/random.ts';
 import { withCheckDigit } from './isin.ts';
 import { REFERENCE_INSTRUMENTS, type ReferenceInstrument, tagValue } from './reference-instruments.ts';
 
@@ -235,17 +236,6 @@ const CUMULATIVE: Float64Array = (() => {
   return c;
 })();
 
-/** mulberry32: small, fast and deterministic. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SEED = 0x4b4f4e54; // "KONT"
 
 // Serial numbers: a bijection of 0 … 36^4-1, so numbers look scattered like real WKNs and the

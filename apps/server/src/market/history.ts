@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { ChartRange } from '@kontor/domain/enums';
 import { isTradingTime, marketLocalTime, type TradingHours } from '@kontor/domain/trading-window';
-import { seededRandom } from './simulator.ts';
+import { seededRandom } from '../platform/random.ts';
 
 /**
  * Price history for the chart ranges of spec §3, generated, deterministic and consistent with

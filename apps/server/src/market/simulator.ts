@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { InstrumentType } from '@kontor/domain/enums';
 import type { Quote } from '@kontor/domain/quote';
+import { seededRandom } from '../platform/random.ts';
 
 /**
  * The market maker stand-in: one random walk per instrument. Prices are whole numbers of the
@@ -41,20 +42,6 @@ export const PROFILE: Record<InstrumentType, { spreadBps: number; yearlyVol: num
 
 /** Seconds a trading year has at 15.5 hours a day, 252 days: scales yearly volatility to a step. */
 const TRADING_SECONDS_PER_YEAR = 252 * 15.5 * 3600;
-
-/** mulberry32: small, fast, deterministic; a stream per instrument seeded from its ISIN. */
-export function seededRandom(seed: string): () => number {
-  let h = 2166136261;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function gaussian(rng: () => number): number {
   const u = Math.max(rng(), 1e-12);
