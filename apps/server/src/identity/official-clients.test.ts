@@ -180,6 +180,63 @@ describe('aws-amplify v6', () => {
   });
 });
 
+describe('aws-amplify v6: the other challenges', () => {
+  it('asks for a new password (NEW_PASSWORD_REQUIRED), then the second factor', async () => {
+    await t.app.identity!.createUser({
+      username: 'neupasswort@kontor.example',
+      password: 'Kontor!Start1',
+      smsMfa: true,
+      status: 'FORCE_CHANGE_PASSWORD',
+      attributes: { email: 'neupasswort@kontor.example', phone_number: '+4915100000071', phone_number_verified: 'true' },
+    });
+    const step = await signIn({ username: 'neupasswort@kontor.example', password: 'Kontor!Start1' });
+    expect(step.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED');
+    const weak = await confirmSignIn({ challengeResponse: 'kurz' }).catch((e) => e);
+    expect(weak.name).toBe('InvalidPasswordException');
+    const sms = await confirmSignIn({ challengeResponse: 'Kontor!Neu55' });
+    expect(sms.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_SMS_CODE');
+    expect((await confirmSignIn({ challengeResponse: await latestCode('+4915100000071') })).isSignedIn).toBe(true);
+    await signOut();
+    // The new password is the one that counts now.
+    expect((await signIn({ username: 'neupasswort@kontor.example', password: 'Kontor!Neu55' })).nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_SMS_CODE');
+    await confirmSignIn({ challengeResponse: await latestCode('+4915100000071') });
+    await signOut();
+  });
+
+  it('lets a customer with SMS and app but no preference choose (SELECT_MFA_TYPE)', async () => {
+    const user = await t.app.identity!.createUser({
+      username: 'beides@kontor.example',
+      password: 'Kontor!Beide1',
+      smsMfa: true,
+      attributes: { email: 'beides@kontor.example', phone_number: '+4915100000072', phone_number_verified: 'true' },
+    });
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    await t.app.identityStore!.updateUser(user.sub, { totpSecret: secret, totpMfaEnabled: true, preferredMfa: null });
+    const step = await signIn({ username: 'beides@kontor.example', password: 'Kontor!Beide1' });
+    expect(step.nextStep.signInStep).toBe('CONTINUE_SIGN_IN_WITH_MFA_SELECTION');
+    expect((step.nextStep as { allowedMFATypes?: string[] }).allowedMFATypes).toEqual(['SMS', 'TOTP']);
+    const totp = await confirmSignIn({ challengeResponse: 'TOTP' });
+    expect(totp.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    expect((await confirmSignIn({ challengeResponse: totpNow(secret) })).isSignedIn).toBe(true);
+    await signOut();
+  });
+
+  it('signs in by a one-time SMS code through the custom-auth hook (CUSTOM_AUTH)', async () => {
+    await t.app.identity!.createUser({
+      username: 'ohnepasswort@kontor.example',
+      password: 'Kontor!Egal1',
+      smsMfa: true,
+      attributes: { email: 'ohnepasswort@kontor.example', phone_number: '+4915100000073', phone_number_verified: 'true' },
+    });
+    const step = await signIn({ username: 'ohnepasswort@kontor.example', options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
+    expect(step.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE');
+    const wrong = await confirmSignIn({ challengeResponse: '000000' }).catch((e) => e);
+    expect(wrong.name).toBe('NotAuthorizedException');
+    expect((await confirmSignIn({ challengeResponse: await latestCode('+4915100000073') })).isSignedIn).toBe(true);
+    await signOut();
+  });
+});
+
 describe('@aws-sdk/client-cognito-identity-provider', () => {
   it('SignUp → ConfirmSignUp → InitiateAuth (with MFA setup) → GetUser → ChangePassword → GlobalSignOut voids the token', async () => {
     const client = new CognitoIdentityProviderClient({
