@@ -59,3 +59,21 @@ describe('next trading start', () => {
     expect(nextTradingStart(share, cet('2026-03-27T23:30:00'))).toEqual(cest('2026-03-30T07:30:00'));
   });
 });
+
+describe('last trading time', async () => {
+  const { lastTradingTime } = await import('./trading-window');
+  it('is now while open', () => {
+    const at = cet('2026-11-23T12:00:00');
+    expect(lastTradingTime(share, at)).toEqual(at);
+  });
+  it('is the close of the day after 23:00', () => {
+    expect(lastTradingTime(share, cet('2026-11-23T23:30:00'))).toEqual(cet('2026-11-23T22:59:59'));
+  });
+  it('is the previous evening before the open', () => {
+    expect(lastTradingTime(share, cet('2026-11-24T06:00:00'))).toEqual(cet('2026-11-23T22:59:59'));
+  });
+  it('is Friday evening on a Sunday for a share, Saturday noon for a weekend instrument', () => {
+    expect(lastTradingTime(share, cet('2026-11-29T12:00:00'))).toEqual(cet('2026-11-27T22:59:59'));
+    expect(lastTradingTime(crypto, cet('2026-11-29T12:00:00'))).toEqual(cet('2026-11-28T12:59:59'));
+  });
+});

@@ -90,3 +90,24 @@ export function nextTradingStart(hours: TradingHours, at: Date): Date {
   }
   throw new Error('No trading window within 8 days');
 }
+
+/**
+ * The last second the instrument traded at or before `at`: `at` itself while open, otherwise the
+ * last second before the most recent close (Friday 22:59:59 on a Sunday for a share). A closed
+ * market's last quote carries this time.
+ */
+export function lastTradingTime(hours: TradingHours, at: Date): Date {
+  if (isTradingTime(hours, at)) return at;
+  let t = at;
+  for (let i = 0; i < 9; i++) {
+    const local = marketLocalTime(t);
+    const midnight = t.getTime() - local.seconds * 1000 - (t.getTime() % 1000);
+    const window = windowOf(hours, local.weekday);
+    if (window && (i > 0 || local.seconds >= toSeconds(window.stop))) {
+      const end = new Date(midnight + (toSeconds(window.stop) - 1) * 1000);
+      if (isTradingTime(hours, end)) return end;
+    }
+    t = new Date(midnight - 1);
+  }
+  throw new Error('No trading window within 9 days');
+}

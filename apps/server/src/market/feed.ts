@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { ChartRange } from '@kontor/domain/enums';
 import type { Quote } from '@kontor/domain/quote';
 import { type History, priceHistory } from './history.ts';
-import { isTradingAt, isTradingTime, marketLocalTime, type TradingHours } from '@kontor/domain/trading-window';
+import { isTradingAt, isTradingTime, lastTradingTime, marketLocalTime, type TradingHours } from '@kontor/domain/trading-window';
 import type { Clock } from '../platform/clock.ts';
 import { createState, type Priceable, PROFILE, quoteOf, type SimState, step } from './simulator.ts';
 
@@ -39,7 +39,8 @@ export class SimulatedMarket implements QuoteSource {
     const now = this.#clock.now();
     for (const info of opts.instruments) {
       const state = createState(info, opts.stepSeconds ?? 1);
-      this.#instruments.set(info.isin, { info, state, last: serialize(quoteOf(state, now)) });
+      // A closed market's quote is the one from its last trading second.
+      this.#instruments.set(info.isin, { info, state, last: serialize(quoteOf(state, lastTradingTime(info, now))) });
     }
   }
 

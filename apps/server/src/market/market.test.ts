@@ -114,3 +114,11 @@ describe('price history', () => {
     }
   });
 });
+
+describe('a market opened on a Sunday', () => {
+  it('shows each instrument’s quote from its last trading second', () => {
+    const { m } = market('2026-11-29T12:00:00+01:00');
+    expect(m.current(sap.isin)!.ts).toBe('2026-11-27T21:59:59.000Z');
+    expect(m.current(btc.isin)!.ts).toBe('2026-11-28T11:59:59.000Z');
+  });
+});

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatPhoneNumber } from '@kontor/domain/phone';
 import { useCustomer } from '../../lib/auth';
 import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -25,7 +26,7 @@ function ProfileCard() {
         </div>
         <div>
           <dt>{t('settings.profile.phone')}</dt>
-          <dd>{customer.phoneNumber ?? none}</dd>
+          <dd>{customer.phoneNumber ? formatPhoneNumber(customer.phoneNumber) : none}</dd>
         </div>
       </dl>
       <p className={styles.muted}>{t('settings.profile.hint')}</p>
