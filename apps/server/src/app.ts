@@ -20,6 +20,7 @@ import { systemRoutes } from './system/routes.ts';
 import { trackingRoutes } from './tracking/routes.ts';
 import { trackingService } from './tracking/service.ts';
 import { trackingStore } from './tracking/store.ts';
+import { insightRoutes } from './instruments/insight-routes.ts';
 import { instrumentRoutes } from './instruments/routes.ts';
 import { loadInstruments } from './instruments/service.ts';
 import { identityRoutes } from './identity/routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const instruments = await loadInstruments({ db });
   app.decorate('instruments', instruments);
   await app.register(instrumentRoutes, { service: instruments });
+  await app.register(insightRoutes, { service: instruments, clock });
 
   await app.register(sessionRoutes, { verify, clock, secure: config.secureCookies, store: idStore });
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
