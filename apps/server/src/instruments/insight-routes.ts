@@ -5,6 +5,7 @@ import { isinSchema } from '@kontor/domain/instrument';
 import { newsResponseSchema } from '@kontor/domain/news';
 import type { Clock } from '../platform/clock.ts';
 import { notFound } from '../platform/errors.ts';
+import { DOCUMENT_TITLES, type DocumentFile, instrumentDocument } from './documents.ts';
 import { dividendHistory, newsFor } from './insights.ts';
 import type { InstrumentService } from './service.ts';
 
@@ -26,6 +27,27 @@ export const insightRoutes: FastifyPluginAsyncZod<{ service: InstrumentService; 
       const price = await service.referencePrice(req.params.isin);
       if (!instrument || !price) throw notFound(UNKNOWN);
       return exposedDividends(dividendHistory(instrument, price, clock.now()), clock.now());
+    },
+  );
+
+  app.get(
+    '/api/instrument/:isin/documents/:file',
+    {
+      schema: {
+        tags: ['instruments'],
+        summary: 'An instrument document as PDF (Basisinformationsblatt, Verkaufsprospekt, Berichte)',
+        params: z.object({ isin: isinSchema, file: z.enum(Object.keys(DOCUMENT_TITLES) as [DocumentFile, ...DocumentFile[]]) }),
+      },
+    },
+    async (req, reply) => {
+      const instrument = await service.get(req.params.isin);
+      if (!instrument) throw notFound(UNKNOWN);
+      const pdf = await instrumentDocument(instrument, req.params.file, clock.now());
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${DOCUMENT_TITLES[req.params.file]}-${instrument.isin}.pdf"`)
+        .header('cache-control', 'private, max-age=3600')
+        .send(pdf);
     },
   );
 

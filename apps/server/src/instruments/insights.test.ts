@@ -58,3 +58,23 @@ describe('GET /api/instrument-cache/news', () => {
     expect((await get('/api/instrument-cache/news?isin=DE0007164600&size=500')).statusCode).toBe(400);
   });
 });
+
+describe('GET /api/instrument/:isin/documents/:file', () => {
+  it('serves an ETF’s linked key information document as a real PDF (a share has none)', async () => {
+    expect((await get('/api/instrument/DE0007164600')).json().basisinformationen).toBeNull();
+    const instrument = (await get('/api/instrument/IE00B4L5Y983')).json();
+    expect(instrument.basisinformationen).toBe('/api/instrument/IE00B4L5Y983/documents/kid.pdf');
+    const res = await get(instrument.basisinformationen);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('Basisinformationsblatt-IE00B4L5Y983.pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(res.rawPayload.subarray(-6).toString()).toContain('%%EOF');
+    expect(res.rawPayload.toString('latin1')).toContain('Basisinformationsblatt IE00B4L5Y983');
+  });
+
+  it('refuses an unknown document with 400 and needs a signed-in customer', async () => {
+    expect((await get('/api/instrument/DE0007164600/documents/geheim.pdf')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/instrument/DE0007164600/documents/kid.pdf' })).statusCode).toBe(401);
+  });
+});
