@@ -22,6 +22,9 @@ import { trackingService } from './tracking/service.ts';
 import { trackingStore } from './tracking/store.ts';
 import { insightRoutes } from './instruments/insight-routes.ts';
 import { instrumentRoutes } from './instruments/routes.ts';
+import { watchlistRoutes } from './watchlists/routes.ts';
+import { watchlistService } from './watchlists/service.ts';
+import { watchlistStore } from './watchlists/store.ts';
 import { loadInstruments } from './instruments/service.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { identityService, DEFAULT_POOL_SETTINGS, type CustomAuthHook, type IdentityService } from './identity/service.ts';
@@ -171,6 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('instruments', instruments);
   await app.register(instrumentRoutes, { service: instruments });
   await app.register(insightRoutes, { service: instruments, clock });
+  await app.register(watchlistRoutes, {
+    service: watchlistService({ store: watchlistStore(db), clock, instrumentExists: async (isin) => !!(await instruments.get(isin)) }),
+  });
 
   await app.register(sessionRoutes, { verify, clock, secure: config.secureCookies, store: idStore });
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
