@@ -59,7 +59,8 @@ describe('layout', () => {
       expect(within(main).getAllByRole('heading', { level: 2 })[0]!.textContent).not.toBe('');
       await waitFor(() => expect(document.title).toBe(`${label} · Kontor`));
     }
-  });
+    // Twelve page loads through the whole layout (top-bar search included): more than the default 5 s on a busy machine.
+  }, 15_000);
 
   it('the bottom bar holds the five most used areas and "Mehr" for the rest', async () => {
     const { user, router } = await renderApp('/depot');
@@ -93,7 +94,7 @@ describe('layout', () => {
     await screen.findByRole('heading', { level: 1, name: 'Orders' });
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: /Kontor/ }).getAttribute('href')).toBe('/depot');
-    const search = within(screen.getByRole('search')).getByRole('searchbox', { name: 'Wertpapiersuche' });
+    const search = within(screen.getByRole('search')).getByRole('combobox', { name: 'Wertpapiersuche' });
     expect(search.getAttribute('placeholder')).toBe('Name, ISIN oder WKN');
 
     await user.click(within(banner).getByRole('button', { name: 'Kundenmenü' }));

@@ -91,6 +91,11 @@ export const routes: RouteObject[] = [
                 path: 'einstellungen',
                 lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
               },
+              { path: 'suche', lazy: async () => ({ Component: (await import('../features/instruments/search-page')).SearchPage }) },
+              {
+                path: 'wertpapier/:isin',
+                lazy: async () => ({ Component: (await import('../features/instruments/instrument-page')).InstrumentPage }),
+              },
               { path: 'geraete', lazy: async () => ({ Component: (await import('../features/devices/devices-page')).DevicesPage }) },
               { path: '*', element: <NotFoundPage /> },
             ],

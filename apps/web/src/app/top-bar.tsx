@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Input, Label, Link, MenuTrigger, SearchField } from 'react-aria-components';
+import { Form, Link, MenuTrigger } from 'react-aria-components';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { useToast } from '../lib/toasts';
 import { Button } from '../ui/button';
-import { DeviceIcon, LogoutIcon, SearchIcon, ServiceIcon, SettingsIcon, UserIcon } from '../ui/icons';
+import { InstrumentSearchField } from '../features/instruments/instrument-search-field';
+import { DeviceIcon, LogoutIcon, ServiceIcon, SettingsIcon, UserIcon } from '../ui/icons';
 import { Menu, MenuItem, MenuPopover, MenuSeparator } from '../ui/menu';
 import { START_PATH } from './navigation';
 import styles from './layout.module.css';
@@ -39,13 +40,8 @@ export function TopBar() {
         <span className={styles.wordmarkText}>{t('app.name')}</span>
       </Link>
 
-      {/* Instrument search arrives with the instruments area; the field is its place holder. */}
       <Form role="search" className={styles.search} onSubmit={(event) => event.preventDefault()}>
-        <SearchField className={styles.searchBox}>
-          <Label className="visually-hidden">{t('topbar.searchLabel')}</Label>
-          <SearchIcon className={styles.searchIcon} />
-          <Input className={styles.searchInput} placeholder={t('topbar.searchPlaceholder')} />
-        </SearchField>
+        <InstrumentSearchField className={styles.searchBox} inputClassName={styles.searchInput} iconClassName={styles.searchIcon} />
       </Form>
 
       <MenuTrigger>

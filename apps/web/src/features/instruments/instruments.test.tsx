@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Instrument } from '@kontor/domain/instrument';
+import type { InstrumentType } from '@kontor/domain/enums';
+import { configureApi, createApiClient } from '../../lib/api-client';
+import { jsonResponse } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+
+function instrument(isin: string, name: string, wkn: string | null, instrumentType: InstrumentType = 'AKTIE'): Instrument {
+  return {
+    isin,
+    wkn,
+    name,
+    shortName: name,
+    instrumentType,
+    marketName: 'Kontor Market Maker',
+    quoteCurrencyCode: 'EUR',
+    leverage: null,
+    complex: false,
+    knockedOutFlag: false,
+    endfaellig: null,
+    emittentShortCode: null,
+    underlyingIsin: null,
+    underlyingName: null,
+    basisinformationen: null,
+    verkaufsprospekt: null,
+    halbjahresbericht: null,
+    jahresbericht: null,
+    tradingHoursStartTime: '08:00',
+    tradingHoursStopTime: '22:00',
+    sparplan: true,
+    lowTradingThresholdQuantity: null,
+    minQty: '1',
+    priceIncr: '0.01',
+    priceScale: 2,
+    qtyIncr: '1',
+    qtyScale: 0,
+    isOTC: false,
+    disabledExecTypes: [],
+    historicQuotes: true,
+    fractionalTrading: true,
+    tradingFees: null,
+    weekendTrading: false,
+    minimumOrderValue: '1.00',
+    lowTradingThreshold: '500.00',
+  };
+}
+
+const SAP = instrument('DE0007164600', 'SAP SE', '716460');
+const SIEMENS = Array.from({ length: 25 }, (_, i) => instrument(`DE${String(i).padStart(9, '0')}X`, `Siemens Papier ${i + 1}`, null));
+
+const COUNTS = {
+  total: 1500,
+  types: { AKTIE: 1234, ETF: 100, FONDS: 50, DERIVAT: 80, KRYPTO: 10, INDEX: 5, WAEHRUNG: 11, ROHSTOFF: 10 },
+  tradable: { AKTIE: 1234, ETF: 100, FONDS: 50, DERIVAT: 70, KRYPTO: 10, INDEX: 0, WAEHRUNG: 11, ROHSTOFF: 10 },
+};
+
+let requests: URL[];
+
+beforeEach(() => {
+  requests = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    requests.push(url);
+    if (url.pathname === '/api/instrumentsearch') {
+      const q = url.searchParams.get('q') ?? '';
+      const size = Number(url.searchParams.get('size') ?? 20);
+      const from = Number(url.searchParams.get('from') ?? 0);
+      const all = q === '716460' || q.toLowerCase().startsWith('sap') ? [SAP] : q === 'Siemens' ? SIEMENS : [];
+      const hits = q === 'Siemens' && !url.searchParams.get('type') ? 1234 : all.length;
+      return jsonResponse({ results: all.slice(from, from + size), stats: { hits: { HITS: hits } } });
+    }
+    if (url.pathname === '/assets/searchdata/instrument-counts.json') return jsonResponse(COUNTS);
+    if (url.pathname === '/api/instrument/DE0007164600') return jsonResponse(SAP);
+    if (url.pathname.startsWith('/api/instrument/')) return jsonResponse({ message: 'Not found' }, { status: 404 });
+    return jsonResponse({});
+  });
+  configureApi(createApiClient({ fetch: fetchMock as unknown as typeof fetch }));
+});
+
+afterEach(() => {
+  configureApi(createApiClient());
+});
+
+const searches = () => requests.filter((url) => url.pathname === '/api/instrumentsearch');
+
+describe('instrument search in the top bar', () => {
+  it('asks once after typing stops, shows the hit with ISIN · WKN and type, Enter opens the instrument page', async () => {
+    const { user, router } = await renderApp('/depot');
+    await screen.findByRole('heading', { level: 1, name: 'Depot' });
+    const field = screen.getByRole('combobox', { name: 'Wertpapiersuche' });
+    await user.type(field, '716460');
+    const listbox = await screen.findByRole('listbox');
+    const option = await within(listbox).findByRole('option', { name: /SAP SE/ });
+    expect(option.textContent).toContain('DE0007164600 · 716460');
+    expect(option.textContent).toContain('Aktie');
+    expect(within(listbox).getByRole('option', { name: 'Alle Ergebnisse für „716460“' })).toBeTruthy();
+    // Debounced: one request for the whole input, not one per key.
+    expect(searches().length).toBeLessThan(6);
+    expect(searches().at(-1)!.searchParams.get('q')).toBe('716460');
+    expect(searches().at(-1)!.searchParams.get('size')).toBe('8');
+
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(field.getAttribute('aria-activedescendant')).toBe(option.id));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wertpapier/DE0007164600'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'SAP SE' })).toBeTruthy();
+  });
+
+  it('highlights the matched part and says "Keine Treffer" when nothing matches', async () => {
+    const { user } = await renderApp('/depot');
+    await screen.findByRole('heading', { level: 1, name: 'Depot' });
+    const field = screen.getByRole('combobox', { name: 'Wertpapiersuche' });
+    await user.type(field, 'sap');
+    const option = await screen.findByRole('option', { name: /SAP SE/ });
+    expect(option.querySelector('mark')?.textContent).toBe('SAP');
+    await user.clear(field);
+    await user.type(field, 'xyzzy');
+    expect(await screen.findByText('Keine Treffer')).toBeTruthy();
+  });
+});
+
+describe('search results page (/suche)', () => {
+  it('shows the hit count, filters by type through the URL and loads the next page', async () => {
+    const { user, router } = await renderApp('/suche?q=Siemens');
+    expect(await screen.findByText('1.234 Treffer')).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Suchergebnisse' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    expect(searches().at(-1)!.searchParams.get('from')).toBe('0');
+
+    await user.click(await screen.findByRole('button', { name: /^Aktie/ }));
+    await waitFor(() => expect(router.state.location.search).toContain('type=AKTIE'));
+    await waitFor(() => expect(searches().at(-1)!.searchParams.get('type')).toBe('AKTIE'));
+    expect(await screen.findByText('25 Treffer')).toBeTruthy();
+
+    await user.click(await screen.findByRole('button', { name: 'Mehr laden' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Suchergebnisse' })).getAllByRole('listitem')).toHaveLength(25));
+    expect(searches().at(-1)!.searchParams.get('from')).toBe('20');
+    expect(screen.queryByRole('button', { name: 'Mehr laden' })).toBeNull();
+  });
+
+  it('an unknown ISIN shows "Wertpapier nicht gefunden"', async () => {
+    await renderApp('/wertpapier/DE0000000000');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wertpapier nicht gefunden' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,172 @@
+import { useEffect, useRef } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, ToggleButton } from 'react-aria-components';
+import { useSearchParams } from 'react-router';
+import { INSTRUMENT_TYPE_LABELS, INSTRUMENT_TYPES, type InstrumentType } from '@kontor/domain/enums';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { Checkbox } from '../../ui/checkbox';
+import { SearchIcon } from '../../ui/icons';
+import { Notice } from '../../ui/notice';
+import { EmptyState, Page } from '../../ui/page';
+import { Skeleton } from '../../ui/skeleton';
+import { HighlightedName } from './instrument-search-field';
+import { instrumentPath, searchInstruments, useInstrumentCounts, type SearchFilters } from './instruments-api';
+import styles from './instruments.module.css';
+
+export const RESULTS_PAGE_SIZE = 20;
+
+const numberFormat = new Intl.NumberFormat('de-DE');
+
+function readFilters(params: URLSearchParams): SearchFilters {
+  const types = (params.get('type') ?? '')
+    .split(',')
+    .filter((value): value is InstrumentType => (INSTRUMENT_TYPES as readonly string[]).includes(value));
+  return {
+    q: params.get('q') ?? '',
+    type: types,
+    sparplan: params.get('sparplan') === 'true',
+    fractional: params.get('fractional') === 'true',
+    weekendTrading: params.get('weekendTrading') === 'true',
+  };
+}
+
+const TOGGLES = [
+  ['sparplan', 'search.sparplan'],
+  ['fractional', 'search.fractional'],
+  ['weekendTrading', 'search.weekendTrading'],
+] as const;
+
+/** /suche?q=…&type=…: every hit of a search, with type filters and toggles kept in the URL. */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const counts = useInstrumentCounts();
+  const search = useInfiniteQuery({
+    queryKey: ['instruments', 'search', filters],
+    queryFn: ({ pageParam, signal }) => searchInstruments({ ...filters, size: RESULTS_PAGE_SIZE, from: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.results.length, 0);
+      return last.results.length > 0 && loaded < last.stats.hits.HITS ? loaded : undefined;
+    },
+  });
+  const results = search.data?.pages.flatMap((page) => page.results) ?? [];
+  const hits = search.data?.pages[0]?.stats.hits.HITS;
+
+  const update = (change: Partial<Record<string, string | null>>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(change)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+  const toggleType = (type: InstrumentType) => {
+    const current = new Set(filters.type);
+    if (current.has(type)) current.delete(type);
+    else current.add(type);
+    update({ type: INSTRUMENT_TYPES.filter((value) => current.has(value)).join(',') || null });
+  };
+
+  // Infinite scroll: the sentinel under the list loads the next page as it comes into view.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const title = filters.q ? t('search.titleFor', { q: filters.q }) : t('search.title');
+  return (
+    <Page title={title} description={hits !== undefined ? t('search.hits', { count: hits, formatted: numberFormat.format(hits) }) : undefined}>
+      <Card>
+        <div className={styles.filters}>
+          <div className={styles.chips} role="group" aria-label={t('search.typeFilter')}>
+            {INSTRUMENT_TYPES.filter((type) => type !== 'INDEX').map((type) => {
+              const count = counts.data?.tradable[type];
+              return (
+                <ToggleButton key={type} className={styles.chip} isSelected={filters.type.includes(type)} onChange={() => toggleType(type)}>
+                  {INSTRUMENT_TYPE_LABELS[type]}
+                  {count !== undefined && <span className={styles.chipCount}>{numberFormat.format(count)}</span>}
+                </ToggleButton>
+              );
+            })}
+          </div>
+          <div className={styles.toggles}>
+            {TOGGLES.map(([key, label]) => (
+              <Checkbox key={key} isSelected={filters[key]} onChange={(on) => update({ [key]: on ? 'true' : null })}>
+                {t(label)}
+              </Checkbox>
+            ))}
+          </div>
+        </div>
+      </Card>
+
+      <Card>
+        {search.isPending ? (
+          <div className={styles.loadingList} role="status" aria-busy="true">
+            <span className="visually-hidden">{t('common.loading')}</span>
+            <Skeleton height="3rem" />
+            <Skeleton height="3rem" />
+            <Skeleton height="3rem" />
+          </div>
+        ) : search.isError ? (
+          <div className={styles.stack}>
+            <Notice tone="danger">{t('search.loadError')}</Notice>
+            <div>
+              <Button variant="secondary" onPress={() => void search.refetch()}>
+                {t('boot.retry')}
+              </Button>
+            </div>
+          </div>
+        ) : results.length === 0 ? (
+          <EmptyState icon={<SearchIcon />} title={t('search.noHits')}>
+            {t('search.noHitsText')}
+          </EmptyState>
+        ) : (
+          <>
+            <ul className={styles.results} aria-label={t('search.resultsLabel')}>
+              {results.map((instrument) => (
+                <li key={instrument.isin} className={styles.result}>
+                  <Link href={instrumentPath(instrument.isin)} className={styles.resultLink}>
+                    <span className={styles.resultName}>
+                      <HighlightedName name={instrument.name} query={filters.q} />
+                    </span>
+                    <span className={styles.resultIds}>
+                      <span>
+                        <span className={styles.idLabel}>{t('search.isin')}</span> {instrument.isin}
+                      </span>
+                      {instrument.wkn && (
+                        <span>
+                          <span className={styles.idLabel}>{t('search.wkn')}</span> {instrument.wkn}
+                        </span>
+                      )}
+                    </span>
+                    <Badge>{INSTRUMENT_TYPE_LABELS[instrument.instrumentType]}</Badge>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <div ref={sentinel} aria-hidden="true" />
+            {hasNextPage && (
+              <div className={styles.more}>
+                <Button variant="secondary" isPending={isFetchingNextPage} onPress={() => void fetchNextPage()}>
+                  {t('search.loadMore')}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </Card>
+    </Page>
+  );
+}
