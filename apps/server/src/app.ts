@@ -38,6 +38,9 @@ import { type AccessTokenVerifier, installAuthGuard } from './platform/auth.ts';
 import { remotePoolVerifier } from './platform/cognito-verifier.ts';
 import { type QuoteSource, SimulatedMarket, type MarketInstrument } from './market/feed.ts';
 import { marketRoutes } from './market/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { notificationService } from './notifications/service.ts';
+import { notificationStore } from './notifications/store.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -184,6 +187,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const quotes = deps.quotes ?? (await simulatedMarketFor(instruments, clock));
   app.decorate('quotes', quotes);
   await app.register(marketRoutes, { quotes });
+  const alerts = notificationService({
+    store: notificationStore(db),
+    clock,
+    quotes,
+    instrument: (isin) => instruments.get(isin),
+    log: app.log,
+  });
+  await alerts.start();
+  app.addHook('onClose', async () => alerts.stop());
+  await app.register(notificationRoutes, { service: alerts });
 
   await installStaticWeb(app, config.webDistDir);
   return app;
