@@ -54,5 +54,17 @@ describe('instrument search', () => {
     await phone.getByRole('list', { name: 'Suchergebnisse' }).getByRole('listitem').first().waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(phone, 'search-results-mobile');
+
+    // At 360 px the suggestions use the full width and stay inside the screen.
+    await phone.getByRole('combobox', { name: 'Wertpapiersuche' }).fill('SAP');
+    const suggestions = phone.getByRole('listbox');
+    await suggestions.getByRole('option').first().getByText('SAP SE').waitFor();
+    const box = await suggestions.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    await screenshot(phone, 'search-typeahead-mobile');
+    await phone.getByRole('combobox', { name: 'Wertpapiersuche' }).press('Enter');
+    await phone.getByRole('heading', { level: 1, name: 'SAP SE' }).waitFor();
+    await screenshot(phone, 'instrument-mobile');
   }, 60_000);
 });
