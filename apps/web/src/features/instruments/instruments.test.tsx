@@ -118,6 +118,24 @@ describe('instrument search in the top bar', () => {
     await user.type(field, 'xyzzy');
     expect(await screen.findByText('Keine Treffer')).toBeTruthy();
   });
+
+  it('Escape closes the suggestions; the last entry opens the results page', async () => {
+    const { user, router } = await renderApp('/depot');
+    await screen.findByRole('heading', { level: 1, name: 'Depot' });
+    const field = screen.getByRole('combobox', { name: 'Wertpapiersuche' });
+    await user.type(field, 'sap');
+    await screen.findByRole('option', { name: /SAP SE/ });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+
+    await user.clear(field);
+    await user.type(field, 'Siemens');
+    const all = await screen.findByRole('option', { name: 'Alle Ergebnisse für „Siemens“' });
+    await user.click(all);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/suche'));
+    expect(router.state.location.search).toBe('?q=Siemens');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Suche: „Siemens“' })).toBeTruthy();
+  });
 });
 
 describe('search results page (/suche)', () => {
