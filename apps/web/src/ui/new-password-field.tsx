@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordRules } from '../lib/password';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { isPasswordValid, passwordRules } from '../lib/password';
 import { RuleList } from './rule-list';
 import { TextField } from './text-field';
 import styles from './new-password-field.module.css';
@@ -46,5 +47,51 @@ export function NewPasswordField({ label, value, onChange, onBlur, errorMessage,
         openLabel={t('password.ruleOpen')}
       />
     </div>
+  );
+}
+
+/**
+ * A new-password field bound to a react-hook-form form, with spec §5's rules as its validation:
+ * required, then every rule, then the caller's own check (e.g. "not the current password").
+ */
+export function NewPasswordInput<T extends FieldValues>({
+  control,
+  name,
+  label,
+  autoFocus,
+  extraCheck,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  autoFocus?: boolean;
+  extraCheck?: (value: string) => string | true;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      rules={{
+        required: t('auth.validation.newPasswordRequired'),
+        validate: (value) => {
+          const password = String(value ?? '');
+          if (!isPasswordValid(password)) return t('auth.validation.passwordRules');
+          return extraCheck?.(password) ?? true;
+        },
+      }}
+      render={({ field, fieldState }) => (
+        <NewPasswordField
+          label={label}
+          name={field.name}
+          value={String(field.value ?? '')}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          errorMessage={fieldState.error?.message}
+          autoFocus={autoFocus}
+        />
+      )}
+    />
   );
 }

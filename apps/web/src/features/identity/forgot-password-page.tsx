@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
 import { describeAuthError } from '../../lib/auth-errors';
-import { isPasswordValid } from '../../lib/password';
 import { Button } from '../../ui/button';
-import { NewPasswordField } from '../../ui/new-password-field';
+import { NewPasswordInput } from '../../ui/new-password-field';
 import { Notice, type NoticeTone } from '../../ui/notice';
 import { Actions, AuthScreen, FormStack } from './auth-screen';
 import { CodeField } from './code-field';
@@ -94,25 +93,7 @@ export function ForgotPasswordPage() {
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <EmailField control={control} name="email" />
         <CodeField control={control} name="code" label={t('auth.forgot.code')} autoFocus />
-        <Controller
-          control={control}
-          name="newPassword"
-          rules={{
-            required: t('auth.validation.newPasswordRequired'),
-            validate: (value) => isPasswordValid(value) || t('auth.validation.passwordRules'),
-          }}
-          render={({ field, fieldState }) => (
-            <NewPasswordField
-              label={t('auth.fields.newPassword')}
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              errorMessage={fieldState.error?.message}
-            />
-          )}
-        />
+        <NewPasswordInput control={control} name="newPassword" label={t('auth.fields.newPassword')} />
         <Actions>
           <Button type="submit" fullWidth isPending={formState.isSubmitting}>
             {t('auth.forgot.submit')}

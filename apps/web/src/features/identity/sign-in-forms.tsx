@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmSignIn, signIn } from 'aws-amplify/auth';
 import { describeAuthError } from '../../lib/auth-errors';
-import { isPasswordValid } from '../../lib/password';
 import { Button, LinkButton } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
-import { NewPasswordField } from '../../ui/new-password-field';
+import { NewPasswordInput } from '../../ui/new-password-field';
 import { Notice } from '../../ui/notice';
 import { TextField } from '../../ui/text-field';
 import { TotpSetupDetails } from '../../ui/totp-setup-details';
@@ -293,26 +292,7 @@ export function NewPasswordForm({ proceed, back }: { proceed: Proceed; back: Bac
     <AuthScreen title={t('auth.newPassword.title')} intro={t('auth.newPassword.intro')}>
       <FormStack onSubmit={(event) => void submit(event)} label={t('auth.newPassword.title')}>
         {error && <Notice tone="danger">{error}</Notice>}
-        <Controller
-          control={control}
-          name="newPassword"
-          rules={{
-            required: t('auth.validation.newPasswordRequired'),
-            validate: (value) => isPasswordValid(value) || t('auth.validation.passwordRules'),
-          }}
-          render={({ field, fieldState }) => (
-            <NewPasswordField
-              label={t('auth.fields.newPassword')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              errorMessage={fieldState.error?.message}
-              autoFocus
-            />
-          )}
-        />
+        <NewPasswordInput control={control} name="newPassword" label={t('auth.fields.newPassword')} autoFocus />
         <Actions>
           <Button type="submit" fullWidth isPending={formState.isSubmitting}>
             {t('auth.newPassword.submit')}

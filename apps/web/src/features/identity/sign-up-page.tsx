@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { signUp } from 'aws-amplify/auth';
 import { describeAuthError } from '../../lib/auth-errors';
-import { isPasswordValid } from '../../lib/password';
 import { Button } from '../../ui/button';
-import { NewPasswordField } from '../../ui/new-password-field';
+import { NewPasswordInput } from '../../ui/new-password-field';
 import { Notice } from '../../ui/notice';
 import { TextField } from '../../ui/text-field';
 import { Actions, AuthScreen, FormStack } from './auth-screen';
@@ -85,25 +84,7 @@ export function SignUpPage() {
         {nameField('givenName', 'given-name')}
         {nameField('familyName', 'family-name')}
         <EmailField control={control} name="email" />
-        <Controller
-          control={control}
-          name="password"
-          rules={{
-            required: t('auth.validation.newPasswordRequired'),
-            validate: (value) => isPasswordValid(value) || t('auth.validation.passwordRules'),
-          }}
-          render={({ field, fieldState }) => (
-            <NewPasswordField
-              label={t('auth.fields.password')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              errorMessage={fieldState.error?.message}
-            />
-          )}
-        />
+        <NewPasswordInput control={control} name="password" label={t('auth.fields.password')} />
         <Actions>
           <Button type="submit" fullWidth isPending={formState.isSubmitting}>
             {t('auth.signUp.submit')}

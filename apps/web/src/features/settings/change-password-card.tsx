@@ -3,11 +3,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { updatePassword } from 'aws-amplify/auth';
 import { describeAuthError } from '../../lib/auth-errors';
-import { isPasswordValid } from '../../lib/password';
 import { useToast } from '../../lib/toasts';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { NewPasswordField } from '../../ui/new-password-field';
+import { NewPasswordInput } from '../../ui/new-password-field';
 import { Notice } from '../../ui/notice';
 import { TextField } from '../../ui/text-field';
 import styles from './settings.module.css';
@@ -62,28 +61,11 @@ export function ChangePasswordCard() {
             />
           )}
         />
-        <Controller
+        <NewPasswordInput
           control={control}
           name="newPassword"
-          rules={{
-            required: t('auth.validation.newPasswordRequired'),
-            validate: (value) => {
-              if (!isPasswordValid(value)) return t('auth.validation.passwordRules');
-              if (value === getValues('currentPassword')) return t('settings.password.sameAsCurrent');
-              return true;
-            },
-          }}
-          render={({ field, fieldState }) => (
-            <NewPasswordField
-              label={t('auth.fields.newPassword')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              errorMessage={fieldState.error?.message}
-            />
-          )}
+          label={t('auth.fields.newPassword')}
+          extraCheck={(value) => (value === getValues('currentPassword') ? t('settings.password.sameAsCurrent') : true)}
         />
         <div>
           <Button type="submit" isPending={formState.isSubmitting}>
