@@ -121,6 +121,3 @@ function identitySettings(e: z.infer<typeof envSchema>, publicUrl: string): Conf
     region,
   };
 }
-
-/** The variables of `envSchema` with their defaults, for the README table. */
-export const CONFIG_VARIABLES = Object.keys(envSchema.shape);

@@ -157,6 +157,14 @@ export function identityService(deps: {
   }
 
   // ── sessions (challenge state) ───────────────────────────────────────────────────────────
+  // Abandoned sign-ins leave challenge state behind; it is cleared at most once a minute, by
+  // whichever process signs someone in (the delete is idempotent).
+  let lastPurge = 0;
+  async function purgeExpiredSessions() {
+    if (now().getTime() - lastPurge < 60_000) return;
+    lastPurge = now().getTime();
+    await store.purgeSessions(now());
+  }
   async function newSession(user: UserRow, challenge: string, data: Record<string, unknown>) {
     const id = randomBytes(48).toString('base64');
     await store.insertSession({ id, sub: user.sub, challenge, data, expiresAt: new Date(now().getTime() + pool.challengeTtlMs) });
@@ -339,6 +347,7 @@ export function identityService(deps: {
   const actions: Record<string, (body: Body, ctx: Ctx) => Promise<unknown>> = {
     async InitiateAuth(body, ctx) {
       const clientId = checkClient(body);
+      await purgeExpiredSessions();
       const flow = str(body, 'AuthFlow');
       const params = record(body, 'AuthParameters');
       if (flow === 'USER_SRP_AUTH') {

@@ -240,3 +240,16 @@ describe('customer data stays with its customer', () => {
     expect(meA.json().email).not.toBe(meB.json().email);
   });
 });
+
+describe('abandoned sign-ins', () => {
+  it('leave no challenge state behind once it has expired', async () => {
+    const count = async () =>
+      ((await t.database.db.execute('select count(*)::int as n from identity_auth_sessions')) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const user = await customer();
+    await srpSignIn(user, 'Kontor!Test1'); // stops at the SMS code: its challenge state stays
+    expect(await count()).toBeGreaterThan(0);
+    t.clock.advance(6 * 60_000);
+    await id('InitiateAuth', { ClientId: CLIENT_ID, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: user, SRP_A: srp.clientSession().AHex } });
+    expect(await count()).toBe(1); // only the challenge just started
+  });
+});

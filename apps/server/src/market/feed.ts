@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { ChartRange } from '@kontor/domain/enums';
 import type { Quote } from '@kontor/domain/quote';
 import { type History, priceHistory } from './history.ts';
-import { isTradingAt, isTradingTime, lastTradingTime, marketLocalTime, type TradingHours } from '@kontor/domain/trading-window';
+import { isTradingAt, lastTradingTime, marketLocalTime, type TradingHours } from '@kontor/domain/trading-window';
 import type { Clock } from '../platform/clock.ts';
 import { createState, type Priceable, PROFILE, quoteOf, type SimState, step } from './simulator.ts';
 
@@ -62,11 +62,6 @@ export class SimulatedMarket implements QuoteSource {
       yearlyVol: PROFILE[entry.info.instrumentType].yearlyVol,
       hours: entry.info,
     });
-  }
-
-  isOpen(isin: string, at = this.#clock.now()): boolean {
-    const entry = this.#instruments.get(isin);
-    return !!entry && isTradingTime(entry.info, at);
   }
 
   subscribe(isins: ReadonlySet<string>, listener: QuoteListener): () => void {
