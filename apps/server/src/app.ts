@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { APP_VERSIONS } from '@kontor/domain/constants';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Config } from './config.ts';
-import { type Clock, systemClock } from './platform/clock.ts';
+import { type Clock, clockStartingAt, systemClock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { loggerOptions } from './platform/logger.ts';
@@ -37,6 +37,7 @@ import { outboxStore } from './outbox/store.ts';
 import { type AccessTokenVerifier, installAuthGuard } from './platform/auth.ts';
 import { remotePoolVerifier } from './platform/cognito-verifier.ts';
 import { type QuoteSource, SimulatedMarket, type MarketInstrument } from './market/feed.ts';
+import { marketDevRoutes } from './market/dev-routes.ts';
 import { marketRoutes } from './market/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { notificationService } from './notifications/service.ts';
@@ -58,6 +59,8 @@ export type AppDeps = {
   config: Config;
   db: Db;
   clock?: Clock;
+  /** Time of the market and the order book; the app's clock unless MARKET_CLOCK_START moves it. */
+  marketClock?: Clock;
   /** The SMS/mail gateway; defaults to the embedded outbox. */
   messenger?: Messenger;
   customAuth?: CustomAuthHook;
@@ -184,9 +187,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { verify, clock, secure: config.secureCookies, store: idStore });
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
   // The market maker stand-in quotes the whole universe unless a quote source is given.
-  const quotes = deps.quotes ?? (await simulatedMarketFor(instruments, clock));
+  const marketClock = deps.marketClock ?? (config.marketClockStart ? clockStartingAt(config.marketClockStart) : clock);
+  const quotes = deps.quotes ?? (await simulatedMarketFor(instruments, marketClock));
   app.decorate('quotes', quotes);
   await app.register(marketRoutes, { quotes });
+  if (config.devTools && quotes instanceof SimulatedMarket) await app.register(marketDevRoutes, { market: quotes });
   const alerts = notificationService({
     store: notificationStore(db),
     clock,

@@ -33,6 +33,8 @@ const envSchema = z.object({
   IDENTITY_POOL_ID: z.string().regex(/^[\w-]+_[0-9a-zA-Z]+$/).max(55).default('eu-central-1_K0ntorPool'),
   IDENTITY_CLIENT_ID: z.string().min(1).max(128).default('4k0nt0rweb1c1ient0000000a'),
   IDENTITY_PATH: z.string().startsWith('/').default('/identity/'),
+  /** Market time (quotes, trading window, orders) starts here and runs on, e.g. 2026-11-23T10:00:00+01:00. */
+  MARKET_CLOCK_START: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true }).optional()),
   /** Mount /dev pages (outbox, simulated devices). Defaults to on outside production. */
   DEV_TOOLS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
 });
@@ -50,6 +52,8 @@ export type Config = {
   errorReportingDsn: string | null;
   botProtectionScriptUrl: string | null;
   devTools: boolean;
+  /** When set, market time starts at this instant instead of now. */
+  marketClockStart: Date | null;
   identity: {
     provider: 'embedded' | 'cognito';
     poolId: string;
@@ -92,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
     botProtectionScriptUrl: e.BOT_PROTECTION_SCRIPT_URL ?? null,
     devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production',
+    marketClockStart: e.MARKET_CLOCK_START ? new Date(e.MARKET_CLOCK_START) : null,
     identity: identitySettings(e, publicUrl),
     secureCookies: !local,
   };

@@ -110,6 +110,22 @@ export class SimulatedMarket implements QuoteSource {
     for (const [listener, updates] of perListener) listener(updates);
   }
 
+  /**
+   * Moves an instrument's mid by `percent` at once, open market or not, and publishes the quote.
+   * The development tools use it so a customer can watch an alert or a stop fire without waiting.
+   */
+  move(isin: string, percent: string): Quote | undefined {
+    const entry = this.#instruments.get(isin);
+    if (!entry) return undefined;
+    const s = entry.state;
+    const target = new Decimal(s.mid).mul(new Decimal(percent).div(100).plus(1)).toDecimalPlaces(0).toNumber();
+    s.mid = Math.max(2 * s.halfSpread + 1, target);
+    s.seq += 1;
+    entry.last = serialize(quoteOf(s, this.#clock.now()));
+    this.#publish([entry.last]);
+    return entry.last.quote;
+  }
+
   start(intervalMs: number): void {
     this.stop();
     this.#timer = setInterval(() => this.tick(), intervalMs);

@@ -21,3 +21,12 @@ export class ManualClock implements Clock {
     this.#ms += ms;
   }
 }
+
+/**
+ * A clock that starts at `start` and then runs at real speed: the market can be shown open (or on
+ * a given weekday) whatever the time of the machine, for demos and browser tests.
+ */
+export function clockStartingAt(start: Date, base: Clock = systemClock): Clock {
+  const offset = start.getTime() - base.now().getTime();
+  return { now: () => new Date(base.now().getTime() + offset) };
+}
