@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { decimalStringSchema } from './money';
 
@@ -14,3 +15,29 @@ export const quoteSchema = z.object({
   ts: z.iso.datetime({ offset: true }),
 });
 export type Quote = z.infer<typeof quoteSchema>;
+
+/** The close of the previous trading day, which the day's change refers to. */
+export const previousCloseSchema = z.object({ isin: z.string(), previousClose: decimalStringSchema });
+export type PreviousClose = z.infer<typeof previousCloseSchema>;
+
+/** The middle of bid and ask: what a chart, an alert and a stop compare with. */
+export function midPrice(quote: Pick<Quote, 'bid' | 'ask'>): string {
+  return new Decimal(quote.bid).plus(quote.ask).div(2).toFixed();
+}
+
+/**
+ * The day's change of a quote against the previous close: absolute in the quote currency (to the
+ * tick's precision) and in percent with two decimals.
+ */
+export function dayChange(quote: Pick<Quote, 'bid' | 'ask'>, previousClose: string): { absolute: string; percent: string } {
+  const mid = new Decimal(midPrice(quote));
+  const prev = new Decimal(previousClose);
+  const absolute = mid.minus(prev);
+  const percent = prev.isZero() ? new Decimal(0) : absolute.div(prev).mul(100);
+  return { absolute: absolute.toFixed(), percent: percent.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) };
+}
+
+/** -1, 0 or 1 as a is below, at or above b; for a price that flashes up or down. */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  return new Decimal(a).comparedTo(b) as -1 | 0 | 1;
+}

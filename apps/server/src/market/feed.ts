@@ -4,7 +4,7 @@ import type { Quote } from '@kontor/domain/quote';
 import { type History, priceHistory } from './history.ts';
 import { isTradingAt, lastTradingTime, marketLocalTime, type TradingHours } from '@kontor/domain/trading-window';
 import type { Clock } from '../platform/clock.ts';
-import { createState, type Priceable, PROFILE, quoteOf, type SimState, step } from './simulator.ts';
+import { createState, gaussian, type Priceable, PROFILE, quoteOf, type SimState, step } from './simulator.ts';
 
 export type MarketInstrument = Priceable & TradingHours;
 
@@ -18,6 +18,8 @@ export interface QuoteSource {
   subscribe(isins: ReadonlySet<string>, listener: QuoteListener): () => void;
   /** Price history for a chart range, ending at the current quote; undefined for an unknown ISIN. */
   history(isin: string, range: ChartRange, since?: Date): History | undefined;
+  /** The close of the trading day before the current one, which the day's change refers to. */
+  previousClose(isin: string): string | undefined;
 }
 
 /**
@@ -28,7 +30,10 @@ export interface QuoteSource {
  */
 export class SimulatedMarket implements QuoteSource {
   readonly #clock: Clock;
-  readonly #instruments = new Map<string, { info: MarketInstrument; state: SimState; last: QuoteUpdate }>();
+  readonly #instruments = new Map<
+    string,
+    { info: MarketInstrument; state: SimState; last: QuoteUpdate; previousClose: number; day: string }
+  >();
   readonly #listeners = new Map<string, Set<QuoteListener>>();
   readonly #activity: number;
   #timer: NodeJS.Timeout | undefined;
@@ -39,13 +44,22 @@ export class SimulatedMarket implements QuoteSource {
     const now = this.#clock.now();
     for (const info of opts.instruments) {
       const state = createState(info, opts.stepSeconds ?? 1);
+      // The reference price is yesterday's close; the current day has already moved a little.
+      const previousClose = state.mid;
+      openingMove(state, PROFILE[info.instrumentType].yearlyVol);
       // A closed market's quote is the one from its last trading second.
-      this.#instruments.set(info.isin, { info, state, last: serialize(quoteOf(state, lastTradingTime(info, now))) });
+      const at = lastTradingTime(info, now);
+      this.#instruments.set(info.isin, { info, state, last: serialize(quoteOf(state, at)), previousClose, day: marketLocalTime(at).date });
     }
   }
 
   current(isin: string): Quote | undefined {
     return this.#instruments.get(isin)?.last.quote;
+  }
+
+  previousClose(isin: string): string | undefined {
+    const entry = this.#instruments.get(isin);
+    return entry ? entry.state.incr.mul(entry.previousClose).toFixed() : undefined;
   }
 
   history(isin: string, range: ChartRange, since?: Date): History | undefined {
@@ -58,6 +72,7 @@ export class SimulatedMarket implements QuoteSource {
       since,
       now: this.#clock.now(),
       mid: new Decimal(q.bid).plus(q.ask).div(2).toFixed(),
+      previousClose: this.previousClose(isin),
       priceIncr: entry.info.priceIncr,
       yearlyVol: PROFILE[entry.info.instrumentType].yearlyVol,
       hours: entry.info,
@@ -86,6 +101,11 @@ export class SimulatedMarket implements QuoteSource {
     const changed: QuoteUpdate[] = [];
     for (const entry of this.#instruments.values()) {
       if (!isTradingAt(entry.info, local)) continue;
+      // The first trade of a new day: the mid the last day ended with is now the previous close.
+      if (entry.day !== local.date) {
+        entry.previousClose = entry.state.mid;
+        entry.day = local.date;
+      }
       if (entry.state.rng() > this.#activity) continue;
       if (!step(entry.state)) continue;
       entry.last = serialize(quoteOf(entry.state, now));
@@ -136,6 +156,12 @@ export class SimulatedMarket implements QuoteSource {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
   }
+}
+
+/** A deterministic first move of the day, about one day's volatility, so a fresh market is not flat. */
+function openingMove(state: SimState, yearlyVol: number) {
+  const daily = yearlyVol / Math.sqrt(252);
+  state.mid = Math.max(2 * state.halfSpread + 1, Math.round(state.mid * Math.exp(daily * gaussian(state.rng))));
 }
 
 const serialize = (quote: Quote): QuoteUpdate => ({ quote, json: JSON.stringify(quote) });

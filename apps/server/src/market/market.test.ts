@@ -71,8 +71,9 @@ describe('simulated market', () => {
   });
 });
 
+const base = { isin: sap.isin, priceIncr: '0.01', yearlyVol: 0.28, hours: sap };
+
 describe('price history', () => {
-  const base = { isin: sap.isin, priceIncr: '0.01', yearlyVol: 0.28, hours: sap };
 
   it('ends at the live mid, in whole ticks, with high ≥ open/close ≥ low', async () => {
     const { priceHistory } = await import('./history.ts');
@@ -112,6 +113,32 @@ describe('price history', () => {
       const h = priceHistory({ ...base, range, now: new Date('2026-11-23T11:00:00Z'), mid: '182.40', since: new Date('2026-06-01T00:00:00Z') });
       expect(h.bars.length, range).toBeGreaterThan(1);
     }
+  });
+});
+
+describe("the day's change", () => {
+  it('the history of today leads from the previous close to the live mid, the bars before end at the previous close', async () => {
+    const { priceHistory } = await import('./history.ts');
+    const now = new Date('2026-11-23T11:00:00Z');
+    const intraday = priceHistory({ ...base, range: 'Intraday', now, mid: '190.00', previousClose: '182.40' });
+    expect(intraday.bars[0]!.o).toBe('182.4');
+    expect(intraday.bars.at(-1)!.c).toBe('190');
+    const month = priceHistory({ ...base, range: 'OneMonth', now, mid: '190.00', previousClose: '182.40' });
+    expect(month.bars.at(-1)).toMatchObject({ t: '2026-11-23T00:00:00.000Z', o: '182.4', c: '190' });
+    expect(month.bars.at(-2)!.c).toBe('182.4');
+  });
+
+  it('a fresh market has already moved from the previous close; a new trading day starts from the last mid', () => {
+    const { clock, m } = market('2026-11-23T21:59:00+01:00');
+    const first = m.previousClose(sap.isin)!;
+    expect(first).toBe('182.4');
+    m.tick();
+    const evening = m.current(sap.isin)!;
+    clock.set('2026-11-24T07:30:00+01:00');
+    m.tick();
+    const eveningMid = new Decimal(evening.bid).plus(evening.ask).div(2).toFixed();
+    expect(m.previousClose(sap.isin)).toBe(eveningMid);
+    expect(m.previousClose('US0378331005')).toBeUndefined();
   });
 });
 

@@ -104,3 +104,12 @@ describe('the default market', () => {
     }
   });
 });
+
+describe('GET /api/quotes/previous-close', () => {
+  it("gives the previous trading day's close of the ISINs asked for, leaving unknown ones out", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/quotes/previous-close?isins=DE0007164600,US0378331005', headers: customer.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([{ isin: 'DE0007164600', previousClose: market.previousClose('DE0007164600') }]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/quotes/previous-close?isins=SAP', headers: customer.headers })).statusCode).toBe(400);
+  });
+});

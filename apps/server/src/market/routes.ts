@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHART_RANGES } from '@kontor/domain/enums';
-import { quoteSchema } from '@kontor/domain/quote';
+import { previousCloseSchema, quoteSchema } from '@kontor/domain/quote';
 import { notFound } from '../platform/errors.ts';
 import type { QuoteSource } from './feed.ts';
 
@@ -26,6 +26,23 @@ export const marketRoutes: FastifyPluginAsyncZod<{ quotes: QuoteSource }> = asyn
       },
     },
     async (req) => req.query.isins.map((isin) => quotes.current(isin)).filter((q) => q !== undefined),
+  );
+
+  app.get(
+    '/api/quotes/previous-close',
+    {
+      schema: {
+        tags: ['market'],
+        summary: "The previous trading day's close of a list of ISINs, for the day's change (unknown ones are left out)",
+        querystring: z.object({ isins: isinList }),
+        response: { 200: z.array(previousCloseSchema) },
+      },
+    },
+    async (req) =>
+      req.query.isins.flatMap((isin) => {
+        const previousClose = quotes.previousClose(isin);
+        return previousClose === undefined ? [] : [{ isin, previousClose }];
+      }),
   );
 
   const bar = z.object({ t: z.string(), o: z.string(), h: z.string(), l: z.string(), c: z.string() });

@@ -43,7 +43,7 @@ export const PROFILE: Record<InstrumentType, { spreadBps: number; yearlyVol: num
 /** Seconds a trading year has at 15.5 hours a day, 252 days: scales yearly volatility to a step. */
 const TRADING_SECONDS_PER_YEAR = 252 * 15.5 * 3600;
 
-function gaussian(rng: () => number): number {
+export function gaussian(rng: () => number): number {
   const u = Math.max(rng(), 1e-12);
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng());
 }

@@ -68,6 +68,8 @@ export type ApiClientOptions = {
 
 export interface ApiClient {
   request<T = unknown>(method: HttpMethod, url: string, options?: RequestOptions): Promise<T>;
+  /** The full URL of an API path, for what fetch does not open (an EventSource, a PDF link). */
+  url(path: string, query?: RequestOptions['query']): string;
 }
 
 export function readDocumentCookie(name: string): string | null {
@@ -125,6 +127,8 @@ export function setUnauthorizedHandler(handler: ((error: ApiError) => void) | nu
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   const fetchFn = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const resolve = (url: string, query: RequestOptions['query']) =>
+    withQuery(url.startsWith('/') && !url.startsWith('//') ? `${baseUrl}${url}` : url, query);
   const readCookie = options.readCookie ?? readDocumentCookie;
   let botToken: string | null = null;
   let botTokenPending: Promise<string | null> | null = null;
@@ -150,8 +154,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 
   return {
+    url: resolve,
     async request<T>(method: HttpMethod, url: string, request: RequestOptions = {}): Promise<T> {
-      const target = withQuery(url.startsWith('/') && !url.startsWith('//') ? `${baseUrl}${url}` : url, request.query);
+      const target = resolve(url, request.query);
       const headers = new Headers({ Accept: 'application/json, text/plain, */*' });
 
       let body: BodyInit | undefined;
@@ -236,6 +241,9 @@ export function configureApi(client: ApiClient): void {
 export const api: ApiClient = {
   request<T>(method: HttpMethod, url: string, options?: RequestOptions): Promise<T> {
     return current.request<T>(method, url, options);
+  },
+  url(path, query) {
+    return current.url(path, query);
   },
 };
 

@@ -7,7 +7,7 @@ import { createCampaignTracker, useCampaignTracking, type CampaignTracker } from
 
 function fakeApi() {
   const request = vi.fn<ApiClient['request']>(async () => undefined as never);
-  return { api: { request } as ApiClient, request };
+  return { api: { request, url: (path: string) => path } as ApiClient, request };
 }
 
 function Probe({ tracker }: { tracker: CampaignTracker }) {
@@ -68,7 +68,7 @@ describe('campaign tracking', () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     try {
-      createCampaignTracker({ request } as ApiClient).track('?fzsrc=x');
+      createCampaignTracker({ request, url: (path: string) => path } as ApiClient).track('?fzsrc=x');
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(request).toHaveBeenCalledTimes(1);
       expect(unhandled).not.toHaveBeenCalled();

@@ -1,3 +1,5 @@
+import { useEffect, useRef, useState } from 'react';
+import { compareDecimal } from '@kontor/domain/quote';
 import { formatMoney, formatNumber, formatPercent, trend, type Decimal } from '../lib/format';
 import styles from './number.module.css';
 
@@ -30,4 +32,28 @@ export function Change({
         : formatNumber(value, 2, { signed: true });
   const tone = direction === 'gain' ? styles.gain : direction === 'loss' ? styles.loss : undefined;
   return <span className={[styles.number, tone, className].filter(Boolean).join(' ')}>{text}</span>;
+}
+
+/**
+ * A live price that flashes green when it rises and red when it falls, for a moment; the flash
+ * is decoration only (the number itself is what a screen reader hears, politely).
+ */
+export function FlashingPrice({ value, currency = 'EUR', className }: { value: string; currency?: string; className?: string }) {
+  const previous = useRef(value);
+  const [flash, setFlash] = useState<'up' | 'down' | null>(null);
+  useEffect(() => {
+    if (previous.current === value) return;
+    const direction = compareDecimal(value, previous.current);
+    previous.current = value;
+    if (direction === 0) return;
+    setFlash(direction > 0 ? 'up' : 'down');
+    const timer = setTimeout(() => setFlash(null), 800);
+    return () => clearTimeout(timer);
+  }, [value]);
+  const tone = flash === 'up' ? styles.flashUp : flash === 'down' ? styles.flashDown : undefined;
+  return (
+    <span className={[styles.number, styles.flash, tone, className].filter(Boolean).join(' ')} data-flash={flash ?? undefined}>
+      {formatMoney(value, currency)}
+    </span>
+  );
 }
