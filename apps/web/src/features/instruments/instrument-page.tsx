@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
+import type { Instrument } from '@kontor/domain/instrument';
 import { isApiError } from '../../lib/api-client';
 import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -12,8 +14,12 @@ import { Skeleton } from '../../ui/skeleton';
 import { fetchInstrument } from './instruments-api';
 import styles from './instruments.module.css';
 
-/** /wertpapier/:isin — for now the instrument's name, identifiers and type. */
-export function InstrumentPage() {
+/**
+ * /wertpapier/:isin — for now the instrument's name, identifiers and type.
+ * `actions` (slot): rendered in the header's action area (the app puts "Zur Watchlist" and
+ * "Preisalarm" there).
+ */
+export function InstrumentPage({ actions }: { actions?: (instrument: Instrument) => ReactNode } = {}) {
   const { t } = useTranslation();
   const { isin = '' } = useParams();
   const instrument = useQuery({ queryKey: ['instruments', 'instrument', isin], queryFn: ({ signal }) => fetchInstrument(isin, signal) });
@@ -53,7 +59,7 @@ export function InstrumentPage() {
   }
   const data = instrument.data;
   return (
-    <Page title={data.name} description={INSTRUMENT_TYPE_LABELS[data.instrumentType]}>
+    <Page title={data.name} description={INSTRUMENT_TYPE_LABELS[data.instrumentType]} actions={actions?.(data)}>
       <Card title={t('instrument.title')}>
         <dl className={styles.facts}>
           <dt>{t('search.isin')}</dt>

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, ToggleButton } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { INSTRUMENT_TYPE_LABELS, INSTRUMENT_TYPES, type InstrumentType } from '@kontor/domain/enums';
+import type { Instrument } from '@kontor/domain/instrument';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -39,8 +40,12 @@ const TOGGLES = [
   ['weekendTrading', 'search.weekendTrading'],
 ] as const;
 
-/** /suche?q=…&type=…: every hit of a search, with type filters and toggles kept in the URL. */
-export function SearchPage() {
+/**
+ * /suche?q=…&type=…: every hit of a search, with type filters and toggles kept in the URL.
+ * `resultActions` (slot): rendered at the end of each result row, outside the row's link, so that
+ * its buttons (e.g. "Zur Watchlist") are reachable by keyboard on their own.
+ */
+export function SearchPage({ resultActions }: { resultActions?: (instrument: Instrument) => ReactNode } = {}) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
@@ -153,6 +158,7 @@ export function SearchPage() {
                     </span>
                     <Badge>{INSTRUMENT_TYPE_LABELS[instrument.instrumentType]}</Badge>
                   </Link>
+                  {resultActions && <div className={styles.resultActions}>{resultActions(instrument)}</div>}
                 </li>
               ))}
             </ul>
