@@ -1,0 +1,98 @@
+import Decimal from 'decimal.js';
+
+/**
+ * A position is kept as purchase lots, first in first out: a sale uses up the oldest lots first,
+ * so the gain of every sale can later be taxed against exactly the shares it sold (German
+ * Abgeltungsteuer follows FIFO per depot). Quantities may be fractional; amounts are euros.
+ */
+export type Lot = {
+  id: string;
+  /** Pieces still held from this purchase. */
+  remaining: string;
+  /** Pieces bought. */
+  quantity: string;
+  /** What the purchase cost in total, fees included (Anschaffungskosten). */
+  cost: string;
+  /**
+   * The part of the cost still attributed to the remaining pieces. Kept, not recomputed, so that
+   * selling a lot in parts allocates exactly its cost: three thirds of 100 € are 33.33 + 33.33 + 33.34.
+   */
+  remainingCost: string;
+};
+
+export type LotConsumption = { lotId: string; quantity: string; cost: string };
+
+export type FifoSale = {
+  consumed: LotConsumption[];
+  /** The acquisition cost of the pieces sold. */
+  costOfSold: string;
+  /** Proceeds after fees minus the acquisition cost of the pieces sold. */
+  realisedPnl: string;
+};
+
+/** The cost share of `quantity` pieces of a lot, to the cent; the last pieces take the remainder. */
+function costShare(lot: Lot, quantity: Decimal): Decimal {
+  const remaining = new Decimal(lot.remaining);
+  if (quantity.eq(remaining)) return new Decimal(lot.remainingCost);
+  return new Decimal(lot.remainingCost).mul(quantity).div(remaining).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+/**
+ * Sells `quantity` pieces for `netProceeds` (after fees) out of `lots` (oldest first). Throws when
+ * the lots hold fewer pieces than are sold: the pre-trade check must have refused that sale.
+ */
+export function sellFifo(lots: readonly Lot[], quantity: string, netProceeds: string): FifoSale {
+  let left = new Decimal(quantity);
+  const consumed: LotConsumption[] = [];
+  let costOfSold = new Decimal(0);
+  for (const lot of lots) {
+    if (left.lte(0)) break;
+    const available = new Decimal(lot.remaining);
+    if (available.lte(0)) continue;
+    const take = Decimal.min(available, left);
+    const cost = costShare(lot, take);
+    consumed.push({ lotId: lot.id, quantity: take.toFixed(), cost: cost.toFixed(2) });
+    costOfSold = costOfSold.plus(cost);
+    left = left.minus(take);
+  }
+  if (left.gt(0)) throw new RangeError(`Not enough pieces: ${left.toFixed()} missing`);
+  return {
+    consumed,
+    costOfSold: costOfSold.toFixed(2),
+    realisedPnl: new Decimal(netProceeds).minus(costOfSold).toFixed(2),
+  };
+}
+
+export type PositionSummary = {
+  quantity: string;
+  /** Acquisition cost of the pieces held. */
+  cost: string;
+  /** Average purchase price per piece (cost / quantity), six decimals. */
+  averagePrice: string;
+};
+
+/** What the remaining lots add up to. */
+export function positionOf(lots: readonly Lot[]): PositionSummary {
+  let quantity = new Decimal(0);
+  let cost = new Decimal(0);
+  for (const lot of lots) {
+    const remaining = new Decimal(lot.remaining);
+    if (remaining.lte(0)) continue;
+    quantity = quantity.plus(remaining);
+    cost = cost.plus(lot.remainingCost);
+  }
+  return {
+    quantity: quantity.toFixed(),
+    cost: cost.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+    averagePrice: quantity.isZero() ? '0' : cost.div(quantity).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(),
+  };
+}
+
+/** Market value at the bid and the unrealised gain against the acquisition cost, absolute and in %. */
+export function valuation(position: Pick<PositionSummary, 'quantity' | 'cost'>, bid: string): { value: string; pnl: string; pnlPercent: string } {
+  const value = new Decimal(position.quantity).mul(bid).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const pnl = value.minus(position.cost);
+  const cost = new Decimal(position.cost);
+  const pnlPercent = cost.isZero() ? new Decimal(0) : pnl.div(cost).mul(100);
+  return { value: value.toFixed(2), pnl: pnl.toFixed(2), pnlPercent: pnlPercent.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) };
+}
