@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db.ts';
+import { AppError } from '../platform/errors.ts';
+import { ledgerBalances, ledgerPostings } from './tables.ts';
+
+export const accounts = {
+  cash: (sub: string) => `customer:${sub}:cash`,
+  reserved: (sub: string) => `customer:${sub}:reserved`,
+  /** The market maker every trade is made with. */
+  market: 'house:market',
+  fees: 'house:fees',
+  /** Where transfers in and out of Kontor go. */
+  bank: 'house:bank',
+} as const;
+
+export type Posting = { account: string; amount: string; kind: string };
+
+export const insufficientFunds = () => new AppError(422, 'Ihr verfügbares Guthaben reicht für diesen Auftrag nicht aus.');
+
+/** Throws unless the postings sum to exactly zero: money is never created or lost. */
+export function assertBalanced(postings: readonly Posting[]): void {
+  const sum = postings.reduce((s, p) => s.plus(p.amount), new Decimal(0));
+  if (!sum.isZero()) throw new Error(`Unbalanced ledger entry: sum ${sum.toFixed()}`);
+}
+
+/** A postgres error code, wherever the driver or drizzle put it. */
+function pgCode(error: unknown): string | undefined {
+  for (let e: unknown = error, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/**
+ * Writes one balanced ledger entry and moves the running balances; call it inside the transaction
+ * of what caused the entry. A customer balance that would go below zero fails with a German
+ * message, and the caller's transaction with it.
+ */
+export async function post(tx: Db, entry: { postings: readonly Posting[]; ref: string | null; at: Date }): Promise<void> {
+  assertBalanced(entry.postings);
+  const txId = randomUUID();
+  const postings = entry.postings.filter((p) => !new Decimal(p.amount).isZero());
+  if (postings.length === 0) return;
+  await tx.insert(ledgerPostings).values(
+    postings.map((p) => ({ txId, account: p.account, amount: new Decimal(p.amount).toFixed(2), kind: p.kind, ref: entry.ref, createdAt: entry.at })),
+  );
+  const deltas = new Map<string, Decimal>();
+  for (const p of postings) deltas.set(p.account, (deltas.get(p.account) ?? new Decimal(0)).plus(p.amount));
+  try {
+    // An update (not an upsert) so that the check sees the new balance, not the bare delta.
+    const values = sql.join(
+      [...deltas].map(([account, delta]) => sql`(${account}, ${delta.toFixed(2)}::numeric)`),
+      sql`, `,
+    );
+    const updated = await tx.execute<{ account: string }>(
+      sql`update ledger_balances b set balance = b.balance + v.delta from (values ${values}) as v(account, delta) where b.account = v.account returning b.account`,
+    );
+    const seen = new Set(rowsOf(updated).map((r) => r.account));
+    const fresh = [...deltas].filter(([account]) => !seen.has(account));
+    if (fresh.length > 0) {
+      await tx.insert(ledgerBalances).values(fresh.map(([account, delta]) => ({ account, balance: delta.toFixed(2) })));
+    }
+  } catch (error) {
+    // 23514: the check that keeps customer accounts from going below zero.
+    if (pgCode(error) === '23514') throw insufficientFunds();
+    throw error;
+  }
+}
+
+/** node-postgres answers with { rows }, PGlite too; both through drizzle's execute. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+export type CashBalances = {
+  /** Free to spend: the buying power. */
+  available: string;
+  /** Held for open buy orders. */
+  reserved: string;
+  /** available + reserved. */
+  total: string;
+};
+
+export async function cashOf(db: Db, sub: string): Promise<CashBalances> {
+  const rows = await db
+    .select()
+    .from(ledgerBalances)
+    .where(inArray(ledgerBalances.account, [accounts.cash(sub), accounts.reserved(sub)]));
+  const of = (account: string) => new Decimal(rows.find((r) => r.account === account)?.balance ?? '0');
+  const available = of(accounts.cash(sub));
+  const reserved = of(accounts.reserved(sub));
+  return { available: available.toFixed(2), reserved: reserved.toFixed(2), total: available.plus(reserved).toFixed(2) };
+}
