@@ -1,0 +1,41 @@
+import Decimal from 'decimal.js';
+
+/** decimal.js with room for quantity × price and amount ÷ price without rounding. */
+export const D = Decimal.clone({ precision: 64, rounding: Decimal.ROUND_HALF_UP });
+export type Dec = InstanceType<typeof D>;
+
+/**
+ * One instrument's prices as whole units of 10^-scale, a bigint, for the heap keys. Order prices
+ * (limits, stops, euro distances) lie on the price grid and convert exactly; a quote price need
+ * not, so it is rounded towards the side that keeps the comparison exact: for an integer k and
+ * any real x, k ≤ x ⇔ k ≤ floor(x) and k ≥ x ⇔ k ≥ ceil(x).
+ */
+export class PriceGrid {
+  readonly scale: number;
+  readonly incr: Dec;
+  readonly #factor: Dec;
+
+  constructor(priceIncr: string, priceScale: number) {
+    this.incr = new D(priceIncr);
+    this.scale = Math.max(priceScale, this.incr.decimalPlaces());
+    this.#factor = new D(10).pow(this.scale);
+  }
+
+  floorUnits(x: Dec | string): bigint {
+    return BigInt(new D(x).mul(this.#factor).toFixed(0, Decimal.ROUND_FLOOR));
+  }
+
+  ceilUnits(x: Dec | string): bigint {
+    return BigInt(new D(x).mul(this.#factor).toFixed(0, Decimal.ROUND_CEIL));
+  }
+
+  /** The largest multiple of the price step at or below x. */
+  floorToGrid(x: Dec): Dec {
+    return x.div(this.incr).floor().mul(this.incr);
+  }
+}
+
+/** The largest multiple of `step` at or below x (quantities). */
+export function floorToStep(x: Dec, step: Dec): Dec {
+  return x.div(step).floor().mul(step);
+}
