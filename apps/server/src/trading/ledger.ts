@@ -58,7 +58,7 @@ export async function post(tx: Db, entry: { postings: readonly Posting[]; ref: s
     const updated = await tx.execute<{ account: string }>(
       sql`update ledger_balances b set balance = b.balance + v.delta from (values ${values}) as v(account, delta) where b.account = v.account returning b.account`,
     );
-    const seen = new Set(rowsOf(updated).map((r) => r.account));
+    const seen = new Set(rowsOf<{ account: string }>(updated).map((r) => r.account));
     const fresh = [...deltas].filter(([account]) => !seen.has(account));
     if (fresh.length > 0) {
       await tx.insert(ledgerBalances).values(fresh.map(([account, delta]) => ({ account, balance: delta.toFixed(2) })));
