@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Double-entry ledger: every movement of money is a set of postings that sum to zero, written in
@@ -67,21 +67,6 @@ export const tradingConfirmations = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.sub, t.kind] })],
-);
-
-/** The first response to a state-changing request, replayed when the same Idempotency-Key comes again. */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    sub: uuid('sub').notNull(),
-    key: text('key').notNull(),
-    /** The route and a hash of the body, so a key reused for a different request is refused. */
-    fingerprint: text('fingerprint').notNull(),
-    statusCode: integer('status_code').notNull(),
-    response: jsonb('response').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.sub, t.key] })],
 );
 
 /**

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from './db.ts';
+import { AppError } from './errors.ts';
+import { idempotencyKeys } from './tables.ts';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+export type IdempotentResult<T> = { statusCode: number; body: T; replayed: boolean };
+
+/** The Idempotency-Key of a request: 1–200 visible characters, or a 400 in German. */
+export function idempotencyKeyOf(req: FastifyRequest, required = true): string | undefined {
+  const raw = req.headers[IDEMPOTENCY_HEADER];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key === undefined || key === '') {
+    if (!required) return undefined;
+    throw new AppError(400, 'Der Auftrag konnte nicht eindeutig zugeordnet werden (Idempotency-Key fehlt). Bitte laden Sie die Seite neu.');
+  }
+  if (!/^[\x21-\x7e]{1,200}$/.test(key)) throw new AppError(400, 'Der Idempotency-Key ist ungültig.');
+  return key;
+}
+
+/** What identifies a request beyond its key: the route and the body, hashed. */
+export function fingerprintOf(route: string, body: unknown): string {
+  return `${route}:${createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url')}`;
+}
+
+/**
+ * Runs `operation` once per (customer, key). The key is claimed at the start of the same
+ * transaction that does the work, so a concurrent repeat waits for the first and then replays its
+ * response; if the work fails, the claim is rolled back with it and a retry runs afresh.
+ * A key reused for a different request is refused.
+ */
+export async function idempotent<T>(
+  db: Db,
+  opts: { sub: string; key: string; fingerprint: string; at: Date },
+  operation: (tx: Db) => Promise<{ statusCode: number; body: T }>,
+): Promise<IdempotentResult<T>> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ sub: opts.sub, key: opts.key, fingerprint: opts.fingerprint, statusCode: 0, response: sql`'null'::jsonb`, createdAt: opts.at })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [first] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.sub, opts.sub), eq(idempotencyKeys.key, opts.key)));
+      if (!first) throw new Error('idempotency key vanished');
+      if (first.fingerprint !== opts.fingerprint) {
+        throw new AppError(422, 'Dieser Idempotency-Key wurde bereits für einen anderen Auftrag verwendet.');
+      }
+      return { statusCode: first.statusCode, body: first.response as T, replayed: true };
+    }
+    const result = await operation(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: result.statusCode, response: sql`${JSON.stringify(result.body)}::jsonb` })
+      .where(and(eq(idempotencyKeys.sub, opts.sub), eq(idempotencyKeys.key, opts.key)));
+    return { ...result, replayed: false };
+  });
+}
