@@ -28,9 +28,10 @@ export const crypto: EngineInstrument = {
 };
 
 const instruments = new Map([share, etf, crypto].map((i) => [i.isin, i]));
+export const engineOptions: EngineOptions = { instrument: (isin) => instruments.get(isin) };
 
 export function newEngine(options: Partial<EngineOptions> = {}): OrderEngine {
-  return new OrderEngine({ instrument: (isin) => instruments.get(isin), ...options });
+  return new OrderEngine({ ...engineOptions, ...options });
 }
 
 /** Frankfurt wall-clock time in winter (CET, UTC+1) to an instant. */
