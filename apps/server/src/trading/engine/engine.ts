@@ -565,11 +565,11 @@ export class OrderEngine {
       for (const entry of heap.popUpTo(threshold)) {
         const o = entry.value;
         o.limitEntry = null;
-        this.#executeLimit(o, ctx, step);
+        this.#execute(o, ctx, step);
         if (this.#orders.get(o.s.id) === o && o.limitEntry === null) this.#pushLimit(o);
       }
     }
-    for (const o of book.markets) this.#executeMarket(o, ctx, step);
+    for (const o of book.markets) this.#execute(o, ctx, step);
   }
 
   /** A new order against the last quote, with the same tests the heaps apply. */
@@ -581,8 +581,8 @@ export class OrderEngine {
       o.stopEntry = null;
       this.#trigger(o, ctx, step);
     }
-    if (o.limitEntry && o.limitEntry.key <= (buy ? -ctx.ceilAsk : ctx.floorBid)) this.#executeLimit(o, ctx, step);
-    if (book.markets.has(o)) this.#executeMarket(o, ctx, step);
+    if (o.limitEntry && o.limitEntry.key <= (buy ? -ctx.ceilAsk : ctx.floorBid)) this.#execute(o, ctx, step);
+    if (book.markets.has(o)) this.#execute(o, ctx, step);
   }
 
   #trigger(o: Live, ctx: QuoteCtx, step: Step): void {
@@ -610,28 +610,17 @@ export class OrderEngine {
     book.markets.add(o);
   }
 
-  #executeLimit(o: Live, ctx: QuoteCtx, step: Step): void {
-    const buy = o.s.side === 'buy';
-    const executed = this.#fill(o, buy ? ctx.ask : ctx.bid, buy ? ctx.askText : ctx.bidText, this.#cap(o.book, ctx, o.s.side), ctx.id, step);
-    if (executed && o.s.ocoLeg === 'both') {
-      // The limit leg executed: the stop leg goes, whether the limit is done or not.
-      if (o.stopEntry) (buy ? o.book.buyStops : o.book.sellStops).remove(o.stopEntry);
-      o.stopEntry = null;
-      o.s.ocoLeg = 'limit';
-      step.events.push({ type: 'ocoLegCanceled', orderId: o.s.id, at: step.at, order: snapshot(o.s), leg: 'stop' });
-    }
-  }
-
-  #executeMarket(o: Live, ctx: QuoteCtx, step: Step): void {
+  /** Buys at the ask, sells at the bid; a limit order comes here only once its limit is reached. */
+  #execute(o: Live, ctx: QuoteCtx, step: Step): void {
     const buy = o.s.side === 'buy';
     this.#fill(o, buy ? ctx.ask : ctx.bid, buy ? ctx.askText : ctx.bidText, this.#cap(o.book, ctx, o.s.side), ctx.id, step);
   }
 
   /**
-   * Executes as much of the order as the cap allows at this price; returns whether anything
-   * executed. A fraction order takes as many whole quantity steps as its remaining amount buys.
+   * Executes as much of the order as the cap allows at this price. A fraction order takes as
+   * many whole quantity steps as its remaining amount buys.
    */
-  #fill(o: Live, price: Dec, priceText: string, cap: Dec | null, quoteId: string | null, step: Step): boolean {
+  #fill(o: Live, price: Dec, priceText: string, cap: Dec | null, quoteId: string | null, step: Step): void {
     const s = o.s;
     const filled = new D(s.filledQuantity);
     const want =
@@ -642,10 +631,10 @@ export class OrderEngine {
       // Only a fraction order gets here: what is left of its amount buys no further step.
       if (filled.isZero()) this.#finish(o, 'Rejected', step, 'Der Betrag reicht zum aktuellen Kurs nicht für die kleinste Stückelung.');
       else this.#finish(o, 'Filled', step);
-      return false;
+      return;
     }
     const take = cap !== null && cap.lt(want) ? cap : want;
-    if (take.lte(0)) return false;
+    if (take.lte(0)) return;
     const value = take.mul(price);
     s.filledQuantity = filled.plus(take).toFixed();
     s.filledValue = new D(s.filledValue).plus(value).toFixed();
@@ -663,9 +652,15 @@ export class OrderEngine {
       value: value.toFixed(),
       quoteId,
     });
+    if (s.ocoLeg === 'both') {
+      // The limit leg executed: the stop leg goes, whether the limit is done or not.
+      if (o.stopEntry) (s.side === 'buy' ? o.book.buyStops : o.book.sellStops).remove(o.stopEntry);
+      o.stopEntry = null;
+      s.ocoLeg = 'limit';
+      step.events.push({ type: 'ocoLegCanceled', orderId: s.id, at: step.at, order: snapshot(s), leg: 'stop' });
+    }
     if (take.eq(want)) this.#finish(o, 'Filled', step);
     else this.#setStatus(o, 'PartiallyFilled', s.cancelStatus, step);
-    return true;
   }
 
   /**
