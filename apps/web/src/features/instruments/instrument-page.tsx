@@ -1,38 +1,55 @@
-import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import { isApiError } from '../../lib/api-client';
-import { LinkButton } from '../../ui/button';
+import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { SearchIcon } from '../../ui/icons';
 import { Notice } from '../../ui/notice';
 import { EmptyState, Page } from '../../ui/page';
-import { Skeleton } from '../../ui/skeleton';
-import { fetchInstrument } from './instruments-api';
-import styles from './instruments.module.css';
+import { Skeleton, SkeletonText } from '../../ui/skeleton';
+import { InstrumentChart } from './instrument-chart';
+import { DerivativeDetails, Documents, KeyData } from './instrument-facts';
+import { InstrumentIdentity, QuoteCard, TradeActions } from './instrument-header';
+import { Dividends, News } from './instrument-insights';
+import { useInstrument } from './instruments-api';
+import { tradability } from './tradability';
+import styles from './instrument-page.module.css';
+
+function PageSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.page} role="status" aria-busy="true">
+      <span className="visually-hidden">{t('common.loading')}</span>
+      <div className={styles.skeletonHeader}>
+        <Skeleton width="min(60%, 22rem)" height="2rem" />
+        <Skeleton width="min(80%, 18rem)" height="1rem" />
+      </div>
+      <Skeleton height="6.5rem" radius="var(--radius-lg)" />
+      <Skeleton height="22rem" radius="var(--radius-lg)" />
+      <div className={styles.columns}>
+        <SkeletonText lines={6} />
+        <SkeletonText lines={6} />
+      </div>
+    </div>
+  );
+}
 
 /**
- * /wertpapier/:isin — for now the instrument's name, identifiers and type.
- * `actions` (slot): rendered in the header's action area (the app puts "Zur Watchlist" and
- * "Preisalarm" there).
+ * /wertpapier/:isin — the instrument page: name, ISIN/WKN and type, the live bid and ask with the
+ * day's change, the chart, key data, derivative details, documents, dividends and news, and the
+ * way into the order ticket (Kaufen / Verkaufen).
+ *
+ * `actions` (slot): rendered in the header's action area next to Kaufen / Verkaufen (the app puts
+ * "Zur Watchlist" and "Preisalarm" there).
  */
 export function InstrumentPage({ actions }: { actions?: (instrument: Instrument) => ReactNode } = {}) {
   const { t } = useTranslation();
   const { isin = '' } = useParams();
-  const instrument = useQuery({ queryKey: ['instruments', 'instrument', isin], queryFn: ({ signal }) => fetchInstrument(isin, signal) });
+  const instrument = useInstrument(isin);
 
-  if (instrument.isPending) {
-    return (
-      <div className={styles.stack} role="status" aria-busy="true">
-        <span className="visually-hidden">{t('common.loading')}</span>
-        <Skeleton width="60%" height="2rem" />
-        <Skeleton height="6rem" />
-      </div>
-    );
-  }
+  if (instrument.isPending) return <PageSkeleton />;
   if (instrument.isError) {
     const notFound = isApiError(instrument.error) && (instrument.error.status === 404 || instrument.error.status === 400);
     return (
@@ -51,25 +68,45 @@ export function InstrumentPage({ actions }: { actions?: (instrument: Instrument)
               {t('instrument.notFoundText', { isin })}
             </EmptyState>
           ) : (
-            <Notice tone="danger">{t('instrument.loadError')}</Notice>
+            <div className={styles.stack}>
+              <Notice tone="danger">{t('instrument.loadError')}</Notice>
+              <div>
+                <Button variant="secondary" onPress={() => void instrument.refetch()}>
+                  {t('boot.retry')}
+                </Button>
+              </div>
+            </div>
           )}
         </Card>
       </Page>
     );
   }
-  const data = instrument.data;
+  return <InstrumentView key={instrument.data.isin} instrument={instrument.data} actions={actions} />;
+}
+
+function InstrumentView({ instrument, actions }: { instrument: Instrument; actions?: (instrument: Instrument) => ReactNode }) {
+  const reasonId = useId();
+  const tradable = tradability(instrument, new Date());
+  const derivative = instrument.instrumentType === 'DERIVAT';
   return (
-    <Page title={data.name} description={INSTRUMENT_TYPE_LABELS[data.instrumentType]} actions={actions?.(data)}>
-      <Card title={t('instrument.title')}>
-        <dl className={styles.facts}>
-          <dt>{t('search.isin')}</dt>
-          <dd>{data.isin}</dd>
-          <dt>{t('search.wkn')}</dt>
-          <dd>{data.wkn ?? '–'}</dd>
-          <dt>{t('instrument.type')}</dt>
-          <dd>{INSTRUMENT_TYPE_LABELS[data.instrumentType]}</dd>
-        </dl>
-      </Card>
+    <Page
+      title={instrument.name}
+      description={<InstrumentIdentity instrument={instrument} tradable={tradable} />}
+      actions={<TradeActions instrument={instrument} tradable={tradable} reasonId={reasonId} extra={actions?.(instrument)} />}
+    >
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <QuoteCard instrument={instrument} tradable={tradable} reasonId={reasonId} />
+          <InstrumentChart instrument={instrument} />
+          <News instrument={instrument} />
+        </div>
+        <div className={styles.side}>
+          {derivative && <DerivativeDetails instrument={instrument} tradable={tradable} />}
+          <KeyData instrument={instrument} />
+          <Documents instrument={instrument} />
+          <Dividends instrument={instrument} />
+        </div>
+      </div>
     </Page>
   );
 }

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Instrument } from '@kontor/domain/instrument';
 import { instrumentSearchParams, type InstrumentCounts, type InstrumentSearchResponse } from '@kontor/domain/instrument-search';
-import type { InstrumentType } from '@kontor/domain/enums';
-import { api } from '../../lib/api-client';
+import type { ChartRange, InstrumentType } from '@kontor/domain/enums';
+import type { DividendHistory } from '@kontor/domain/dividends';
+import type { NewsResponse } from '@kontor/domain/news';
+import { api, isRelativeUrl } from '../../lib/api-client';
 
 export type SearchFilters = {
   q: string;
@@ -30,6 +32,61 @@ export function fetchInstrumentCounts(): Promise<InstrumentCounts> {
 
 export function fetchInstrument(isin: string, signal?: AbortSignal): Promise<Instrument> {
   return api.request<Instrument>('GET', `/api/instrument/${encodeURIComponent(isin)}`, { signal, skipGlobalErrorHandler: true });
+}
+
+export function useInstrument(isin: string) {
+  return useQuery({ queryKey: ['instruments', 'instrument', isin], queryFn: ({ signal }) => fetchInstrument(isin, signal) });
+}
+
+/** One bar of the price history; prices are decimal strings, `t` its start (ISO 8601). */
+export type HistoryBar = { t: string; o: string; h: string; l: string; c: string };
+export type PriceHistory = { isin: string; range: ChartRange; resolution: string; bars: HistoryBar[] };
+
+/** GET /api/quotes/:isin/history: OHLC bars of a chart range, the last close at the current mid. */
+export function fetchPriceHistory(isin: string, range: ChartRange, signal?: AbortSignal, since?: string): Promise<PriceHistory> {
+  return api.request<PriceHistory>('GET', `/api/quotes/${encodeURIComponent(isin)}/history`, {
+    query: { range, since },
+    signal,
+    skipGlobalErrorHandler: true,
+  });
+}
+
+export function usePriceHistory(isin: string, range: ChartRange, enabled = true) {
+  return useQuery({
+    queryKey: ['quotes', 'history', isin, range],
+    queryFn: ({ signal }) => fetchPriceHistory(isin, range, signal),
+    enabled,
+    // Bars before the current one do not change; the live quote moves the last one.
+    staleTime: 60_000,
+  });
+}
+
+export function fetchDividends(isin: string, signal?: AbortSignal): Promise<DividendHistory> {
+  return api.request<DividendHistory>('GET', `/api/instrument/${encodeURIComponent(isin)}/dividends`, { signal, skipGlobalErrorHandler: true });
+}
+
+export function useDividends(isin: string) {
+  return useQuery({ queryKey: ['instruments', 'dividends', isin], queryFn: ({ signal }) => fetchDividends(isin, signal), staleTime: 60 * 60_000 });
+}
+
+/** How many news items the instrument page shows. */
+export const NEWS_SIZE = 5;
+
+export function fetchNews(isin: string, size: number, signal?: AbortSignal): Promise<NewsResponse> {
+  return api.request<NewsResponse>('GET', '/api/instrument-cache/news', { query: { isin, size }, signal, skipGlobalErrorHandler: true });
+}
+
+export function useNews(isin: string) {
+  return useQuery({ queryKey: ['instruments', 'news', isin], queryFn: ({ signal }) => fetchNews(isin, NEWS_SIZE, signal), staleTime: 5 * 60_000 });
+}
+
+/**
+ * The href of a document link of an instrument (basisinformationen, verkaufsprospekt, …): the
+ * server sends API paths (`/api/instrument/{isin}/documents/kid.pdf`), which go to the API host;
+ * an absolute link (an issuer's site) stays as it is.
+ */
+export function documentHref(link: string): string {
+  return isRelativeUrl(link) ? api.url(link) : link;
 }
 
 export function useInstrumentCounts() {

@@ -1,10 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { InstrumentType } from '@kontor/domain/enums';
 import { configureApi, createApiClient } from '../../lib/api-client';
-import { jsonResponse } from '../../test/fixtures';
-import { renderApp } from '../../test/render';
+import { jsonResponse, testAuth, testConfig } from '../../test/fixtures';
+import { Providers } from '../../app/providers';
+import { loadGerman, renderApp } from '../../test/render';
+import { Button } from '../../ui/button';
+import { SearchPage } from './search-page';
 
 function instrument(isin: string, name: string, wkn: string | null, instrumentType: InstrumentType = 'AKTIE'): Instrument {
   return {
@@ -55,6 +59,21 @@ const COUNTS = {
   tradable: { AKTIE: 1234, ETF: 100, FONDS: 50, DERIVAT: 70, KRYPTO: 10, INDEX: 0, WAEHRUNG: 11, ROHSTOFF: 10 },
 };
 
+// jsdom has no EventSource; the instrument page subscribes to live quotes.
+beforeAll(() =>
+  vi.stubGlobal(
+    'EventSource',
+    class {
+      onopen = null;
+      onmessage = null;
+      onerror = null;
+      readyState = 0;
+      close() {}
+    },
+  ),
+);
+afterAll(() => vi.unstubAllGlobals());
+
 let requests: URL[];
 
 beforeEach(() => {
@@ -73,7 +92,8 @@ beforeEach(() => {
     if (url.pathname === '/assets/searchdata/instrument-counts.json') return jsonResponse(COUNTS);
     if (url.pathname === '/api/instrument/DE0007164600') return jsonResponse(SAP);
     if (url.pathname.startsWith('/api/instrument/')) return jsonResponse({ message: 'Not found' }, { status: 404 });
-    return jsonResponse({});
+    // Other areas on the same screen (top bar, watchlist buttons) get empty lists.
+    return jsonResponse([]);
   });
   configureApi(createApiClient({ fetch: fetchMock as unknown as typeof fetch }));
 });
@@ -160,5 +180,21 @@ describe('search results page (/suche)', () => {
   it('an unknown ISIN shows "Wertpapier nicht gefunden"', async () => {
     await renderApp('/wertpapier/DE0000000000');
     expect(await screen.findByRole('heading', { level: 1, name: 'Wertpapier nicht gefunden' })).toBeTruthy();
+  });
+
+  it('renders the result actions slot outside each row link, reachable by Tab on its own', async () => {
+    await loadGerman();
+    const router = createMemoryRouter(
+      [{ path: '/suche', element: <SearchPage resultActions={(i) => <Button variant="ghost" size="sm">{`Merken ${i.isin}`}</Button>} /> }],
+      { initialEntries: ['/suche?q=sap'] },
+    );
+    render(
+      <Providers config={testConfig()} auth={testAuth()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const action = await screen.findByRole('button', { name: 'Merken DE0007164600' });
+    const row = action.closest('li')!;
+    expect(within(row).getByRole('link', { name: /SAP SE/ }).contains(action)).toBe(false);
   });
 });

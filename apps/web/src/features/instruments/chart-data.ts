@@ -1,0 +1,91 @@
+import { CHART_RANGES, CHART_TYPES, type ChartRange, type ChartType } from '@kontor/domain/enums';
+import { marketLocalTime } from '@kontor/domain/trading-window';
+import type { HistoryBar } from './instruments-api';
+
+/**
+ * The chart's data, apart from the drawing: which type and range the URL asks for, the bars as
+ * numbers in German wall-clock time, and the live quote folded into the last bar. Pure, so the
+ * rules are tested without a canvas.
+ */
+
+export const DEFAULT_CHART_TYPE: ChartType = 'mountain';
+export const DEFAULT_CHART_RANGE: ChartRange = 'Intraday';
+
+/**
+ * The ranges the instrument page offers. CSI ("Seit Kauf") is left out: it needs the day of the
+ * customer's first purchase (`since`), which only the depot knows, and the trading area does not
+ * supply it yet. Once it does, the page offers CSI for instruments the customer holds.
+ */
+export const OFFERED_CHART_RANGES: readonly ChartRange[] = CHART_RANGES.filter((range) => range !== 'CSI');
+
+/** Chart type and range from the URL (`?chart=candle&range=OneYear`); unknown values fall back to the defaults. */
+export function readChartParams(params: URLSearchParams): { type: ChartType; range: ChartRange } {
+  const type = params.get('chart');
+  const range = params.get('range');
+  return {
+    type: (CHART_TYPES as readonly string[]).includes(type ?? '') ? (type as ChartType) : DEFAULT_CHART_TYPE,
+    range: OFFERED_CHART_RANGES.includes(range as ChartRange) ? (range as ChartRange) : DEFAULT_CHART_RANGE,
+  };
+}
+
+/**
+ * One bar as the chart draws it. Prices become floats here and only here: the canvas needs
+ * numbers to place pixels, and a rounding error far below a pixel changes nothing a customer
+ * sees; every figure shown as text keeps its decimal string.
+ */
+export type ChartBar = { time: number; open: number; high: number; low: number; close: number };
+
+/**
+ * The instant as seconds of German wall-clock time (Europe/Berlin) read as if it were UTC. The
+ * chart library labels its time axis in UTC; handing it Frankfurt's wall clock makes the axis,
+ * the crosshair and day boundaries show German time, summer and winter alike.
+ */
+export function wallClockSeconds(at: Date): number {
+  const local = marketLocalTime(at);
+  const [y, m, d] = local.date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) / 1000 + local.seconds;
+}
+
+export function toChartBars(bars: readonly HistoryBar[]): ChartBar[] {
+  const result: ChartBar[] = [];
+  for (const bar of bars) {
+    const time = wallClockSeconds(new Date(bar.t));
+    // The clock change in autumn repeats an hour of wall-clock time; the chart needs rising times.
+    if (result.length > 0 && time <= result[result.length - 1]!.time) continue;
+    result.push({ time, open: Number(bar.o), high: Number(bar.h), low: Number(bar.l), close: Number(bar.c) });
+  }
+  return result;
+}
+
+const RESOLUTION_SECONDS: Record<string, number> = { '1m': 60, '5m': 300, '30m': 1800, '1d': 86_400, '1w': 604_800 };
+
+/** Seconds per bar of a history resolution ('5m', '1d', …); undefined when unknown. */
+export function resolutionSeconds(resolution: string): number | undefined {
+  return RESOLUTION_SECONDS[resolution];
+}
+
+/**
+ * The bars with the live price in them, so the chart ends where the quote stands: within the
+ * last bar's period the last bar closes at the price (and stretches its high or low); an
+ * intraday quote after that period opens a new bar. Daily and weekly charts only move their last
+ * bar, which the server already makes the current day's. An older quote changes nothing.
+ */
+export function withLivePrice(bars: readonly ChartBar[], price: number, at: Date, resolution: string): readonly ChartBar[] {
+  const last = bars[bars.length - 1];
+  if (!last || !Number.isFinite(price)) return bars;
+  const time = wallClockSeconds(at);
+  if (time < last.time) return bars;
+  const step = resolutionSeconds(resolution);
+  if (step !== undefined && step < 86_400 && time >= last.time + step) {
+    const start = Math.floor(time / step) * step;
+    const open = last.close;
+    return [...bars, { time: start, open, high: Math.max(open, price), low: Math.min(open, price), close: price }];
+  }
+  if (last.close === price && last.high >= price && last.low <= price) return bars;
+  return [...bars.slice(0, -1), { ...last, close: price, high: Math.max(last.high, price), low: Math.min(last.low, price) }];
+}
+
+/** Decimals for the price axis: the instrument's own price scale, at least two. */
+export function priceDecimals(priceScale: number): number {
+  return Math.min(Math.max(priceScale, 2), 8);
+}

@@ -1,0 +1,131 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { CHART_RANGE_LABELS, CHART_TYPE_LABELS, CHART_TYPES, type ChartRange, type ChartType } from '@kontor/domain/enums';
+import type { Instrument } from '@kontor/domain/instrument';
+import { midPrice } from '@kontor/domain/quote';
+import { formatNumber } from '../../lib/format';
+import { useLiveQuote } from '../../lib/live-quotes';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { Notice } from '../../ui/notice';
+import { SegmentedControl } from '../../ui/segmented-control';
+import { Skeleton } from '../../ui/skeleton';
+import { OFFERED_CHART_RANGES, priceDecimals, readChartParams, resolutionSeconds, toChartBars, withLivePrice } from './chart-data';
+import { usePriceHistory } from './instruments-api';
+import styles from './instrument-page.module.css';
+
+// The chart library is the largest part of the page: it loads while the rest already shows.
+const ChartCanvas = lazy(() => import('./chart-canvas'));
+
+function ChartSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.chartArea} role="status" aria-busy="true" data-chart-loading="">
+      <span className="visually-hidden">{t('instrument.chart.loading')}</span>
+      <Skeleton height="100%" radius="var(--radius-md)" />
+    </div>
+  );
+}
+
+/**
+ * The price chart of an instrument: chart type and time range, both kept in the URL
+ * (`?chart=candle&range=OneYear`) so a reload or a shared link shows the same chart. The live
+ * quote moves the last bar, so the chart ends at the price shown above it.
+ */
+export function InstrumentChart({ instrument }: { instrument: Instrument }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const { type, range } = readChartParams(params);
+  const history = usePriceHistory(instrument.isin, range, instrument.historicQuotes);
+  const quote = useLiveQuote(instrument.isin);
+
+  const choose = (key: 'chart' | 'range', value: string) => {
+    const next = new URLSearchParams(params);
+    next.set(key, value);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  const baseBars = useMemo(() => (history.data ? toChartBars(history.data.bars) : []), [history.data]);
+  const resolution = history.data?.resolution ?? '';
+  const mid = quote ? midPrice(quote) : undefined;
+  const bars = useMemo(
+    () => (mid !== undefined && quote ? withLivePrice(baseBars, Number(mid), new Date(quote.ts), resolution) : baseBars),
+    [baseBars, mid, quote, resolution],
+  );
+  const intraday = (resolutionSeconds(resolution) ?? 86_400) < 86_400;
+  const decimals = priceDecimals(instrument.priceScale);
+
+  const typeItems = CHART_TYPES.map((id) => ({ id, label: t(`instrument.chart.type.${id}`, { defaultValue: CHART_TYPE_LABELS[id] }) }));
+  const rangeItems = OFFERED_CHART_RANGES.map((id) => ({
+    id,
+    label: t(`instrument.chart.range.${id}`, { defaultValue: CHART_RANGE_LABELS[id] }),
+    title: t(`instrument.chart.rangeTitle.${id}`),
+  }));
+
+  const first = bars[0];
+  const last = bars[bars.length - 1];
+  const summary =
+    first && last
+      ? t('instrument.chart.summary', {
+          name: instrument.name,
+          range: rangeItems.find((item) => item.id === range)?.title ?? range,
+          type: typeItems.find((item) => item.id === type)?.label ?? type,
+          from: formatNumber(first.open, decimals),
+          to: formatNumber(last.close, decimals),
+          high: formatNumber(Math.max(...bars.map((bar) => bar.high)), decimals),
+          low: formatNumber(Math.min(...bars.map((bar) => bar.low)), decimals),
+        })
+      : '';
+
+  let body;
+  if (!instrument.historicQuotes) {
+    body = <p className={styles.muted}>{t('instrument.chart.noHistory')}</p>;
+  } else if (history.isPending) {
+    body = <ChartSkeleton />;
+  } else if (history.isError) {
+    body = (
+      <div className={styles.stack}>
+        <Notice tone="danger">{t('instrument.chart.loadError')}</Notice>
+        <div>
+          <Button variant="secondary" onPress={() => void history.refetch()}>
+            {t('boot.retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  } else if (bars.length === 0) {
+    body = <p className={styles.muted}>{t('instrument.chart.empty')}</p>;
+  } else {
+    body = (
+      <Suspense fallback={<ChartSkeleton />}>
+        <div className={styles.chartArea} data-chart="" data-chart-range={range} aria-busy={history.isFetching}>
+          <ChartCanvas bars={bars} type={type} decimals={decimals} intraday={intraday} label={summary} />
+        </div>
+      </Suspense>
+    );
+  }
+
+  return (
+    <Card title={t('instrument.chart.title')}>
+      <div className={styles.chartControls}>
+        <SegmentedControl<ChartRange>
+          label={t('instrument.chart.rangeLabel')}
+          items={rangeItems}
+          selected={range}
+          onChange={(value) => choose('range', value)}
+        />
+        <SegmentedControl<ChartType> label={t('instrument.chart.typeLabel')} items={typeItems} selected={type} onChange={(value) => choose('chart', value)} />
+      </div>
+      {body}
+      {instrument.historicQuotes && (
+        <p className={styles.attribution}>
+          {t('instrument.chart.attribution')}{' '}
+          <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
+            TradingView
+          </a>
+        </p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,177 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
+import type { Instrument } from '@kontor/domain/instrument';
+import { dayChange } from '@kontor/domain/quote';
+import { formatDate, formatTime } from '../../lib/format';
+import { useLiveQuote, useLiveStatus, usePreviousCloses } from '../../lib/live-quotes';
+import { Badge } from '../../ui/badge';
+import { LinkButton } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { Notice } from '../../ui/notice';
+import { Change, FlashingPrice } from '../../ui/number';
+import { Skeleton } from '../../ui/skeleton';
+import type { Tradability, TradeBlock } from './tradability';
+import styles from './instrument-page.module.css';
+
+/** ISIN, WKN and type under the name, with the badges that change what the customer can do. */
+export function InstrumentIdentity({ instrument, tradable }: { instrument: Instrument; tradable: Tradability }) {
+  const { t } = useTranslation();
+  return (
+    <span className={styles.identity}>
+      <span className={styles.ids}>
+        <span>
+          <span className={styles.idLabel}>{t('search.isin')}</span> <span data-isin="">{instrument.isin}</span>
+        </span>
+        {instrument.wkn && (
+          <span>
+            <span className={styles.idLabel}>{t('search.wkn')}</span> <span data-wkn="">{instrument.wkn}</span>
+          </span>
+        )}
+      </span>
+      <span className={styles.badges}>
+        <Badge>{INSTRUMENT_TYPE_LABELS[instrument.instrumentType]}</Badge>
+        {instrument.derivativeKind && <Badge tone="info">{t(`instrument.derivative.kind.${instrument.derivativeKind}`)}</Badge>}
+        {instrument.knockedOutFlag && <Badge tone="danger">{t('instrument.badge.knockedOut')}</Badge>}
+        {tradable.matured && <Badge tone="warning">{t('instrument.badge.matured')}</Badge>}
+        {instrument.complex && <Badge>{t('instrument.badge.complex')}</Badge>}
+      </span>
+    </span>
+  );
+}
+
+// The order ticket lives at /orders/neu (the trading area builds it). Until it exists the link
+// leads to the app's "page not found"; the route and its parameters are the agreed contract.
+export const orderTicketPath = (isin: string, side: 'BUY' | 'SELL') => `/orders/neu?${new URLSearchParams({ isin, side }).toString()}`;
+
+/**
+ * Kaufen and Verkaufen, and the slot for other actions (watchlist, price alert) beside them.
+ * A side that is not possible is shown disabled, with the reason next to the quote (and named
+ * to assistive technology via aria-describedby); an index shows no trade buttons at all.
+ */
+export function TradeActions({
+  instrument,
+  tradable,
+  reasonId,
+  extra,
+}: {
+  instrument: Instrument;
+  tradable: Tradability;
+  reasonId: string;
+  extra?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const index = tradable.buy === 'index';
+  return (
+    <div className={styles.actions}>
+      {extra}
+      {!index && (
+        <>
+          <LinkButton
+            variant="secondary"
+            href={orderTicketPath(instrument.isin, 'SELL')}
+            isDisabled={tradable.sell !== null}
+            aria-describedby={tradable.sell ? reasonId : undefined}
+          >
+            {t('instrument.sell')}
+          </LinkButton>
+          <LinkButton
+            variant="primary"
+            href={orderTicketPath(instrument.isin, 'BUY')}
+            isDisabled={tradable.buy !== null}
+            aria-describedby={tradable.buy ? reasonId : undefined}
+          >
+            {t('instrument.buy')}
+          </LinkButton>
+        </>
+      )}
+    </div>
+  );
+}
+
+function blockText(block: TradeBlock, instrument: Instrument, t: (key: string, options?: Record<string, string>) => string): string {
+  switch (block) {
+    case 'index':
+      return t('instrument.blocked.index');
+    case 'matured':
+      return t('instrument.blocked.matured', { date: instrument.endfaellig ? formatDate(instrument.endfaellig) : '' });
+    case 'knockedOut':
+      return t('instrument.blocked.knockedOut');
+    case 'disabled':
+      return t('instrument.blocked.disabled');
+  }
+}
+
+/** Why a side cannot be traded, in one sentence (or two, when buying and selling differ). */
+export function TradeBlockNotice({ instrument, tradable, id }: { instrument: Instrument; tradable: Tradability; id: string }) {
+  const { t } = useTranslation();
+  const reasons = [...new Set([tradable.buy, tradable.sell].filter((b): b is TradeBlock => b !== null))];
+  if (reasons.length === 0) return null;
+  return (
+    <div id={id}>
+      <Notice tone={tradable.buy === 'index' ? 'info' : 'warning'}>{reasons.map((b) => blockText(b, instrument, t)).join(' ')}</Notice>
+    </div>
+  );
+}
+
+/**
+ * Bid (Geld) and ask (Brief) as they stream in, flashing on a change, and the day's change of
+ * the mid against the previous close: green with "+", red with "−".
+ */
+export function QuoteCard({ instrument, tradable, reasonId }: { instrument: Instrument; tradable: Tradability; reasonId: string }) {
+  const { t } = useTranslation();
+  const quote = useLiveQuote(instrument.isin);
+  const status = useLiveStatus();
+  const previousClose = usePreviousCloses([instrument.isin]).get(instrument.isin);
+  const change = quote && previousClose ? dayChange(quote, previousClose) : undefined;
+  const currency = instrument.quoteCurrencyCode;
+
+  const value = (content: ReactNode | undefined, width: string) =>
+    content ?? (
+      <span role="status" aria-busy="true">
+        <span className="visually-hidden">{t('common.loading')}</span>
+        <Skeleton width={width} height="1.75rem" />
+      </span>
+    );
+
+  return (
+    <Card className={styles.quoteCard}>
+      <h2 className="visually-hidden">
+        {t('instrument.quote.title')}
+      </h2>
+      <dl className={styles.quote}>
+        <div className={styles.quoteItem} data-quote="bid">
+          <dt>{t('instrument.quote.bid')}</dt>
+          <dd className={styles.price}>{value(quote && <FlashingPrice value={quote.bid} currency={currency} />, '7rem')}</dd>
+        </div>
+        <div className={styles.quoteItem} data-quote="ask">
+          <dt>{t('instrument.quote.ask')}</dt>
+          <dd className={styles.price}>{value(quote && <FlashingPrice value={quote.ask} currency={currency} />, '7rem')}</dd>
+        </div>
+        <div className={styles.quoteItem} data-quote="change">
+          <dt>{t('instrument.quote.change')}</dt>
+          <dd className={styles.change}>
+            {value(
+              change && (
+                <>
+                  <Change value={change.absolute} kind="money" currency={currency} /> <Change value={change.percent} className={styles.changePercent} />
+                </>
+              ),
+              '9rem',
+            )}
+          </dd>
+        </div>
+      </dl>
+      <p className={styles.quoteMeta}>
+        {quote && <span>{t('instrument.quote.time', { time: formatTime(quote.ts), date: formatDate(quote.ts) })}</span>}
+        <span>{instrument.marketName}</span>
+        <span className={styles.live} data-status={status}>
+          <span className={styles.liveDot} aria-hidden="true" />
+          {t(`instrument.quote.status.${status}`)}
+        </span>
+      </p>
+      {status === 'interrupted' && <Notice tone="warning">{t('instrument.quote.interrupted')}</Notice>}
+      <TradeBlockNotice instrument={instrument} tradable={tradable} id={reasonId} />
+    </Card>
+  );
+}
