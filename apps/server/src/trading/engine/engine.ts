@@ -9,7 +9,7 @@ import {
   validityEnd,
 } from '@kontor/domain/order-rules';
 import { isTradingAt, marketLocalTime, nextTradingStart } from '@kontor/domain/trading-window';
-import { D, type Dec, PriceGrid, floorToStep } from './grid.ts';
+import { D, type Dec, PriceGrid, decimalsOf, exactUnits, floorToStep, rescale } from './grid.ts';
 import { type HeapEntry, IndexedHeap } from './heap.ts';
 import type {
   EngineEvent,
@@ -59,24 +59,72 @@ type Book = {
   /** Trailing stops that have not seen a bid yet. */
   unarmed: Set<Live>;
   wake: HeapEntry<Book> | null;
+  /** Whether the window is open, for the minute in openMinute (windows open and close on minutes). */
+  openMinute: number;
+  openNow: boolean;
 };
 
-type QuoteCtx = {
-  id: string | null;
-  bid: Dec;
-  ask: Dec;
-  bidText: string;
-  askText: string;
-  floorBid: bigint;
-  ceilAsk: bigint;
-  floorSum: bigint;
-  ceilSum: bigint;
-  size: Dec | null;
-  caps: { buy?: Dec | null; sell?: Dec | null };
-};
+/** A quote as one book sees it: exact integer thresholds for the heaps, decimals only when needed. */
+class QuoteCtx {
+  readonly id: string | null;
+  readonly bidText: string;
+  readonly askText: string;
+  readonly floorBid: bigint;
+  readonly ceilAsk: bigint;
+  readonly floorSum: bigint;
+  readonly ceilSum: bigint;
+  readonly sizeText: string | null;
+  readonly caps: { buy?: Dec | null; sell?: Dec | null } = {};
+  #bid: Dec | null = null;
+  #ask: Dec | null = null;
+
+  constructor(quote: EngineQuote, scale: number) {
+    this.id = quote.id ?? null;
+    this.bidText = quote.bid;
+    this.askText = quote.ask;
+    // Both prices exactly, at the finer of their own and the grid's scale; then rounded to the grid.
+    const exact = Math.max(scale, decimalsOf(quote.bid), decimalsOf(quote.ask));
+    const bid = exactUnits(quote.bid, exact);
+    const ask = exactUnits(quote.ask, exact);
+    this.floorBid = rescale(bid, exact, scale, 'floor');
+    this.ceilAsk = rescale(ask, exact, scale, 'ceil');
+    this.floorSum = rescale(bid + ask, exact, scale, 'floor');
+    this.ceilSum = rescale(bid + ask, exact, scale, 'ceil');
+    this.sizeText = quote.size ?? null;
+  }
+
+  get bid(): Dec {
+    return (this.#bid ??= new D(this.bidText));
+  }
+
+  get ask(): Dec {
+    return (this.#ask ??= new D(this.askText));
+  }
+}
+
+/** Whether a quote can be used: decimal prices, bid above 0 and not above the ask. */
+function usableQuote(quote: EngineQuote): boolean {
+  if (!isDecimalString(quote.bid) || !isDecimalString(quote.ask)) return false;
+  const exact = Math.max(decimalsOf(quote.bid), decimalsOf(quote.ask));
+  const bid = exactUnits(quote.bid, exact);
+  return bid > 0n && bid <= exactUnits(quote.ask, exact);
+}
 
 /** One call: its time, computed once, and the events it emits. */
-type Step = { now: Date; ms: number; at: string; local: { weekday: number; seconds: number }; events: EngineEvent[] };
+class Step {
+  readonly events: EngineEvent[] = [];
+  #at: string | null = null;
+  constructor(
+    readonly now: Date,
+    readonly ms: number,
+    readonly minute: number,
+    readonly local: { weekday: number; seconds: number },
+  ) {}
+
+  get at(): string {
+    return (this.#at ??= this.now.toISOString());
+  }
+}
 
 const IN_FLIGHT: ReadonlySet<CancelStatus | null> = new Set<CancelStatus | null>(['CreatedCancel', 'SentCancel', 'PendingCancel']);
 const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>(['Filled', 'Canceled', 'Expired', 'Rejected']);
@@ -185,7 +233,7 @@ export class OrderEngine {
       book.pending.add(o);
       this.#scheduleWake(book, now);
     }
-    const last = this.#lastQuotes.get(s.isin);
+    const last = this.#lastQuote(s.isin);
     // A trailing stop starts from the last bid the customer saw, even a closed market's.
     if (s.kind === 'tsl' && last) this.#arm(o, new D(last.quote.bid), step);
     if (open && last && step.ms - last.receivedAt <= this.#maxQuoteAgeMs) this.#matchNew(o, this.#ctx(book, last.quote), step);
@@ -208,7 +256,7 @@ export class OrderEngine {
     if (Object.keys(errors).length > 0) return this.#rejectNew(s, step, Object.values(errors)[0] ?? null, errors);
     const book = this.#book(inst);
     if (!this.#isOpen(book, step)) return this.#rejectNew(s, step, 'Außerhalb der Handelszeit ist kein Angebot möglich.');
-    const last = this.#lastQuotes.get(s.isin);
+    const last = this.#lastQuote(s.isin);
     if (!last || step.ms - last.receivedAt > this.#maxQuoteAgeMs) {
       return this.#rejectNew(s, step, 'Derzeit ist kein Kurs für ein Angebot verfügbar.');
     }
@@ -268,16 +316,38 @@ export class OrderEngine {
    */
   onQuote(quote: EngineQuote, now: Date): EngineEvent[] {
     const step = this.#begin(now);
-    if (!isDecimalString(quote.bid) || !isDecimalString(quote.ask)) return step.events;
-    const bid = new D(quote.bid);
-    if (bid.lte(0) || bid.gt(quote.ask)) return step.events;
-    this.#lastQuotes.set(quote.isin, { quote, receivedAt: step.ms });
-    const book = this.#books.get(quote.isin);
-    if (!book) return step.events;
-    for (const o of book.unarmed) this.#arm(o, bid, step);
-    if (!this.#isOpen(book, step)) return step.events;
-    this.#processQuote(book, this.#ctx(book, quote), step);
+    this.#quote(quote, step);
     return step.events;
+  }
+
+  /** Several quotes at one instant (one feed tick), in order; the same as one onQuote each. */
+  onQuotes(quotes: Iterable<EngineQuote>, now: Date): EngineEvent[] {
+    const step = this.#begin(now);
+    for (const quote of quotes) this.#quote(quote, step);
+    return step.events;
+  }
+
+  #quote(quote: EngineQuote, step: Step): void {
+    const book = this.#books.get(quote.isin);
+    // Quotes of instruments without orders are only kept (for RFQs and new orders), checked on use.
+    if (!book) {
+      this.#lastQuotes.set(quote.isin, { quote, receivedAt: step.ms });
+      return;
+    }
+    if (!usableQuote(quote)) return;
+    this.#lastQuotes.set(quote.isin, { quote, receivedAt: step.ms });
+    if (book.unarmed.size > 0) {
+      const bid = new D(quote.bid);
+      for (const o of book.unarmed) this.#arm(o, bid, step);
+    }
+    if (!this.#isOpen(book, step)) return;
+    this.#processQuote(book, this.#ctx(book, quote), step);
+  }
+
+  /** The last usable quote of an instrument, with the time it came. */
+  #lastQuote(isin: string): { quote: EngineQuote; receivedAt: number } | undefined {
+    const last = this.#lastQuotes.get(isin);
+    return last && usableQuote(last.quote) ? last : undefined;
   }
 
   /** The time moved on: expires due orders and RFQ quotes, opens pending orders at window start. */
@@ -296,7 +366,7 @@ export class OrderEngine {
       this.#localMinute = minute;
     }
     const local = { weekday: this.#localBase.weekday, seconds: this.#localBase.seconds + Math.floor((ms - minute * 60_000) / 1000) };
-    const step: Step = { now, ms, at: now.toISOString(), local, events: [] };
+    const step = new Step(now, ms, minute, local);
     const due = BigInt(ms);
     for (const entry of this.#expiries.popUpTo(due)) {
       entry.value.expiryEntry = null;
@@ -310,7 +380,11 @@ export class OrderEngine {
   }
 
   #isOpen(book: Book, step: Step): boolean {
-    return isTradingAt(book.inst, step.local);
+    if (book.openMinute !== step.minute) {
+      book.openNow = isTradingAt(book.inst, step.local);
+      book.openMinute = step.minute;
+    }
+    return book.openNow;
   }
 
   #scheduleWake(book: Book, now: Date): void {
@@ -388,6 +462,8 @@ export class OrderEngine {
         pendingCancels: new Set(),
         unarmed: new Set(),
         wake: null,
+        openMinute: Number.NaN,
+        openNow: false,
       };
       this.#books.set(inst.isin, book);
     }
@@ -513,29 +589,14 @@ export class OrderEngine {
   // ——— matching ———
 
   #ctx(book: Book, quote: EngineQuote): QuoteCtx {
-    const bid = new D(quote.bid);
-    const ask = new D(quote.ask);
-    const sum = bid.plus(ask);
-    return {
-      id: quote.id ?? null,
-      bid,
-      ask,
-      bidText: quote.bid,
-      askText: quote.ask,
-      floorBid: book.grid.floorUnits(bid),
-      ceilAsk: book.grid.ceilUnits(ask),
-      floorSum: book.grid.floorUnits(sum),
-      ceilSum: book.grid.ceilUnits(sum),
-      size: quote.size ? floorToStep(new D(quote.size), book.qtyIncr) : null,
-      caps: {},
-    };
+    return new QuoteCtx(quote, book.grid.scale);
   }
 
   /** Most pieces one order may take from this quote on this side; null = no limit. */
   #cap(book: Book, ctx: QuoteCtx, side: OrderSide): Dec | null {
     const known = ctx.caps[side];
     if (known !== undefined) return known;
-    let cap = ctx.size;
+    let cap = ctx.sizeText ? floorToStep(new D(ctx.sizeText), book.qtyIncr) : null;
     if (this.#maxValue) {
       const byValue = floorToStep(this.#maxValue.div(side === 'buy' ? ctx.ask : ctx.bid), book.qtyIncr);
       cap = cap === null || byValue.lt(cap) ? byValue : cap;

@@ -39,3 +39,30 @@ export class PriceGrid {
 export function floorToStep(x: Dec, step: Dec): Dec {
   return x.div(step).floor().mul(step);
 }
+
+const POW10: bigint[] = [];
+const pow10 = (n: number): bigint => (POW10[n] ??= 10n ** BigInt(n));
+
+/** Decimal places of a decimal string ("100.25" → 2). */
+export function decimalsOf(text: string): number {
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+/**
+ * A decimal string as an exact integer of 10^-scale units, without decimal.js (a quote tick reads
+ * two prices for every instrument). Needs scale ≥ decimalsOf(text).
+ */
+export function exactUnits(text: string, scale: number): bigint {
+  const dot = text.indexOf('.');
+  if (dot < 0) return BigInt(text) * pow10(scale);
+  return BigInt(text.slice(0, dot) + text.slice(dot + 1).padEnd(scale, '0'));
+}
+
+/** Integer units of 10^-from to 10^-to, rounded down or up when that drops digits (v ≥ 0). */
+export function rescale(v: bigint, from: number, to: number, rounding: 'floor' | 'ceil'): bigint {
+  if (from <= to) return v * pow10(to - from);
+  const d = pow10(from - to);
+  const q = v / d;
+  return rounding === 'ceil' && q * d !== v ? q + 1n : q;
+}

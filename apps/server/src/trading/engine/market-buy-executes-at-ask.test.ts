@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MONDAY_NOON, cet, displays, executions, fills, later, newEngine, order, quote } from './test-fixtures.ts';
+import { ETF, MONDAY_NOON, cet, displays, executions, fills, later, newEngine, order, quote } from './test-fixtures.ts';
 
 describe('a market buy executes at the ask', () => {
   it('executes at once against a fresh quote, in full, at the ask', () => {
@@ -43,5 +43,19 @@ describe('a market buy executes at the ask', () => {
     engine.place(order('o1', {}), MONDAY_NOON);
     expect(engine.onQuote(quote('100.05', '100.00'), MONDAY_NOON)).toEqual([]);
     expect(engine.order('o1')?.status).toBe('Open');
+  });
+
+  it('one feed tick with the quotes of many instruments executes each instrument’s orders at its own ask', () => {
+    const engine = newEngine();
+    engine.place(order('sap', { quantity: '2' }), MONDAY_NOON);
+    engine.place(order('etf', { isin: ETF, quantity: '0.5' }), MONDAY_NOON);
+    const events = engine.onQuotes(
+      [quote('99.98', '100.02'), quote('80.00', '80.04', { isin: ETF }), quote('1.00', '1.01', { isin: 'US0378331005' })],
+      later(MONDAY_NOON, 1000),
+    );
+    expect(fills(events)).toEqual([
+      ['sap', '2', '100.02'],
+      ['etf', '0.5', '80.04'],
+    ]);
   });
 });
