@@ -3,6 +3,8 @@ import { compareDecimal } from '@kontor/domain/quote';
 import { formatMoney, formatNumber, formatPercent, trend, type Decimal } from '../lib/format';
 import styles from './number.module.css';
 
+const digits = (n: number | undefined) => (n === undefined ? {} : { minimumFractionDigits: n, maximumFractionDigits: n });
+
 /** An amount in German format with tabular numerals: 1.234,56 €. */
 export function Money({ amount, currency = 'EUR', className }: { amount: Decimal; currency?: string; className?: string }) {
   return <span className={[styles.number, className].filter(Boolean).join(' ')}>{formatMoney(amount, currency)}</span>;
@@ -16,11 +18,14 @@ export function Change({
   value,
   kind = 'percent',
   currency = 'EUR',
+  fractionDigits,
   className,
 }: {
   value: Decimal;
   kind?: 'percent' | 'money' | 'number';
   currency?: string;
+  /** Decimals of a money change (default 2), e.g. the price scale of a derivative. */
+  fractionDigits?: number;
   className?: string;
 }) {
   const direction = trend(value);
@@ -28,7 +33,7 @@ export function Change({
     kind === 'percent'
       ? formatPercent(value)
       : kind === 'money'
-        ? formatMoney(value, currency, { signed: true })
+        ? formatMoney(value, currency, { signed: true, ...digits(fractionDigits) })
         : formatNumber(value, 2, { signed: true });
   const tone = direction === 'gain' ? styles.gain : direction === 'loss' ? styles.loss : undefined;
   return <span className={[styles.number, tone, className].filter(Boolean).join(' ')}>{text}</span>;
@@ -38,7 +43,18 @@ export function Change({
  * A live price that flashes green when it rises and red when it falls, for a moment; the flash
  * is decoration only (the number itself is what a screen reader hears, politely).
  */
-export function FlashingPrice({ value, currency = 'EUR', className }: { value: string; currency?: string; className?: string }) {
+export function FlashingPrice({
+  value,
+  currency = 'EUR',
+  fractionDigits,
+  className,
+}: {
+  value: string;
+  currency?: string;
+  /** Decimals shown (default 2), e.g. 3 for a derivative quoted at 0,003 €. */
+  fractionDigits?: number;
+  className?: string;
+}) {
   const previous = useRef(value);
   const [flash, setFlash] = useState<'up' | 'down' | null>(null);
   useEffect(() => {
@@ -53,7 +69,7 @@ export function FlashingPrice({ value, currency = 'EUR', className }: { value: s
   const tone = flash === 'up' ? styles.flashUp : flash === 'down' ? styles.flashDown : undefined;
   return (
     <span className={[styles.number, styles.flash, tone, className].filter(Boolean).join(' ')} data-flash={flash ?? undefined}>
-      {formatMoney(value, currency)}
+      {formatMoney(value, currency, digits(fractionDigits))}
     </span>
   );
 }

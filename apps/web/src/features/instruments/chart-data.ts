@@ -67,8 +67,10 @@ export function resolutionSeconds(resolution: string): number | undefined {
 /**
  * The bars with the live price in them, so the chart ends where the quote stands: within the
  * last bar's period the last bar closes at the price (and stretches its high or low); an
- * intraday quote after that period opens a new bar. Daily and weekly charts only move their last
- * bar, which the server already makes the current day's. An older quote changes nothing.
+ * intraday quote after that period, on the same day, opens a new bar. Daily and weekly charts,
+ * and a quote on a later day than an intraday chart's (a price moved while the market is
+ * closed), only move the last bar, which the server already makes the current one. An older
+ * quote changes nothing.
  */
 export function withLivePrice(bars: readonly ChartBar[], price: number, at: Date, resolution: string): readonly ChartBar[] {
   const last = bars[bars.length - 1];
@@ -76,7 +78,8 @@ export function withLivePrice(bars: readonly ChartBar[], price: number, at: Date
   const time = wallClockSeconds(at);
   if (time < last.time) return bars;
   const step = resolutionSeconds(resolution);
-  if (step !== undefined && step < 86_400 && time >= last.time + step) {
+  const sameDay = Math.floor(time / 86_400) === Math.floor(last.time / 86_400);
+  if (step !== undefined && step < 86_400 && time >= last.time + step && sameDay) {
     const start = Math.floor(time / step) * step;
     const open = last.close;
     return [...bars, { time: start, open, high: Math.max(open, price), low: Math.min(open, price), close: price }];

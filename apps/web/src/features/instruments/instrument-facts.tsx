@@ -31,11 +31,11 @@ export function KeyData({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
   const yesNo = (value: boolean) => (value ? t('instrument.yes') : t('instrument.no'));
   const weekend = instrument.weekendTrading
-    ? t('instrument.facts.weekendHours', {
-        saturday: `${WEEKEND_WINDOWS[6]!.start}–${WEEKEND_WINDOWS[6]!.stop}`,
-        sunday: `${WEEKEND_WINDOWS[0]!.start}–${WEEKEND_WINDOWS[0]!.stop}`,
-      })
-    : null;
+    ? [
+        t('instrument.facts.saturdayHours', { start: WEEKEND_WINDOWS[6]!.start, stop: WEEKEND_WINDOWS[6]!.stop }),
+        t('instrument.facts.sundayHours', { start: WEEKEND_WINDOWS[0]!.start, stop: WEEKEND_WINDOWS[0]!.stop }),
+      ]
+    : [];
   const disabled = instrument.disabledExecTypes.filter((kind) => kind !== 'buy' && kind !== 'sell');
   return (
     <Card title={t('instrument.facts.title')}>
@@ -48,12 +48,12 @@ export function KeyData({ instrument }: { instrument: Instrument }) {
             t('instrument.facts.tradingHours'),
             <>
               {t('instrument.facts.hours', { start: instrument.tradingHoursStartTime, stop: instrument.tradingHoursStopTime })}
-              {weekend && (
-                <>
+              {weekend.map((line) => (
+                <span key={line}>
                   <br />
-                  {weekend}
-                </>
-              )}
+                  {line}
+                </span>
+              ))}
             </>,
           ],
           [t('instrument.facts.otc'), yesNo(instrument.isOTC)],

@@ -11,6 +11,7 @@ import { Card } from '../../ui/card';
 import { Notice } from '../../ui/notice';
 import { Change, FlashingPrice } from '../../ui/number';
 import { Skeleton } from '../../ui/skeleton';
+import { priceDecimals } from './chart-data';
 import type { Tradability, TradeBlock } from './tradability';
 import styles from './instrument-page.module.css';
 
@@ -125,6 +126,8 @@ export function QuoteCard({ instrument, tradable, reasonId }: { instrument: Inst
   const previousClose = usePreviousCloses([instrument.isin]).get(instrument.isin);
   const change = quote && previousClose ? dayChange(quote, previousClose) : undefined;
   const currency = instrument.quoteCurrencyCode;
+  // Prices in the instrument's own precision (a derivative may trade at 0,003 €).
+  const decimals = priceDecimals(instrument.priceScale);
 
   const value = (content: ReactNode | undefined, width: string) =>
     content ?? (
@@ -142,11 +145,11 @@ export function QuoteCard({ instrument, tradable, reasonId }: { instrument: Inst
       <dl className={styles.quote}>
         <div className={styles.quoteItem} data-quote="bid">
           <dt>{t('instrument.quote.bid')}</dt>
-          <dd className={styles.price}>{value(quote && <FlashingPrice value={quote.bid} currency={currency} />, '7rem')}</dd>
+          <dd className={styles.price}>{value(quote && <FlashingPrice value={quote.bid} currency={currency} fractionDigits={decimals} />, '7rem')}</dd>
         </div>
         <div className={styles.quoteItem} data-quote="ask">
           <dt>{t('instrument.quote.ask')}</dt>
-          <dd className={styles.price}>{value(quote && <FlashingPrice value={quote.ask} currency={currency} />, '7rem')}</dd>
+          <dd className={styles.price}>{value(quote && <FlashingPrice value={quote.ask} currency={currency} fractionDigits={decimals} />, '7rem')}</dd>
         </div>
         <div className={styles.quoteItem} data-quote="change">
           <dt>{t('instrument.quote.change')}</dt>
@@ -154,7 +157,7 @@ export function QuoteCard({ instrument, tradable, reasonId }: { instrument: Inst
             {value(
               change && (
                 <>
-                  <Change value={change.absolute} kind="money" currency={currency} /> <Change value={change.percent} className={styles.changePercent} />
+                  <Change value={change.absolute} kind="money" currency={currency} fractionDigits={decimals} /> <Change value={change.percent} className={styles.changePercent} />
                 </>
               ),
               '9rem',

@@ -350,6 +350,9 @@ describe('instrument page (/wertpapier/:isin)', () => {
     await renderApp('/wertpapier/DE000SG1ABC7');
     await screen.findByRole('heading', { level: 1, name: /Turbo Long/ });
     expect(screen.getAllByText('Ausgeknockt').length).toBeGreaterThan(0);
+    // Quoted in three decimals, shown in three.
+    act(() => quoteHub.accept([quote('DE000SG1ABC7', '0.002', '0.004')]));
+    await waitFor(() => expect(document.querySelector('[data-quote="bid"] dd')!.textContent).toBe('0,002\u00a0€'));
     const details = screen.getByRole('region', { name: 'Derivat' });
     expect(within(details).getByText('Call')).toBeTruthy();
     expect(within(details).getByText('Open End')).toBeTruthy();

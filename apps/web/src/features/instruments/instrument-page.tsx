@@ -94,17 +94,17 @@ function InstrumentView({ instrument, actions }: { instrument: Instrument; actio
       description={<InstrumentIdentity instrument={instrument} tradable={tradable} />}
       actions={<TradeActions instrument={instrument} tradable={tradable} reasonId={reasonId} extra={actions?.(instrument)} />}
     >
-      <div className={styles.layout}>
-        <div className={styles.main}>
-          <QuoteCard instrument={instrument} tradable={tradable} reasonId={reasonId} />
-          <InstrumentChart instrument={instrument} />
-          <News instrument={instrument} />
-        </div>
-        <div className={styles.side}>
+      <QuoteCard instrument={instrument} tradable={tradable} reasonId={reasonId} />
+      <InstrumentChart instrument={instrument} />
+      <div className={styles.columns}>
+        <div className={styles.column}>
           {derivative && <DerivativeDetails instrument={instrument} tradable={tradable} />}
           <KeyData instrument={instrument} />
           <Documents instrument={instrument} />
+        </div>
+        <div className={styles.column}>
           <Dividends instrument={instrument} />
+          <News instrument={instrument} />
         </div>
       </div>
     </Page>
