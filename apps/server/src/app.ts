@@ -42,6 +42,9 @@ import { marketRoutes } from './market/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { notificationService } from './notifications/service.ts';
 import { notificationStore } from './notifications/store.ts';
+import { TradingService } from './trading/service.ts';
+import { tradingRoutes } from './trading/routes.ts';
+import { confirmationStore, documentStore, lotStore } from './trading/store.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -52,6 +55,7 @@ declare module 'fastify' {
     identity: IdentityService | null;
     identityStore: IdentityStore | null;
     quotes: QuoteSource;
+    trading: TradingService;
   }
 }
 
@@ -202,6 +206,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await alerts.start();
   app.addHook('onClose', async () => alerts.stop());
   await app.register(notificationRoutes, { service: alerts });
+
+  const documents = documentStore(db);
+  const trading = await TradingService.start({
+    db,
+    clock: marketClock,
+    quotes,
+    instrument: (isin) => instruments.get(isin),
+    lots: lotStore(db),
+    confirmations: confirmationStore(db),
+    documents,
+    log: app.log,
+  });
+  app.decorate('trading', trading);
+  app.addHook('onClose', async () => trading.close());
+  await app.register(tradingRoutes, {
+    service: trading,
+    documents,
+    db,
+    clock,
+    devTools: config.devTools,
+    instrumentInfo: async (isin) => {
+      const found = await instruments.get(isin);
+      return found ? { name: found.name, wkn: found.wkn } : undefined;
+    },
+    customerName: async (sub) => {
+      const a = (idStore ? await idStore.userBySub(sub) : undefined)?.attributes ?? {};
+      return [a.given_name, a.family_name].filter(Boolean).join(' ') || a.email || 'Kundin/Kunde';
+    },
+  });
 
   await installStaticWeb(app, config.webDistDir);
   return app;

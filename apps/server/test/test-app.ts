@@ -51,12 +51,12 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; clock?: Clock; now?: string; quotes?: QuoteSource } = {},
+  opts: { env?: Record<string, string>; clock?: Clock; marketClock?: Clock; now?: string; quotes?: QuoteSource } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...opts.env });
   const database = await freshDatabase();
   const clock = new ManualClock(opts.now ?? '2026-11-23T09:00:00Z');
-  const app = await buildApp({ config, db: database.db, clock: opts.clock ?? clock, logger: false, quotes: opts.quotes });
+  const app = await buildApp({ config, db: database.db, clock: opts.clock ?? clock, marketClock: opts.marketClock, logger: false, quotes: opts.quotes });
   await app.ready();
   const xsrf = randomBytes(16).toString('hex');
   return {

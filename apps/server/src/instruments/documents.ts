@@ -1,7 +1,7 @@
-import PDFDocument from 'pdfkit';
 import { INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import { formatMoney } from '@kontor/domain/money';
+import { startPdf } from '../platform/pdf.ts';
 
 export const DOCUMENT_TITLES = {
   'kid.pdf': 'Basisinformationsblatt',
@@ -29,22 +29,7 @@ const RISK_CLASS: Record<Instrument['instrumentType'], number> = {
  */
 export function instrumentDocument(instrument: Instrument, file: DocumentFile, now: Date): Promise<Buffer> {
   const title = DOCUMENT_TITLES[file];
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: { Title: `${title} ${instrument.isin}`, Author: 'Kontor', Subject: instrument.name, CreationDate: now },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-
-  const date = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'long' }).format(now);
-  doc.font('Helvetica-Bold').fontSize(20).text(title);
-  doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor('#555').text(`Stand: ${date}`).fillColor('black');
-  doc.moveDown();
-  const row = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').fontSize(11).text(`${label}: `, { continued: true }).font('Helvetica').text(value);
-  };
+  const { doc, done, row } = startPdf({ heading: title, title: `${title} ${instrument.isin}`, subject: instrument.name, now });
   row('Produkt', instrument.name);
   row('ISIN', instrument.isin);
   if (instrument.wkn) row('WKN', instrument.wkn);

@@ -26,6 +26,19 @@ export function fingerprintOf(route: string, body: unknown): string {
   return `${route}:${createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url')}`;
 }
 
+/** The stored answer to an earlier request with this key, if there is one (and it was this request). */
+export async function replay<T>(db: Db, opts: { sub: string; key: string; fingerprint: string }): Promise<IdempotentResult<T> | undefined> {
+  const [first] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.sub, opts.sub), eq(idempotencyKeys.key, opts.key)));
+  if (!first || first.statusCode === 0) return undefined;
+  if (first.fingerprint !== opts.fingerprint) {
+    throw new AppError(422, 'Dieser Idempotency-Key wurde bereits für einen anderen Auftrag verwendet.');
+  }
+  return { statusCode: first.statusCode, body: first.response as T, replayed: true };
+}
+
 /**
  * Runs `operation` once per (customer, key). The key is claimed at the start of the same
  * transaction that does the work, so a concurrent repeat waits for the first and then replays its

@@ -49,7 +49,7 @@ export const lots = pgTable(
     remainingCost: numeric('remaining_cost', { precision: 20, scale: 2 }).notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     /** The execution that bought it; null for the demo customer's opening positions. */
-    executionId: uuid('execution_id'),
+    executionId: text('execution_id'),
   },
   (t) => [
     index('lots_sub_isin').on(t.sub, t.isin, t.openedAt),

@@ -1,0 +1,1 @@
+ALTER TABLE "lots" ALTER COLUMN "execution_id" SET DATA TYPE text;

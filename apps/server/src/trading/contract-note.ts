@@ -1,0 +1,56 @@
+import Decimal from 'decimal.js';
+import { formatEuro, formatMoney, formatQuantity } from '@kontor/domain/money';
+import { startPdf } from '../platform/pdf.ts';
+
+export type ContractNoteData = {
+  executionId: string;
+  orderId: string;
+  customerName: string;
+  side: 'buy' | 'sell';
+  isin: string;
+  wkn: string | null;
+  name: string;
+  quantity: string;
+  price: string;
+  currency: string;
+  fxRate: string;
+  value: string;
+  fee: string;
+  realisedPnl: string | null;
+  executedAt: Date;
+};
+
+/** The Wertpapierabrechnung of one execution, as a PDF. */
+export function contractNote(d: ContractNoteData): Promise<Buffer> {
+  const kind = d.side === 'buy' ? 'Kauf' : 'Verkauf';
+  const { doc, done, row } = startPdf({
+    heading: `Wertpapierabrechnung ${kind}`,
+    title: `Wertpapierabrechnung ${kind} ${d.isin}`,
+    subject: d.name,
+    now: d.executedAt,
+    dateLabel: 'Ausführung',
+  });
+  const time = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'medium' }).format(d.executedAt);
+  row('Depotinhaber', d.customerName);
+  row('Auftragsnummer', d.orderId);
+  row('Ausführungsnummer', d.executionId);
+  row('Handelszeit', time);
+  row('Handelsplatz', 'Kontor Market Maker (außerbörslich)');
+  doc.moveDown();
+  row('Wertpapier', d.name);
+  row('ISIN', d.isin);
+  if (d.wkn) row('WKN', d.wkn);
+  row('Stück', formatQuantity(d.quantity));
+  row('Ausführungskurs', formatMoney(d.price, d.currency));
+  if (d.currency !== 'EUR') row('Devisenkurs', `1 ${d.currency} = ${new Decimal(d.fxRate).toFixed(6).replace('.', ',')} EUR`);
+  doc.moveDown();
+  row('Kurswert', formatEuro(d.value));
+  row('Ordergebühr', formatEuro(d.fee));
+  const total = d.side === 'buy' ? new Decimal(d.value).plus(d.fee) : new Decimal(d.value).minus(d.fee);
+  row(d.side === 'buy' ? 'Ausmachender Betrag (Belastung)' : 'Ausmachender Betrag (Gutschrift)', formatEuro(total.toFixed(2)));
+  if (d.realisedPnl !== null) row('Veräußerungsergebnis (FIFO)', formatEuro(d.realisedPnl));
+  doc.moveDown();
+  doc.font('Helvetica-Oblique').fontSize(9).fillColor('#555').text('Diese Abrechnung wurde maschinell erstellt und ist ohne Unterschrift gültig. Steuerliche Angaben folgen mit der Steuerabrechnung.');
+  doc.end();
+  return done;
+}

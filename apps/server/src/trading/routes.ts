@@ -1,0 +1,180 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import {
+  cashSchema,
+  depositRequestSchema,
+  depotSchema,
+  inboxListSchema,
+  orderListSchema,
+  orderPreviewSchema,
+  orderTicketSchema,
+  rfqRequestSchema,
+  tradingOrderSchema,
+} from '@kontor/domain/trading-contracts';
+import Decimal from 'decimal.js';
+import { customerOf } from '../platform/auth.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
+import { notFound } from '../platform/errors.ts';
+import { idempotencyKeyOf } from '../platform/idempotency.ts';
+import { contractNote } from './contract-note.ts';
+import type { TradingService } from './service.ts';
+import type { DocumentStore } from './store.ts';
+import { executions, orders } from './tables.ts';
+
+const tags = ['trading'];
+const idParams = z.object({ id: z.string().max(64) });
+const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).optional() });
+
+export type TradingRouteOptions = {
+  service: TradingService;
+  documents: DocumentStore;
+  db: Db;
+  customerName: (sub: string) => Promise<string>;
+  instrumentInfo: (isin: string) => Promise<{ name: string; wkn: string | null } | undefined>;
+  devTools: boolean;
+  clock: Clock;
+};
+
+export const tradingRoutes: FastifyPluginAsyncZod<TradingRouteOptions> = async (app, opts) => {
+  const { service } = opts;
+
+  app.post(
+    '/api/trading',
+    {
+      schema: {
+        tags,
+        summary: 'Place an order; a repeat with the same Idempotency-Key returns the first answer',
+        headers: idempotencyHeader,
+        body: orderTicketSchema,
+        response: { 201: tradingOrderSchema },
+      },
+    },
+    async (req, reply) => {
+      const key = idempotencyKeyOf(req)!;
+      const result = await service.place(customerOf(req).sub, req.body, key);
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(result.statusCode as 201).send(result.body);
+    },
+  );
+
+  app.post(
+    '/api/trading/costs',
+    { schema: { tags, summary: 'The ex-ante costs and what must be confirmed ("Order prüfen")', body: orderTicketSchema, response: { 200: orderPreviewSchema } } },
+    async (req) => service.preview(customerOf(req).sub, req.body),
+  );
+
+  app.post(
+    '/api/trading/rfq',
+    { schema: { tags, summary: 'Request a binding quote (RFQ) for side and quantity', headers: idempotencyHeader, body: rfqRequestSchema, response: { 201: tradingOrderSchema } } },
+    async (req, reply) => {
+      const result = await service.requestQuote(customerOf(req).sub, req.body, idempotencyKeyOf(req)!);
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(result.body);
+    },
+  );
+
+  app.post(
+    '/api/trading/orders/:id/accept',
+    { schema: { tags, summary: 'Accept an RFQ quote: executes in full at the quoted price', params: idParams, response: { 200: tradingOrderSchema } } },
+    async (req) => service.acceptQuote(customerOf(req).sub, req.params.id),
+  );
+
+  app.delete(
+    '/api/trading/orders/:id',
+    { schema: { tags, summary: 'Cancel an order', params: idParams, response: { 200: tradingOrderSchema } } },
+    async (req) => service.cancel(customerOf(req).sub, req.params.id),
+  );
+
+  app.get(
+    '/api/trading/orders',
+    {
+      schema: {
+        tags,
+        summary: 'The customer’s orders, newest first',
+        querystring: z.object({ state: z.enum(['open', 'done', 'all']).default('all') }),
+        response: { 200: orderListSchema },
+      },
+    },
+    async (req) => ({ orders: await service.orders(customerOf(req).sub, req.query.state) }),
+  );
+
+  app.get(
+    '/api/trading/orders/:id',
+    { schema: { tags, summary: 'One order with its executions', params: idParams, response: { 200: tradingOrderSchema } } },
+    async (req) => service.order(customerOf(req).sub, req.params.id),
+  );
+
+  app.get(
+    '/api/trading/positions',
+    { schema: { tags, summary: 'Positions and cash of the depot', response: { 200: depotSchema } } },
+    async (req) => service.depot(customerOf(req).sub),
+  );
+
+  for (const [kind, url] of [
+    ['lowtrading', '/api/user/confirmlowtrading'],
+    ['otc', '/api/user/confirmotctrading'],
+  ] as const) {
+    app.post(
+      url,
+      { schema: { tags: ['user'], summary: `One-time confirmation: ${kind === 'otc' ? 'OTC trading' : 'small orders in low-trading instruments'}` } },
+      async (req, reply) => {
+        await service.confirm(customerOf(req).sub, kind);
+        return reply.code(204).send();
+      },
+    );
+  }
+
+  app.get(
+    '/api/posteingang',
+    { schema: { tags: ['inbox'], summary: 'The customer’s documents, newest first', response: { 200: inboxListSchema } } },
+    async (req) => ({ documents: (await opts.documents.list(customerOf(req).sub)).map(({ ref: _ref, ...d }) => d) }),
+  );
+
+  app.get(
+    '/api/posteingang/:id/pdf',
+    { schema: { tags: ['inbox'], summary: 'A document as PDF', params: idParams } },
+    async (req, reply) => {
+      const { sub } = customerOf(req);
+      if (!/^[0-9a-f-]{36}$/i.test(req.params.id)) throw notFound('Dieses Dokument gibt es nicht.');
+      const doc = await opts.documents.get(sub, req.params.id);
+      if (!doc || doc.kind !== 'contract_note') throw notFound('Dieses Dokument gibt es nicht.');
+      const [e] = await opts.db.select().from(executions).where(eq(executions.id, doc.ref));
+      if (!e) throw notFound('Dieses Dokument gibt es nicht.');
+      const [order] = await opts.db.select({ id: orders.id }).from(orders).where(eq(orders.id, e.orderId));
+      const info = await opts.instrumentInfo(e.isin);
+      const pdf = await contractNote({
+        executionId: e.id,
+        orderId: order?.id ?? e.orderId,
+        customerName: await opts.customerName(sub),
+        side: e.side as 'buy' | 'sell',
+        isin: e.isin,
+        wkn: info?.wkn ?? null,
+        name: info?.name ?? e.isin,
+        quantity: new Decimal(e.quantity).toFixed(),
+        price: new Decimal(e.price).toFixed(),
+        currency: e.currency,
+        fxRate: e.fxRate,
+        value: e.value,
+        fee: e.fee,
+        realisedPnl: e.realisedPnl,
+        executedAt: e.executedAt,
+      });
+      await opts.documents.markRead(sub, doc.id, opts.clock.now());
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="wertpapierabrechnung-${e.isin}-${e.id.slice(-8)}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  if (opts.devTools) {
+    app.post(
+      '/api/dev/deposit',
+      { schema: { tags: ['development'], summary: 'Development only: simulate an incoming transfer ("Einzahlung simulieren")', body: depositRequestSchema, response: { 200: cashSchema } } },
+      async (req) => service.deposit(customerOf(req).sub, req.body.amount),
+    );
+  }
+};
