@@ -36,7 +36,8 @@ export function Change({
         ? formatMoney(value, currency, { signed: true, ...digits(fractionDigits) })
         : formatNumber(value, 2, { signed: true });
   const tone = direction === 'gain' ? styles.gain : direction === 'loss' ? styles.loss : undefined;
-  return <span className={[styles.number, tone, className].filter(Boolean).join(' ')}>{text}</span>;
+  // Intl writes a hyphen-minus; a loss shows the typographic minus sign (U+2212), as "+" shows a gain.
+  return <span className={[styles.number, tone, className].filter(Boolean).join(' ')}>{text.replace('-', '\u2212')}</span>;
 }
 
 /**
