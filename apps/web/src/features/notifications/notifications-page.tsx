@@ -1,17 +1,279 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-aria-components';
+import { useSearchParams } from 'react-router';
+import { ALERT_DIRECTION_LABELS } from '@kontor/domain/notifications';
+import { midPrice } from '@kontor/domain/quote';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { useInstrumentList } from '../../lib/instrument-list';
+import { useLiveQuotes } from '../../lib/live-quotes';
+import { useToast } from '../../lib/toasts';
+import { Badge } from '../../ui/badge';
+import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { BellIcon } from '../../ui/icons';
+import { BellIcon, CheckIcon, TrashIcon } from '../../ui/icons';
+import { Notice } from '../../ui/notice';
 import { EmptyState, Page } from '../../ui/page';
+import { Skeleton } from '../../ui/skeleton';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
+import { useNotificationMutations, useNotifications, usePriceAlertMutations, usePriceAlerts, type Notification, type PriceAlert } from './notifications-api';
+import styles from './notifications.module.css';
 
-export function NotificationsPage() {
+const instrumentPath = (isin: string) => `/wertpapier/${encodeURIComponent(isin)}`;
+
+type View = 'meldungen' | 'kursalarme';
+
+function LoadingList() {
   const { t } = useTranslation();
   return (
-    <Page title={t('pages.notifications.title')}>
-      <Card>
-        <EmptyState icon={<BellIcon />} title={t('pages.notifications.emptyTitle')}>
-          {t('pages.notifications.emptyText')}
-        </EmptyState>
-      </Card>
+    <div className={styles.loading} role="status" aria-busy="true">
+      <span className="visually-hidden">{t('common.loading')}</span>
+      <Skeleton height="4rem" />
+      <Skeleton height="4rem" />
+      <Skeleton height="4rem" />
+    </div>
+  );
+}
+
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.stack}>
+      <Notice tone="danger">{message}</Notice>
+      <div>
+        <Button variant="secondary" onPress={onRetry}>
+          {t('boot.retry')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function NotificationItem({ notification }: { notification: Notification }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { markRead, remove } = useNotificationMutations();
+  const unread = notification.readAt === null;
+  const read = () => {
+    if (unread) markRead.mutate(notification.id);
+  };
+  return (
+    <li className={styles.item} data-unread={unread || undefined}>
+      <span className={styles.dot} aria-hidden="true" />
+      <div className={styles.itemMain}>
+        <p className={styles.itemTitle}>
+          {notification.isin ? (
+            <Link href={instrumentPath(notification.isin)} className={styles.titleLink} onPress={read}>
+              {notification.title}
+            </Link>
+          ) : (
+            <span>{notification.title}</span>
+          )}
+          {unread && <Badge tone="info">{t('notifications.unread')}</Badge>}
+        </p>
+        <p className={styles.itemBody}>{notification.body}</p>
+        <p className={styles.meta}>
+          <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt)}</time>
+        </p>
+      </div>
+      <div className={styles.itemActions}>
+        {unread && (
+          <Button variant="ghost" size="sm" iconOnly aria-label={t('notifications.markReadNamed', { title: notification.title })} onPress={read}>
+            <CheckIcon />
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="sm"
+          iconOnly
+          aria-label={t('notifications.deleteNamed', { title: notification.title })}
+          onPress={() => remove.mutate(notification.id, { onSuccess: () => toast.success(t('notifications.deleted'), { deleteOnRouteChange: true }) })}
+        >
+          <TrashIcon />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function NotificationList() {
+  const { t } = useTranslation();
+  const notifications = useNotifications();
+  const { markRead } = useNotificationMutations();
+  if (notifications.isPending) return <LoadingList />;
+  if (notifications.isError && !notifications.data) {
+    return <LoadError message={t('notifications.loadError')} onRetry={() => void notifications.refetch()} />;
+  }
+  const { items, unread } = notifications.data;
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        icon={<BellIcon />}
+        title={t('notifications.emptyTitle')}
+        action={
+          <LinkButton href="/suche" variant="secondary">
+            {t('notifications.toSearch')}
+          </LinkButton>
+        }
+      >
+        {t('notifications.emptyText')}
+      </EmptyState>
+    );
+  }
+  return (
+    <div className={styles.stack}>
+      <div className={styles.toolbar}>
+        <p className={styles.meta} role="status">
+          {unread > 0 ? t('notifications.unreadCount', { count: unread }) : t('notifications.allRead')}
+        </p>
+        {unread > 0 && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onPress={() => {
+              for (const n of items) if (!n.readAt) markRead.mutate(n.id);
+            }}
+          >
+            <CheckIcon />
+            {t('notifications.markAllRead')}
+          </Button>
+        )}
+      </div>
+      <ul className={styles.list} aria-label={t('notifications.listLabel')}>
+        {items.map((n) => (
+          <NotificationItem key={n.id} notification={n} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function AlertList() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const alerts = usePriceAlerts();
+  const { remove } = usePriceAlertMutations();
+  const isins = useMemo(() => (alerts.data ?? []).map((a) => a.isin), [alerts.data]);
+  const openIsins = useMemo(() => (alerts.data ?? []).filter((a) => !a.triggeredAt).map((a) => a.isin), [alerts.data]);
+  const instruments = useInstrumentList(isins);
+  const quotes = useLiveQuotes(openIsins);
+  if (alerts.isPending) return <LoadingList />;
+  if (alerts.isError && !alerts.data) return <LoadError message={t('alerts.loadError')} onRetry={() => void alerts.refetch()} />;
+  if (alerts.data.length === 0) {
+    return (
+      <EmptyState
+        icon={<BellIcon />}
+        title={t('alerts.emptyTitle')}
+        action={
+          <LinkButton href="/suche" variant="secondary">
+            {t('notifications.toSearch')}
+          </LinkButton>
+        }
+      >
+        {t('alerts.emptyText')}
+      </EmptyState>
+    );
+  }
+  const describe = (alert: PriceAlert) => {
+    const instrument = instruments.byIsin.get(alert.isin);
+    return { name: instrument?.name ?? alert.isin, currency: instrument?.quoteCurrencyCode ?? 'EUR', instrument };
+  };
+  return (
+    <ul className={styles.list} aria-label={t('alerts.listLabel')}>
+      {alerts.data.map((alert) => {
+        const { name, currency, instrument } = describe(alert);
+        const quote = quotes.get(alert.isin);
+        const price = formatMoney(alert.price, currency, { maximumFractionDigits: 6 });
+        return (
+          <li key={alert.id} className={styles.item}>
+            <div className={styles.itemMain}>
+              <p className={styles.itemTitle}>
+                {!instrument && instruments.isFetching ? (
+                  <Skeleton width="10rem" height="1.1rem" />
+                ) : (
+                  <Link href={instrumentPath(alert.isin)} className={styles.titleLink}>
+                    {name}
+                  </Link>
+                )}
+                {alert.triggeredAt ? <Badge>{t('alerts.triggered')}</Badge> : <Badge tone="success">{t('alerts.active')}</Badge>}
+              </p>
+              <p className={styles.itemBody}>
+                {ALERT_DIRECTION_LABELS[alert.direction]} <strong className={styles.number}>{price}</strong>
+                {!alert.triggeredAt && quote && (
+                  <span className={styles.meta}> · {t('alerts.now', { price: formatMoney(midPrice(quote), currency, { maximumFractionDigits: 6 }) })}</span>
+                )}
+              </p>
+              <p className={styles.meta}>
+                {alert.triggeredAt
+                  ? t('alerts.triggeredAt', { date: formatDateTime(alert.triggeredAt) })
+                  : t('alerts.createdAt', { date: formatDateTime(alert.createdAt) })}
+              </p>
+            </div>
+            <div className={styles.itemActions}>
+              <Button
+                variant="ghost"
+                size="sm"
+                iconOnly
+                aria-label={t('alerts.deleteNamed', { name, direction: ALERT_DIRECTION_LABELS[alert.direction], price })}
+                isPending={remove.isPending && remove.variables === alert.id}
+                onPress={() => remove.mutate(alert.id, { onSuccess: () => toast.success(t('alerts.deleted'), { deleteOnRouteChange: true }) })}
+              >
+                <TrashIcon />
+              </Button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * /benachrichtigungen: the notifications (newest first; read on opening or with the check mark,
+ * delete) and the price alerts that raise them, as two tabs (?ansicht=kursalarme).
+ */
+export function NotificationsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get('ansicht') === 'kursalarme' ? 'kursalarme' : 'meldungen';
+  const notifications = useNotifications();
+  const alerts = usePriceAlerts();
+  const unread = notifications.data?.unread ?? 0;
+  const active = alerts.data?.filter((a) => !a.triggeredAt).length ?? 0;
+  return (
+    <Page title={t('pages.notifications.title')} description={t('notifications.intro')}>
+      <Tabs
+        selectedKey={view}
+        onSelectionChange={(key) => {
+          const next = new URLSearchParams(params);
+          if (key === 'kursalarme') next.set('ansicht', 'kursalarme');
+          else next.delete('ansicht');
+          setParams(next, { replace: true });
+        }}
+      >
+        <TabList aria-label={t('notifications.views')}>
+          <Tab id="meldungen">
+            {t('notifications.tab')}
+            {unread > 0 && <span className={styles.tabCount}>{t('notifications.tabUnread', { count: unread })}</span>}
+          </Tab>
+          <Tab id="kursalarme">
+            {t('alerts.tab')}
+            {active > 0 && <span className={styles.tabCount}>{t('alerts.tabActive', { count: active })}</span>}
+          </Tab>
+        </TabList>
+        <TabPanel id="meldungen">
+          <h2 className="visually-hidden">{t('notifications.tab')}</h2>
+          <Card>
+            <NotificationList />
+          </Card>
+        </TabPanel>
+        <TabPanel id="kursalarme">
+          <h2 className="visually-hidden">{t('alerts.tab')}</h2>
+          <Card>
+            <AlertList />
+          </Card>
+        </TabPanel>
+      </Tabs>
     </Page>
   );
 }

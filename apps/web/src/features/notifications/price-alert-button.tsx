@@ -1,0 +1,171 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ALERT_DIRECTION_LABELS, ALERT_DIRECTIONS, alertReached, createPriceAlertSchema } from '@kontor/domain/notifications';
+import type { Instrument } from '@kontor/domain/instrument';
+import { midPrice } from '@kontor/domain/quote';
+import { isApiError } from '../../lib/api-client';
+import { formatDecimalInput, parseDecimalInput } from '../../lib/decimal-input';
+import { formatMoney } from '../../lib/format';
+import { useLiveQuote } from '../../lib/live-quotes';
+import { useToast } from '../../lib/toasts';
+import { Button, LinkButton } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { BellIcon } from '../../ui/icons';
+import { Notice } from '../../ui/notice';
+import { RadioGroup } from '../../ui/radio-group';
+import { TextField } from '../../ui/text-field';
+import { usePriceAlertMutations, usePriceAlerts, type AlertDirection } from './notifications-api';
+import styles from './notifications.module.css';
+
+type Values = { direction: AlertDirection; price: string };
+type AlertInstrument = Pick<Instrument, 'isin' | 'name' | 'quoteCurrencyCode' | 'priceScale'>;
+
+/** Decimals a price field shows: the instrument's tick precision, at least two (cents). */
+const decimalsOf = (instrument: AlertInstrument) => Math.max(2, instrument.priceScale ?? 2);
+
+/**
+ * The alert's price as a decimal string, or the German message why not: not a number, not above
+ * zero (the domain's rule), or already reached by the current mid (it would fire at once).
+ */
+export function checkAlertPrice(input: { isin: string; direction: AlertDirection; text: string; mid: string | undefined }, t: (key: string) => string): string | { price: string } {
+  if (input.text.trim() === '') return t('alerts.priceRequired');
+  const price = parseDecimalInput(input.text);
+  if (price === null) return t('alerts.priceInvalid');
+  const parsed = createPriceAlertSchema.safeParse({ isin: input.isin, direction: input.direction, price });
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? t('alerts.priceInvalid');
+  if (input.mid !== undefined && alertReached(input.direction, price, input.mid)) {
+    return input.direction === 'above' ? t('alerts.alreadyAbove') : t('alerts.alreadyBelow');
+  }
+  return { price: parsed.data.price };
+}
+
+function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: AlertInstrument; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const formId = useId();
+  const quote = useLiveQuote(instrument.isin);
+  const mid = quote ? midPrice(quote) : undefined;
+  const alerts = usePriceAlerts();
+  const { create } = usePriceAlertMutations();
+  const [error, setError] = useState<string | null>(null);
+  const currency = instrument.quoteCurrencyCode;
+  const { control, handleSubmit, getValues, setValue, formState } = useForm<Values>({
+    defaultValues: { direction: 'above', price: '' },
+    mode: 'onSubmit',
+  });
+  const open = alerts.data?.filter((a) => a.isin === instrument.isin && !a.triggeredAt).length ?? 0;
+
+  // The price field takes the current mid as soon as it is known, unless the customer typed first.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!mid || prefilled.current) return;
+    prefilled.current = true;
+    if (getValues('price') === '') setValue('price', formatDecimalInput(mid, decimalsOf(instrument)));
+  }, [mid, getValues, setValue, instrument]);
+
+  const submit = handleSubmit(async ({ direction, price: text }) => {
+    setError(null);
+    const checked = checkAlertPrice({ isin: instrument.isin, direction, text, mid }, t);
+    if (typeof checked === 'string') return; // the field shows it
+    try {
+      await create.mutateAsync({ isin: instrument.isin, direction, price: checked.price });
+      toast.success(
+        t('alerts.created', { name: instrument.name, direction: ALERT_DIRECTION_LABELS[direction], price: formatMoney(checked.price, currency, { maximumFractionDigits: 6 }) }),
+      );
+      onOpenChange(false);
+    } catch (caught) {
+      setError(isApiError(caught) ? caught.message : t('errors.unknown'));
+    }
+  });
+
+  return (
+    <Dialog
+      title={t('alerts.dialogTitle', { name: instrument.name })}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      actions={
+        <>
+          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={formState.isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form={formId} isPending={formState.isSubmitting}>
+            {t('alerts.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        {error && <Notice tone="danger">{error}</Notice>}
+        <p className={styles.muted}>{t('alerts.dialogIntro')}</p>
+        <p className={styles.current}>
+          <span>{t('alerts.currentMid')}</span>{' '}
+          <strong className={styles.number}>{mid ? formatMoney(mid, currency, { maximumFractionDigits: decimalsOf(instrument) }) : t('alerts.noQuote')}</strong>
+        </p>
+        <Controller
+          control={control}
+          name="direction"
+          render={({ field }) => (
+            <RadioGroup
+              label={t('alerts.direction')}
+              options={ALERT_DIRECTIONS.map((d) => ({ value: d, label: ALERT_DIRECTION_LABELS[d] }))}
+              value={field.value}
+              onChange={(value) => field.onChange(value as AlertDirection)}
+              name={field.name}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="price"
+          rules={{
+            validate: (text, values) => {
+              const checked = checkAlertPrice({ isin: instrument.isin, direction: values.direction, text, mid }, t);
+              return typeof checked === 'string' ? checked : true;
+            },
+          }}
+          render={({ field, fieldState }) => (
+            <TextField
+              label={t('alerts.price', { currency })}
+              description={t('alerts.priceHint')}
+              inputMode="decimal"
+              autoComplete="off"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              errorMessage={fieldState.error?.message}
+              validationBehavior="aria"
+              isRequired
+            />
+          )}
+        />
+        {open > 0 && (
+          <p className={styles.muted}>
+            {t('alerts.openForInstrument', { count: open })}{' '}
+            <LinkButton href="/benachrichtigungen?ansicht=kursalarme" variant="ghost" size="sm">
+              {t('alerts.showAll')}
+            </LinkButton>
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}
+
+/** "Kursalarm" on an instrument page: a notification when the price rises or falls to a mark. */
+export function PriceAlertButton({ instrument }: { instrument: AlertInstrument }) {
+  const { t } = useTranslation();
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onPress={() => setOpen(true)}>
+        <BellIcon />
+        {t('alerts.button')}
+      </Button>
+      {/* Mounted only while open: each opening starts afresh. */}
+      {isOpen && <PriceAlertDialog instrument={instrument} isOpen onOpenChange={setOpen} />}
+    </>
+  );
+}
