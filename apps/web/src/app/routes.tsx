@@ -91,10 +91,43 @@ export const routes: RouteObject[] = [
                 path: 'einstellungen',
                 lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
               },
-              { path: 'suche', lazy: async () => ({ Component: (await import('../features/instruments/search-page')).SearchPage }) },
+              {
+                path: 'suche',
+                // Each hit gets a star to put it on a watchlist.
+                lazy: async () => {
+                  const [{ SearchPage }, { AddToWatchlistButton }] = await Promise.all([
+                    import('../features/instruments/search-page'),
+                    import('../features/watchlists/add-to-watchlist-button'),
+                  ]);
+                  return {
+                    Component: () => (
+                      <SearchPage resultActions={(instrument) => <AddToWatchlistButton isin={instrument.isin} name={instrument.name} compact />} />
+                    ),
+                  };
+                },
+              },
               {
                 path: 'wertpapier/:isin',
-                lazy: async () => ({ Component: (await import('../features/instruments/instrument-page')).InstrumentPage }),
+                // The instrument page carries "Zur Watchlist" and "Kursalarm" in its header.
+                lazy: async () => {
+                  const [{ InstrumentPage }, { AddToWatchlistButton }, { PriceAlertButton }] = await Promise.all([
+                    import('../features/instruments/instrument-page'),
+                    import('../features/watchlists/add-to-watchlist-button'),
+                    import('../features/notifications/price-alert-button'),
+                  ]);
+                  return {
+                    Component: () => (
+                      <InstrumentPage
+                        actions={(instrument) => (
+                          <>
+                            <AddToWatchlistButton isin={instrument.isin} name={instrument.name} />
+                            <PriceAlertButton instrument={instrument} />
+                          </>
+                        )}
+                      />
+                    ),
+                  };
+                },
               },
               { path: 'geraete', lazy: async () => ({ Component: (await import('../features/devices/devices-page')).DevicesPage }) },
               { path: '*', element: <NotFoundPage /> },

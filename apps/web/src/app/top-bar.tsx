@@ -5,6 +5,7 @@ import { useAuth } from '../lib/auth';
 import { useToast } from '../lib/toasts';
 import { Button } from '../ui/button';
 import { InstrumentSearchField } from '../features/instruments/instrument-search-field';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { DeviceIcon, LogoutIcon, ServiceIcon, SettingsIcon, UserIcon } from '../ui/icons';
 import { Menu, MenuItem, MenuPopover, MenuSeparator } from '../ui/menu';
 import { START_PATH } from './navigation';
@@ -44,28 +45,31 @@ export function TopBar() {
         <InstrumentSearchField className={styles.searchBox} inputClassName={styles.searchInput} iconClassName={styles.searchIcon} />
       </Form>
 
-      <MenuTrigger>
-        <Button variant="ghost" iconOnly aria-label={t('topbar.customerMenu')} className={styles.customer}>
-          <UserIcon />
-        </Button>
-        <MenuPopover>
-          <Menu aria-label={t('topbar.customerMenu')}>
-            <MenuItem href="/einstellungen" icon={<SettingsIcon />} isCurrent={pathname === '/einstellungen'}>
-              {t('nav.settings')}
-            </MenuItem>
-            <MenuItem href="/geraete" icon={<DeviceIcon />} isCurrent={pathname === '/geraete'}>
-              {t('nav.devices')}
-            </MenuItem>
-            <MenuItem href="/service" icon={<ServiceIcon />} isCurrent={pathname === '/service'}>
-              {t('nav.tickets')}
-            </MenuItem>
-            <MenuSeparator />
-            <MenuItem onAction={() => void signOut()} icon={<LogoutIcon />}>
-              {t('topbar.logout')}
-            </MenuItem>
-          </Menu>
-        </MenuPopover>
-      </MenuTrigger>
+      <div className={styles.topActions}>
+        <NotificationBell />
+        <MenuTrigger>
+          <Button variant="ghost" iconOnly aria-label={t('topbar.customerMenu')} className={styles.customer}>
+            <UserIcon />
+          </Button>
+          <MenuPopover>
+            <Menu aria-label={t('topbar.customerMenu')}>
+              <MenuItem href="/einstellungen" icon={<SettingsIcon />} isCurrent={pathname === '/einstellungen'}>
+                {t('nav.settings')}
+              </MenuItem>
+              <MenuItem href="/geraete" icon={<DeviceIcon />} isCurrent={pathname === '/geraete'}>
+                {t('nav.devices')}
+              </MenuItem>
+              <MenuItem href="/service" icon={<ServiceIcon />} isCurrent={pathname === '/service'}>
+                {t('nav.tickets')}
+              </MenuItem>
+              <MenuSeparator />
+              <MenuItem onAction={() => void signOut()} icon={<LogoutIcon />}>
+                {t('topbar.logout')}
+              </MenuItem>
+            </Menu>
+          </MenuPopover>
+        </MenuTrigger>
+      </div>
     </header>
   );
 }
