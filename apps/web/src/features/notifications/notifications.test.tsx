@@ -27,7 +27,7 @@ function notification(id: string, title: string, createdAt: string, readAt: stri
 let notifications: Notification[];
 let alerts: PriceAlert[];
 // Whole-app renders with lazy pages: more than the default 5 s on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 let calls: { method: string; path: string; body: unknown }[];
 
@@ -75,6 +75,7 @@ beforeEach(() => {
       notifications = notifications.filter((n) => n.id !== id);
       return new Response(null, { status: 204 });
     }
+    if (url.pathname === '/api/wl') return jsonResponse([]);
     if (url.pathname === '/api/instrument' && method === 'POST') {
       return jsonResponse([SAP_INSTRUMENT, BASF_INSTRUMENT].filter((i) => (body as string[]).includes(i.isin)));
     }
@@ -96,7 +97,7 @@ const pageLoaded = () => screen.findByRole('heading', { level: 1, name: 'Benachr
 
 describe('the bell in the top bar', () => {
   it('says how many are unread and leads to /benachrichtigungen', async () => {
-    const { user, router } = await renderApp('/depot');
+    const { user, router } = await renderApp('/watchlisten');
     const bell = await findBell('Benachrichtigungen, 1 ungelesen');
     expect(bell.getAttribute('href')).toBe('/benachrichtigungen');
     expect(bell.textContent).toBe('1');
@@ -105,7 +106,7 @@ describe('the bell in the top bar', () => {
   });
 
   it('polls: a notification that arrives raises the count and shows a toast', async () => {
-    const { toastStore } = await renderApp('/depot');
+    const { toastStore } = await renderApp('/watchlisten');
     await findBell('Benachrichtigungen, 1 ungelesen');
     notifications = [notification('n3', 'Kursalarm: BASF SE', '2026-11-20T11:00:00.000Z'), ...notifications];
     const polls = () => calls.filter((c) => c.path === '/api/notification').length;
@@ -122,7 +123,7 @@ describe('the bell in the top bar', () => {
 
   it('shows no count when all are read', async () => {
     notifications = notifications.map((n) => ({ ...n, readAt: n.readAt ?? '2026-11-20T12:00:00.000Z' }));
-    await renderApp('/depot');
+    await renderApp('/watchlisten');
     const bell = await findBell('Benachrichtigungen');
     await waitFor(() => expect(calls.some((c) => c.path === '/api/notification')).toBe(true));
     expect(bell.textContent).toBe('');

@@ -7,13 +7,14 @@ import { midPrice } from '@kontor/domain/quote';
 import { isApiError } from '../../lib/api-client';
 import { formatDecimalInput, parseDecimalInput } from '../../lib/decimal-input';
 import { formatMoney } from '../../lib/format';
-import { useLiveQuote } from '../../lib/live-quotes';
+import { useLiveQuote, useLiveStatus } from '../../lib/live-quotes';
 import { useToast } from '../../lib/toasts';
 import { Button, LinkButton } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { BellIcon } from '../../ui/icons';
 import { Notice } from '../../ui/notice';
 import { RadioGroup } from '../../ui/radio-group';
+import { Skeleton } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
 import { usePriceAlertMutations, usePriceAlerts, type AlertDirection } from './notifications-api';
 import styles from './notifications.module.css';
@@ -46,6 +47,7 @@ function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: Al
   const formId = useId();
   const quote = useLiveQuote(instrument.isin);
   const mid = quote ? midPrice(quote) : undefined;
+  const status = useLiveStatus();
   const alerts = usePriceAlerts();
   const { create } = usePriceAlertMutations();
   const [error, setError] = useState<string | null>(null);
@@ -100,7 +102,16 @@ function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: Al
         <p className={styles.muted}>{t('alerts.dialogIntro')}</p>
         <p className={styles.current}>
           <span>{t('alerts.currentMid')}</span>{' '}
-          <strong className={styles.number}>{mid ? formatMoney(mid, currency, { maximumFractionDigits: decimalsOf(instrument) }) : t('alerts.noQuote')}</strong>
+          {mid ? (
+            <strong className={styles.number}>{formatMoney(mid, currency, { maximumFractionDigits: decimalsOf(instrument) })}</strong>
+          ) : status === 'live' || status === 'interrupted' ? (
+            <strong>{t('alerts.noQuote')}</strong>
+          ) : (
+            <>
+              <Skeleton width="6rem" height="1.5rem" />
+              <span className="visually-hidden">{t('common.loading')}</span>
+            </>
+          )}
         </p>
         <Controller
           control={control}

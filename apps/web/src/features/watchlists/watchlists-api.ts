@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Watchlist } from '@kontor/domain/watchlists';
+import { z } from 'zod';
+import { watchlistSchema, type Watchlist } from '@kontor/domain/watchlists';
 import { api, isApiError } from '../../lib/api-client';
 
 export const WATCHLISTS_KEY = ['watchlists'] as const;
@@ -9,7 +10,7 @@ export function useWatchlists() {
   return useQuery({
     queryKey: WATCHLISTS_KEY,
     // The page shows its own message with a retry; no toast on top of it.
-    queryFn: ({ signal }) => api.request<Watchlist[]>('GET', '/api/wl', { signal, skipGlobalErrorHandler: true }),
+    queryFn: async ({ signal }) => z.array(watchlistSchema).parse(await api.request<unknown>('GET', '/api/wl', { signal, skipGlobalErrorHandler: true })),
   });
 }
 

@@ -30,7 +30,7 @@ const quote = (isin: string, bid: string, ask: string): Quote => ({ id: `${isin}
 /** An in-memory /api/wl, as the server answers it. */
 let lists: Watchlist[];
 // Whole-app renders with lazy pages: more than the default 5 s on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 let calls: { method: string; path: string; body: unknown }[];
 
@@ -125,7 +125,7 @@ describe('/watchlisten', () => {
     expect(writes()).toEqual([{ method: 'POST', path: '/api/wl', body: { name: 'Dividenden' } }]);
     expect(await screen.findByRole('heading', { level: 2, name: 'Diese Watchlist ist noch leer' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Wertpapiere suchen' }).getAttribute('href')).toBe('/suche');
-  }, 20_000);
+  });
 
   it('shows the items with names, live bid and ask, the day’s change with its sign, and sorts by column', async () => {
     seed('Technologie', [SAP, SIEMENS, BASF]);
@@ -162,7 +162,7 @@ describe('/watchlisten', () => {
     await user.click(change);
     act(() => quoteHub.accept([quote(BASF, '60.00', '60.00')]));
     await waitFor(() => expect(names()).toEqual(['BASF SE', 'SAP SE', 'Siemens AG']));
-  }, 20_000);
+  });
 
   it('renames a list, removes an item, and deletes a list only after the confirmation', async () => {
     seed('Technologie', [SAP, SIEMENS]);
@@ -201,7 +201,7 @@ describe('/watchlisten', () => {
     expect(screen.queryByRole('tab', { name: /^Zukunft/ })).toBeNull();
     expect(router.state.location.search).toBe('');
     expect(await screen.findByText('Die Watchlist „Zukunft“ wurde gelöscht.')).toBeTruthy();
-  }, 20_000);
+  });
 
   it('tells the customer in German when the lists cannot be loaded, and retries', async () => {
     configureApi(
