@@ -66,6 +66,14 @@ export const routes: RouteObject[] = [
               { path: 'depot', lazy: async () => ({ Component: (await import('../features/depot/depot-page')).DepotPage }) },
               { path: 'orders', lazy: async () => ({ Component: (await import('../features/trading/trading-page')).OrdersPage }) },
               {
+                path: 'orders/neu',
+                lazy: async () => ({ Component: (await import('../features/trading/order-ticket-page')).OrderTicketPage }),
+              },
+              {
+                path: 'orders/:id',
+                lazy: async () => ({ Component: (await import('../features/trading/order-detail-page')).OrderDetailPage }),
+              },
+              {
                 path: 'sparplaene',
                 lazy: async () => ({ Component: (await import('../features/savings-plans/savings-plans-page')).SavingsPlansPage }),
               },

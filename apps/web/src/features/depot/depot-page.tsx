@@ -1,26 +1,401 @@
+import { useMemo, useRef, useState, type ReactNode, type FormEvent } from 'react';
+import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../ui/button';
+import { Link } from 'react-aria-components';
+import { EUR_USD_ISIN, eurPerUnit } from '@kontor/domain/fx';
+import { midPrice } from '@kontor/domain/quote';
+import type { Depot } from '@kontor/domain/trading-contracts';
+import { isApiError } from '../../lib/api-client';
+import { parseDecimalInput } from '../../lib/decimal-input';
+import { formatMoney, formatQuantity } from '../../lib/format';
+import { useLiveQuotes, usePreviousCloses } from '../../lib/live-quotes';
+import { toasts } from '../../lib/toasts';
+import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { Dialog } from '../../ui/dialog';
 import { DepotIcon } from '../../ui/icons';
+import { Notice } from '../../ui/notice';
+import { Change, FlashingPrice, Money } from '../../ui/number';
 import { EmptyState, Page } from '../../ui/page';
+import { Skeleton } from '../../ui/skeleton';
+import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
+import { TextField } from '../../ui/text-field';
+import { instrumentPath, sellPath, useDepot, useSimulatedDeposit } from './depot-api';
+import { depotTotals, type PositionValuation, valuePosition } from './depot-valuation';
+import { useWidth } from './use-width';
+import styles from './depot.module.css';
 
-export function DepotPage() {
+/** Below this width of the card the table turns into a list (phones). */
+const COMPACT_BELOW_PX = 760;
+
+/** Whether the server offers "Einzahlung simulieren"; it answers 404 where it does not. */
+let depositAvailable = true;
+
+/** A dash for the eye, words for the ear, while a price is on its way. */
+function Pending({ width = '5rem' }: { width?: string }) {
   const { t } = useTranslation();
   return (
-    <Page title={t('pages.depot.title')}>
+    <span>
+      <Skeleton width={width} height="1rem" />
+      <span className="visually-hidden">{t('depot.waitingForPrice')}</span>
+    </span>
+  );
+}
+
+function useValuations(depot: Depot | undefined): PositionValuation[] {
+  const positions = useMemo(() => depot?.positions ?? [], [depot]);
+  const needsUsd = positions.some((p) => p.currency === 'USD');
+  const isins = useMemo(() => [...positions.map((p) => p.isin), ...(needsUsd ? [EUR_USD_ISIN] : [])], [positions, needsUsd]);
+  const quotes = useLiveQuotes(isins);
+  const closes = usePreviousCloses(positions.map((p) => p.isin));
+  const eurUsd = quotes.get(EUR_USD_ISIN);
+  return positions.map((p) => valuePosition(p, quotes.get(p.isin), eurPerUnit(p.currency, eurUsd ? midPrice(eurUsd) : null), closes.get(p.isin)));
+}
+
+/**
+ * /depot — the start page: the positions valued live at the bid (in euros), gain and loss since
+ * purchase in euros and percent, the day's change, the totals, and the cash account with the
+ * buying power. A row opens the instrument; "Verkaufen" opens the ticket for a sale.
+ */
+export function DepotPage() {
+  const { t } = useTranslation();
+  const depot = useDepot();
+  const rows = useValuations(depot.data);
+  const [depositOpen, setDepositOpen] = useState(false);
+  const [showDeposit, setShowDeposit] = useState(depositAvailable);
+
+  const depositButton = showDeposit ? (
+    <Button variant="secondary" onPress={() => setDepositOpen(true)}>
+      {t('depot.deposit.button')}
+    </Button>
+  ) : undefined;
+
+  let content: ReactNode;
+  if (depot.isPending) {
+    content = (
+      <div className={styles.loading} role="status" aria-busy="true">
+        <span className="visually-hidden">{t('common.loading')}</span>
+        <div className={styles.summary}>
+          <Skeleton height="7.5rem" radius="var(--radius-lg)" />
+          <Skeleton height="7.5rem" radius="var(--radius-lg)" />
+        </div>
+        <Skeleton height="16rem" radius="var(--radius-lg)" />
+      </div>
+    );
+  } else if (depot.isError) {
+    content = (
       <Card>
-        <EmptyState
-          icon={<DepotIcon />}
-          title={t('pages.depot.emptyTitle')}
-          action={
-            <LinkButton variant="secondary" href="/geldtransfer">
-              {t('pages.depot.emptyAction')}
-            </LinkButton>
-          }
-        >
-          {t('pages.depot.emptyText')}
-        </EmptyState>
+        <div className={styles.stack}>
+          <Notice tone="danger">{t('depot.loadError')}</Notice>
+          <div>
+            <Button variant="secondary" onPress={() => void depot.refetch()}>
+              {t('trading.retry')}
+            </Button>
+          </div>
+        </div>
       </Card>
+    );
+  } else {
+    const data = depot.data;
+    const totals = depotTotals(rows, data.cash);
+    const hasCash = new Decimal(data.cash.total).gt(0);
+    content = (
+      <>
+        <div className={styles.summary}>
+          <Card title={t('depot.summary.title')} className={styles.summaryCard}>
+            <p className={styles.bigNumber} data-depot-value="">
+              {totals.value !== undefined ? <Money amount={totals.value} /> : <Pending width="9rem" />}
+            </p>
+            <dl className={styles.facts}>
+              <div>
+                <dt>{t('depot.summary.pnl')}</dt>
+                <dd data-depot-pnl="">
+                  {totals.pnl !== undefined ? (
+                    <>
+                      <Change value={totals.pnl} kind="money" /> <Change value={totals.pnlPercent ?? '0'} />
+                    </>
+                  ) : (
+                    <Pending />
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('depot.summary.today')}</dt>
+                <dd>
+                  {totals.dayChange !== undefined ? (
+                    <>
+                      <Change value={totals.dayChange} kind="money" /> <Change value={totals.dayChangePercent ?? '0'} />
+                    </>
+                  ) : data.positions.length === 0 ? (
+                    '–'
+                  ) : (
+                    <Pending />
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('depot.summary.cost')}</dt>
+                <dd>
+                  <Money amount={totals.cost} />
+                </dd>
+              </div>
+            </dl>
+          </Card>
+          <Card title={t('depot.cash.title')} className={styles.summaryCard}>
+            <p className={styles.bigNumber} data-buying-power="">
+              <Money amount={data.cash.available} />
+            </p>
+            <p className={styles.muted}>{t('depot.cash.buyingPower')}</p>
+            <dl className={styles.facts}>
+              <div>
+                <dt>{t('depot.cash.reserved')}</dt>
+                <dd>
+                  <Money amount={data.cash.reserved} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('depot.cash.total')}</dt>
+                <dd>
+                  <Money amount={data.cash.total} />
+                </dd>
+              </div>
+              <div className={styles.total}>
+                <dt>{t('depot.cash.wealth')}</dt>
+                <dd>{totals.wealth !== undefined ? <Money amount={totals.wealth} /> : <Pending />}</dd>
+              </div>
+            </dl>
+          </Card>
+        </div>
+        {data.positions.length === 0 ? (
+          <Card>
+            <EmptyState
+              icon={<DepotIcon />}
+              title={t('pages.depot.emptyTitle')}
+              action={
+                hasCash ? (
+                  <LinkButton variant="secondary" href="/suche">
+                    {t('depot.emptySearch')}
+                  </LinkButton>
+                ) : (
+                  <LinkButton variant="secondary" href="/geldtransfer">
+                    {t('pages.depot.emptyAction')}
+                  </LinkButton>
+                )
+              }
+            >
+              {t('pages.depot.emptyText')}
+            </EmptyState>
+          </Card>
+        ) : (
+          <Positions rows={rows} />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Page title={t('pages.depot.title')} actions={depositButton}>
+      {content}
+      <DepositDialog
+        isOpen={depositOpen}
+        onOpenChange={setDepositOpen}
+        onUnavailable={() => {
+          depositAvailable = false;
+          setShowDeposit(false);
+          setDepositOpen(false);
+        }}
+      />
     </Page>
+  );
+}
+
+function Positions({ rows }: { rows: PositionValuation[] }) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const width = useWidth(container);
+  const compact = width !== undefined && width < COMPACT_BELOW_PX;
+  const label = t('depot.positions.title');
+
+  const price = (row: PositionValuation) =>
+    row.quote ? <FlashingPrice value={row.quote.bid} currency={row.position.currency} /> : <Pending />;
+  const value = (row: PositionValuation) => (row.value !== undefined ? <Money amount={row.value} /> : <Pending />);
+  const pnl = (row: PositionValuation) =>
+    row.pnl !== undefined ? (
+      <span className={styles.pnl}>
+        <Change value={row.pnl} kind="money" />
+        <Change value={row.pnlPercent ?? '0'} className={styles.small} />
+      </span>
+    ) : (
+      <Pending />
+    );
+  const today = (row: PositionValuation) => (row.dayChangePercent !== undefined ? <Change value={row.dayChangePercent} /> : '–');
+  const quantity = (row: PositionValuation) => (
+    <>
+      {formatQuantity(row.position.quantity)}
+      {row.position.blocked !== '0' && (
+        <span className={styles.blocked}>{t('depot.positions.blocked', { quantity: formatQuantity(row.position.blocked) })}</span>
+      )}
+    </>
+  );
+  const sell = (row: PositionValuation) => (
+    <LinkButton
+      variant="secondary"
+      size="sm"
+      href={sellPath(row.position.isin)}
+      isDisabled={row.position.available === '0'}
+      aria-label={t('depot.positions.sellNamed', { name: row.position.name })}
+    >
+      {t('depot.positions.sell')}
+    </LinkButton>
+  );
+
+  return (
+    <Card title={label} flush>
+      <div ref={container} data-positions="">
+        {compact ? (
+          <ul className={styles.list} aria-label={label}>
+            {rows.map((row) => (
+              <li key={row.position.isin} className={styles.listItem} data-isin={row.position.isin}>
+                <div className={styles.listMain}>
+                  <Link href={instrumentPath(row.position.isin)} className={styles.nameLink}>
+                    {row.position.name}
+                  </Link>
+                  <span className={styles.muted}>
+                    {t('depot.positions.pieces', { quantity: formatQuantity(row.position.quantity) })} · {price(row)}
+                  </span>
+                  <span className={styles.muted}>
+                    {t('depot.positions.today')} {today(row)}
+                  </span>
+                </div>
+                <div className={styles.listSide}>
+                  {value(row)}
+                  {pnl(row)}
+                  {sell(row)}
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <TableContainer>
+            <Table aria-label={label} className={styles.table}>
+              <TableHeader>
+                <Column id="name" isRowHeader>
+                  {t('depot.positions.name')}
+                </Column>
+                <Column id="quantity" align="end">
+                  {t('depot.positions.quantity')}
+                </Column>
+                <Column id="average" align="end">
+                  {t('depot.positions.averagePrice')}
+                </Column>
+                <Column id="bid" align="end">
+                  {t('depot.positions.bid')}
+                </Column>
+                <Column id="value" align="end">
+                  {t('depot.positions.value')}
+                </Column>
+                <Column id="pnl" align="end">
+                  {t('depot.positions.pnl')}
+                </Column>
+                <Column id="today" align="end">
+                  {t('depot.positions.today')}
+                </Column>
+                <Column id="actions" align="end">
+                  <span className="visually-hidden">{t('depot.positions.actions')}</span>
+                </Column>
+              </TableHeader>
+              <TableBody items={rows.map((r) => ({ ...r, id: r.position.isin }))}>
+                {(row) => (
+                  <Row id={row.id} href={instrumentPath(row.position.isin)} data-isin={row.position.isin}>
+                    <Cell>
+                      <span className={styles.nameCell}>
+                        <span className={styles.name}>{row.position.name}</span>
+                        <span className={styles.ids}>{row.position.isin}</span>
+                      </span>
+                    </Cell>
+                    <Cell align="end">{quantity(row)}</Cell>
+                    <Cell align="end">
+                      <Money amount={row.position.averagePrice} />
+                    </Cell>
+                    <Cell align="end">{price(row)}</Cell>
+                    <Cell align="end">{value(row)}</Cell>
+                    <Cell align="end">{pnl(row)}</Cell>
+                    <Cell align="end">{today(row)}</Cell>
+                    <Cell align="end">{sell(row)}</Cell>
+                  </Row>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** Checks an amount as typed ("1.000,50"): a number, above 0, at most 1.000.000 € with cents. */
+export function depositAmountError(text: string): string | null {
+  if (text.trim() === '') return 'depot.deposit.errors.required';
+  const value = parseDecimalInput(text);
+  if (value === null) return 'depot.deposit.errors.number';
+  const amount = new Decimal(value);
+  if (amount.lte(0)) return 'depot.deposit.errors.positive';
+  if (amount.decimalPlaces() > 2) return 'depot.deposit.errors.cents';
+  if (amount.gt(1_000_000)) return 'depot.deposit.errors.max';
+  return null;
+}
+
+function DepositDialog({ isOpen, onOpenChange, onUnavailable }: { isOpen: boolean; onOpenChange: (open: boolean) => void; onUnavailable: () => void }) {
+  const { t } = useTranslation();
+  const deposit = useSimulatedDeposit();
+  const [amount, setAmount] = useState('10.000,00');
+  const [shown, setShown] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const fieldError = depositAmountError(amount);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setShown(true);
+    setError(null);
+    if (fieldError) return;
+    try {
+      const value = new Decimal(parseDecimalInput(amount) ?? '0').toFixed(2);
+      await deposit.mutateAsync(value);
+      toasts.success(t('depot.deposit.done', { amount: formatMoney(value) }));
+      onOpenChange(false);
+    } catch (e) {
+      if (isApiError(e) && e.status === 404) {
+        toasts.info(t('depot.deposit.unavailable'));
+        onUnavailable();
+        return;
+      }
+      setError(isApiError(e) ? e.message : t('trading.errors.unexpected'));
+    }
+  };
+
+  return (
+    <Dialog title={t('depot.deposit.title')} isOpen={isOpen} onOpenChange={onOpenChange}>
+      <form className={styles.stack} onSubmit={(e) => void submit(e)} noValidate>
+        <p className={styles.muted}>{t('depot.deposit.text')}</p>
+        <TextField
+          label={t('depot.deposit.amount')}
+          value={amount}
+          onChange={setAmount}
+          onBlur={() => setShown(true)}
+          inputMode="decimal"
+          autoComplete="off"
+          errorMessage={shown && fieldError ? t(fieldError) : undefined}
+        />
+        {error && <Notice tone="danger">{error}</Notice>}
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={deposit.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" isPending={deposit.isPending}>
+            {t('depot.deposit.submit')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -1,0 +1,77 @@
+import Decimal from 'decimal.js';
+import { valuation } from '@kontor/domain/lots';
+import { midPrice, type Quote } from '@kontor/domain/quote';
+import type { Cash, Position } from '@kontor/domain/trading-contracts';
+
+/**
+ * The live valuation of a depot: every position at the bid (what a sale would bring now),
+ * converted to euros with the live exchange rate, against its acquisition cost; the day's change
+ * against the previous close. Amounts are decimal strings, computed with decimal.js.
+ */
+export type PositionValuation = {
+  position: Position;
+  quote: Quote | undefined;
+  /** Euros per unit of the position's currency; null while unknown. */
+  fxRate: string | null;
+  /** Euros; undefined until quote and exchange rate are known. */
+  value?: string;
+  pnl?: string;
+  pnlPercent?: string;
+  /** The day's change of the position in euros and of the price in percent. */
+  dayChange?: string;
+  dayChangePercent?: string;
+  /** Value of the position at the previous close, euros (the base of the depot's day change). */
+  previousValue?: string;
+};
+
+export function valuePosition(position: Position, quote: Quote | undefined, fxRate: string | null, previousClose: string | undefined): PositionValuation {
+  const row: PositionValuation = { position, quote, fxRate };
+  if (!quote || !fxRate) return row;
+  const bidEur = new Decimal(quote.bid).mul(fxRate).toFixed();
+  const v = valuation(position, bidEur);
+  row.value = v.value;
+  row.pnl = v.pnl;
+  row.pnlPercent = v.pnlPercent;
+  if (previousClose && new Decimal(previousClose).gt(0)) {
+    const mid = new Decimal(midPrice(quote));
+    const quantity = new Decimal(position.quantity);
+    row.dayChange = mid.minus(previousClose).mul(quantity).mul(fxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+    row.dayChangePercent = mid.minus(previousClose).div(previousClose).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+    row.previousValue = quantity.mul(previousClose).mul(fxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  }
+  return row;
+}
+
+export type DepotTotals = {
+  /** Acquisition cost of all positions, euros. */
+  cost: string;
+  /** Undefined while a position still waits for its price. */
+  value?: string;
+  pnl?: string;
+  pnlPercent?: string;
+  dayChange?: string;
+  dayChangePercent?: string;
+  /** Depot value plus the cash account (available and reserved). */
+  wealth?: string;
+};
+
+const percentOf = (part: Decimal, base: Decimal) => (base.isZero() ? '0.00' : part.div(base).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+
+export function depotTotals(rows: readonly PositionValuation[], cash: Cash): DepotTotals {
+  const cost = rows.reduce((s, r) => s.plus(r.position.cost), new Decimal(0));
+  const totals: DepotTotals = { cost: cost.toFixed(2) };
+  if (rows.some((r) => r.value === undefined)) return totals;
+  const value = rows.reduce((s, r) => s.plus(r.value ?? '0'), new Decimal(0));
+  const pnl = value.minus(cost);
+  totals.value = value.toFixed(2);
+  totals.pnl = pnl.toFixed(2);
+  totals.pnlPercent = percentOf(pnl, cost);
+  totals.wealth = value.plus(cash.total).toFixed(2);
+  if (rows.every((r) => r.dayChange !== undefined)) {
+    const day = rows.reduce((s, r) => s.plus(r.dayChange ?? '0'), new Decimal(0));
+    const before = rows.reduce((s, r) => s.plus(r.previousValue ?? '0'), new Decimal(0));
+    totals.dayChange = day.toFixed(2);
+    totals.dayChangePercent = percentOf(day, before);
+  }
+  return totals;
+}

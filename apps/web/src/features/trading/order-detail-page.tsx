@@ -1,0 +1,311 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Link } from 'react-aria-components';
+import type { TradingOrder } from '@kontor/domain/trading-contracts';
+import { isApiError } from '../../lib/api-client';
+import { formatDateTime, formatMoney, formatQuantity } from '../../lib/format';
+import { toasts } from '../../lib/toasts';
+import { Button, LinkButton } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/dialog';
+import { OrdersIcon } from '../../ui/icons';
+import { Notice } from '../../ui/notice';
+import { Change, Money } from '../../ui/number';
+import { EmptyState, Page } from '../../ui/page';
+import { Skeleton, SkeletonText } from '../../ui/skeleton';
+import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
+import { OrderStatusBadge, orderSizeText, orderTypeText, priceConditionText, validityText } from './order-format';
+import { canCancel, contractNoteUrl, instrumentPath, isOpenOrder, useCancelOrder, useOrder } from './trading-api';
+import { useWidth } from './use-width';
+import styles from './trading.module.css';
+
+function DetailSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.page} role="status" aria-busy="true">
+      <span className="visually-hidden">{t('common.loading')}</span>
+      <Skeleton width="min(70%, 24rem)" height="2rem" />
+      <div className={styles.detailGrid}>
+        <SkeletonText lines={7} />
+        <SkeletonText lines={4} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /orders/:id — one order: its terms, its German status (refreshed every two seconds while it is
+ * open, so a cancellation or a TSL's moving stop shows), its executions with the contract notes,
+ * and "Order streichen" behind a confirmation.
+ */
+export function OrderDetailPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+
+  if (order.isPending) return <DetailSkeleton />;
+  if (order.isError) {
+    const notFound = isApiError(order.error) && order.error.status === 404;
+    return (
+      <Page title={t('orders.detail.title')}>
+        <Card>
+          {notFound ? (
+            <EmptyState
+              icon={<OrdersIcon />}
+              title={t('orders.detail.notFound')}
+              action={
+                <LinkButton variant="secondary" href="/orders">
+                  {t('orders.detail.toList')}
+                </LinkButton>
+              }
+            >
+              {t('orders.detail.notFoundText')}
+            </EmptyState>
+          ) : (
+            <div className={styles.stack}>
+              <Notice tone="danger">{t('orders.detail.loadError')}</Notice>
+              <div>
+                <Button variant="secondary" onPress={() => void order.refetch()}>
+                  {t('trading.retry')}
+                </Button>
+              </div>
+            </div>
+          )}
+        </Card>
+      </Page>
+    );
+  }
+  return <OrderDetail order={order.data} />;
+}
+
+function OrderDetail({ order }: { order: TradingOrder }) {
+  const { t } = useTranslation();
+  const cancel = useCancelOrder();
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const open = isOpenOrder(order);
+  const money = (v: string) => formatMoney(v, order.currency, { maximumFractionDigits: 6 });
+
+  const doCancel = async () => {
+    setError(null);
+    try {
+      await cancel.mutateAsync(order.id);
+      setConfirming(false);
+      toasts.success(t('orders.detail.cancelSent'));
+    } catch (e) {
+      setConfirming(false);
+      setError(isApiError(e) ? e.message : t('trading.errors.unexpected'));
+    }
+  };
+
+  return (
+    <Page
+      title={t('orders.detail.pageTitle', { name: order.name })}
+      description={
+        <span className={styles.detailHeader}>
+          <span>{orderTypeText(order)}</span>
+          <OrderStatusBadge order={order} />
+        </span>
+      }
+      actions={
+        canCancel(order) ? (
+          <Button variant="danger" onPress={() => setConfirming(true)}>
+            {order.kind === 'previously_quoted' ? t('orders.detail.decline') : t('orders.detail.cancel')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <Link href="/orders" className={`${styles.nameLink} ${styles.back}`}>
+        {t('orders.detail.toList')}
+      </Link>
+      {error && <Notice tone="danger">{error}</Notice>}
+      {open && order.cancelStatus && <Notice tone="info">{t('orders.detail.cancelling', { status: order.label })}</Notice>}
+      {order.status === 'Rejected' && order.reason && <Notice tone="danger" title={t('trading.result.rejectedTitle')}>{order.reason}</Notice>}
+
+      <div className={styles.detailGrid}>
+        <Card title={t('orders.detail.termsTitle')}>
+          <dl className={styles.facts}>
+            <div>
+              <dt>{t('trading.review.instrument')}</dt>
+              <dd>
+                <Link href={instrumentPath(order.isin)} className={styles.nameLink}>
+                  {order.name}
+                </Link>
+                <br />
+                <span className={styles.ids}>{order.isin}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('trading.review.order')}</dt>
+              <dd>{orderTypeText(order)}</dd>
+            </div>
+            <div>
+              <dt>{order.amount ? t('trading.field.amount') : t('trading.field.quantity')}</dt>
+              <dd>{orderSizeText(order, t)}</dd>
+            </div>
+            <div>
+              <dt>{order.kind === 'tsl' ? t('orders.detail.tslCondition') : t('trading.review.condition')}</dt>
+              <dd data-order-condition="">{priceConditionText(order, t)}</dd>
+            </div>
+            <div>
+              <dt>{t('trading.validity.label')}</dt>
+              <dd>
+                {validityText(order.validity, t)}
+                {open && (
+                  <>
+                    <br />
+                    <span className={styles.muted}>{t('orders.detail.expiresAt', { date: formatDateTime(order.expiresAt) })}</span>
+                  </>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('orders.columns.created')}</dt>
+              <dd>{formatDateTime(order.createdAt)}</dd>
+            </div>
+            <div>
+              <dt>{t('orders.columns.status')}</dt>
+              <dd>
+                <OrderStatusBadge order={order} />
+              </dd>
+            </div>
+            {order.reserved !== '0.00' && (
+              <div>
+                <dt>{t('orders.detail.reserved')}</dt>
+                <dd>
+                  <Money amount={order.reserved} />
+                </dd>
+              </div>
+            )}
+          </dl>
+        </Card>
+
+        <Card title={t('orders.detail.executionTitle')}>
+          <dl className={styles.facts}>
+            <div>
+              <dt>{t('orders.detail.filled')}</dt>
+              <dd>{t('trading.pieces', { quantity: formatQuantity(order.filledQuantity) })}</dd>
+            </div>
+            <div>
+              <dt>{t('orders.detail.averagePrice')}</dt>
+              <dd>{order.averagePrice ? money(order.averagePrice) : '–'}</dd>
+            </div>
+            {order.costs && (
+              <div>
+                <dt>{t('orders.detail.estimatedCosts')}</dt>
+                <dd>
+                  <Money amount={order.costs.total} />
+                </dd>
+              </div>
+            )}
+          </dl>
+        </Card>
+      </div>
+
+      <Executions order={order} />
+
+      <ConfirmDialog
+        title={order.kind === 'previously_quoted' ? t('orders.detail.declineTitle') : t('orders.detail.cancelTitle')}
+        isOpen={confirming}
+        onOpenChange={setConfirming}
+        confirmLabel={order.kind === 'previously_quoted' ? t('orders.detail.decline') : t('orders.detail.cancel')}
+        cancelLabel={t('orders.detail.keep')}
+        tone="danger"
+        isPending={cancel.isPending}
+        onConfirm={doCancel}
+      >
+        <p>
+          {t('orders.detail.cancelText', { type: orderTypeText(order), size: orderSizeText(order, t), name: order.name })}
+        </p>
+      </ConfirmDialog>
+    </Page>
+  );
+}
+
+/** The executions of the order, each with its contract note (Wertpapierabrechnung) as PDF. */
+function Executions({ order }: { order: TradingOrder }) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const width = useWidth(container);
+  const compact = width !== undefined && width < 640;
+  const executions = order.executions ?? [];
+  const note = (documentId: string | null) =>
+    documentId ? (
+      <a href={contractNoteUrl(documentId)} target="_blank" rel="noopener" className={styles.textLink}>
+        {t('orders.executions.note')}
+        <span className="visually-hidden"> {t('orders.executions.opensNewTab')}</span>
+      </a>
+    ) : (
+      '–'
+    );
+
+  return (
+    <Card title={t('orders.executions.title')} flush>
+      <div ref={container}>
+        {executions.length === 0 ? (
+          <p className={`${styles.hint} ${styles.loadingRows}`}>{isOpenOrder(order) ? t('orders.executions.noneYet') : t('orders.executions.none')}</p>
+        ) : compact ? (
+          <ul className={styles.list} aria-label={t('orders.executions.title')}>
+            {executions.map((e) => (
+              <li key={e.id} className={`${styles.listItem} ${styles.listLink}`}>
+                <span className={styles.listMain}>
+                  <span>{t('orders.executions.line', { quantity: formatQuantity(e.quantity), price: formatMoney(e.price, e.currency, { maximumFractionDigits: 6 }) })}</span>
+                  <span className={styles.muted}>{formatDateTime(e.executedAt)}</span>
+                  <span>{note(e.documentId)}</span>
+                </span>
+                <span className={styles.listSide}>
+                  <Money amount={e.value} />
+                  {e.realisedPnl !== null && <Change value={e.realisedPnl} kind="money" />}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <TableContainer>
+            <Table aria-label={t('orders.executions.title')} className={styles.table}>
+              <TableHeader>
+                <Column id="time" isRowHeader>
+                  {t('orders.executions.time')}
+                </Column>
+                <Column id="quantity" align="end">
+                  {t('orders.executions.quantity')}
+                </Column>
+                <Column id="price" align="end">
+                  {t('orders.executions.price')}
+                </Column>
+                <Column id="value" align="end">
+                  {t('orders.executions.value')}
+                </Column>
+                <Column id="fee" align="end">
+                  {t('orders.executions.fee')}
+                </Column>
+                <Column id="pnl" align="end">
+                  {t('orders.executions.pnl')}
+                </Column>
+                <Column id="note">{t('orders.executions.document')}</Column>
+              </TableHeader>
+              <TableBody items={executions}>
+                {(e) => (
+                  <Row id={e.id}>
+                    <Cell>{formatDateTime(e.executedAt)}</Cell>
+                    <Cell align="end">{formatQuantity(e.quantity)}</Cell>
+                    <Cell align="end">{formatMoney(e.price, e.currency, { maximumFractionDigits: 6 })}</Cell>
+                    <Cell align="end">
+                      <Money amount={e.value} />
+                    </Cell>
+                    <Cell align="end">
+                      <Money amount={e.fee} />
+                    </Cell>
+                    <Cell align="end">{e.realisedPnl !== null ? <Change value={e.realisedPnl} kind="money" /> : '–'}</Cell>
+                    <Cell>{note(e.documentId)}</Cell>
+                  </Row>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,182 @@
+import { useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Instrument } from '@kontor/domain/instrument';
+import type { OrderField, OrderFieldErrors, OrderSide, TicketOrderKind, TrailingUnit, ValidityType } from '@kontor/domain/order-rules';
+import { VALIDITY_TYPES } from '@kontor/domain/order-rules';
+import type { Depot } from '@kontor/domain/trading-contracts';
+import { formatMoney, formatQuantity } from '../../lib/format';
+import { Button } from '../../ui/button';
+import { Notice } from '../../ui/notice';
+import { SegmentedControl } from '../../ui/segmented-control';
+import { Select } from '../../ui/select';
+import { TextField } from '../../ui/text-field';
+import { availableKinds, availableQuantity, estimatedCosts, FIELD_ORDER, type TicketValues, usesLimit, usesQuantity, usesStop, usesValidity } from './ticket-form';
+import type { BidAsk } from '@kontor/domain/order-rules';
+import styles from './trading.module.css';
+
+export type TicketFieldsProps = {
+  instrument: Instrument;
+  values: TicketValues;
+  onChange: (values: TicketValues) => void;
+  /** Every error the rules find now. */
+  errors: OrderFieldErrors;
+  /** Whether a field's error is shown yet (once left, or after "Order prüfen"). */
+  shows: (field: OrderField) => boolean;
+  onBlur: (field: OrderField) => void;
+  onSubmit: () => void;
+  isChecking: boolean;
+  quote: BidAsk | null;
+  fxRate: string | null;
+  depot: Depot | undefined;
+};
+
+/**
+ * The fields of the ticket: side, kind, quantity or amount, limit / stop / trailing distance and
+ * validity, each with its German error under it as soon as the customer left the field. The live
+ * estimate and what is available sit under the fields. Enter in a field means "Order prüfen".
+ */
+export function TicketFields({ instrument, values, onChange, errors: allErrors, shows, onBlur, onSubmit, isChecking, quote, fxRate, depot }: TicketFieldsProps) {
+  const { t } = useTranslation();
+  const refs = useRef<Partial<Record<OrderField, HTMLInputElement | null>>>({});
+  const currency = instrument.quoteCurrencyCode;
+  const kinds = availableKinds(instrument, values.side);
+  const errors: OrderFieldErrors = Object.fromEntries(Object.entries(allErrors).filter(([f]) => shows(f as OrderField)));
+  const set = (patch: Partial<TicketValues>) => onChange({ ...values, ...patch });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+    // The first field with an error gets the focus, so its message is read out.
+    const first = FIELD_ORDER.find((f) => allErrors[f] && refs.current[f]);
+    if (first) refs.current[first]?.focus();
+  };
+
+  const setSide = (side: OrderSide) => {
+    const next = availableKinds(instrument, side);
+    set({ side, kind: next.includes(values.kind) ? values.kind : 'market' });
+  };
+
+  const numberField = (field: 'quantity' | 'amount' | 'limit' | 'stop' | 'trailingDistance', label: string, description?: string) => (
+    <TextField
+      label={label}
+      description={description}
+      value={values[field]}
+      onChange={(text) => set({ [field]: text })}
+      onBlur={() => onBlur(field)}
+      errorMessage={errors[field]}
+      inputMode="decimal"
+      autoComplete="off"
+      inputRef={(el) => {
+        refs.current[field] = el;
+      }}
+    />
+  );
+
+  const costs = estimatedCosts(values, instrument, { quote, fxRate });
+  const held = availableQuantity(depot, instrument.isin);
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('trading.ticket.formLabel')}>
+      <div className={styles.field}>
+        <SegmentedControl<OrderSide>
+          label={t('trading.side.label')}
+          items={[
+            { id: 'buy', label: t('trading.side.buy') },
+            { id: 'sell', label: t('trading.side.sell') },
+          ]}
+          selected={values.side}
+          onChange={setSide}
+          className={styles.sides}
+        />
+        {errors.side && <p className={styles.fieldError}>{errors.side}</p>}
+      </div>
+
+      <Select
+        label={t('trading.kind.label')}
+        options={kinds.map((k) => ({ id: k, label: t(`trading.kind.${k}`) }))}
+        selectedKey={values.kind}
+        onSelectionChange={(key) => set({ kind: key as TicketOrderKind })}
+        description={t(`trading.kindHelp.${values.kind}`)}
+        errorMessage={errors.kind}
+      />
+
+      {usesQuantity(values.kind)
+        ? numberField(
+            'quantity',
+            t('trading.field.quantity'),
+            values.side === 'sell'
+              ? t('trading.field.quantityAvailable', { quantity: formatQuantity(held) })
+              : t('trading.field.quantityHelp', { min: formatQuantity(instrument.minQty), step: formatQuantity(instrument.qtyIncr) }),
+          )
+        : numberField('amount', t('trading.field.amount'), t('trading.field.amountHelp'))}
+
+      {usesLimit(values.kind) && numberField('limit', t('trading.field.limit', { currency }), t(`trading.field.limitHelp.${values.side}`))}
+      {usesStop(values.kind) && numberField('stop', t('trading.field.stop', { currency }), t(`trading.field.stopHelp.${values.side}`))}
+
+      {values.kind === 'tsl' && (
+        <div className={styles.distance}>
+          {numberField('trailingDistance', t('trading.field.distance'), t('trading.field.distanceHelp'))}
+          <SegmentedControl<TrailingUnit>
+            label={t('trading.field.distanceUnit')}
+            items={[
+              { id: 'PERCENT', label: '%' },
+              { id: 'EUR', label: currency === 'EUR' ? '€' : currency },
+            ]}
+            selected={values.trailingUnit}
+            onChange={(trailingUnit) => set({ trailingUnit })}
+            className={styles.unit}
+          />
+        </div>
+      )}
+
+      {usesValidity(values.kind) && (
+        <div className={styles.validity}>
+          <Select
+            label={t('trading.validity.label')}
+            options={VALIDITY_TYPES.map((v) => ({ id: v, label: t(`trading.validity.option.${v}`) }))}
+            selectedKey={values.validityType}
+            onSelectionChange={(key) => set({ validityType: key as ValidityType })}
+            errorMessage={values.validityType === 'date' ? undefined : errors.validity}
+          />
+          {values.validityType === 'date' && (
+            <TextField
+              label={t('trading.validity.date')}
+              type="date"
+              value={values.validityDate}
+              onChange={(validityDate) => set({ validityDate })}
+              onBlur={() => onBlur('validity')}
+              errorMessage={errors.validity}
+              inputRef={(el) => {
+                refs.current.validity = el;
+              }}
+            />
+          )}
+        </div>
+      )}
+
+      <dl className={styles.estimate} aria-live="polite">
+        <div>
+          <dt>{t('trading.estimate.value')}</dt>
+          <dd>{costs ? formatMoney(costs.orderValue) : '–'}</dd>
+        </div>
+        <div>
+          <dt>{t('trading.estimate.costs')}</dt>
+          <dd>{costs ? formatMoney(costs.total) : '–'}</dd>
+        </div>
+        <div>
+          <dt>{values.side === 'buy' ? t('trading.estimate.buyingPower') : t('trading.estimate.available')}</dt>
+          <dd>
+            {!depot ? '…' : values.side === 'buy' ? formatMoney(depot.cash.available) : t('trading.pieces', { quantity: formatQuantity(held) })}
+          </dd>
+        </div>
+      </dl>
+      {values.side === 'sell' && depot && held === '0' && <Notice tone="info">{t('trading.ticket.nothingToSell')}</Notice>}
+
+      <div className={styles.formActions}>
+        <Button type="submit" isPending={isChecking}>
+          {t('trading.ticket.check')}
+        </Button>
+      </div>
+    </form>
+  );
+}

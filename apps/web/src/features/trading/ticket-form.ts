@@ -1,0 +1,181 @@
+import Decimal from 'decimal.js';
+import type { Instrument } from '@kontor/domain/instrument';
+import {
+  accountCheckErrors,
+  type BidAsk,
+  type OrderField,
+  type OrderFieldErrors,
+  type OrderSide,
+  type OrderTicket,
+  orderTicketErrors,
+  TICKET_ORDER_KINDS,
+  type TicketOrderKind,
+  type TrailingUnit,
+  type ValidityType,
+} from '@kontor/domain/order-rules';
+import { exAnteCosts } from '@kontor/domain/order-costs';
+import type { Depot, OrderTicketRequest } from '@kontor/domain/trading-contracts';
+import { parseDecimalInput } from '../../lib/decimal-input';
+
+/**
+ * The order ticket as the customer fills it in: every number exactly as typed (German, "12,50"),
+ * so that nothing typed is lost or reformatted while the rules of @kontor/domain/order-rules check
+ * it live. `toTicket` turns it into the request the server checks with the same rules.
+ */
+export type TicketValues = {
+  side: OrderSide;
+  kind: TicketOrderKind;
+  quantity: string;
+  amount: string;
+  limit: string;
+  stop: string;
+  trailingDistance: string;
+  trailingUnit: TrailingUnit;
+  validityType: ValidityType;
+  /** 'YYYY-MM-DD' for validity "date". */
+  validityDate: string;
+};
+
+export function initialValues(side: OrderSide, kind: TicketOrderKind = 'market'): TicketValues {
+  return {
+    side,
+    kind,
+    quantity: '',
+    amount: '',
+    limit: '',
+    stop: '',
+    trailingDistance: '',
+    trailingUnit: 'PERCENT',
+    validityType: 'day',
+    validityDate: '',
+  };
+}
+
+export const usesQuantity = (kind: TicketOrderKind) => kind !== 'fraction';
+export const usesLimit = (kind: TicketOrderKind) => kind === 'limit' || kind === 'stoplimit' || kind === 'oco';
+export const usesStop = (kind: TicketOrderKind) => kind === 'stop' || kind === 'stoplimit' || kind === 'oco';
+/** Market, fraction and RFQ orders are for the current (or next) trading day only. */
+export const usesValidity = (kind: TicketOrderKind) => kind !== 'market' && kind !== 'fraction' && kind !== 'previously_quoted';
+
+/** The order kinds this instrument offers on this side (a TSL protects a holding: sell only). */
+export function availableKinds(instrument: Pick<Instrument, 'disabledExecTypes' | 'fractionalTrading'>, side: OrderSide): TicketOrderKind[] {
+  return TICKET_ORDER_KINDS.filter((kind) => {
+    if (instrument.disabledExecTypes.includes(kind)) return false;
+    if (kind === 'fraction' && !instrument.fractionalTrading) return false;
+    if (kind === 'tsl' && side === 'buy') return false;
+    return true;
+  });
+}
+
+/** A typed number as a decimal string; text that is no number stays as it is (the rules say so). */
+function number(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return parseDecimalInput(trimmed) ?? trimmed;
+}
+
+/** The request for POST /api/trading and /api/trading/costs: only the fields the kind uses. */
+export function toTicket(values: TicketValues, isin: string): OrderTicketRequest {
+  const { kind } = values;
+  return {
+    isin,
+    side: values.side,
+    kind,
+    quantity: usesQuantity(kind) ? number(values.quantity) : null,
+    amount: kind === 'fraction' ? number(values.amount) : null,
+    limit: usesLimit(kind) ? number(values.limit) : null,
+    stop: usesStop(kind) ? number(values.stop) : null,
+    trailingDistance: kind === 'tsl' ? number(values.trailingDistance) : null,
+    trailingUnit: kind === 'tsl' ? values.trailingUnit : null,
+    validity: !usesValidity(kind)
+      ? { type: 'day' }
+      : values.validityType === 'date'
+        ? { type: 'date', date: values.validityDate }
+        : { type: values.validityType },
+  };
+}
+
+export type TicketContext = {
+  now: Date;
+  quote: BidAsk | null;
+  /** Euros per unit of the quote currency; null while the exchange rate is unknown. */
+  fxRate: string | null;
+  depot: Depot | undefined;
+};
+
+/** Pieces of this instrument the customer holds and has not promised to another sell order. */
+export function availableQuantity(depot: Depot | undefined, isin: string): string {
+  return depot?.positions.find((p) => p.isin === isin)?.available ?? '0';
+}
+
+/**
+ * Every rule the ticket can check before asking the server: the instrument's rules and, once
+ * they pass for the amount, buying power or the pieces available. One German message per field.
+ */
+export function ticketErrors(values: TicketValues, instrument: Instrument, context: TicketContext): OrderFieldErrors {
+  const ticket = toTicket(values, instrument.isin) as OrderTicket;
+  const fxRate = context.fxRate ?? undefined;
+  const errors = orderTicketErrors(ticket, instrument, { now: context.now, quote: context.quote, fxRate });
+  const field = values.kind === 'fraction' ? 'amount' : 'quantity';
+  if (!errors[field] && !errors.limit && !errors.stop && context.depot && (context.fxRate || values.side === 'sell')) {
+    const costs = estimatedCosts(values, instrument, context);
+    const fees = costs ? new Decimal(costs.orderFee).plus(costs.smallOrderSurcharge).toFixed(2) : '0';
+    Object.assign(
+      errors,
+      accountCheckErrors(
+        ticket,
+        { availableCash: context.depot.cash.available, availableQuantity: availableQuantity(context.depot, instrument.isin) },
+        { quote: context.quote, costs: fees, fxRate },
+      ),
+    );
+  }
+  return errors;
+}
+
+/** The fields the page shows, in the order a keyboard reaches them. */
+export const FIELD_ORDER: readonly OrderField[] = ['side', 'kind', 'quantity', 'amount', 'limit', 'stop', 'trailingDistance', 'validity'];
+
+/** The price an order is valued at before it executes, as the server estimates it. */
+function estimatePrice(values: TicketValues, quote: BidAsk | null): string | null {
+  const limit = parseDecimalInput(values.limit);
+  const stop = parseDecimalInput(values.stop);
+  switch (values.kind) {
+    case 'limit':
+    case 'stoplimit':
+      return limit;
+    case 'stop':
+      return stop;
+    case 'oco':
+      return values.side === 'buy' ? stop : limit;
+    default:
+      return quote ? (values.side === 'buy' ? quote.ask : quote.bid) : null;
+  }
+}
+
+/** Ex-ante costs while typing (the server's "Order prüfen" answer is the binding one). */
+export function estimatedCosts(values: TicketValues, instrument: Instrument, context: Pick<TicketContext, 'quote' | 'fxRate'>) {
+  const price = estimatePrice(values, context.quote);
+  if (!price || !context.fxRate || new Decimal(price).lte(0)) return null;
+  let quantity: string | null;
+  if (values.kind === 'fraction') {
+    const amount = parseDecimalInput(values.amount);
+    quantity = amount && new Decimal(amount).gt(0) ? new Decimal(amount).div(price).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed() : null;
+  } else {
+    quantity = parseDecimalInput(values.quantity);
+  }
+  if (!quantity || new Decimal(quantity).lte(0)) return null;
+  return exAnteCosts({ side: values.side, quantity, price, quote: context.quote, fxRate: context.fxRate }, instrument);
+}
+
+/** Field errors of a 400 answer: `{ quantity: 'msg' }` or `{ quantity: ['msg'] }`. */
+export function serverFieldErrors(errors: unknown): OrderFieldErrors {
+  const result: OrderFieldErrors = {};
+  if (typeof errors !== 'object' || errors === null) return result;
+  for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
+    const field = (key === 'trailingUnit' ? 'trailingDistance' : key.startsWith('validity') ? 'validity' : key) as OrderField;
+    if (!FIELD_ORDER.includes(field)) continue;
+    const message = Array.isArray(value) ? value.find((v) => typeof v === 'string') : value;
+    if (typeof message === 'string') result[field] = message;
+  }
+  return result;
+}

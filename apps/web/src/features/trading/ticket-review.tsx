@@ -1,0 +1,279 @@
+import { useState } from 'react';
+import Decimal from 'decimal.js';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Instrument } from '@kontor/domain/instrument';
+import { orderKindLabel } from '@kontor/domain/labels';
+import type { OrderFieldErrors } from '@kontor/domain/order-rules';
+import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
+import { isApiError } from '../../lib/api-client';
+import { formatMoney, formatNumber, formatQuantity } from '../../lib/format';
+import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { Notice } from '../../ui/notice';
+import { Money } from '../../ui/number';
+import { priceConditionText, validityText } from './order-format';
+import { serverFieldErrors } from './ticket-form';
+import { confirmOnce, DEPOT_KEY, ORDERS_KEY, placeOrder, requestQuote } from './trading-api';
+import styles from './trading.module.css';
+
+type Requirements = OrderPreview['requirements'];
+
+export type TicketReviewProps = {
+  instrument: Instrument;
+  ticket: OrderTicketRequest;
+  preview: OrderPreview;
+  /** One key per submission: a retry of the same submission sends it again. */
+  idempotencyKey: string;
+  onBack: () => void;
+  onPlaced: (order: TradingOrder) => void;
+  onQuoted: (order: TradingOrder) => void;
+  /** The server found field errors after all: back to the fields with them. */
+  onFieldErrors: (errors: OrderFieldErrors, message: string) => void;
+  priceDecimals: number;
+};
+
+/**
+ * "Order prüfen": the order as it will be sent, its ex-ante costs, what stays available, the
+ * one-time confirmations and the warning for complex products, and the button that sends it.
+ * Nothing is sent before the customer pressed that button here.
+ */
+export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBack, onPlaced, onQuoted, onFieldErrors, priceDecimals }: TicketReviewProps) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [requirements, setRequirements] = useState<Requirements>(preview.requirements);
+  const [ticked, setTicked] = useState({ lowTrading: false, otc: false, complex: false });
+  const [attempted, setAttempted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { costs } = preview;
+  const buy = ticket.side === 'buy';
+  const rfq = ticket.kind === 'previously_quoted';
+  const currency = preview.currency;
+
+  const missing = {
+    lowTrading: requirements.lowTradingConfirmation && !ticked.lowTrading,
+    otc: requirements.otcConfirmation && !ticked.otc,
+    complex: requirements.complexWarning && !ticked.complex,
+  };
+  const anyMissing = missing.lowTrading || missing.otc || missing.complex;
+
+  const send = async () => {
+    setAttempted(true);
+    setError(null);
+    if (anyMissing) return;
+    setSending(true);
+    try {
+      // One-time confirmations first; once given they are not asked again.
+      if (requirements.otcConfirmation) {
+        await confirmOnce('otc');
+        setRequirements((r) => ({ ...r, otcConfirmation: false }));
+      }
+      if (requirements.lowTradingConfirmation) {
+        await confirmOnce('lowtrading');
+        setRequirements((r) => ({ ...r, lowTradingConfirmation: false }));
+      }
+      const acknowledged = requirements.complexWarning ? { acknowledgedComplexRisk: true } : {};
+      if (rfq) {
+        const order = await requestQuote({ isin: ticket.isin, side: ticket.side, quantity: ticket.quantity ?? '', ...acknowledged }, idempotencyKey);
+        onQuoted(order);
+      } else {
+        const order = await placeOrder({ ...ticket, ...acknowledged }, idempotencyKey);
+        onPlaced(order);
+      }
+      void client.invalidateQueries({ queryKey: ORDERS_KEY });
+      void client.invalidateQueries({ queryKey: DEPOT_KEY });
+    } catch (e) {
+      if (!isApiError(e)) {
+        setError(t('trading.errors.unexpected'));
+        return;
+      }
+      const details = e.backendError.errors as { requirements?: Partial<Requirements> } | undefined;
+      if (e.status === 409 && details?.requirements) {
+        setRequirements((r) => ({ ...r, ...details.requirements }));
+        setError(e.message);
+      } else if (e.status === 400) {
+        onFieldErrors(serverFieldErrors(e.backendError.errors), e.message);
+      } else {
+        // 0 is no connection: pressing again sends the same submission with the same key.
+        setError(e.status === 0 ? t('trading.errors.network') : e.message);
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const money = (v: string) => <Money amount={v} />;
+  const fees = new Decimal(costs.orderFee).plus(costs.smallOrderSurcharge);
+  const net = (buy ? new Decimal(costs.orderValue).plus(fees) : new Decimal(costs.orderValue).minus(fees)).toFixed(2);
+  const quoted = buy ? preview.ask : preview.bid;
+
+  return (
+    <div className={styles.review}>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('trading.review.instrument')}</dt>
+          <dd>{instrument.name}</dd>
+        </div>
+        <div>
+          <dt>{t('trading.review.order')}</dt>
+          <dd>
+            {orderKindLabel(ticket.side)} · {t(`trading.kind.${ticket.kind}`)}
+          </dd>
+        </div>
+        <div>
+          <dt>{ticket.kind === 'fraction' ? t('trading.field.amount') : t('trading.field.quantity')}</dt>
+          <dd>{ticket.kind === 'fraction' ? formatMoney(ticket.amount ?? '0') : formatQuantity(ticket.quantity ?? '0')}</dd>
+        </div>
+        <div>
+          <dt>{t('trading.review.condition')}</dt>
+          <dd>
+            {priceConditionText(
+              { kind: ticket.kind, limit: ticket.limit ?? null, stop: ticket.stop ?? null, currency, trailingDistance: ticket.trailingDistance ?? null, trailingUnit: ticket.trailingUnit ?? null, quotedPrice: null },
+              t,
+              priceDecimals,
+            )}
+          </dd>
+        </div>
+        {!rfq && (
+          <div>
+            <dt>{t('trading.validity.label')}</dt>
+            <dd>{validityText(ticket.validity, t)}</dd>
+          </div>
+        )}
+        {quoted && (
+          <div>
+            <dt>{buy ? t('trading.review.ask') : t('trading.review.bid')}</dt>
+            <dd>{formatMoney(quoted, currency, { minimumFractionDigits: priceDecimals, maximumFractionDigits: priceDecimals })}</dd>
+          </div>
+        )}
+        {currency !== 'EUR' && (
+          <div>
+            <dt>{t('trading.review.fxRate')}</dt>
+            <dd>{t('trading.review.fxRateValue', { currency, rate: formatNumber(preview.fxRate, { min: 4, max: 6 }) })}</dd>
+          </div>
+        )}
+      </dl>
+
+      <section aria-labelledby="ticket-costs" className={styles.costs}>
+        <h3 id="ticket-costs" className={styles.subTitle}>
+          {t('trading.review.costsTitle')}
+        </h3>
+        <dl className={styles.facts}>
+          <div>
+            <dt>{t('trading.review.orderValue')}</dt>
+            <dd>{money(costs.orderValue)}</dd>
+          </div>
+          <div>
+            <dt>{t('trading.review.orderFee')}</dt>
+            <dd>{money(costs.orderFee)}</dd>
+          </div>
+          {costs.smallOrder && (
+            <div>
+              <dt>{t('trading.review.smallOrderSurcharge')}</dt>
+              <dd>{money(costs.smallOrderSurcharge)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('trading.review.spreadCost')}</dt>
+            <dd>{money(costs.spreadCost)}</dd>
+          </div>
+          <div className={styles.total}>
+            <dt>{t('trading.review.totalCosts')}</dt>
+            <dd>
+              {money(costs.total)} <span className={styles.muted}>({formatNumber(costs.totalPercent, 2)}&nbsp;%)</span>
+            </dd>
+          </div>
+          <div className={styles.total}>
+            <dt>{buy ? t('trading.review.toPay') : t('trading.review.proceeds')}</dt>
+            <dd>{money(net)}</dd>
+          </div>
+          {preview.availableAfter !== null && (
+            <div>
+              <dt>{buy ? t('trading.review.cashAfter') : t('trading.review.piecesAfter')}</dt>
+              <dd>{buy ? money(preview.availableAfter) : t('trading.pieces', { quantity: formatQuantity(preview.availableAfter) })}</dd>
+            </div>
+          )}
+        </dl>
+        <p className={styles.hint}>{rfq ? t('trading.review.rfqHint') : t('trading.review.estimateHint')}</p>
+      </section>
+
+      {(requirements.lowTradingConfirmation || requirements.otcConfirmation || requirements.complexWarning) && (
+        <section aria-labelledby="ticket-confirmations" className={styles.confirmations}>
+          <h3 id="ticket-confirmations" className={styles.subTitle}>
+            {t('trading.review.confirmationsTitle')}
+          </h3>
+          {requirements.complexWarning && (
+            <Notice tone="warning" title={t('trading.confirm.complexTitle')}>
+              {t('trading.confirm.complexText')}
+            </Notice>
+          )}
+          {requirements.complexWarning && (
+            <Requirement
+              label={t('trading.confirm.complex')}
+              checked={ticked.complex}
+              onChange={(complex) => setTicked((v) => ({ ...v, complex }))}
+              error={attempted && missing.complex ? t('trading.confirm.required') : undefined}
+            />
+          )}
+          {requirements.otcConfirmation && (
+            <Requirement
+              label={t('trading.confirm.otc')}
+              description={t('trading.confirm.otcText')}
+              checked={ticked.otc}
+              onChange={(otc) => setTicked((v) => ({ ...v, otc }))}
+              error={attempted && missing.otc ? t('trading.confirm.required') : undefined}
+            />
+          )}
+          {requirements.lowTradingConfirmation && (
+            <Requirement
+              label={t('trading.confirm.lowTrading')}
+              description={t('trading.confirm.lowTradingText', { threshold: formatMoney(instrument.lowTradingThreshold), surcharge: formatMoney(costs.smallOrderSurcharge) })}
+              checked={ticked.lowTrading}
+              onChange={(lowTrading) => setTicked((v) => ({ ...v, lowTrading }))}
+              error={attempted && missing.lowTrading ? t('trading.confirm.required') : undefined}
+            />
+          )}
+        </section>
+      )}
+
+      {error && <Notice tone="danger">{error}</Notice>}
+
+      <div className={styles.formActions}>
+        <Button variant="secondary" onPress={onBack} isDisabled={sending}>
+          {t('trading.review.back')}
+        </Button>
+        <Button onPress={() => void send()} isPending={sending}>
+          {rfq ? t('trading.review.requestQuote') : buy ? t('trading.review.sendBuy') : t('trading.review.sendSell')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Requirement({
+  label,
+  description,
+  checked,
+  onChange,
+  error,
+}: {
+  label: string;
+  description?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+}) {
+  return (
+    <div className={styles.requirement}>
+      <Checkbox isSelected={checked} onChange={onChange} description={description} isInvalid={Boolean(error)}>
+        {label}
+      </Checkbox>
+      {error && (
+        <p className={styles.fieldError} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Instrument } from '@kontor/domain/instrument';
+import type { OrderStatus } from '@kontor/domain/enums';
+import type { Depot, OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
+import { api } from '../../lib/api-client';
+
+/** The three views of the order list; the server's `done` is every order that is no longer open. */
+export type OrderFilter = 'open' | 'done' | 'all';
+
+export const ORDERS_KEY = ['trading', 'orders'] as const;
+export const DEPOT_KEY = ['trading', 'positions'] as const;
+
+/** How often an open order is looked at again, so the customer watches its state change. */
+export const OPEN_ORDER_POLL_MS = 2_000;
+
+const FINAL: ReadonlySet<OrderStatus> = new Set<OrderStatus>(['Filled', 'Canceled', 'Expired', 'Rejected']);
+
+/** Whether the order can still change (the engine's isFinal, read from what the API shows). */
+export function isOpenOrder(order: Pick<TradingOrder, 'status' | 'cancelStatus'>): boolean {
+  if (FINAL.has(order.status)) return false;
+  if (order.status === 'PartiallyFilled' && (order.cancelStatus === 'Canceled' || order.cancelStatus === 'Expired' || order.cancelStatus === 'Filled')) {
+    return false;
+  }
+  return true;
+}
+
+/** An open order without a cancellation on its way can be cancelled (an RFQ quote is declined). */
+export function canCancel(order: Pick<TradingOrder, 'status' | 'cancelStatus'>): boolean {
+  return isOpenOrder(order) && order.cancelStatus === null;
+}
+
+export const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
+export const instrumentPath = (isin: string) => `/wertpapier/${encodeURIComponent(isin)}`;
+export const contractNoteUrl = (documentId: string) => api.url(`/api/posteingang/${encodeURIComponent(documentId)}/pdf`);
+
+export function useOrders(filter: OrderFilter) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'list', filter],
+    queryFn: ({ signal }) =>
+      api.request<{ orders: TradingOrder[] }>('GET', '/api/trading/orders', { query: { state: filter }, signal, skipGlobalErrorHandler: true }),
+    // While an order is open its state moves on the server (fills, a TSL's stop, a cancellation).
+    refetchInterval: (query) => (query.state.data?.orders.some(isOpenOrder) ? OPEN_ORDER_POLL_MS : false),
+  });
+}
+
+export function useOrder(id: string, initialData?: TradingOrder) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'detail', id],
+    initialData,
+    // An order just placed is shown at once and then fetched with its executions.
+    initialDataUpdatedAt: 0,
+    queryFn: ({ signal }) => api.request<TradingOrder>('GET', `/api/trading/orders/${encodeURIComponent(id)}`, { signal, skipGlobalErrorHandler: true }),
+    refetchInterval: (query) => (query.state.data && isOpenOrder(query.state.data) ? OPEN_ORDER_POLL_MS : false),
+  });
+}
+
+export function useCancelOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.request<TradingOrder>('DELETE', `/api/trading/orders/${encodeURIComponent(id)}`, { skipGlobalErrorHandler: true }),
+    onSuccess: (order) => {
+      client.setQueryData([...ORDERS_KEY, 'detail', order.id], (old: TradingOrder | undefined) => ({ ...old, ...order }));
+      void client.invalidateQueries({ queryKey: ORDERS_KEY });
+      void client.invalidateQueries({ queryKey: DEPOT_KEY });
+    },
+  });
+}
+
+/** The instrument with its trading rules (grids, minimum order value, disabled kinds). */
+export function useTradingInstrument(isin: string | null) {
+  return useQuery({
+    // The instrument page caches the same answer under the same key.
+    queryKey: ['instruments', 'instrument', isin],
+    enabled: isin !== null,
+    queryFn: ({ signal }) => api.request<Instrument>('GET', `/api/instrument/${encodeURIComponent(isin ?? '')}`, { signal, skipGlobalErrorHandler: true }),
+  });
+}
+
+/** Cash and positions: buying power and the pieces a sell order may use. */
+export function useDepot() {
+  return useQuery({
+    queryKey: DEPOT_KEY,
+    queryFn: ({ signal }) => api.request<Depot>('GET', '/api/trading/positions', { signal, skipGlobalErrorHandler: true }),
+  });
+}
+
+export function previewOrder(ticket: OrderTicketRequest): Promise<OrderPreview> {
+  return api.request<OrderPreview>('POST', '/api/trading/costs', { body: ticket, skipGlobalErrorHandler: true });
+}
+
+export function placeOrder(ticket: OrderTicketRequest, idempotencyKey: string): Promise<TradingOrder> {
+  return api.request<TradingOrder>('POST', '/api/trading', { body: ticket, idempotencyKey, skipGlobalErrorHandler: true });
+}
+
+export function requestQuote(
+  request: { isin: string; side: 'buy' | 'sell'; quantity: string; acknowledgedComplexRisk?: boolean },
+  idempotencyKey: string,
+): Promise<TradingOrder> {
+  return api.request<TradingOrder>('POST', '/api/trading/rfq', { body: request, idempotencyKey, skipGlobalErrorHandler: true });
+}
+
+export function acceptQuote(id: string): Promise<TradingOrder> {
+  return api.request<TradingOrder>('POST', `/api/trading/orders/${encodeURIComponent(id)}/accept`, { skipGlobalErrorHandler: true });
+}
+
+export function declineQuote(id: string): Promise<TradingOrder> {
+  return api.request<TradingOrder>('DELETE', `/api/trading/orders/${encodeURIComponent(id)}`, { skipGlobalErrorHandler: true });
+}
+
+/** The one-time confirmations (spec §7 /api/user/confirmlowtrading, /api/user/confirmotctrading). */
+export function confirmOnce(kind: 'lowtrading' | 'otc'): Promise<void> {
+  return api.request<void>('POST', kind === 'otc' ? '/api/user/confirmotctrading' : '/api/user/confirmlowtrading', { skipGlobalErrorHandler: true });
+}

@@ -1,0 +1,500 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Instrument } from '@kontor/domain/instrument';
+import type { Depot, OrderPreview, TradingOrder } from '@kontor/domain/trading-contracts';
+import { configureApi, createApiClient } from '../../lib/api-client';
+import { quoteHub } from '../../lib/live-quotes';
+import { jsonResponse } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { availableKinds, initialValues, ticketErrors, toTicket } from './ticket-form';
+import { canCancel, isOpenOrder } from './trading-api';
+import { quoteDeadline } from './rfq-quote';
+
+const SAP = 'DE0007164600';
+
+// Whole-app renders with a lazy route and several steps of typing take a while on a cold run.
+vi.setConfig({ testTimeout: 30_000 });
+
+function instrument(overrides: Partial<Instrument> = {}): Instrument {
+  return {
+    isin: SAP,
+    wkn: '716460',
+    name: 'SAP SE',
+    shortName: 'SAP',
+    instrumentType: 'AKTIE',
+    marketName: 'Kontor Market Maker',
+    quoteCurrencyCode: 'EUR',
+    leverage: null,
+    complex: false,
+    knockedOutFlag: false,
+    endfaellig: null,
+    emittentShortCode: null,
+    underlyingIsin: null,
+    underlyingName: null,
+    basisinformationen: null,
+    verkaufsprospekt: null,
+    halbjahresbericht: null,
+    jahresbericht: null,
+    tradingHoursStartTime: '07:30',
+    tradingHoursStopTime: '23:00',
+    sparplan: false,
+    lowTradingThresholdQuantity: null,
+    minQty: '1',
+    priceIncr: '0.01',
+    priceScale: 2,
+    qtyIncr: '1',
+    qtyScale: 0,
+    isOTC: false,
+    disabledExecTypes: ['fraction'],
+    historicQuotes: true,
+    fractionalTrading: false,
+    tradingFees: null,
+    weekendTrading: false,
+    minimumOrderValue: '1.00',
+    lowTradingThreshold: '500.00',
+    ...overrides,
+  };
+}
+
+const depot = (available = '1000.00', held = '10'): Depot => ({
+  positions: [
+    {
+      isin: SAP,
+      name: 'SAP SE',
+      instrumentType: 'AKTIE',
+      currency: 'EUR',
+      quantity: held,
+      blocked: '0',
+      available: held,
+      cost: '1500.00',
+      averagePrice: '150',
+      firstPurchase: '2026-01-05T09:00:00.000Z',
+      realisedPnl: '0.00',
+    },
+  ],
+  cash: { available, reserved: '0.00', total: available },
+});
+
+let tick = 0;
+const bidAsk = (bid: string, ask: string) => ({ id: `q-${++tick}`, isin: SAP, bid, ask, ts: new Date(Date.now() + tick * 1000).toISOString() });
+
+function order(overrides: Partial<TradingOrder> = {}): TradingOrder {
+  return {
+    id: '11111111-2222-4333-8444-555555555555',
+    isin: SAP,
+    name: 'SAP SE',
+    side: 'buy',
+    kind: 'market',
+    status: 'Filled',
+    cancelStatus: null,
+    display: 'Filled',
+    label: 'ausgeführt',
+    quantity: '2',
+    amount: null,
+    limit: null,
+    stop: null,
+    trailingDistance: null,
+    trailingUnit: null,
+    validity: { type: 'day' },
+    expiresAt: '2026-11-23T22:00:00.000Z',
+    filledQuantity: '2',
+    averagePrice: '200.1',
+    currency: 'EUR',
+    quotedPrice: null,
+    reason: null,
+    costs: null,
+    reserved: '0.00',
+    createdAt: '2026-11-23T09:00:00.000Z',
+    updatedAt: '2026-11-23T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const preview = (overrides: Partial<OrderPreview['requirements']> = {}): OrderPreview => ({
+  costs: { orderValue: '400.20', orderFee: '1.00', smallOrderSurcharge: '1.00', spreadCost: '0.10', total: '2.10', totalPercent: '0.52', smallOrder: true },
+  fxRate: '1',
+  currency: 'EUR',
+  bid: '199.90',
+  ask: '200.10',
+  requirements: { lowTradingConfirmation: false, otcConfirmation: false, complexWarning: false, ...overrides },
+  availableAfter: '597.80',
+});
+
+type Call = { method: string; path: string; body: unknown; headers: Headers };
+type Handler = (call: Call) => Response | Promise<Response> | undefined;
+
+let calls: Call[];
+let handler: Handler;
+let theInstrument: Instrument;
+let theDepot: Depot;
+
+class SilentEventSource {
+  onopen: (() => void) | null = null;
+  onmessage: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  readyState = 0;
+  close() {}
+}
+
+beforeEach(() => {
+  vi.stubGlobal('EventSource', SilentEventSource);
+  calls = [];
+  handler = () => undefined;
+  theInstrument = instrument();
+  theDepot = depot();
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call = { method: init.method ?? 'GET', path: url.pathname + url.search, body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined, headers: new Headers(init.headers) };
+    calls.push(call);
+    const answer = await handler(call);
+    if (answer) return answer;
+    if (url.pathname === `/api/instrument/${SAP}`) return jsonResponse(theInstrument);
+    if (url.pathname === '/api/trading/positions') return jsonResponse(theDepot);
+    if (url.pathname === '/api/quotes/previous-close') return jsonResponse([{ isin: SAP, previousClose: '198.00' }]);
+    if (url.pathname === '/api/notification') return jsonResponse({ unread: 0, items: [] });
+    return jsonResponse({});
+  });
+  configureApi(createApiClient({ fetch: fetchMock as unknown as typeof fetch }));
+  act(() => quoteHub.accept([bidAsk('199.90', '200.10')]));
+});
+
+afterEach(() => {
+  configureApi(createApiClient());
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path);
+
+async function openTicket(query = `isin=${SAP}&side=BUY`) {
+  const app = await renderApp(`/orders/neu?${query}`);
+  await screen.findByRole('heading', { level: 1, name: 'Order: SAP SE' }, { timeout: 10_000 });
+  await waitFor(() => expect(document.querySelector('[data-quote="bid"] dd')?.textContent).toBe('199,90\u00a0€'));
+  return app;
+}
+
+describe('ticket rules (ticket-form)', () => {
+  const context = { now: new Date('2026-11-23T10:00:00Z'), quote: { bid: '199.90', ask: '200.10' }, fxRate: '1', depot: depot('1000.00', '10') };
+
+  it('reads German numbers as typed and sends only the fields the kind uses', () => {
+    const values = { ...initialValues('buy', 'limit'), quantity: '1.000', limit: '199,5', stop: '12', validityType: 'gtc' as const };
+    expect(toTicket(values, SAP)).toEqual({
+      isin: SAP,
+      side: 'buy',
+      kind: 'limit',
+      quantity: '1000',
+      amount: null,
+      limit: '199.5',
+      stop: null,
+      trailingDistance: null,
+      trailingUnit: null,
+      validity: { type: 'gtc' },
+    });
+    expect(toTicket({ ...initialValues('buy', 'market'), quantity: '2', validityType: 'gtc' }, SAP).validity).toEqual({ type: 'day' });
+  });
+
+  it('names the broken rule of each field in German: no number, grid, buying power, pieces held', () => {
+    const i = instrument();
+    expect(ticketErrors({ ...initialValues('buy'), quantity: 'abc' }, i, context)).toEqual({ quantity: 'Die Stückzahl ist keine gültige Zahl.' });
+    expect(ticketErrors({ ...initialValues('buy'), quantity: '1,5' }, i, context)).toEqual({ quantity: 'Die Stückzahl muss eine ganze Zahl sein.' });
+    expect(ticketErrors({ ...initialValues('buy'), quantity: '' }, i, context)).toEqual({ quantity: 'Bitte geben Sie eine Stückzahl ein.' });
+    expect(ticketErrors({ ...initialValues('buy'), quantity: '10' }, i, context).quantity).toMatch(/verfügbarer Betrag von 1\.000,00\s€ reicht für diese Order nicht aus/);
+    expect(ticketErrors({ ...initialValues('buy'), quantity: '4' }, i, context)).toEqual({});
+    expect(ticketErrors({ ...initialValues('sell'), quantity: '11' }, i, context)).toEqual({ quantity: 'Sie können höchstens 10 Stück verkaufen.' });
+    expect(ticketErrors({ ...initialValues('sell', 'limit'), quantity: '1', limit: '199,999' }, i, context)).toEqual({ limit: 'Das Limit darf höchstens 2 Nachkommastellen haben.' });
+    expect(ticketErrors({ ...initialValues('sell', 'stop'), quantity: '1', stop: '210' }, i, context)).toEqual({ stop: 'Der Stop-Kurs muss unter dem aktuellen Kurs liegen.' });
+  });
+
+  it('offers only the kinds the instrument allows; a TSL only for a sale', () => {
+    expect(availableKinds(instrument(), 'buy')).toEqual(['market', 'limit', 'stop', 'stoplimit', 'oco', 'previously_quoted']);
+    expect(availableKinds(instrument({ disabledExecTypes: ['oco'], fractionalTrading: true }), 'sell')).toEqual([
+      'market',
+      'limit',
+      'stop',
+      'stoplimit',
+      'tsl',
+      'fraction',
+      'previously_quoted',
+    ]);
+  });
+
+  it('knows which orders are still open and can be cancelled', () => {
+    expect(isOpenOrder({ status: 'Open', cancelStatus: null })).toBe(true);
+    expect(canCancel({ status: 'Open', cancelStatus: 'SentCancel' })).toBe(false);
+    expect(isOpenOrder({ status: 'PartiallyFilled', cancelStatus: 'Canceled' })).toBe(false);
+    expect(isOpenOrder({ status: 'Filled', cancelStatus: null })).toBe(false);
+  });
+
+  it('counts an RFQ quote down from the server’s own validity, not the device clock', () => {
+    expect(quoteDeadline({ updatedAt: '2030-01-01T10:00:00.000Z', expiresAt: '2030-01-01T10:00:05.000Z' }, 1_000)).toBe(6_000);
+    expect(quoteDeadline({ updatedAt: '2030-01-01T10:00:00.000Z', expiresAt: '2030-01-01T09:00:00.000Z' }, 1_000)).toBe(1_000);
+  });
+});
+
+describe('/orders/neu', () => {
+  it('checks while typing, keeps what was typed, shows the costs on "Order prüfen" and sends only from there', async () => {
+    handler = (call) => {
+      if (call.path === '/api/trading/costs') return jsonResponse(preview());
+      if (call.path === '/api/trading') return jsonResponse(order(), { status: 201 });
+      return undefined;
+    };
+    const { user } = await openTicket();
+    expect(screen.getByRole('radio', { name: 'Kauf' }).getAttribute('aria-checked')).toBe('true');
+
+    const quantity = screen.getByLabelText('Stückzahl');
+    await user.type(quantity, '2x');
+    await user.tab();
+    expect(await screen.findByText('Die Stückzahl ist keine gültige Zahl.')).toBeTruthy();
+    expect((quantity as HTMLInputElement).value).toBe('2x');
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    await waitFor(() => expect(screen.queryByText('Die Stückzahl ist keine gültige Zahl.')).toBeNull());
+    // The live estimate: 2 × ask 200,10 €.
+    expect(screen.getByText('Geschätzter Kurswert').nextElementSibling?.textContent).toBe('400,20\u00a0€');
+
+    await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order prüfen' })).toBeTruthy();
+    expect(posts('/api/trading/costs')[0]?.body).toMatchObject({ isin: SAP, side: 'buy', kind: 'market', quantity: '2', validity: { type: 'day' } });
+    expect(screen.getByText('Orderentgelt').nextElementSibling?.textContent).toBe('1,00\u00a0€');
+    expect(screen.getByText('Kosten gesamt').nextElementSibling?.textContent).toMatch(/^2,10\s€ \(0,52\s%\)$/);
+    expect(posts('/api/trading')).toHaveLength(0);
+
+    // Back to the fields: nothing typed is lost.
+    await user.click(screen.getByRole('button', { name: 'Ändern' }));
+    expect((screen.getByLabelText('Stückzahl') as HTMLInputElement).value).toBe('2');
+    await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
+    await user.click(await screen.findByRole('button', { name: 'Kauforder senden' }));
+
+    expect(await screen.findByText('Order ausgeführt')).toBeTruthy();
+    expect(screen.getByText(/Sie haben 2 Stück SAP SE zu je 200,10\s€ gekauft/)).toBeTruthy();
+    const [sent] = posts('/api/trading');
+    expect(sent?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.getByRole('link', { name: 'Order ansehen' }).getAttribute('href')).toBe(`/orders/${order().id}`);
+  });
+
+  it('a retry after a lost connection sends the same submission with the same Idempotency-Key', async () => {
+    let attempts = 0;
+    handler = (call) => {
+      if (call.path === '/api/trading/costs') return jsonResponse(preview());
+      if (call.path === '/api/trading') {
+        attempts += 1;
+        if (attempts === 1) throw new TypeError('Failed to fetch');
+        return jsonResponse(order(), { status: 201 });
+      }
+      return undefined;
+    };
+    const { user } = await openTicket();
+    await user.type(screen.getByLabelText('Stückzahl'), '2');
+    await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
+    await user.click(await screen.findByRole('button', { name: 'Kauforder senden' }));
+    expect(await screen.findByText(/Keine Verbindung zum Server/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Kauforder senden' }));
+    expect(await screen.findByText('Order ausgeführt')).toBeTruthy();
+    const keys = posts('/api/trading').map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('asks for the one-time confirmations and the complex-product warning before it sends', async () => {
+    theInstrument = instrument({ complex: true, isOTC: true });
+    handler = (call) => {
+      if (call.path === '/api/trading/costs') return jsonResponse(preview({ lowTradingConfirmation: true, complexWarning: true }));
+      if (call.path === '/api/user/confirmlowtrading' || call.path === '/api/user/confirmotctrading') return new Response(null, { status: 204 });
+      if (call.path === '/api/trading') {
+        // The OTC confirmation was still missing: the server says so.
+        if (posts('/api/user/confirmotctrading').length === 0) {
+          return jsonResponse(
+            { message: 'Bitte bestätigen Sie einmalig den außerbörslichen Handel (OTC), bevor Sie diese Order erteilen.', status: 409, errors: { requirements: { otcConfirmation: true } } },
+            { status: 409 },
+          );
+        }
+        return jsonResponse(order(), { status: 201 });
+      }
+      return undefined;
+    };
+    const { user } = await openTicket();
+    await user.type(screen.getByLabelText('Stückzahl'), '2');
+    await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
+    expect(await screen.findByText('Warnhinweis: komplexes Produkt')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Kauforder senden' }));
+    expect(await screen.findAllByText('Bitte bestätigen Sie diesen Hinweis, um fortzufahren.')).toHaveLength(2);
+    expect(posts('/api/trading')).toHaveLength(0);
+
+    await user.click(screen.getByRole('checkbox', { name: /Ich habe den Warnhinweis gelesen/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Hinweise zu Kleinstorders/ }));
+    await user.click(screen.getByRole('button', { name: 'Kauforder senden' }));
+    expect(await screen.findByText(/außerbörslichen Handel \(OTC\)/)).toBeTruthy();
+    expect(posts('/api/user/confirmlowtrading')).toHaveLength(1);
+
+    await user.click(screen.getByRole('checkbox', { name: /außerbörslich \(OTC\) handeln/ }));
+    await user.click(screen.getByRole('button', { name: 'Kauforder senden' }));
+    expect(await screen.findByText('Order ausgeführt')).toBeTruthy();
+    expect(posts('/api/user/confirmotctrading')).toHaveLength(1);
+    // Confirmed once: not sent again.
+    expect(posts('/api/user/confirmlowtrading')).toHaveLength(1);
+    expect(posts('/api/trading').at(-1)?.body).toMatchObject({ acknowledgedComplexRisk: true });
+  });
+
+  it('field errors of the server take the customer back to the field', async () => {
+    handler = (call) =>
+      call.path === '/api/trading/costs'
+        ? jsonResponse({ message: 'Die Eingabe ist ungültig. Bitte prüfen Sie die markierten Felder.', status: 400, errors: { quantity: 'Die Mindeststückzahl beträgt 5.' } }, { status: 400 })
+        : undefined;
+    const { user } = await openTicket();
+    await user.type(screen.getByLabelText('Stückzahl'), '2');
+    await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
+    expect(await screen.findByText('Die Mindeststückzahl beträgt 5.')).toBeTruthy();
+    expect(screen.getByText(/Bitte prüfen Sie die markierten Felder/)).toBeTruthy();
+    expect((screen.getByLabelText('Stückzahl') as HTMLInputElement).value).toBe('2');
+  });
+
+  it('a sale from the depot: TSL with distance in percent; kinds the instrument disables are not offered', async () => {
+    handler = (call) => (call.path === '/api/trading/costs' ? jsonResponse({ ...preview(), availableAfter: '9' }) : undefined);
+    const { user } = await openTicket(`isin=${SAP}&side=SELL`);
+    expect(screen.getByText('Frei verfügbar: 10 Stück.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Orderart/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toContain('TSL (Trailing Stop Loss)');
+    expect(options).not.toContain('Bruchstück (Betrag in €)');
+    await user.click(screen.getByRole('option', { name: 'TSL (Trailing Stop Loss)' }));
+    await user.type(screen.getByLabelText('Stückzahl'), '1');
+    await user.type(screen.getByLabelText('Abstand'), '5');
+    await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
+    await screen.findByRole('heading', { level: 2, name: 'Order prüfen' });
+    expect(posts('/api/trading/costs')[0]?.body).toMatchObject({ side: 'sell', kind: 'tsl', quantity: '1', trailingDistance: '5', trailingUnit: 'PERCENT' });
+    expect(screen.getByText(/^Abstand 5\s%$/)).toBeTruthy();
+    expect(screen.getByText('Danach frei verfügbar').nextElementSibling?.textContent).toBe('9 Stück');
+  });
+
+  it('RFQ: the binding price with its countdown; "Annehmen" executes it', async () => {
+    const now = new Date();
+    const quoted = order({
+      kind: 'previously_quoted',
+      status: 'Pending',
+      display: 'Pending',
+      label: 'vorläufig',
+      quantity: '3',
+      filledQuantity: '0',
+      averagePrice: null,
+      quotedPrice: '200.15',
+      updatedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + 5000).toISOString(),
+    });
+    handler = (call) => {
+      if (call.path === '/api/trading/costs') return jsonResponse(preview());
+      if (call.path === '/api/trading/rfq') return jsonResponse(quoted, { status: 201 });
+      if (call.path === `/api/trading/orders/${quoted.id}/accept`) return jsonResponse({ ...quoted, status: 'Filled', display: 'Filled', label: 'ausgeführt', filledQuantity: '3', averagePrice: '200.15' });
+      return undefined;
+    };
+    const { user } = await openTicket(`isin=${SAP}&side=BUY&kind=previously_quoted`);
+    await user.type(screen.getByLabelText('Stückzahl'), '3');
+    await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
+    await user.click(await screen.findByRole('button', { name: 'Festpreis anfragen' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ihr verbindliches Angebot' })).toBeTruthy();
+    expect(posts('/api/trading/rfq')[0]?.body).toEqual({ isin: SAP, side: 'buy', quantity: '3' });
+    expect(posts('/api/trading/rfq')[0]?.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/^Noch [45] Sekunden gültig$/);
+    expect(document.querySelector('[data-quoted-price]')?.textContent).toBe('200,15\u00a0€');
+    await user.click(screen.getByRole('button', { name: 'Annehmen' }));
+    expect(await screen.findByText('Order ausgeführt')).toBeTruthy();
+  });
+
+  it('RFQ: a quote left alone runs out ("abgelaufen") and a new one can be asked for', async () => {
+    const now = new Date();
+    const quoted = order({ kind: 'previously_quoted', status: 'Pending', quantity: '3', quotedPrice: '200.15', updatedAt: now.toISOString(), expiresAt: new Date(now.getTime() + 1000).toISOString() });
+    handler = (call) => {
+      if (call.path === '/api/trading/costs') return jsonResponse(preview());
+      if (call.path === '/api/trading/rfq') return jsonResponse(quoted, { status: 201 });
+      return undefined;
+    };
+    const { user } = await openTicket(`isin=${SAP}&side=BUY&kind=previously_quoted`);
+    await user.type(screen.getByLabelText('Stückzahl'), '3');
+    await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
+    await user.click(await screen.findByRole('button', { name: 'Festpreis anfragen' }));
+    expect(await screen.findByText('abgelaufen', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Annehmen' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Neues Angebot anfragen' }));
+    await user.click(await screen.findByRole('button', { name: 'Festpreis anfragen' }));
+    await waitFor(() => expect(posts('/api/trading/rfq')).toHaveLength(2));
+    const [first, second] = posts('/api/trading/rfq').map((c) => c.headers.get('Idempotency-Key'));
+    expect(first).not.toBe(second);
+  });
+
+  it('without an ISIN it says how to choose a security', async () => {
+    await renderApp('/orders/neu');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Welches Wertpapier möchten Sie handeln?' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Wertpapier suchen' }).getAttribute('href')).toBe('/suche');
+  });
+});
+
+describe('/orders', () => {
+  it('lists the orders with their German status; filters; refreshes every two seconds while one is open', async () => {
+    let firstCall: number | undefined;
+    handler = (call) => {
+      if (!call.path.startsWith('/api/trading/orders?')) return undefined;
+      firstCall ??= Date.now();
+      const open = order({ id: 'a1111111-2222-4333-8444-555555555555', kind: 'limit', status: 'Open', display: 'Open', label: 'offen', limit: '150', filledQuantity: '0', averagePrice: null });
+      // A second later the server has the cancellation on its way.
+      const cancelling = Date.now() - firstCall > 1000 ? { ...open, cancelStatus: 'SentCancel' as const, display: 'Open_SentCancel', label: 'zur Streichung vorgemerkt' } : open;
+      return jsonResponse({ orders: call.path.includes('state=done') ? [order()] : [cancelling, order()] });
+    };
+    const { user, router } = await renderApp('/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('offen')).toBeTruthy();
+    expect(screen.getByText('ausgeführt')).toBeTruthy();
+    expect(screen.getByText(/^Limit 150,00\s€$/)).toBeTruthy();
+    expect(screen.getAllByText('Kauf · Limit')).toHaveLength(1);
+    // The open order is looked at again.
+    expect(await screen.findByText('zur Streichung vorgemerkt', {}, { timeout: 4000 })).toBeTruthy();
+
+    await user.click(screen.getByRole('radio', { name: 'Abgeschlossen' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=abgeschlossen'));
+    await waitFor(() => expect(screen.queryByText('zur Streichung vorgemerkt')).toBeNull());
+    expect(calls.some((c) => c.path === '/api/trading/orders?state=done')).toBe(true);
+  });
+
+  it('says what to do when there are no orders yet', async () => {
+    handler = (call) => (call.path.startsWith('/api/trading/orders?') ? jsonResponse({ orders: [] }) : undefined);
+    await renderApp('/orders');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Noch keine Orders' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Wertpapier suchen' })).toBeTruthy();
+  });
+});
+
+describe('/orders/:id', () => {
+  it('shows terms and executions with the contract note; "Order streichen" asks first and follows the cancellation', async () => {
+    const id = 'b1111111-2222-4333-8444-555555555555';
+    let state: 'open' | 'cancelling' | 'cancelled' = 'open';
+    const base = order({ id, kind: 'limit', status: 'PartiallyFilled', display: 'PartiallyFilled', label: 'teilausgeführt', quantity: '5', limit: '150', filledQuantity: '2', averagePrice: '149.5' });
+    const execution = { id: 'e1', quantity: '2', price: '149.5', currency: 'EUR', fxRate: '1', value: '299.00', fee: '1.00', realisedPnl: null, executedAt: '2026-11-23T09:30:00.000Z', documentId: 'd1111111-2222-4333-8444-555555555555' };
+    handler = (call) => {
+      if (call.path === `/api/trading/orders/${id}` && call.method === 'DELETE') {
+        state = 'cancelling';
+        return jsonResponse({ ...base, cancelStatus: 'SentCancel', display: 'PartiallyFilled_SentCancel', label: 'teilausgeführt, zur Streichung vorgemerkt' });
+      }
+      if (call.path === `/api/trading/orders/${id}`) {
+        if (state === 'cancelling') {
+          state = 'cancelled';
+          return jsonResponse({ ...base, cancelStatus: 'SentCancel', display: 'PartiallyFilled_SentCancel', label: 'teilausgeführt, zur Streichung vorgemerkt', executions: [execution] });
+        }
+        if (state === 'cancelled') return jsonResponse({ ...base, cancelStatus: 'Canceled', display: 'PartiallyFilled_Canceled', label: 'teilausgeführt, gestrichen', executions: [execution] });
+        return jsonResponse({ ...base, executions: [execution] });
+      }
+      return undefined;
+    };
+    const { user } = await renderApp(`/orders/${id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order: SAP SE' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getAllByText('teilausgeführt').length).toBeGreaterThan(0);
+    const note = screen.getByRole('link', { name: /Abrechnung \(PDF\)/ });
+    expect(note.getAttribute('href')).toBe(`/api/posteingang/${execution.documentId}/pdf`);
+
+    await user.click(screen.getByRole('button', { name: 'Order streichen' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Order streichen?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Order streichen' }));
+    expect((await screen.findAllByText('teilausgeführt, zur Streichung vorgemerkt')).length).toBeGreaterThan(0);
+    expect(await screen.findAllByText('teilausgeführt, gestrichen', {}, { timeout: 6000 })).not.toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Order streichen' })).toBeNull();
+  });
+});
