@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Whole-app renders with user-event take seconds on a busy two-core runner; 5 s is too tight.
+    testTimeout: 15_000,
   },
 });
