@@ -26,6 +26,16 @@ export function fingerprintOf(route: string, body: unknown): string {
   return `${route}:${createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url')}`;
 }
 
+export type StoredAnswer = { fingerprint: string; statusCode: number; response: unknown };
+
+/** The stored answer as the repeat's answer, or a 422 when the key was used for another request. */
+export function replayOf<T>(first: StoredAnswer, fingerprint: string): IdempotentResult<T> {
+  if (first.fingerprint !== fingerprint) {
+    throw new AppError(422, 'Dieser Idempotency-Key wurde bereits für einen anderen Auftrag verwendet.');
+  }
+  return { statusCode: first.statusCode, body: first.response as T, replayed: true };
+}
+
 /** The stored answer to an earlier request with this key, if there is one (and it was this request). */
 export async function replay<T>(db: Db, opts: { sub: string; key: string; fingerprint: string }): Promise<IdempotentResult<T> | undefined> {
   const [first] = await db
@@ -33,10 +43,21 @@ export async function replay<T>(db: Db, opts: { sub: string; key: string; finger
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.sub, opts.sub), eq(idempotencyKeys.key, opts.key)));
   if (!first || first.statusCode === 0) return undefined;
-  if (first.fingerprint !== opts.fingerprint) {
-    throw new AppError(422, 'Dieser Idempotency-Key wurde bereits für einen anderen Auftrag verwendet.');
-  }
-  return { statusCode: first.statusCode, body: first.response as T, replayed: true };
+  return replayOf<T>(first, opts.fingerprint);
+}
+
+/** The stored answers for many (customer, key) pairs in one query, by `${sub} ${key}`. */
+export async function storedAnswers(db: Db, pairs: readonly { sub: string; key: string }[]): Promise<Map<string, StoredAnswer>> {
+  if (pairs.length === 0) return new Map();
+  const wanted = sql.join(
+    pairs.map((p) => sql`(${p.sub}::uuid, ${p.key})`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({ sub: idempotencyKeys.sub, key: idempotencyKeys.key, fingerprint: idempotencyKeys.fingerprint, statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response })
+    .from(idempotencyKeys)
+    .where(sql`(${idempotencyKeys.sub}, ${idempotencyKeys.key}) in (${wanted})`);
+  return new Map(rows.map((r) => [`${r.sub} ${r.key}`, r]));
 }
 
 /**
@@ -62,10 +83,7 @@ export async function idempotent<T>(
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.sub, opts.sub), eq(idempotencyKeys.key, opts.key)));
       if (!first) throw new Error('idempotency key vanished');
-      if (first.fingerprint !== opts.fingerprint) {
-        throw new AppError(422, 'Dieser Idempotency-Key wurde bereits für einen anderen Auftrag verwendet.');
-      }
-      return { statusCode: first.statusCode, body: first.response as T, replayed: true };
+      return replayOf<T>(first, opts.fingerprint);
     }
     const result = await operation(tx);
     await tx

@@ -40,15 +40,9 @@ function pgCode(error: unknown): string | undefined {
  * message, and the caller's transaction with it.
  */
 export async function post(tx: Db, entry: { postings: readonly Posting[]; ref: string | null; at: Date }): Promise<void> {
-  assertBalanced(entry.postings);
-  const txId = randomUUID();
-  const postings = entry.postings.filter((p) => !new Decimal(p.amount).isZero());
-  if (postings.length === 0) return;
-  await tx.insert(ledgerPostings).values(
-    postings.map((p) => ({ txId, account: p.account, amount: new Decimal(p.amount).toFixed(2), kind: p.kind, ref: entry.ref, createdAt: entry.at })),
-  );
-  const deltas = new Map<string, Decimal>();
-  for (const p of postings) deltas.set(p.account, (deltas.get(p.account) ?? new Decimal(0)).plus(p.amount));
+  const { rows, deltas } = entryRows(entry);
+  if (rows.length === 0) return;
+  await tx.insert(ledgerPostings).values(rows);
   try {
     // An update (not an upsert) so that the check sees the new balance, not the bare delta.
     const values = sql.join(
@@ -70,8 +64,35 @@ export async function post(tx: Db, entry: { postings: readonly Posting[]; ref: s
   }
 }
 
+/**
+ * The rows of one balanced ledger entry and what it moves per account, for writing later together
+ * with other entries (see `balanceUpserts`). Throws unless balanced, like `post`.
+ */
+export function entryRows(entry: { postings: readonly Posting[]; ref: string | null; at: Date }) {
+  assertBalanced(entry.postings);
+  const txId = randomUUID();
+  const postings = entry.postings.filter((p) => !new Decimal(p.amount).isZero());
+  const rows = postings.map((p) => ({ txId, account: p.account, amount: new Decimal(p.amount).toFixed(2), kind: p.kind, ref: entry.ref, createdAt: entry.at }));
+  const deltas = new Map<string, Decimal>();
+  for (const p of postings) deltas.set(p.account, (deltas.get(p.account) ?? new Decimal(0)).plus(p.amount));
+  return { rows, deltas };
+}
+
+/**
+ * Moves the running balances by many deltas (one per account) as common table expressions of one
+ * statement: an update of the accounts that exist (so that the check on customer accounts sees the
+ * new balance, not the bare delta), an insert of the others. Callers check balances beforehand;
+ * a violation fails their whole transaction. The deltas travel as one JSON parameter.
+ */
+export function balanceMoves(deltas: ReadonlyMap<string, Decimal>) {
+  const rows = JSON.stringify([...deltas].map(([account, delta]) => ({ account, delta: delta.toFixed(2) })));
+  return sql`balance_deltas as (select d.account, d.delta from jsonb_to_recordset(${rows}::jsonb) as d(account text, delta numeric)),
+    balances_moved as (update ledger_balances b set balance = b.balance + d.delta from balance_deltas d where b.account = d.account returning b.account),
+    balances_opened as (insert into ledger_balances (account, balance) select d.account, d.delta from balance_deltas d where d.account not in (select account from balances_moved))`;
+}
+
 /** node-postgres answers with { rows }, PGlite too; both through drizzle's execute. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 

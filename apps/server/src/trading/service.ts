@@ -13,13 +13,14 @@ import type { Depot, Execution, OrderPreview, OrderTicketRequest, TradingOrder }
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { AppError, badRequest, notFound } from '../platform/errors.ts';
-import { fingerprintOf, idempotent, replay } from '../platform/idempotency.ts';
+import { fingerprintOf, idempotent, replay, replayOf, type StoredAnswer, storedAnswers } from '../platform/idempotency.ts';
 import type { QuoteSource } from '../market/feed.ts';
 import { OrderEngine, isFinal } from './engine/engine.ts';
 import type { EngineEvent, ExecutionEvent, OrderState } from './engine/types.ts';
-import { accounts, cashOf, insufficientFunds, post, type Posting } from './ledger.ts';
-import { type ConfirmationStore, type DocumentStore, type LotStore } from './store.ts';
-import { executions, orders } from './tables.ts';
+import { accounts, balanceMoves, cashOf, entryRows, insufficientFunds, post, rowsOf, type Posting } from './ledger.ts';
+import { type ConfirmationKind, type ConfirmationStore, type DocumentStore, type LotStore } from './store.ts';
+import { executions, ledgerBalances, orders } from './tables.ts';
+import { idempotencyKeys } from '../platform/tables.ts';
 
 /**
  * The trading service around the pure order engine. Every engine call and the database writes
@@ -27,13 +28,130 @@ import { executions, orders } from './tables.ts';
  * together are written in one transaction (group commit), each request in its own savepoint so
  * that one refusal does not fail the others. Should writing ever fail after the engine moved, the
  * engine is rebuilt from the database, which stays the truth.
+ *
+ * A buy order that only comes to rest (the common case) needs no savepoint: it is checked against
+ * the cash the batch has left the customer, and what it writes (order, reservation, balances,
+ * Idempotency-Key) is gathered and sent with the other orders of the batch in one statement
+ * (`BatchWrites`). Should that statement fail, the batch is rolled back and run again, each job in
+ * its own savepoint as above (docs/decisions/006-grouped-order-writes.md).
  */
 
 /** A buy order that executes at an unknown price holds this much more than its estimate. */
 const MARKET_BUFFER = new Decimal('1.10');
 const BATCH_MAX = 256;
 
-type Job = { run: (tx: Db) => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void; touchesEngine: boolean };
+/**
+ * `run` gets the batch's gathered writes when it may use them (jobs with a `sub`, outside a retry),
+ * else null: then it runs in its own savepoint and writes directly.
+ */
+type Job = {
+  run: (tx: Db, writes: BatchWrites | null) => Promise<unknown>;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+  touchesEngine: boolean;
+  /** A job that may join the gathered writes: the customer whose cash it checks and its Idempotency-Key. Such a job throws only before it writes. */
+  grouped?: { sub: string; key: string };
+};
+
+/** Aborts a batch so that it runs again job by job, each in its own savepoint. */
+class RetryJobByJob extends Error {}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The writes of the resting orders of one batch, sent together in one statement before anything
+ * else in the batch reads the database, and the free cash of the batch's customers as these
+ * orders leave it.
+ */
+class BatchWrites {
+  readonly #tx: Db;
+  readonly #requests: readonly { sub: string; key: string }[];
+  readonly #subs: ReadonlySet<string>;
+  readonly #cash = new Map<string, Decimal>();
+  #answers: Promise<Map<string, StoredAnswer>> | undefined;
+  #keys: (typeof idempotencyKeys.$inferInsert)[] = [];
+  #postings: ReturnType<typeof entryRows>['rows'] = [];
+  #deltas = new Map<string, Decimal>();
+  #orders: OrderRow[] = [];
+
+  constructor(tx: Db, requests: readonly { sub: string; key: string }[]) {
+    this.#tx = tx;
+    this.#requests = requests;
+    this.#subs = new Set(requests.map((r) => r.sub));
+  }
+
+  /**
+   * The stored answer to an earlier request with this key (one read for all requests of the
+   * batch). Keys are claimed only by requests committed before the batch: one request per key is
+   * under way at a time, and a key taken within the batch fails the flush.
+   */
+  async earlier(sub: string, key: string): Promise<StoredAnswer | undefined> {
+    this.#answers ??= storedAnswers(this.#tx, this.#requests);
+    return (await this.#answers).get(`${sub} ${key}`);
+  }
+
+  /** Free cash of the customer, less what this batch has reserved so far (one read for all customers of the batch). */
+  async available(sub: string): Promise<Decimal> {
+    const known = this.#cash.get(sub);
+    if (known) return known;
+    const wanted = [...new Set([sub, ...this.#subs])].filter((s) => !this.#cash.has(s));
+    const rows = await this.#tx
+      .select()
+      .from(ledgerBalances)
+      .where(inArray(ledgerBalances.account, wanted.map((s) => accounts.cash(s))));
+    const balance = new Map(rows.map((r) => [r.account, r.balance]));
+    for (const s of wanted) this.#cash.set(s, new Decimal(balance.get(accounts.cash(s)) ?? '0'));
+    return this.#cash.get(sub)!;
+  }
+
+  add(w: { sub: string; reserved: Decimal; entry: { postings: readonly Posting[]; ref: string; at: Date }; order: OrderRow; key: typeof idempotencyKeys.$inferInsert }): void {
+    const { rows, deltas } = entryRows(w.entry);
+    this.#postings.push(...rows);
+    for (const [account, delta] of deltas) this.#deltas.set(account, (this.#deltas.get(account) ?? new Decimal(0)).plus(delta));
+    this.#orders.push(w.order);
+    this.#keys.push(w.key);
+    this.#cash.set(w.sub, (this.#cash.get(w.sub) ?? new Decimal(0)).minus(w.reserved));
+  }
+
+  /**
+   * Sends what was gathered, as one statement whose rows travel as JSON parameters (building a
+   * statement with a parameter per value costs more than the database takes to run it). Cash is
+   * read afresh afterwards: other jobs may move it.
+   */
+  async flush(): Promise<void> {
+    this.#cash.clear();
+    if (this.#keys.length === 0) return;
+    const keys = JSON.stringify(this.#keys);
+    const placed = JSON.stringify(this.#orders);
+    const parts = [
+      sql`claimed as (insert into idempotency_keys (sub, key, fingerprint, status_code, response, created_at)
+        select k.sub, k.key, k.fingerprint, k."statusCode", k.response, k."createdAt"
+        from jsonb_to_recordset(${keys}::jsonb) as k(sub uuid, key text, fingerprint text, "statusCode" integer, response jsonb, "createdAt" timestamptz)
+        on conflict do nothing returning key)`,
+      sql`placed as (insert into orders (id, sub, isin, side, kind, status, cancel_status, open, state, costs, reserved, blocked, created_at, updated_at)
+        select o.id, o.sub, o.isin, o.side, o.kind, o.status, o."cancelStatus", o.open, o.state, o.costs, o.reserved, o.blocked, o."createdAt", o."updatedAt"
+        from jsonb_to_recordset(${placed}::jsonb) as o(id uuid, sub uuid, isin text, side text, kind text, status text, "cancelStatus" text, open boolean, state jsonb, costs jsonb, reserved numeric, blocked numeric, "createdAt" timestamptz, "updatedAt" timestamptz))`,
+    ];
+    if (this.#postings.length > 0) {
+      const postings = JSON.stringify(this.#postings);
+      parts.push(
+        sql`posted as (insert into ledger_postings (tx_id, account, amount, kind, ref, created_at)
+          select p."txId", p.account, p.amount, p.kind, p.ref, p."createdAt"
+          from jsonb_to_recordset(${postings}::jsonb) as p("txId" uuid, account text, amount numeric, kind text, ref text, "createdAt" timestamptz))`,
+        balanceMoves(this.#deltas),
+      );
+    }
+    const expected = this.#keys.length;
+    this.#keys = [];
+    this.#postings = [];
+    this.#deltas = new Map();
+    this.#orders = [];
+    const result = await this.#tx.execute(sql`with ${sql.join(parts, sql`, `)} select count(*)::int as claimed from claimed`);
+    const [row] = rowsOf<{ claimed: number }>(result);
+    // Another request took one of the keys meanwhile: the job-by-job run answers it as a repeat.
+    if (Number(row?.claimed) !== expected) throw new RetryJobByJob('Idempotency-Key taken meanwhile');
+  }
+}
 
 export type TradingDeps = {
   db: Db;
@@ -44,6 +162,25 @@ export type TradingDeps = {
   confirmations: ConfirmationStore;
   documents: DocumentStore;
   log: FastifyBaseLogger;
+};
+
+type PlaceRequest = {
+  sub: string;
+  key: string;
+  fingerprint: string;
+  ticket: OrderTicketRequest;
+  c: OrderContext;
+};
+
+/** What an order is checked and priced with before it is queued. */
+type OrderContext = {
+  instrument: Instrument;
+  now: Date;
+  quote: Quote | null;
+  fxRate: string;
+  costs: ExAnteCosts | null;
+  requirements: { lowTradingConfirmation: boolean; otcConfirmation: boolean; complexWarning: boolean };
+  qty: string | null;
 };
 
 export function requirementsError(missing: { lowTradingConfirmation: boolean; otcConfirmation: boolean; complexWarning: boolean }) {
@@ -162,9 +299,9 @@ export class TradingService {
     }).catch((e: unknown) => this.#d.log.error({ err: e }, 'applying quotes failed'));
   }
 
-  #enqueue<T>(touchesEngine: boolean, run: (tx: Db) => Promise<T>): Promise<T> {
+  #enqueue<T>(touchesEngine: boolean, run: (tx: Db, writes: BatchWrites | null) => Promise<T>, grouped?: { sub: string; key: string }): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ run, resolve: resolve as (v: unknown) => void, reject, touchesEngine });
+      this.#queue.push({ run, resolve: resolve as (v: unknown) => void, reject, touchesEngine, grouped });
       if (!this.#draining) {
         this.#draining = new Promise<void>((done) => setImmediate(() => void this.#drain().finally(done)));
       }
@@ -182,24 +319,40 @@ export class TradingService {
     }
   }
 
-  async #runBatch(batch: Job[]): Promise<void> {
+  async #runBatch(batch: Job[], jobByJob = false): Promise<void> {
     const results: { ok: boolean; value: unknown }[] = [];
     let dirty = false;
+    const grouped = !jobByJob && batch.some((job) => job.grouped !== undefined);
     try {
       await this.#d.db.transaction(async (tx) => {
+        const writes = grouped ? new BatchWrites(tx, batch.flatMap((job) => (job.grouped ? [job.grouped] : []))) : null;
         for (const job of batch) {
           const version = this.#engineVersion;
           try {
-            const value = await tx.transaction((sp) => job.run(sp as unknown as Db));
+            let value: unknown;
+            if (writes && job.grouped) {
+              value = await job.run(tx, writes);
+            } else {
+              await writes?.flush();
+              value = await tx.transaction((sp) => job.run(sp as unknown as Db, null));
+            }
             results.push({ ok: true, value });
           } catch (error) {
+            if (error instanceof RetryJobByJob) throw error;
             // The savepoint is gone; if the engine moved meanwhile, it no longer matches the database.
             if (job.touchesEngine && version !== this.#engineVersion) dirty = true;
             results.push({ ok: false, value: error });
           }
         }
+        await writes?.flush();
       });
     } catch (error) {
+      if (grouped) {
+        // Nothing of the batch was written, but the engine moved: rebuilt, the batch runs again job by job.
+        if (!(error instanceof RetryJobByJob)) this.#d.log.warn({ err: error }, 'grouped trading batch failed; running it job by job');
+        await this.#rebuild();
+        return this.#runBatch(batch, true);
+      }
       this.#d.log.error({ err: error }, 'trading batch failed');
       for (const job of batch) job.reject(error);
       await this.#rebuild();
@@ -328,7 +481,7 @@ export class TradingService {
     return eurPerUnit(instrument.quoteCurrencyCode, eurUsd ? midPrice(eurUsd) : null);
   }
 
-  async #context(sub: string, ticket: OrderTicketRequest) {
+  async #context(sub: string, ticket: OrderTicketRequest): Promise<OrderContext> {
     const instrument = await this.#ensureInstrument(ticket.isin);
     if (!instrument) throw notFound('Dieses Wertpapier gibt es nicht.');
     const now = this.#d.clock.now();
@@ -343,8 +496,9 @@ export class TradingService {
       qty && price
         ? exAnteCosts({ side: ticket.side, quantity: qty, price, quote, fxRate }, instrument)
         : null;
-    const confirmed = await this.#d.confirmations.of(sub);
     const small = costs ? isSmallOrder(instrument, qty!, costs.orderValue) : false;
+    const needed: ConfirmationKind[] = [...(small ? (['lowtrading'] as const) : []), ...(instrument.isOTC ? (['otc'] as const) : [])];
+    const confirmed = needed.length > 0 ? await this.#confirmations(sub, needed) : new Set<ConfirmationKind>();
     const requirements = {
       lowTradingConfirmation: small && !confirmed.has('lowtrading'),
       otcConfirmation: instrument.isOTC && !confirmed.has('otc'),
@@ -352,6 +506,21 @@ export class TradingService {
     };
     return { instrument, now, quote, fxRate, costs, requirements, qty };
   }
+
+  /**
+   * The customer's one-time confirmations. They are never withdrawn, so what was seen once is
+   * remembered; only a confirmation not seen yet is looked up again.
+   */
+  async #confirmations(sub: string, needed: readonly ConfirmationKind[]): Promise<ReadonlySet<ConfirmationKind>> {
+    const known = this.#confirmed.get(sub);
+    if (known && needed.every((k) => known.has(k))) return known;
+    const found = await this.#d.confirmations.of(sub);
+    if (this.#confirmed.size >= 100_000) this.#confirmed.clear();
+    if (found.size > 0) this.#confirmed.set(sub, found);
+    return found;
+  }
+
+  readonly #confirmed = new Map<string, ReadonlySet<ConfirmationKind>>();
 
   #referencePrice(ticket: OrderTicketRequest, quote: Quote | null): string | null {
     if (ticket.kind === 'limit' || ticket.kind === 'stoplimit') return ticket.limit ?? null;
@@ -401,65 +570,164 @@ export class TradingService {
   // ——— commands ———
 
   async place(sub: string, ticket: OrderTicketRequest, key: string): Promise<{ statusCode: number; body: TradingOrder; replayed: boolean }> {
-    const fingerprint = fingerprintOf('POST /api/trading', ticket);
-    // A repeat gets the first answer even when the checks would now say otherwise.
-    const earlier = await replay<TradingOrder>(this.#d.db, { sub, key, fingerprint });
-    if (earlier) return earlier;
-    const c = await this.#context(sub, ticket);
-    const missing = { ...c.requirements, complexWarning: c.requirements.complexWarning && !ticket.acknowledgedComplexRisk };
-    if (missing.lowTradingConfirmation || missing.otcConfirmation || missing.complexWarning) throw requirementsError(missing);
-    this.#subscribe(ticket.isin);
-    return this.#enqueue(true, (tx) =>
-      idempotent(tx, { sub, key, fingerprint, at: c.now }, async (itx) => {
-        const id = randomUUID();
-        const fees = c.costs ? new Decimal(c.costs.orderFee).plus(c.costs.smallOrderSurcharge) : new Decimal(0);
-        let reserved = new Decimal(0);
-        let blocked = new Decimal(0);
-        if (ticket.side === 'buy') {
-          reserved = this.#reservation(ticket, c.quote, c.fxRate).plus(fees).toDecimalPlaces(2, Decimal.ROUND_UP);
-          const cash = await cashOf(itx, sub);
-          const errors = accountCheckErrors(ticket, { availableCash: cash.available, availableQuantity: '0' }, { quote: c.quote, costs: fees.toFixed(2), fxRate: c.fxRate });
-          if (Object.keys(errors).length > 0) throw new AppError(422, Object.values(errors)[0]!, errors);
-          if (reserved.gt(cash.available)) throw insufficientFunds();
-          await post(itx, {
-            postings: [
-              { account: accounts.cash(sub), amount: reserved.neg().toFixed(2), kind: 'reserve' },
-              { account: accounts.reserved(sub), amount: reserved.toFixed(2), kind: 'reserve' },
-            ],
-            ref: id,
-            at: c.now,
-          });
-        } else {
-          const available = await this.#availableQuantity(itx, sub, ticket.isin);
-          const errors = accountCheckErrors(ticket, { availableCash: '0', availableQuantity: available }, { quote: c.quote, fxRate: c.fxRate });
-          if (Object.keys(errors).length > 0) throw new AppError(422, Object.values(errors)[0]!, errors);
-          blocked = ticket.kind === 'fraction' ? new Decimal(available) : new Decimal(ticket.quantity!);
-        }
-        await itx.insert(orders).values({
-          id,
-          sub,
-          isin: ticket.isin,
-          side: ticket.side,
-          kind: ticket.kind,
-          status: 'Created',
-          cancelStatus: null,
-          open: true,
-          state: {},
-          costs: c.costs,
-          reserved: reserved.toFixed(2),
-          blocked: blocked.toFixed(),
-          createdAt: c.now,
-          updatedAt: c.now,
-        });
-        const quote = this.#d.quotes.current(ticket.isin);
-        const now = this.#d.clock.now();
-        const events = [...(quote ? this.#engine.onQuote(quote, now) : []), ...this.#engine.place({ ...engineTicket(ticket), id, accountId: sub, isin: ticket.isin }, now)];
-        this.#engineVersion++;
-        await this.#persist(itx, events);
-        const [row] = await itx.select().from(orders).where(eq(orders.id, id));
-        return { statusCode: 201, body: await this.#view(row!) };
-      }),
-    );
+    return this.#oncePerKey(sub, key, async () => {
+      const fingerprint = fingerprintOf('POST /api/trading', ticket);
+      // A buy is checked against cash alone and joins the batch's gathered writes, which also look
+      // up earlier answers for all keys of the batch at once; a sell reads lots and open sells.
+      const grouped = ticket.side === 'buy';
+      // A repeat gets the first answer even when the checks would now say otherwise.
+      const earlier = grouped ? undefined : await replay<TradingOrder>(this.#d.db, { sub, key, fingerprint });
+      if (earlier) return earlier;
+      let c: OrderContext;
+      try {
+        c = await this.#context(sub, ticket);
+        const missing = { ...c.requirements, complexWarning: c.requirements.complexWarning && !ticket.acknowledgedComplexRisk };
+        if (missing.lowTradingConfirmation || missing.otcConfirmation || missing.complexWarning) throw requirementsError(missing);
+      } catch (error) {
+        const first = grouped ? await replay<TradingOrder>(this.#d.db, { sub, key, fingerprint }) : undefined;
+        if (first) return first;
+        throw error;
+      }
+      this.#subscribe(ticket.isin);
+      const p = { sub, key, fingerprint, ticket, c };
+      return this.#enqueue(
+        true,
+        (tx, writes) => (writes ? this.#placeGrouped(tx, writes, p) : idempotent(tx, { sub, key, fingerprint, at: c.now }, (itx) => this.#placeAlone(itx, p))),
+        grouped ? { sub, key } : undefined,
+      );
+    });
+  }
+
+  /**
+   * One request per customer and Idempotency-Key at a time in this process: a concurrent repeat
+   * waits for the first and then finds its answer (or, if it failed, runs afresh).
+   */
+  async #oncePerKey<T>(sub: string, key: string, run: () => Promise<T>): Promise<T> {
+    const id = `${sub} ${key}`;
+    for (let prior = this.#inFlight.get(id); prior; prior = this.#inFlight.get(id)) await prior.catch(() => undefined);
+    const running = run();
+    this.#inFlight.set(id, running);
+    try {
+      return await running;
+    } finally {
+      if (this.#inFlight.get(id) === running) this.#inFlight.delete(id);
+    }
+  }
+
+  readonly #inFlight = new Map<string, Promise<unknown>>();
+
+  /** The euros a buy holds, after the account checks (before anything is written or the engine moves). */
+  #checkBuy(p: PlaceRequest, availableCash: string): Decimal {
+    const { ticket, c } = p;
+    const fees = c.costs ? new Decimal(c.costs.orderFee).plus(c.costs.smallOrderSurcharge) : new Decimal(0);
+    const reserved = this.#reservation(ticket, c.quote, c.fxRate).plus(fees).toDecimalPlaces(2, Decimal.ROUND_UP);
+    const errors = accountCheckErrors(ticket, { availableCash, availableQuantity: '0' }, { quote: c.quote, costs: fees.toFixed(2), fxRate: c.fxRate });
+    if (Object.keys(errors).length > 0) throw new AppError(422, Object.values(errors)[0]!, errors);
+    if (reserved.gt(availableCash)) throw insufficientFunds();
+    return reserved;
+  }
+
+  #newOrderRow(p: PlaceRequest, id: string, reserved: Decimal, blocked: Decimal): OrderRow {
+    return {
+      id,
+      sub: p.sub,
+      isin: p.ticket.isin,
+      side: p.ticket.side,
+      kind: p.ticket.kind,
+      status: 'Created',
+      cancelStatus: null,
+      open: true,
+      state: {},
+      costs: p.c.costs,
+      reserved: reserved.toFixed(2),
+      blocked: blocked.toFixed(),
+      createdAt: p.c.now,
+      updatedAt: p.c.now,
+    };
+  }
+
+  #reservationEntry(sub: string, id: string, reserved: Decimal, at: Date) {
+    return {
+      postings: [
+        { account: accounts.cash(sub), amount: reserved.neg().toFixed(2), kind: 'reserve' },
+        { account: accounts.reserved(sub), amount: reserved.toFixed(2), kind: 'reserve' },
+      ],
+      ref: id,
+      at,
+    };
+  }
+
+  #enginePlace(p: PlaceRequest, id: string): EngineEvent[] {
+    const quote = this.#d.quotes.current(p.ticket.isin);
+    const now = this.#d.clock.now();
+    const events = [...(quote ? this.#engine.onQuote(quote, now) : []), ...this.#engine.place({ ...engineTicket(p.ticket), id, accountId: p.sub, isin: p.ticket.isin }, now)];
+    this.#engineVersion++;
+    return events;
+  }
+
+  /** Each step written as it happens: sells, and every order of a batch run job by job. */
+  async #placeAlone(itx: Db, p: PlaceRequest): Promise<{ statusCode: number; body: TradingOrder }> {
+    const { sub, ticket, c } = p;
+    const id = randomUUID();
+    let reserved = new Decimal(0);
+    let blocked = new Decimal(0);
+    if (ticket.side === 'buy') {
+      const cash = await cashOf(itx, sub);
+      reserved = this.#checkBuy(p, cash.available);
+      await post(itx, this.#reservationEntry(sub, id, reserved, c.now));
+    } else {
+      const available = await this.#availableQuantity(itx, sub, ticket.isin);
+      const errors = accountCheckErrors(ticket, { availableCash: '0', availableQuantity: available }, { quote: c.quote, fxRate: c.fxRate });
+      if (Object.keys(errors).length > 0) throw new AppError(422, Object.values(errors)[0]!, errors);
+      blocked = ticket.kind === 'fraction' ? new Decimal(available) : new Decimal(ticket.quantity!);
+    }
+    await itx.insert(orders).values(this.#newOrderRow(p, id, reserved, blocked));
+    await this.#persist(itx, this.#enginePlace(p, id));
+    const [row] = await itx.select().from(orders).where(eq(orders.id, id));
+    return { statusCode: 201, body: await this.#view(row!) };
+  }
+
+  /**
+   * A buy in a batch: checked against the cash the batch leaves the customer. If the engine only
+   * puts it into the book, its writes join the batch's gathered writes and its answer is made
+   * from what is written, without reading it back; else it is written at once in a savepoint.
+   */
+  async #placeGrouped(tx: Db, writes: BatchWrites, p: PlaceRequest): Promise<{ statusCode: number; body: TradingOrder; replayed: boolean }> {
+    const { sub, key, fingerprint, c } = p;
+    const earlier = await writes.earlier(sub, key);
+    if (earlier && earlier.statusCode === 0) throw new RetryJobByJob('Idempotency-Key claimed but not answered');
+    if (earlier) return replayOf<TradingOrder>(earlier, fingerprint);
+    const id = randomUUID();
+    const reserved = this.#checkBuy(p, (await writes.available(sub)).toFixed(2));
+    const entry = this.#reservationEntry(sub, id, reserved, c.now);
+    const inserted = this.#newOrderRow(p, id, reserved, new Decimal(0));
+    const events = this.#enginePlace(p, id);
+    const rests = events.every((e) => e.type === 'status' && e.orderId === id && !isFinal(e.order));
+    const last = events.at(-1);
+    if (rests && last && last.type === 'status') {
+      const now = this.#d.clock.now();
+      // As the database gives it back: the state as JSON, the amounts as numeric text.
+      const row: OrderRow = { ...inserted, status: last.order.status, cancelStatus: last.order.cancelStatus, state: JSON.parse(JSON.stringify(last.order)), updatedAt: now };
+      const body = await this.#view(row);
+      writes.add({ sub, reserved, entry, order: { ...row, blocked: '0' }, key: { sub, key, fingerprint, statusCode: 201, response: body, createdAt: c.now } });
+      return { statusCode: 201, body, replayed: false };
+    }
+    await writes.flush();
+    return tx.transaction(async (sp) => {
+      const stx = sp as unknown as Db;
+      await post(stx, entry);
+      await stx.insert(orders).values(inserted);
+      await this.#persist(stx, events);
+      const [row] = await stx.select().from(orders).where(eq(orders.id, id));
+      const body = await this.#view(row!);
+      const claimed = await stx
+        .insert(idempotencyKeys)
+        .values({ sub, key, fingerprint, statusCode: 201, response: body, createdAt: c.now })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length === 0) throw new RetryJobByJob('Idempotency-Key taken meanwhile');
+      return { statusCode: 201, body, replayed: false };
+    });
   }
 
   #reservation(ticket: OrderTicketRequest, quote: Quote | null, fxRate: string): Decimal {
@@ -488,6 +756,10 @@ export class TradingService {
   }
 
   async requestQuote(sub: string, request: { isin: string; side: 'buy' | 'sell'; quantity: string; acknowledgedComplexRisk?: boolean }, key: string) {
+    return this.#oncePerKey(sub, key, () => this.#requestQuote(sub, request, key));
+  }
+
+  async #requestQuote(sub: string, request: { isin: string; side: 'buy' | 'sell'; quantity: string; acknowledgedComplexRisk?: boolean }, key: string) {
     const fingerprint = fingerprintOf('POST /api/trading/rfq', request);
     const earlier = await replay<TradingOrder>(this.#d.db, { sub, key, fingerprint });
     if (earlier) return earlier;

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Depot, TradingOrder } from '@kontor/domain/trading-contracts';
+import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { idempotencyKeys } from '../platform/tables.ts';
+import type { SimulatedMarket } from '../market/feed.ts';
+import { ledgerBalances, ledgerPostings, orders } from './tables.ts';
+
+// Resting buys that arrive together are written together (one statement per batch); these are
+// the cases where that must still answer exactly like one request at a time.
+const clock = new ManualClock('2026-11-23T09:00:00Z');
+const SAP = 'DE0007164600';
+let t: TestApp;
+let market: SimulatedMarket;
+let customers: SignedInCustomer[];
+
+beforeAll(async () => {
+  t = await createTestApp({ marketClock: clock });
+  market = t.app.quotes as SimulatedMarket;
+  customers = [];
+  for (let i = 0; i < 3; i++) {
+    const c = await signedInCustomer(t.app, t.database.db);
+    await t.call({ method: 'POST', url: '/api/dev/deposit', headers: c.headers, payload: { amount: '1000.00' } });
+    await t.call({ method: 'POST', url: '/api/user/confirmlowtrading', headers: c.headers });
+    customers.push(c);
+  }
+}, 60_000);
+afterAll(() => t.close());
+
+const limitBuy = (quantity = '1') => ({ isin: SAP, side: 'buy', kind: 'limit', quantity, limit: new Decimal(market.current(SAP)!.ask).mul('0.5').toDecimalPlaces(2).toFixed(2), validity: { type: 'gtc' } });
+const place = (who: SignedInCustomer, body: object, key: string = randomUUID()) =>
+  t.call({ method: 'POST', url: '/api/trading', headers: { ...who.headers, 'idempotency-key': key }, payload: body });
+const depot = async (who: SignedInCustomer) => (await t.call({ method: 'GET', url: '/api/trading/positions', headers: who.headers })).json() as Depot;
+
+describe('buys that arrive together', () => {
+  it('are each accepted, reserved and answered as the database has them', async () => {
+    const who = customers.flatMap((c) => [c, c]);
+    const sent = await Promise.all(who.map((c) => place(c, limitBuy())));
+    expect(sent.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    for (const [i, res] of sent.entries()) {
+      const placed = res.json() as TradingOrder;
+      expect(placed).toMatchObject({ status: 'Open', label: 'offen' });
+      const read = await t.call({ method: 'GET', url: `/api/trading/orders/${placed.id}`, headers: who[i]!.headers });
+      expect(read.json()).toEqual({ ...placed, executions: [] });
+    }
+    for (const c of customers) {
+      const cash = (await depot(c)).cash;
+      expect(new Decimal(cash.available).plus(cash.reserved).toFixed(2)).toBe('1000.00');
+      expect(new Decimal(cash.reserved).gt(0)).toBe(true);
+    }
+  });
+
+  it('of one customer, are accepted only as far as the cash goes', async () => {
+    const c = customers[0]!;
+    await t.call({ method: 'POST', url: '/api/dev/deposit', headers: c.headers, payload: { amount: '5000.00' } });
+    const available = new Decimal((await depot(c)).cash.available);
+    const price = new Decimal(market.current(SAP)!.ask).mul('0.5').toDecimalPlaces(2);
+    // Each holds more than a third of what is free: two fit, the third does not.
+    const quantity = available.div(price).div(3).ceil().toFixed();
+    const sent = await Promise.all([place(c, limitBuy(quantity)), place(c, limitBuy(quantity)), place(c, limitBuy(quantity))]);
+    expect(sent.map((r) => r.statusCode).sort()).toEqual([201, 201, 422]);
+    expect(sent.find((r) => r.statusCode === 422)!.json().message).toMatch(/reicht/);
+    const cash = (await depot(c)).cash;
+    expect(new Decimal(cash.available).gte(0)).toBe(true);
+    expect(new Decimal(cash.available).plus(cash.reserved).toFixed(2)).toBe('6000.00');
+  });
+
+  it('with the same Idempotency-Key make one order; the repeat gets its answer', async () => {
+    const c = customers[1]!;
+    const key = randomUUID();
+    const body = limitBuy();
+    const [a, b] = await Promise.all([place(c, body, key), place(c, body, key)]);
+    expect(a.statusCode).toBe(201);
+    expect(b.statusCode).toBe(201);
+    expect(b.json().id).toBe(a.json().id);
+    expect([a.headers['idempotent-replayed'], b.headers['idempotent-replayed']].filter(Boolean)).toEqual(['true']);
+    const other = await place(c, limitBuy('2'), key);
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('a key another request holds unanswered runs the batch again order by order; every other order is written once', async () => {
+    const c = customers[2]!;
+    const key = randomUUID();
+    // As if another route had claimed the key and not answered yet.
+    await t.database.db.insert(idempotencyKeys).values({ sub: c.sub, key, fingerprint: 'POST /api/other:x', statusCode: 0, response: 'null', createdAt: new Date() });
+    const before = await t.database.db.select().from(orders);
+    const sent = await Promise.all([place(c, limitBuy(), key), place(customers[0]!, limitBuy()), place(customers[1]!, limitBuy())]);
+    expect(sent.map((r) => r.statusCode)).toEqual([422, 201, 201]);
+    const after = await t.database.db.select().from(orders);
+    expect(after.length).toBe(before.length + 2);
+    // The engine was rebuilt from the database: it holds the orders written and can cancel them.
+    const cancel = await t.call({ method: 'DELETE', url: `/api/trading/orders/${sent[1]!.json().id}`, headers: customers[0]!.headers });
+    expect(cancel.json()).toMatchObject({ status: 'Canceled' });
+  });
+
+  it('leave the books balanced', async () => {
+    await t.app.trading.idle();
+    const postings = await t.database.db.select().from(ledgerPostings);
+    expect(Decimal.sum(0, ...postings.map((p) => p.amount)).isZero()).toBe(true);
+    const reserved = await t.database.db.select().from(ledgerBalances);
+    const openOrders = await t.database.db.select().from(orders);
+    for (const c of customers) {
+      const held = reserved.find((b) => b.account === `customer:${c.sub}:reserved`)?.balance ?? '0';
+      const sum = Decimal.sum(0, ...openOrders.filter((o) => o.sub === c.sub && o.open).map((o) => o.reserved));
+      expect(new Decimal(held).toFixed(2)).toBe(sum.toFixed(2));
+    }
+  });
+});

@@ -1,0 +1,286 @@
+// Order entry over HTTP: POST /api/trading with autocannon against the server started the way
+// production starts it (apps/server/dist/main.js in a child process), once on a throwaway embedded
+// PGlite directory and once on a throwaway PostgreSQL cluster. The orders are limit buys far below
+// the market, so each is accepted and rests in the book: the measurement is order entry (checks,
+// reservation in the ledger, the engine, the group commit), not execution.
+//
+// BENCH_DATABASE_URL=postgres://… uses an existing server instead of starting a cluster;
+// BENCH_ONLY=pglite|postgres runs one; BENCH_CPU_PROF=<dir> profiles the server (node --cpu-prof).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/platform/db.ts';
+import { signedInCustomer } from '../apps/server/test/customer.ts';
+import { writeResult } from './lib.ts';
+
+const root = path.resolve(new URL('.', import.meta.url).pathname, '..');
+/** A Monday 10:00 in Frankfurt: Xetra is open for the whole run. */
+const MARKET_CLOCK_START = '2026-11-23T10:00:00+01:00';
+const CUSTOMERS = 20;
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = 3;
+const DURATION_SECONDS = 10;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+// ——— a throwaway PostgreSQL cluster (as .ci/run starts it, but with fsync on) ———
+
+type Cluster = { url: string; stop(): void };
+
+function startCluster(port: number): Cluster {
+  const initdb = fs.existsSync('/usr/lib/postgresql')
+    ? fs
+        .readdirSync('/usr/lib/postgresql')
+        .map((v) => `/usr/lib/postgresql/${v}/bin/initdb`)
+        .filter((f) => fs.existsSync(f))
+        .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
+        .pop()
+    : undefined;
+  if (!initdb) throw new Error('PostgreSQL not installed (apt-get install -y postgresql), or set BENCH_DATABASE_URL');
+  const bin = path.dirname(initdb);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    try {
+      execFileSync('id', ['postgres'], { stdio: 'ignore' });
+    } catch {
+      execFileSync('useradd', ['--system', '--no-create-home', 'postgres']);
+    }
+    execFileSync('chown', ['postgres', dir]);
+  }
+  const pgRun = (cmd: string, args: string[]) =>
+    execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, { cwd: '/', stdio: 'ignore' });
+  pgRun(path.join(bin, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+  pgRun(path.join(bin, 'pg_ctl'), ['-D', dir, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      try {
+        pgRun(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'fast', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+// ——— customers with money, signed in through the embedded user pool ———
+
+type Setup = { tokens: string[]; tickets: object[] };
+
+/** Customers, deposits and confirmations written through the app itself, before the server starts. */
+async function prepare(env: Record<string, string>): Promise<Setup> {
+  const config = loadConfig(env);
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const app = await buildApp({ config, db: database.db, logger: false });
+  try {
+    // Liquid euro shares of the simulated market, limits at half the current ask.
+    const tickets: object[] = [];
+    for await (const { instrument: i } of app.instruments.priced()) {
+      if (tickets.length >= 8) break;
+      if (i.instrumentType !== 'AKTIE' || i.quoteCurrencyCode !== 'EUR' || i.isOTC || i.complex) continue;
+      const ask = app.quotes.current(i.isin)?.ask;
+      if (!ask) continue;
+      const limit = (Math.floor(Number(ask) * 50) / 100).toFixed(2);
+      tickets.push({ isin: i.isin, side: 'buy', kind: 'limit', quantity: '1', limit, validity: { type: 'gtc' } });
+    }
+    if (tickets.length === 0) throw new Error('no priced euro share');
+    const tokens: string[] = [];
+    for (let n = 0; n < CUSTOMERS; n++) {
+      const c = await signedInCustomer(app, database.db, `bench-${n}-${randomUUID().slice(0, 8)}`);
+      for (let d = 0; d < 3; d++) {
+        const res = await app.inject({ method: 'POST', url: '/api/dev/deposit', headers: c.headers, payload: { amount: '1000000.00' } });
+        if (res.statusCode !== 200) throw new Error(`deposit: ${res.statusCode} ${res.body}`);
+      }
+      const ok = await app.inject({ method: 'POST', url: '/api/user/confirmlowtrading', headers: c.headers });
+      if (ok.statusCode !== 204) throw new Error(`confirmlowtrading: ${ok.statusCode} ${ok.body}`);
+      tokens.push(c.accessToken);
+    }
+    return { tokens, tickets };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+// ——— the server as production starts it ———
+
+function buildServer(): void {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'ignore' });
+}
+
+async function startServer(env: Record<string, string>, label: string): Promise<ChildProcess> {
+  const prof = process.env.BENCH_CPU_PROF;
+  const args = prof ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(prof), '--cpu-prof-name', `orders-${label}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...args, path.join(root, 'apps/server/dist/main.js')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes('Kontor läuft')) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return child;
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN where there is none. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+// ——— load ———
+
+function orderLoad(url: string, setup: Setup, seconds: number) {
+  let n = 0;
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    pipelining: 1,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/trading',
+        setupRequest: (req) => {
+          const i = n++;
+          return {
+            ...req,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${setup.tokens[i % setup.tokens.length]}`,
+              'idempotency-key': randomUUID(),
+            },
+            body: JSON.stringify(setup.tickets[i % setup.tickets.length]),
+          };
+        },
+      },
+    ],
+  });
+}
+
+async function measure(label: 'pglite' | 'postgres', database: Record<string, string>) {
+  const port = await freePort();
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO_DATA: 'false',
+    DEV_TOOLS: 'true',
+    MARKET_CLOCK_START,
+    ...database,
+  };
+  const setup = await prepare(env);
+  const server = await startServer(env, label);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    // One order by hand: it must be accepted and rest.
+    const probe = await fetch(`${base}/api/trading`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${setup.tokens[0]}`, 'idempotency-key': randomUUID() },
+      body: JSON.stringify(setup.tickets[0]),
+    });
+    const placed = (await probe.json()) as { status?: string };
+    if (probe.status !== 201 || placed.status !== 'Open') throw new Error(`probe order: ${probe.status} ${JSON.stringify(placed)}`);
+    await orderLoad(base, setup, WARMUP_SECONDS);
+    const cpuBefore = cpuSeconds(server.pid);
+    const [load1] = os.loadavg();
+    const r = await orderLoad(base, setup, DURATION_SECONDS);
+    const cpu = cpuSeconds(server.pid) - cpuBefore;
+    return {
+      database: label,
+      acceptedOrdersPerSecond: Math.round(r['2xx'] / r.duration),
+      accepted: r['2xx'],
+      non2xx: r.non2xx,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      durationSeconds: Math.round(r.duration * 10) / 10,
+      latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+      /** CPU time of the server process per accepted order (independent of what else the machine runs). */
+      serverCpuMsPerOrder: Math.round((cpu * 1000 * 100) / Math.max(1, r['2xx'])) / 100,
+      serverCpuShare: Math.round((cpu / r.duration) * 100) / 100,
+      /** The machine's 1-minute load average when the run started (other work competes for the cores). */
+      loadAverage: Math.round(load1! * 10) / 10,
+    };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+buildServer();
+const only = process.env.BENCH_ONLY;
+const results = [];
+if (!only || only === 'pglite') {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-pglite-'));
+  try {
+    results.push(await measure('pglite', { DATA_DIR: dir }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+if (!only || only === 'postgres') {
+  const cluster = process.env.BENCH_DATABASE_URL ? undefined : startCluster(await freePort());
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url;
+  const name = `kontor_bench_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${name}`;
+  try {
+    results.push(await measure('postgres', { DATABASE_URL: dbUrl.toString() }));
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    cluster?.stop();
+  }
+}
+
+const out = writeResult(only ? `orders-${only}` : 'orders', {
+  what: 'POST /api/trading over loopback: resting limit buys (each accepted), each request with its own Idempotency-Key, 20 signed-in customers, 8 shares',
+  connections: CONNECTIONS,
+  durationSeconds: DURATION_SECONDS,
+  server: 'apps/server/dist/main.js in a child process, NODE_ENV=production; PostgreSQL cluster with fsync and synchronous_commit on',
+  target: '≥ 2,000 orders/s with p99 ≤ 25 ms on PostgreSQL',
+  results,
+});
+console.table(
+  out.results.map((r) => ({
+    database: r.database,
+    'orders/s': r.acceptedOrdersPerSecond,
+    'p50 ms': r.latencyMs.p50,
+    'p99 ms': r.latencyMs.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    'server CPU ms/order': r.serverCpuMsPerOrder,
+  })),
+);
