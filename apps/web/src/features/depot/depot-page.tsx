@@ -17,7 +17,7 @@ import { DepotIcon } from '../../ui/icons';
 import { Notice } from '../../ui/notice';
 import { Change, FlashingPrice, Money } from '../../ui/number';
 import { EmptyState, Page } from '../../ui/page';
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import { TextField } from '../../ui/text-field';
 import { instrumentPath, sellPath, useDepot, useSimulatedDeposit } from './depot-api';
@@ -76,15 +76,23 @@ export function DepotPage() {
       <div className={styles.loading} role="status" aria-busy="true">
         <span className="visually-hidden">{t('common.loading')}</span>
         <div className={styles.summary}>
-          <Skeleton height="7.5rem" radius="var(--radius-lg)" />
-          <Skeleton height="7.5rem" radius="var(--radius-lg)" />
+          <Card title={t('depot.summary.title')}>
+            <Skeleton width="10rem" height="2rem" />
+            <SkeletonText lines={3} />
+          </Card>
+          <Card title={t('depot.cash.title')}>
+            <Skeleton width="10rem" height="2rem" />
+            <SkeletonText lines={3} />
+          </Card>
         </div>
-        <Skeleton height="16rem" radius="var(--radius-lg)" />
+        <Card title={t('depot.positions.title')}>
+          <SkeletonText lines={5} />
+        </Card>
       </div>
     );
   } else if (depot.isError) {
     content = (
-      <Card>
+      <Card title={t('depot.positions.title')}>
         <div className={styles.stack}>
           <Notice tone="danger">{t('depot.loadError')}</Notice>
           <div>

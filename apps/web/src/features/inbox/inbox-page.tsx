@@ -100,7 +100,9 @@ export function InboxPage() {
   const unread = documents.data?.documents.filter((d) => !d.read).length ?? 0;
   return (
     <Page title={t('pages.inbox.title')} description={unread > 0 ? t('inbox.unreadCount', { count: unread }) : undefined}>
-      <Card flush>{content}</Card>
+      <Card flush title={t('inbox.listLabel')}>
+        {content}
+      </Card>
     </Page>
   );
 }

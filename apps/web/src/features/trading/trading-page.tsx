@@ -165,18 +165,19 @@ export function OrdersPage() {
 
   return (
     <Page title={t('pages.orders.title')} description={t('orders.description')}>
-      <Card flush>
-        <div ref={container}>
-          <div className={styles.toolbar}>
-            <SegmentedControl<OrderFilter>
-              label={t('orders.filter.label')}
-              items={FILTERS.map((f) => ({ id: f, label: t(`orders.filter.${f}`) }))}
-              selected={filter}
-              onChange={setFilter}
-            />
-          </div>
-          {content}
-        </div>
+      <Card
+        flush
+        title={t(`orders.listTitle.${filter}`)}
+        actions={
+          <SegmentedControl<OrderFilter>
+            label={t('orders.filter.label')}
+            items={FILTERS.map((f) => ({ id: f, label: t(`orders.filter.${f}`) }))}
+            selected={filter}
+            onChange={setFilter}
+          />
+        }
+      >
+        <div ref={container}>{content}</div>
       </Card>
     </Page>
   );
