@@ -1,0 +1,169 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EUR_USD_ISIN } from '@kontor/domain/fx';
+import type { Depot, Position } from '@kontor/domain/trading-contracts';
+import { configureApi, createApiClient } from '../../lib/api-client';
+import { quoteHub } from '../../lib/live-quotes';
+import { jsonResponse } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { depositAmountError } from './depot-page';
+import { depotTotals, valuePosition } from './depot-valuation';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const SAP = 'DE0007164600';
+const WORLD = 'IE00B4L5Y983';
+
+function position(overrides: Partial<Position>): Position {
+  return {
+    isin: SAP,
+    name: 'SAP SE',
+    instrumentType: 'AKTIE',
+    currency: 'EUR',
+    quantity: '10',
+    blocked: '0',
+    available: '10',
+    cost: '1501.00',
+    averagePrice: '150.1',
+    firstPurchase: '2026-01-05T09:00:00.000Z',
+    realisedPnl: '0.00',
+    ...overrides,
+  };
+}
+
+const SAP_POSITION = position({});
+// 5 pieces of a USD ETF that cost 400 €.
+const WORLD_POSITION = position({ isin: WORLD, name: 'iShares Core MSCI World', instrumentType: 'ETF', currency: 'USD', quantity: '5', available: '5', cost: '400.00', averagePrice: '80' });
+const CASH = { available: '1000.00', reserved: '250.00', total: '1250.00' };
+
+let tick = 0;
+const quote = (isin: string, bid: string, ask: string) => ({ id: `d-${++tick}`, isin, bid, ask, ts: new Date(Date.now() + 60_000 + tick * 1000).toISOString() });
+
+describe('depot valuation', () => {
+  it('values a position at the bid against its cost: gain in euros and percent, and the day’s change', () => {
+    const row = valuePosition(SAP_POSITION, quote(SAP, '180.00', '180.20'), '1', '175.00');
+    expect(row).toMatchObject({ value: '1800.00', pnl: '299.00', pnlPercent: '19.92', dayChange: '51.00', dayChangePercent: '2.91' });
+  });
+
+  it('converts a USD position with the live EUR/USD rate', () => {
+    // 1 € = 1,25 $ → 0,8 € per dollar; 5 × 90 $ × 0,8 = 360 € against a cost of 400 €.
+    const row = valuePosition(WORLD_POSITION, quote(WORLD, '90.00', '90.10'), '0.8', undefined);
+    expect(row).toMatchObject({ value: '360.00', pnl: '-40.00', pnlPercent: '-10.00' });
+    expect(row.dayChange).toBeUndefined();
+  });
+
+  it('adds up the depot only when every price is there; total wealth includes reserved cash', () => {
+    const sap = valuePosition(SAP_POSITION, quote(SAP, '180.00', '180.20'), '1', '175.00');
+    const world = valuePosition(WORLD_POSITION, quote(WORLD, '90.00', '90.10'), '0.8', '88.00');
+    expect(depotTotals([sap, world], CASH)).toEqual({
+      cost: '1901.00',
+      value: '2160.00',
+      pnl: '259.00',
+      pnlPercent: '13.62',
+      dayChange: '59.20',
+      dayChangePercent: '2.82',
+      wealth: '3410.00',
+    });
+    const waiting = valuePosition(WORLD_POSITION, undefined, '0.8', undefined);
+    expect(depotTotals([sap, waiting], CASH)).toEqual({ cost: '1901.00' });
+  });
+
+  it('checks a simulated deposit as typed', () => {
+    expect(depositAmountError('1.000,50')).toBeNull();
+    expect(depositAmountError('')).toBe('depot.deposit.errors.required');
+    expect(depositAmountError('zehn')).toBe('depot.deposit.errors.number');
+    expect(depositAmountError('0')).toBe('depot.deposit.errors.positive');
+    expect(depositAmountError('1,001')).toBe('depot.deposit.errors.cents');
+    expect(depositAmountError('1.000.001')).toBe('depot.deposit.errors.max');
+  });
+});
+
+class SilentEventSource {
+  onopen: (() => void) | null = null;
+  onmessage: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  readyState = 0;
+  close() {}
+}
+
+let depot: Depot;
+let depositAnswer: () => Response;
+let calls: { method: string; path: string; body: unknown }[];
+
+beforeEach(() => {
+  vi.stubGlobal('EventSource', SilentEventSource);
+  depot = { positions: [SAP_POSITION, WORLD_POSITION], cash: CASH };
+  calls = [];
+  depositAnswer = () => jsonResponse({ available: '6000.00', reserved: '250.00', total: '6250.00' });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init.method ?? 'GET';
+    calls.push({ method, path: url.pathname, body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined });
+    if (url.pathname === '/api/trading/positions') return jsonResponse(depot);
+    if (url.pathname === '/api/dev/deposit') return depositAnswer();
+    if (url.pathname === '/api/quotes/previous-close') return jsonResponse([{ isin: SAP, previousClose: '175.00' }, { isin: WORLD, previousClose: '88.00' }]);
+    if (url.pathname === '/api/notification') return jsonResponse({ unread: 0, items: [] });
+    return jsonResponse({});
+  });
+  configureApi(createApiClient({ fetch: fetchMock as unknown as typeof fetch }));
+});
+
+afterEach(() => {
+  configureApi(createApiClient());
+  vi.unstubAllGlobals();
+});
+
+describe('/depot', () => {
+  it('shows every position valued live with gain and loss signed, the totals and the cash account; a row leads to the instrument and to a sale', async () => {
+    await renderApp('/depot');
+    await screen.findByRole('heading', { level: 1, name: 'Depot' }, { timeout: 10_000 });
+    const table = await screen.findByRole('grid', { name: 'Positionen' });
+    expect(within(table).getByText('SAP SE')).toBeTruthy();
+    // Until the prices arrive the totals wait.
+    expect(document.querySelector('[data-depot-value]')?.textContent).toBe('Kurs wird geladen');
+
+    act(() => quoteHub.accept([quote(SAP, '180.00', '180.20'), quote(WORLD, '90.00', '90.10'), quote(EUR_USD_ISIN, '1.2499', '1.2501')]));
+    await waitFor(() => expect(document.querySelector('[data-depot-value]')?.textContent).toBe('2.160,00\u00a0€'));
+    expect(document.querySelector('[data-depot-pnl]')?.textContent).toBe('+259,00\u00a0€ +13,62\u00a0%');
+    expect(document.querySelector('[data-buying-power]')?.textContent).toBe('1.000,00\u00a0€');
+    expect(screen.getByText('Reserviert für offene Orders').nextElementSibling?.textContent).toBe('250,00\u00a0€');
+
+    const world = table.querySelector(`[data-isin="${WORLD}"]`) as HTMLElement;
+    expect(within(world).getByText(/^−40,00\s€$/)).toBeTruthy();
+    expect(within(world).getByText(/^−10,00\s%$/)).toBeTruthy();
+    expect(within(world).getByText(/^90,00\s\$$/)).toBeTruthy();
+    const sap = table.querySelector(`[data-isin="${SAP}"]`) as HTMLElement;
+    expect(within(sap).getByText(/^\+299,00\s€$/)).toBeTruthy();
+    expect(within(sap).getByText(/^\+2,91\s%$/)).toBeTruthy();
+    expect(within(sap).getByRole('link', { name: 'SAP SE verkaufen' }).getAttribute('href')).toBe(`/orders/neu?isin=${SAP}&side=SELL`);
+  });
+
+  it('an empty depot says what to do next', async () => {
+    depot = { positions: [], cash: { available: '0.00', reserved: '0.00', total: '0.00' } };
+    await renderApp('/depot');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ihr Depot ist noch leer' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Geld einzahlen' }).getAttribute('href')).toBe('/geldtransfer');
+  });
+
+  it('"Einzahlung simulieren" checks the amount and credits it; where the server has no such tool the button goes away', async () => {
+    const { user } = await renderApp('/depot');
+    await screen.findByRole('heading', { level: 1, name: 'Depot' }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Einzahlung simulieren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Einzahlung simulieren' });
+    const amount = within(dialog).getByLabelText('Betrag in €');
+    await user.clear(amount);
+    await user.type(amount, '5.000,001');
+    await user.click(within(dialog).getByRole('button', { name: 'Einzahlen' }));
+    expect(await within(dialog).findByText('Der Betrag darf höchstens zwei Nachkommastellen haben.')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '5.000');
+    await user.click(within(dialog).getByRole('button', { name: 'Einzahlen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.path === '/api/dev/deposit')?.body).toEqual({ amount: '5000.00' });
+
+    depositAnswer = () => jsonResponse({ message: 'Nicht gefunden', status: 404 }, { status: 404 });
+    await user.click(screen.getByRole('button', { name: 'Einzahlung simulieren' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Einzahlen' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Einzahlung simulieren' })).toBeNull());
+  });
+});
