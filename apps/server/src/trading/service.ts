@@ -33,7 +33,7 @@ import { idempotencyKeys } from '../platform/tables.ts';
  * the cash the batch has left the customer, and what it writes (order, reservation, balances,
  * Idempotency-Key) is gathered and sent with the other orders of the batch in one statement
  * (`BatchWrites`). Should that statement fail, the batch is rolled back and run again, each job in
- * its own savepoint as above (docs/decisions/006-grouped-order-writes.md).
+ * its own savepoint as above (docs/decisions/005-grouped-order-writes.md).
  */
 
 /** A buy order that executes at an unknown price holds this much more than its estimate. */
