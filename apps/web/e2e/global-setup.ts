@@ -24,6 +24,21 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The next Monday 10:00 in Frankfurt (ISO with offset): the e2e market starts there and runs on, so
+ * it is open whenever the tests run (a market order fills at once).
+ */
+function nextMondayMorning(now = new Date()): string {
+  const day = new Date(now);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() !== 1);
+  const date = day.toISOString().slice(0, 10);
+  const zone = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${date}T09:00:00Z`))
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return `${date}T10:00:00${zone?.replace('GMT', '') || '+00:00'}`;
+}
+
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
 
@@ -35,7 +50,7 @@ export async function setup(project: TestProject) {
   }
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DEV_TOOLS: 'true', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DEV_TOOLS: 'true', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MARKET_CLOCK_START: nextMondayMorning() };
   delete env.DATABASE_URL;
   server = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://localhost:${port}`;
