@@ -106,7 +106,9 @@ export function TicketFields({ instrument, values, onChange, errors: allErrors, 
             t('trading.field.quantity'),
             values.side === 'sell'
               ? t('trading.field.quantityAvailable', { quantity: formatQuantity(held) })
-              : t('trading.field.quantityHelp', { min: formatQuantity(instrument.minQty), step: formatQuantity(instrument.qtyIncr) }),
+              : instrument.qtyScale > 0 && instrument.minQty === instrument.qtyIncr
+                ? t('trading.field.quantityHelpFraction', { scale: instrument.qtyScale })
+                : t('trading.field.quantityHelp', { min: formatQuantity(instrument.minQty), step: formatQuantity(instrument.qtyIncr) }),
           )
         : numberField('amount', t('trading.field.amount'), t('trading.field.amountHelp'))}
 
