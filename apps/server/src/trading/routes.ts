@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
@@ -39,6 +40,12 @@ export type TradingRouteOptions = {
 
 export const tradingRoutes: FastifyPluginAsyncZod<TradingRouteOptions> = async (app, opts) => {
   const { service } = opts;
+  // Open order streams end when the server shuts down, so that closing does not wait on them.
+  const streams = new Set<ServerResponse>();
+  // preClose: before the server waits for its connections to end.
+  app.addHook('preClose', async () => {
+    for (const res of streams) res.end();
+  });
 
   app.post(
     '/api/trading',
@@ -104,6 +111,35 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRouteOptions> = async (
     '/api/trading/orders/:id',
     { schema: { tags, summary: 'One order with its executions', params: idParams, response: { 200: tradingOrderSchema } } },
     async (req) => service.order(customerOf(req).sub, req.params.id),
+  );
+
+  app.get(
+    '/api/trading/stream',
+    {
+      schema: {
+        tags,
+        summary: 'The customer’s live order messages as Server-Sent Events: `status`, `execution` and `tslupdate` (a trailing stop moved)',
+      },
+    },
+    async (req, reply) => {
+      const { sub } = customerOf(req);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no', 'x-content-type-options': 'nosniff' });
+      res.write('retry: 3000\n\n');
+      const off = service.onOrderMessage(sub, ({ sub: _sub, ...message }) => {
+        res.write(`event: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`);
+      });
+      // A comment line now and then keeps proxies from closing an idle stream.
+      const keepAlive = setInterval(() => res.write(': \n\n'), 25_000);
+      keepAlive.unref();
+      streams.add(res);
+      req.raw.on('close', () => {
+        off();
+        clearInterval(keepAlive);
+        streams.delete(res);
+      });
+    },
   );
 
   app.get(

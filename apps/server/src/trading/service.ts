@@ -192,6 +192,13 @@ export function requirementsError(missing: { lowTradingConfirmation: boolean; ot
   return new AppError(409, message, { requirements: missing });
 }
 
+/** A message on a customer's live order stream. */
+export type OrderMessage = { sub: string; orderId: string; at: string } & (
+  | { type: 'tslupdate'; stop: string; previousStop: string | null }
+  | { type: 'status'; display: string; label: string }
+  | { type: 'execution'; quantity: string; price: string }
+);
+
 export class TradingService {
   readonly #d: TradingDeps;
   readonly #instruments = new Map<string, Instrument>();
@@ -328,6 +335,7 @@ export class TradingService {
         const writes = grouped ? new BatchWrites(tx, batch.flatMap((job) => (job.grouped ? [job.grouped] : []))) : null;
         for (const job of batch) {
           const version = this.#engineVersion;
+          const told = this.#outgoing.length;
           try {
             let value: unknown;
             if (writes && job.grouped) {
@@ -339,6 +347,7 @@ export class TradingService {
             results.push({ ok: true, value });
           } catch (error) {
             if (error instanceof RetryJobByJob) throw error;
+            this.#outgoing.length = told;
             // The savepoint is gone; if the engine moved meanwhile, it no longer matches the database.
             if (job.touchesEngine && version !== this.#engineVersion) dirty = true;
             results.push({ ok: false, value: error });
@@ -347,6 +356,7 @@ export class TradingService {
         await writes?.flush();
       });
     } catch (error) {
+      this.#outgoing = [];
       if (grouped) {
         // Nothing of the batch was written, but the engine moved: rebuilt, the batch runs again job by job.
         if (!(error instanceof RetryJobByJob)) this.#d.log.warn({ err: error }, 'grouped trading batch failed; running it job by job');
@@ -358,8 +368,30 @@ export class TradingService {
       await this.#rebuild();
       return;
     }
+    const messages = this.#outgoing;
+    this.#outgoing = [];
+    this.#publish(messages);
     if (dirty) await this.#rebuild();
     batch.forEach((job, i) => (results[i]!.ok ? job.resolve(results[i]!.value) : job.reject(results[i]!.value)));
+  }
+
+  /** What the customers are told once the batch that caused it is committed. */
+  #outgoing: OrderMessage[] = [];
+  readonly #listeners = new Map<string, Set<(m: OrderMessage) => void>>();
+
+  /** Live order messages of one customer (status changes, executions, `tslupdate`s). */
+  onOrderMessage(sub: string, listener: (m: OrderMessage) => void): () => void {
+    let set = this.#listeners.get(sub);
+    if (!set) this.#listeners.set(sub, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.#listeners.delete(sub);
+    };
+  }
+
+  #publish(messages: readonly OrderMessage[]): void {
+    for (const m of messages) for (const l of this.#listeners.get(m.sub) ?? []) l(m);
   }
 
   // Counts engine calls that produced events, so a failed job knows whether the engine moved.
@@ -710,6 +742,8 @@ export class TradingService {
       const row: OrderRow = { ...inserted, status: last.order.status, cancelStatus: last.order.cancelStatus, state: JSON.parse(JSON.stringify(last.order)), updatedAt: now };
       const body = await this.#view(row);
       writes.add({ sub, reserved, entry, order: { ...row, blocked: '0' }, key: { sub, key, fingerprint, statusCode: 201, response: body, createdAt: c.now } });
+      // Told with the batch's commit, like every other order message (a failed batch discards them).
+      for (const e of events) if (e.type === 'status') this.#outgoing.push({ type: 'status', sub, orderId: id, at: e.at, display: e.display, label: e.label });
       return { statusCode: 201, body, replayed: false };
     }
     await writes.flush();
@@ -874,7 +908,13 @@ export class TradingService {
     for (const e of events) {
       if (e.type === 'execution') await this.#settle(tx, e);
       if ('order' in e) last.set(e.orderId, e.order);
-      if (e.type === 'tslupdate') this.#d.log.debug({ orderId: e.orderId, stop: e.stop }, 'tslupdate');
+      if (e.type === 'tslupdate') {
+        this.#outgoing.push({ type: 'tslupdate', sub: e.order.accountId, orderId: e.orderId, at: e.at, stop: e.stop, previousStop: e.previousStop });
+      } else if (e.type === 'status') {
+        this.#outgoing.push({ type: 'status', sub: e.order.accountId, orderId: e.orderId, at: e.at, display: e.display, label: e.label });
+      } else if (e.type === 'execution') {
+        this.#outgoing.push({ type: 'execution', sub: e.order.accountId, orderId: e.orderId, at: e.at, quantity: e.quantity, price: e.price });
+      }
     }
     if (last.size === 0) return;
     const rows = await tx.select({ id: orders.id, sub: orders.sub, reserved: orders.reserved }).from(orders).where(inArray(orders.id, [...last.keys()]));

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Depot, TradingOrder } from '@kontor/domain/trading-contracts';
+import type { OrderMessage } from './service.ts';
 import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ManualClock } from '../platform/clock.ts';
@@ -126,10 +129,15 @@ describe('a trailing stop loss', () => {
   it('ratchets its stop up with the bid and never down', async () => {
     const placed = (await place({ isin: SAP, side: 'sell', kind: 'tsl', quantity: '1', trailingDistance: '5', trailingUnit: 'PERCENT', validity: gtc })).json() as TradingOrder;
     const start = new Decimal(placed.stop!);
+    const messages: OrderMessage[] = [];
+    const off = t.app.trading.onOrderMessage(c.sub, (m) => messages.push(m));
     market.move(SAP, '4');
     await t.app.trading.idle();
+    off();
     const up = new Decimal((await order(placed.id)).stop!);
     expect(up.gt(start)).toBe(true);
+    // Each move of the stop is a tslupdate message on the customer's order stream.
+    expect(messages).toContainEqual(expect.objectContaining({ type: 'tslupdate', orderId: placed.id, stop: up.toFixed(), previousStop: start.toFixed() }));
     market.move(SAP, '-2');
     await t.app.trading.idle();
     expect((await order(placed.id)).stop).toBe(up.toFixed());
@@ -206,5 +214,32 @@ describe('after a restart', () => {
     } finally {
       await restarted.close();
     }
+  });
+});
+
+describe('the live order stream', () => {
+  it('sends a signed-in customer their own order messages as Server-Sent Events', async () => {
+    clock.set('2026-11-24T09:30:00Z');
+    await t.call({ method: 'POST', url: '/api/user/confirmlowtrading', headers: c.headers });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const open = (headers: Record<string, string>) =>
+      new Promise<{ req: http.ClientRequest; res: http.IncomingMessage }>((resolve) => {
+        const req = http.get({ port, host: '127.0.0.1', path: '/api/trading/stream', headers, agent: false });
+        req.on('response', (res) => resolve({ req, res }));
+      });
+    const { req, res } = await open(c.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => (text += chunk));
+    const placed = (await place({ isin: SAP, side: 'buy', kind: 'limit', quantity: '1', limit: '10.00', validity: gtc })).json() as TradingOrder;
+    await expect.poll(() => text, { timeout: 5000 }).toContain(placed.id);
+    expect(text).toMatch(/event: status\ndata: \{[^\n]*"label":"(offen|entgegengenommen)"/);
+    req.destroy();
+    const anonymous = await open({});
+    expect(anonymous.res.statusCode).toBe(401);
+    anonymous.req.destroy();
   });
 });
