@@ -9,6 +9,7 @@ import { accountCheckErrors, type OrderFieldErrors, orderTicketErrors } from '@k
 import { EUR_USD_ISIN, eurPerUnit, toEur } from '@kontor/domain/fx';
 import { midPrice, type Quote } from '@kontor/domain/quote';
 import { sellFifo } from '@kontor/domain/lots';
+import { formatQuantity } from '@kontor/domain/money';
 import type { Depot, Execution, OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
@@ -830,7 +831,10 @@ export class TradingService {
       const price = new Decimal(open.quotedPrice ?? '0');
       const instrument = this.#instruments.get(open.isin)!;
       const fx = this.#fxRate(instrument) ?? '1';
-      const fee = new Decimal(instrument.tradingFees ?? '1.00');
+      // The same fee and surcharge the settlement will charge: the costs stored with the order.
+      const [stored] = await tx.select({ costs: orders.costs }).from(orders).where(eq(orders.id, id));
+      const costs = stored?.costs as ExAnteCosts | null | undefined;
+      const fee = costs ? new Decimal(costs.orderFee).plus(costs.smallOrderSurcharge) : new Decimal(instrument.tradingFees ?? '1.00');
       if (open.side === 'buy') {
         const need = price.mul(open.quantity!).mul(fx).plus(fee).toDecimalPlaces(2, Decimal.ROUND_UP);
         const cash = await cashOf(tx, sub);
@@ -846,7 +850,7 @@ export class TradingService {
         await tx.update(orders).set({ reserved: need.toFixed(2) }).where(eq(orders.id, id));
       } else {
         const available = await this.#availableQuantity(tx, sub, open.isin);
-        if (new Decimal(available).lt(open.quantity!)) throw new AppError(422, `Sie können höchstens ${available} Stück verkaufen.`);
+        if (new Decimal(available).lt(open.quantity!)) throw new AppError(422, `Sie können höchstens ${formatQuantity(available)} Stück verkaufen.`);
         await tx.update(orders).set({ blocked: open.quantity! }).where(eq(orders.id, id));
       }
       const events = this.#engine.acceptQuote(id, this.#d.clock.now());
