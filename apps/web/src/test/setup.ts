@@ -1,10 +1,14 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
 });
+
+// The first visit of a page loads its chunk; on a busy two-core runner that can take over the
+// default second of findBy*/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout engine; React Router's scroll restoration only needs the call to exist.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
