@@ -91,7 +91,26 @@ export function identityService(deps: {
   pool: PoolSettings;
   customAuth?: CustomAuthHook;
 }) {
-  const { store, clock, messenger, tokens, pool } = deps;
+  const { clock, messenger, tokens, pool } = deps;
+  // The API guard verifies the token of every request. A verified token is remembered until
+  // anything is written that could revoke a token or disable a user: every such write (revoke*,
+  // update*, delete*) forgets them all, so a revocation still takes effect at once in this process.
+  let generation = 0;
+  const store: IdentityStore = new Proxy(deps.store, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function' || !/^(revoke|update|delete)/.test(String(prop))) return value;
+      return async (...args: unknown[]) => {
+        generation++;
+        try {
+          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } finally {
+          generation++;
+        }
+      };
+    },
+  });
+  const verified = new Map<string, { result: { user: UserRow; deviceKey?: string }; generation: number; expiresMs: number }>();
   const realm = pool.poolId.split('_')[1] ?? pool.poolId;
   const region = pool.poolId.split('_')[0] ?? 'eu-central-1';
   const fakeSecret = randomBytes(32);
@@ -241,14 +260,14 @@ export function identityService(deps: {
   }
 
   /** A valid, unrevoked access token of an existing user (for actions that take AccessToken). */
-  async function authenticated(body: Body): Promise<{ user: UserRow; deviceKey?: string }> {
+  async function authenticated(body: Body): Promise<{ user: UserRow; deviceKey?: string; expiresMs: number }> {
     const claims = await tokens.verifyAccess(str(body, 'AccessToken', { max: 8192 }), pool.clientIds);
     if (!claims) throw idErr.notAuthorized('Invalid Access Token');
     const family = await store.refreshTokenByOrigin(claims.origin_jti);
     if (!family || family.revokedAt) throw idErr.notAuthorized('Access Token has been revoked');
     const user = await store.userBySub(claims.sub);
     if (!user || !user.enabled) throw idErr.notAuthorized('Invalid Access Token');
-    return { user, deviceKey: claims.device_key };
+    return { user, deviceKey: claims.device_key, expiresMs: (claims.exp ?? 0) * 1000 };
   }
 
   // ── the steps after a verified password ──────────────────────────────────────────────────
@@ -828,8 +847,16 @@ export function identityService(deps: {
     },
     /** For the API guard: a valid, unrevoked access token of an enabled user, or null. */
     async verifyAccessToken(token: string) {
+      const hit = verified.get(token);
+      if (hit && hit.generation === generation && hit.expiresMs > now().getTime()) return hit.result;
+      const before = generation;
       try {
-        return await authenticated({ AccessToken: token });
+        const { expiresMs, ...result } = await authenticated({ AccessToken: token });
+        if (before === generation) {
+          if (verified.size >= 10_000) verified.clear();
+          verified.set(token, { result, generation: before, expiresMs });
+        }
+        return result;
       } catch {
         return null;
       }

@@ -221,6 +221,15 @@ describe('API session', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: bearer })).statusCode).toBe(401);
   });
 
+  it('refuses a token that was accepted before once it has expired', async () => {
+    const tokens = await signedIn(await customer());
+    const bearer = { authorization: `Bearer ${tokens.AccessToken}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: bearer })).statusCode).toBe(200);
+    t.clock.advance(61 * 60_000);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: bearer })).statusCode).toBe(401);
+    t.clock.advance(-61 * 60_000);
+  });
+
   it('lets a Bearer-only script call state-changing routes without the XSRF pair, but not a cookie session', async () => {
     const tokens = await signedIn(await customer());
     const bearer = await t.app.inject({ method: 'DELETE', url: '/api/auth', headers: { authorization: `Bearer ${tokens.AccessToken}` } });
