@@ -41,7 +41,7 @@ describe('instrument search', () => {
     await list.waitFor();
     await page.getByRole('button', { name: /^Aktie/ }).click();
     await page.waitForURL(/type=AKTIE/);
-    await expect(page.getByRole('button', { name: /^Aktie/ }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: /^Aktie/ }).getAttribute('aria-pressed')).toBe('true');
     await list.getByRole('listitem').first().waitFor();
     const badges = await list.getByRole('listitem').evaluateAll((items) => items.map((item) => item.textContent ?? ''));
     expect(badges.length).toBeGreaterThan(0);
