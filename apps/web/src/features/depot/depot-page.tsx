@@ -22,7 +22,7 @@ import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from
 import { TextField } from '../../ui/text-field';
 import { instrumentPath, sellPath, useDepot, useSimulatedDeposit } from './depot-api';
 import { depotTotals, type PositionValuation, valuePosition } from './depot-valuation';
-import { useWidth } from './use-width';
+import { useWidth } from '../../lib/use-width';
 import styles from './depot.module.css';
 
 /** Below this width of the card the table turns into a list (phones). */

@@ -17,7 +17,7 @@ import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import { OrderStatusBadge, orderSizeText, orderTypeText, priceConditionText, validityText } from './order-format';
 import { canCancel, contractNoteUrl, instrumentPath, isOpenOrder, useCancelOrder, useOrder } from './trading-api';
-import { useWidth } from './use-width';
+import { useWidth } from '../../lib/use-width';
 import styles from './trading.module.css';
 
 function DetailSkeleton() {

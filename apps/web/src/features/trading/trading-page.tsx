@@ -14,7 +14,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import { OrderStatusBadge, orderSizeText, orderTypeText, priceConditionText } from './order-format';
 import { type OrderFilter, orderPath, useOrders } from './trading-api';
-import { useWidth } from './use-width';
+import { useWidth } from '../../lib/use-width';
 import styles from './trading.module.css';
 
 /** The filter as it stands in the address (German, so a link says what it shows). */
