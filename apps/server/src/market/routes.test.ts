@@ -72,6 +72,21 @@ describe('GET /api/quotes/stream', () => {
   });
 });
 
+describe('closing the app', () => {
+  it('ends the open quote streams instead of waiting for them for ever', async () => {
+    const own = await createTestApp({ clock, quotes: market });
+    const who = await signedInCustomer(own.app, own.database.db);
+    await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = own.app.server.address() as AddressInfo;
+    const req = http.get({ port, host: '127.0.0.1', path: '/api/quotes/stream?isins=DE0007164600', headers: who.headers });
+    const res = await new Promise<http.IncomingMessage>((resolve) => req.on('response', resolve));
+    res.resume();
+    const ended = new Promise((resolve) => res.on('close', resolve));
+    await own.close();
+    await ended;
+  });
+});
+
 describe('GET /api/quotes/:isin/history', () => {
   it('returns OHLC bars for a chart range, ending at the current quote', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/quotes/DE0007164600/history?range=OneMonth', headers: customer.headers });

@@ -4,6 +4,7 @@ import { CHART_RANGES } from '@kontor/domain/enums';
 import { previousCloseSchema, quoteSchema } from '@kontor/domain/quote';
 import { notFound } from '../platform/errors.ts';
 import type { QuoteSource } from './feed.ts';
+import { QuoteStreams } from './quote-streams.ts';
 
 const isinList = z
   .string()
@@ -11,10 +12,12 @@ const isinList = z
   .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
   .pipe(z.array(z.string().regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/, 'Ungültige ISIN')).min(1).max(200));
 
-/** A client gets at most one push per this interval; newer quotes replace older ones meanwhile. */
-export const STREAM_FLUSH_MS = 250;
-
 export const marketRoutes: FastifyPluginAsyncZod<{ quotes: QuoteSource }> = async (app, { quotes }) => {
+  const streams = new QuoteStreams(quotes);
+  // Before the server waits for its connections to end: an event stream never ends by itself.
+  app.addHook('preClose', () => streams.end());
+  app.addHook('onClose', () => streams.close());
+
   app.get(
     '/api/quotes',
     {
@@ -79,48 +82,17 @@ export const marketRoutes: FastifyPluginAsyncZod<{ quotes: QuoteSource }> = asyn
       },
     },
     async (req, reply) => {
-      const isins = new Set(req.query.isins);
+      const isins = req.query.isins;
       // The stream is written straight to the socket: an event stream ends with its connection, so
       // it needs no chunked encoding, and with thousands of subscribers every write counts.
       reply.hijack();
-      const res = req.raw.socket;
-      res.setNoDelay(true);
-      res.write(
-        'HTTP/1.1 200 OK\r\ncontent-type: text/event-stream; charset=utf-8\r\ncache-control: no-store\r\nconnection: close\r\nx-accel-buffering: no\r\nx-content-type-options: nosniff\r\n\r\n',
-      );
-      const initial = [...isins].map((i) => quotes.current(i)).filter((q) => q !== undefined);
-      res.write(`retry: 3000\ndata: ${JSON.stringify(initial)}\n\n`);
-
-      // Leading-edge throttle: a client idle for STREAM_FLUSH_MS gets an update right after the
-      // tick; within the window only the newest quote per ISIN is kept and sent at its end.
-      const pending = new Map<string, string>();
-      let lastFlush = 0;
-      let scheduled: NodeJS.Timeout | NodeJS.Immediate | undefined;
-      const flush = () => {
-        scheduled = undefined;
-        if (pending.size === 0) return;
-        lastFlush = Date.now();
-        const body = `data: [${[...pending.values()].join(',')}]\n\n`;
-        pending.clear();
-        res.write(body);
-      };
-      const unsubscribe = quotes.subscribe(isins, (updates) => {
-        for (const u of updates) pending.set(u.quote.isin, u.json);
-        if (scheduled) return;
-        const wait = lastFlush + STREAM_FLUSH_MS - Date.now();
-        scheduled = wait <= 0 ? setImmediate(flush) : setTimeout(flush, wait);
-      });
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), 15_000);
-      const close = () => {
-        if (scheduled) {
-          clearTimeout(scheduled as NodeJS.Timeout);
-          clearImmediate(scheduled as NodeJS.Immediate);
-        }
-        clearInterval(heartbeat);
-        unsubscribe();
-      };
-      res.on('close', close);
-      res.on('error', close);
+      const socket = req.raw.socket;
+      socket.setNoDelay(true);
+      const initial = isins.map((i) => quotes.current(i)).filter((q) => q !== undefined);
+      const opening =
+        'HTTP/1.1 200 OK\r\ncontent-type: text/event-stream; charset=utf-8\r\ncache-control: no-store\r\nconnection: close\r\nx-accel-buffering: no\r\nx-content-type-options: nosniff\r\n\r\n' +
+        `retry: 3000\ndata: ${JSON.stringify(initial)}\n\n`;
+      streams.open(isins, socket, opening);
     },
   );
 };
