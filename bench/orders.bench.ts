@@ -156,6 +156,26 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
+/** CPU seconds of all PostgreSQL processes on this machine so far (Linux). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      total += cpuSeconds(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+const ownCpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
 // ——— load ———
 
 function orderLoad(url: string, setup: Setup, seconds: number) {
@@ -213,9 +233,13 @@ async function measure(label: 'pglite' | 'postgres', database: Record<string, st
     if (probe.status !== 201 || placed.status !== 'Open') throw new Error(`probe order: ${probe.status} ${JSON.stringify(placed)}`);
     await orderLoad(base, setup, WARMUP_SECONDS);
     const cpuBefore = cpuSeconds(server.pid);
+    const pgBefore = postgresCpuSeconds();
+    const loadBefore = ownCpuSeconds();
     const [load1] = os.loadavg();
     const r = await orderLoad(base, setup, DURATION_SECONDS);
     const cpu = cpuSeconds(server.pid) - cpuBefore;
+    const pgCpu = postgresCpuSeconds() - pgBefore;
+    const loadCpu = ownCpuSeconds() - loadBefore;
     return {
       database: label,
       acceptedOrdersPerSecond: Math.round(r['2xx'] / r.duration),
@@ -228,6 +252,9 @@ async function measure(label: 'pglite' | 'postgres', database: Record<string, st
       /** CPU time of the server process per accepted order (independent of what else the machine runs). */
       serverCpuMsPerOrder: Math.round((cpu * 1000 * 100) / Math.max(1, r['2xx'])) / 100,
       serverCpuShare: Math.round((cpu / r.duration) * 100) / 100,
+      /** Cores the database and the load generator (autocannon, this process) used meanwhile: they share the machine. */
+      postgresCpuShare: Math.round((pgCpu / r.duration) * 100) / 100,
+      loadGeneratorCpuShare: Math.round((loadCpu / r.duration) * 100) / 100,
       /** The machine's 1-minute load average when the run started (other work competes for the cores). */
       loadAverage: Math.round(load1! * 10) / 10,
     };
@@ -282,5 +309,6 @@ console.table(
     non2xx: r.non2xx,
     errors: r.errors,
     'server CPU ms/order': r.serverCpuMsPerOrder,
+    'cores: server/db/load': `${r.serverCpuShare}/${r.postgresCpuShare}/${r.loadGeneratorCpuShare}`,
   })),
 );

@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,7 @@ import type { Db } from './platform/db.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { installStaticWeb } from './platform/static-web.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { installXsrf } from './platform/xsrf.ts';
 import { systemRoutes } from './system/routes.ts';
 import { trackingRoutes } from './tracking/routes.ts';
@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -77,3 +77,29 @@ describe('last trading time', async () => {
     expect(lastTradingTime(crypto, cet('2026-11-29T12:00:00'))).toEqual(cet('2026-11-28T12:59:59'));
   });
 });
+
+describe('Frankfurt wall-clock time', () => {
+  it('reads 01:59:59 then 03:00:00 when summer time starts (Sun 29 Mar 2026)', () => {
+    expect(marketLocalTime(new Date('2026-03-29T00:59:59Z'))).toEqual({ weekday: 0, date: '2026-03-29', seconds: 1 * 3600 + 59 * 60 + 59 });
+    expect(marketLocalTime(new Date('2026-03-29T01:00:00Z'))).toEqual({ weekday: 0, date: '2026-03-29', seconds: 3 * 3600 });
+  });
+
+  it('reads 02:59:59 twice when summer time ends (Sun 25 Oct 2026)', () => {
+    expect(marketLocalTime(new Date('2026-10-25T00:59:59Z')).seconds).toBe(2 * 3600 + 59 * 60 + 59);
+    expect(marketLocalTime(new Date('2026-10-25T01:59:59Z')).seconds).toBe(2 * 3600 + 59 * 60 + 59);
+    expect(marketLocalTime(new Date('2026-10-25T02:00:00Z')).seconds).toBe(3 * 3600);
+  });
+
+  it('agrees with the time zone database every 67 minutes 13 seconds through 2026 and 2027', () => {
+    const zone = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', dateStyle: 'short', timeStyle: 'medium' });
+    const wrong: string[] = [];
+    for (let t = Date.parse('2026-01-01T00:00:00Z'); t < Date.parse('2028-01-01T00:00:00Z'); t += 4_033_000) {
+      const [date, time] = zone.format(new Date(t)).split(' ');
+      const [h, m, s] = time!.split(':').map(Number);
+      const expected = `${date} ${h! * 3600 + m! * 60 + s!} ${new Date(`${date}T00:00:00Z`).getUTCDay()}`;
+      const local = marketLocalTime(new Date(t));
+      if (`${local.date} ${local.seconds} ${local.weekday}` !== expected) wrong.push(new Date(t).toISOString());
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -20,7 +20,6 @@ export type TradingHours = {
 
 const formatter = new Intl.DateTimeFormat('en-GB', {
   timeZone: MARKET_TIME_ZONE,
-  weekday: 'short',
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -29,15 +28,34 @@ const formatter = new Intl.DateTimeFormat('en-GB', {
   second: '2-digit',
   hourCycle: 'h23',
 });
-const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
-/** The wall-clock time in Frankfurt: weekday (0 = Sunday), date and seconds since midnight. */
+/** Frankfurt's offset from UTC in ms during one UTC hour, by that hour (it changes only on the hour). */
+const offsets = new Map<number, number>();
+
+function offsetDuring(utcHour: number): number {
+  let offset = offsets.get(utcHour);
+  if (offset === undefined) {
+    const start = utcHour * 3_600_000;
+    const p = Object.fromEntries(formatter.formatToParts(new Date(start)).map((x) => [x.type, x.value]));
+    offset = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - start;
+    if (offsets.size >= 100_000) offsets.clear();
+    offsets.set(utcHour, offset);
+  }
+  return offset;
+}
+
+/**
+ * The wall-clock time in Frankfurt: weekday (0 = Sunday), date and seconds since midnight.
+ * Asking Intl for every instant is slow, and validity and trading checks ask often: the zone's
+ * offset is looked up once per UTC hour, as daylight saving starts and ends on the hour.
+ */
 export function marketLocalTime(at: Date): { weekday: number; date: string; seconds: number } {
-  const parts = Object.fromEntries(formatter.formatToParts(at).map((p) => [p.type, p.value]));
+  const ms = at.getTime();
+  const local = new Date(ms + offsetDuring(Math.floor(ms / 3_600_000)));
   return {
-    weekday: WEEKDAYS[parts.weekday ?? ''] ?? 0,
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    seconds: Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second),
+    weekday: local.getUTCDay(),
+    date: local.toISOString().slice(0, 10),
+    seconds: local.getUTCHours() * 3600 + local.getUTCMinutes() * 60 + local.getUTCSeconds(),
   };
 }
 

@@ -71,6 +71,13 @@ describe('XSRF double submit', () => {
     expect(cookie?.sameSite).toBe('Strict');
   });
 
+  it('hands none to a script that signs its calls with a Bearer token alone', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: 'Bearer abc' } });
+    expect(res.cookies.map((c) => c.name)).not.toContain('XSRF-TOKEN');
+    const browser = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: 'Bearer abc' }, cookies: { kontor_session: 'x' } });
+    expect(browser.cookies.map((c) => c.name)).toContain('XSRF-TOKEN');
+  });
+
   it('refuses a state-changing API call without the matching header', async () => {
     const payload = { fzsrc: 'newsletter' };
     const none = await t.app.inject({ method: 'POST', url: '/api/user/tracking', payload, cookies: { 'XSRF-TOKEN': 'abc' } });

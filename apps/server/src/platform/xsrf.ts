@@ -15,7 +15,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function installXsrf(app: FastifyInstance, opts: { secure: boolean }): void {
   app.addHook('onRequest', async (req, reply) => {
     const cookie = req.cookies[XSRF_COOKIE];
-    if (!cookie) {
+    // A script that authenticates with a Bearer header and sends no session cookie cannot be
+    // the victim of a forged cross-site request: it needs no token (the browser gets its own
+    // with the page).
+    const bearerOnly = req.headers.authorization?.startsWith('Bearer ') && !req.cookies[SESSION_COOKIE];
+    if (!cookie && !bearerOnly) {
       reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
         path: '/',
         sameSite: 'strict',
@@ -23,10 +27,7 @@ export function installXsrf(app: FastifyInstance, opts: { secure: boolean }): vo
         httpOnly: false,
       });
     }
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
-    // A script that authenticates with a Bearer header and sends no session cookie cannot be
-    // the victim of a forged cross-site request.
-    if (req.headers.authorization?.startsWith('Bearer ') && !req.cookies[SESSION_COOKIE]) return;
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/') || bearerOnly) return;
     if (!matches(cookie, req.headers[XSRF_HEADER])) {
       throw new AppError(403, messages.forbiddenXsrf);
     }
