@@ -229,6 +229,7 @@ export class TradingService {
   }
 
   async #rebuild(): Promise<void> {
+    this.#rebuildAfterBatch = false;
     const rows = await this.#d.db.select({ state: orders.state }).from(orders).where(eq(orders.open, true));
     const open = rows.map((r) => r.state as OrderState);
     for (const isin of new Set(open.map((o) => o.isin))) await this.#ensureInstrument(isin);
@@ -372,7 +373,7 @@ export class TradingService {
     const messages = this.#outgoing;
     this.#outgoing = [];
     this.#publish(messages);
-    if (dirty) await this.#rebuild();
+    if (dirty || this.#rebuildAfterBatch) await this.#rebuild();
     batch.forEach((job, i) => (results[i]!.ok ? job.resolve(results[i]!.value) : job.reject(results[i]!.value)));
   }
 
@@ -397,6 +398,8 @@ export class TradingService {
 
   // Counts engine calls that produced events, so a failed job knows whether the engine moved.
   #engineVersion = 0;
+  /** Set when the batch ended orders the engine still thinks alive (see #persist). */
+  #rebuildAfterBatch = false;
 
   // ——— queries ———
 
@@ -909,8 +912,20 @@ export class TradingService {
     if (events.length === 0) return;
     const now = this.#d.clock.now();
     const last = new Map<string, OrderState>();
+    // Buys whose execution the customer's money no longer covers: they end here, and the engine,
+    // which saw them execute, is rebuilt once the batch is written.
+    const uncovered = new Set<string>();
     for (const e of events) {
-      if (e.type === 'execution') await this.#settle(tx, e);
+      if (uncovered.has(e.orderId)) continue;
+      if (e.type === 'execution' && !(await this.#settle(tx, e))) {
+        uncovered.add(e.orderId);
+        const ended = uncoveredState(e);
+        last.set(e.orderId, ended);
+        const display = combinedOrderStatus(ended.status, null);
+        this.#outgoing.push({ type: 'status', sub: ended.accountId, orderId: e.orderId, at: e.at, display, label: orderStatusLabel(display) });
+        this.#rebuildAfterBatch = true;
+        continue;
+      }
       if ('order' in e) last.set(e.orderId, e.order);
       if (e.type === 'tslupdate') {
         this.#outgoing.push({ type: 'tslupdate', sub: e.order.accountId, orderId: e.orderId, at: e.at, stop: e.stop, previousStop: e.previousStop });
@@ -948,9 +963,14 @@ export class TradingService {
     }
   }
 
-  async #settle(tx: Db, e: ExecutionEvent): Promise<void> {
+  /**
+   * Books an execution: money, fee, lots, the execution and its contract note. False, and nothing
+   * written, for a buy that the money held for it and the free cash no longer cover (a stop the
+   * market jumped far beyond).
+   */
+  async #settle(tx: Db, e: ExecutionEvent): Promise<boolean> {
     const [row] = await tx.select().from(orders).where(eq(orders.id, e.orderId));
-    if (!row) return;
+    if (!row) return true;
     const sub = row.sub;
     const instrument = this.#instruments.get(e.isin);
     const currency = instrument?.quoteCurrencyCode ?? 'EUR';
@@ -968,6 +988,7 @@ export class TradingService {
     if (e.side === 'buy') {
       const need = value.plus(fee);
       const fromReserved = Decimal.min(need, row.reserved);
+      if (need.gt(fromReserved) && need.minus(fromReserved).gt((await cashOf(tx, sub)).available)) return false;
       postings.push(
         { account: accounts.reserved(sub), amount: fromReserved.neg().toFixed(2), kind: 'buy' },
         { account: accounts.cash(sub), amount: need.minus(fromReserved).neg().toFixed(2), kind: 'buy' },
@@ -1014,7 +1035,26 @@ export class TradingService {
       ref: e.executionId,
       createdAt: now,
     });
+    return true;
   }
+}
+
+/**
+ * How an order ends whose buy the money no longer covers: as before this execution, Rejected (or
+ * Canceled, when earlier parts were bought), with the reason for the customer.
+ */
+function uncoveredState(e: ExecutionEvent): OrderState {
+  const o = e.order;
+  const executions = o.executions - 1;
+  return {
+    ...o,
+    status: executions > 0 ? 'Canceled' : 'Rejected',
+    cancelStatus: null,
+    filledQuantity: new Decimal(o.filledQuantity).minus(e.quantity).toFixed(),
+    filledValue: new Decimal(o.filledValue).minus(e.value).toFixed(),
+    executions,
+    reason: 'Nicht ausgeführt: Ihr Guthaben deckt den Kauf zum aktuellen Kurs nicht.',
+  };
 }
 
 /** The engine's ticket: the request without what only the service reads. */

@@ -185,6 +185,35 @@ describe('outside trading hours', () => {
   });
 });
 
+describe('a stop buy the market gaps far beyond', () => {
+  it('is "zurückgewiesen" when the money no longer covers it, the reservation is free again and the engine goes on', async () => {
+    const poor = await signedInCustomer(t.app, t.database.db);
+    const stop = new Decimal(market.current(WORLD)!.ask).mul('1.02').toDecimalPlaces(2);
+    // Exactly the money the order holds: 3 pieces at the stop plus the 10 % held for a worse price, and the fee.
+    const holds = stop.mul(3).mul('1.1').plus(1).toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(2);
+    await t.call({ method: 'POST', url: '/api/dev/deposit', headers: poor.headers, payload: { amount: holds } });
+    await t.call({ method: 'POST', url: '/api/user/confirmlowtrading', headers: poor.headers });
+    const res = await place({ isin: WORLD, side: 'buy', kind: 'stop', quantity: '3', stop: stop.toFixed(2), validity: gtc }, randomUUID(), poor);
+    const placed = res.json() as TradingOrder;
+    expect(placed.status, res.body).toBe('Open');
+    // The price jumps 30 %: the pieces would now cost more than the customer has.
+    market.move(WORLD, '30');
+    await t.app.trading.idle();
+    const seen = (await t.call({ method: 'GET', url: `/api/trading/orders/${placed.id}`, headers: poor.headers })).json() as TradingOrder;
+    expect(seen).toMatchObject({ status: 'Rejected', label: 'zurückgewiesen', reserved: '0.00' });
+    expect(seen.reason).toMatch(/Guthaben/);
+    const after = await depot(poor);
+    expect(after.cash).toMatchObject({ available: holds, reserved: '0.00' });
+    expect(after.positions).toEqual([]);
+    // The next ticks neither execute it nor fail again; a new order is taken as usual.
+    market.move(WORLD, '1');
+    await t.app.trading.idle();
+    expect(((await t.call({ method: 'GET', url: `/api/trading/orders/${placed.id}`, headers: poor.headers })).json() as TradingOrder).status).toBe('Rejected');
+    const next = await place({ isin: WORLD, side: 'buy', kind: 'limit', quantity: '1', limit: '10.00', validity: gtc }, randomUUID(), poor);
+    expect((next.json() as TradingOrder).status).toBe('Open');
+  });
+});
+
 describe('the books stay balanced', () => {
   it('all postings sum to zero, no customer balance is negative', async () => {
     await t.app.trading.idle();
