@@ -121,7 +121,12 @@ function OrderDetail({ order }: { order: TradingOrder }) {
       </Link>
       {error && <Notice tone="danger">{error}</Notice>}
       {open && order.cancelStatus && <Notice tone="info">{t('orders.detail.cancelling', { status: order.label })}</Notice>}
-      {order.status === 'Rejected' && order.reason && <Notice tone="danger" title={t('trading.result.rejectedTitle')}>{order.reason}</Notice>}
+      {/* Why it ended: refused, or stopped by the back office after parts were bought. */}
+      {!open && order.reason && (
+        <Notice tone={order.status === 'Rejected' ? 'danger' : 'info'} title={order.status === 'Rejected' ? t('trading.result.rejectedTitle') : undefined}>
+          {order.reason}
+        </Notice>
+      )}
 
       <div className={styles.detailGrid}>
         <Card title={t('orders.detail.termsTitle')}>

@@ -497,4 +497,16 @@ describe('/orders/:id', () => {
     expect(await screen.findAllByText('teilausgeführt, gestrichen', {}, { timeout: 6000 })).not.toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Order streichen' })).toBeNull();
   });
+
+  it('says why an order ended that the customer did not cancel', async () => {
+    const id = 'c1111111-2222-4333-8444-555555555555';
+    const reason = 'Nicht ausgeführt: Ihr Guthaben deckt den Kauf zum aktuellen Kurs nicht.';
+    handler = (call) =>
+      call.path === `/api/trading/orders/${id}`
+        ? jsonResponse(order({ id, kind: 'stop', stop: '236.67', status: 'Canceled', display: 'Canceled', label: 'gestrichen', quantity: '5', filledQuantity: '2', reason, executions: [] }))
+        : undefined;
+    await renderApp(`/orders/${id}`);
+    expect(await screen.findByText(reason, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Order streichen' })).toBeNull();
+  });
 });
