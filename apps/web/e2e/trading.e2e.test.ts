@@ -194,6 +194,41 @@ describe('trading', () => {
     await page.waitForURL('**/orders?status=offen');
   });
 
+  it('a stop buy the market jumps far beyond is "zurückgewiesen" with the reason, and its money is free again', async () => {
+    await page.goto('/depot');
+    const buyingPower = page.locator('[data-buying-power]');
+    await buyingPower.getByText(/\d,\d{2}\s€/).waitFor();
+    const power = euros(await buyingPower.textContent());
+
+    await openTicket(page, 'BUY');
+    await chooseKind(page, 'Stop');
+    const ask = euros(await page.locator('[data-quote="ask"] dd').textContent());
+    const stop = Math.ceil(ask * 102) / 100;
+    // As many pieces as the buying power holds with the 10 % a stop keeps for a worse price.
+    const pieces = Math.floor((power - 2) / (stop * 1.1));
+    await page.getByLabel('Stückzahl').fill(String(pieces));
+    await page.getByLabel('Stop-Kurs in EUR').fill(germanPrice(stop));
+    await page.getByRole('button', { name: /Gültigkeit/ }).click();
+    await page.getByRole('option', { name: 'Bis auf Widerruf' }).click();
+    await page.getByRole('button', { name: 'Order prüfen' }).click();
+    await send(page, 'Kauforder senden');
+    await page.getByText('Order angenommen').waitFor();
+    await page.getByRole('link', { name: 'Order ansehen' }).click();
+    await page.locator('[data-order-status]').getByText('offen', { exact: true }).first().waitFor();
+
+    // The price jumps 30 %: the pieces now cost more than the customer has.
+    await movePrice(page, SAP, '30');
+    await page.locator('[data-order-status]').getByText('zurückgewiesen', { exact: true }).first().waitFor({ timeout: 15_000 });
+    await page.getByText('Nicht ausgeführt: Ihr Guthaben deckt den Kauf zum aktuellen Kurs nicht.').waitFor();
+    await screenshot(page, 'orders-rejected-desktop');
+    await expectAxeClean(page);
+
+    // Back to about the old price for the tests that follow; the money is free again.
+    await movePrice(page, SAP, '-23.08');
+    await page.goto('/depot');
+    await expect.poll(async () => euros(await buyingPower.textContent()), { timeout: 10_000 }).toBeCloseTo(power, 2);
+  });
+
   it('a trailing stop loss (sell, 5 %) moves its stop up when the market rises', async () => {
     await openTicket(page, 'SELL');
     await chooseKind(page, 'TSL (Trailing Stop Loss)');
