@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type SortDescriptor } from 'react-aria-components';
 import type { Instrument } from '@kontor/domain/instrument';
@@ -6,6 +6,7 @@ import { compareDecimal, dayChange, type Quote } from '@kontor/domain/quote';
 import type { Watchlist } from '@kontor/domain/watchlists';
 import { useInstrumentList } from '../../lib/instrument-list';
 import { useLiveQuotes, usePreviousCloses } from '../../lib/live-quotes';
+import { useWidth } from '../../lib/use-width';
 import { Button } from '../../ui/button';
 import { TrashIcon } from '../../ui/icons';
 import { Change, FlashingPrice } from '../../ui/number';
@@ -72,22 +73,6 @@ function fromOption(option: SortOption): SortDescriptor | undefined {
   if (option === 'added') return undefined;
   const [column, direction] = option.split('-') as [SortColumn, SortDescriptor['direction']];
   return { column, direction };
-}
-
-/** The width of an element, kept current; undefined until measured (and where nothing measures). */
-function useWidth(ref: RefObject<HTMLElement | null>): number | undefined {
-  const [width, setWidth] = useState<number>();
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    setWidth(element.getBoundingClientRect().width);
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(entry.contentRect.width);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }
 
 function useRows(list: Watchlist): { rows: ItemRow[]; namesLoading: boolean } {
