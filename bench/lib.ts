@@ -4,6 +4,24 @@ import path from 'node:path';
 
 export const resultsDir = path.resolve(new URL('.', import.meta.url).pathname, 'results');
 
+/**
+ * CPU time (user + system) a process has used so far, in ms: this process when no pid is given,
+ * another one from /proc (Linux; NaN when it is gone).
+ */
+export function cpuMsOf(pid?: number): number {
+  if (pid === undefined) {
+    const own = process.cpuUsage();
+    return (own.user + own.system) / 1000;
+  }
+  try {
+    // utime and stime, in clock ticks of 10 ms, follow the parenthesised command name.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));

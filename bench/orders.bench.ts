@@ -18,7 +18,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { signedInCustomer } from '../apps/server/test/customer.ts';
-import { writeResult } from './lib.ts';
+import { cpuMsOf, writeResult } from './lib.ts';
 
 const root = path.resolve(new URL('.', import.meta.url).pathname, '..');
 /** A Monday 10:00 in Frankfurt: Xetra is open for the whole run. */
@@ -146,35 +146,20 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc; NaN where there is none. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
-/** CPU seconds of all PostgreSQL processes on this machine so far (Linux). */
-function postgresCpuSeconds(): number {
+/** CPU time of all PostgreSQL processes on this machine so far, in ms (Linux). */
+function postgresCpuMs(): number {
   let total = 0;
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
-      total += cpuSeconds(Number(pid));
+      total += cpuMsOf(Number(pid));
     } catch {
       // gone meanwhile
     }
   }
   return total;
 }
-
-const ownCpuSeconds = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};
 
 // ——— load ———
 
@@ -232,14 +217,15 @@ async function measure(label: 'pglite' | 'postgres', database: Record<string, st
     const placed = (await probe.json()) as { status?: string };
     if (probe.status !== 201 || placed.status !== 'Open') throw new Error(`probe order: ${probe.status} ${JSON.stringify(placed)}`);
     await orderLoad(base, setup, WARMUP_SECONDS);
-    const cpuBefore = cpuSeconds(server.pid);
-    const pgBefore = postgresCpuSeconds();
-    const loadBefore = ownCpuSeconds();
+    const cpuBefore = cpuMsOf(server.pid!);
+    const pgBefore = postgresCpuMs();
+    const loadBefore = cpuMsOf();
     const [load1] = os.loadavg();
     const r = await orderLoad(base, setup, DURATION_SECONDS);
-    const cpu = cpuSeconds(server.pid) - cpuBefore;
-    const pgCpu = postgresCpuSeconds() - pgBefore;
-    const loadCpu = ownCpuSeconds() - loadBefore;
+    // In seconds, as the figures below want them.
+    const cpu = (cpuMsOf(server.pid!) - cpuBefore) / 1000;
+    const pgCpu = (postgresCpuMs() - pgBefore) / 1000;
+    const loadCpu = (cpuMsOf() - loadBefore) / 1000;
     return {
       database: label,
       acceptedOrdersPerSecond: Math.round(r['2xx'] / r.duration),

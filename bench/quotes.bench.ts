@@ -9,7 +9,7 @@ import { type MarketInstrument, SimulatedMarket } from '../apps/server/src/marke
 import type { Clock } from '../apps/server/src/platform/clock.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { signedInCustomer } from '../apps/server/test/customer.ts';
-import { percentile, writeResult } from './lib.ts';
+import { cpuMsOf, percentile, writeResult } from './lib.ts';
 
 // The market's clock runs at real speed but on a Monday noon, so every instrument trades.
 const offsetMs = Date.parse('2026-11-23T11:00:00Z') - Date.now();
@@ -42,21 +42,6 @@ function machineCpuMs(): { busy: number; steal: number } {
     return { busy: NaN, steal: NaN };
   }
 }
-/** CPU time of a process so far, in ms: this one, or another by pid (Linux only). */
-function cpuMsOf(pid?: number): number {
-  if (pid === undefined) {
-    const own = process.cpuUsage();
-    return (own.user + own.system) / 1000;
-  }
-  try {
-    // utime and stime, in clock ticks of 10 ms, follow the parenthesised command name.
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
-}
-
 const SECONDS = 12;
 // The subscribers are spread over this many client processes (default 1), each a separate process
 // from the server, all sharing the same machine.
