@@ -4,9 +4,14 @@
 // the market, so each is accepted and rests in the book: the measurement is order entry (checks,
 // reservation in the ledger, the engine, the group commit), not execution.
 //
+// On PostgreSQL the same load also runs against a floor (orders-floor-server.ts): a bare server
+// that only parses each order and writes the orders of a batch in one statement. Both run with 50
+// connections (the most the server takes) and with 20: with 50 orders always under way, 2,000
+// orders/s means 25 ms on average (Little's law), so the latency target needs fewer.
+//
 // BENCH_DATABASE_URL=postgres://… uses an existing server instead of starting a cluster;
 // BENCH_ONLY=pglite|postgres runs one; BENCH_CPU_PROF=<dir> profiles the server (node --cpu-prof).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -24,7 +29,7 @@ const root = path.resolve(new URL('.', import.meta.url).pathname, '..');
 /** A Monday 10:00 in Frankfurt: Xetra is open for the whole run. */
 const MARKET_CLOCK_START = '2026-11-23T10:00:00+01:00';
 const CUSTOMERS = 20;
-const CONNECTIONS = 50;
+const CONNECTIONS = [50, 20] as const;
 const WARMUP_SECONDS = 3;
 const DURATION_SECONDS = 10;
 
@@ -163,11 +168,11 @@ function postgresCpuMs(): number {
 
 // ——— load ———
 
-function orderLoad(url: string, setup: Setup, seconds: number) {
+function orderLoad(url: string, setup: Setup, seconds: number, connections: number) {
   let n = 0;
   return autocannon({
     url,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     pipelining: 1,
     requests: [
@@ -189,6 +194,38 @@ function orderLoad(url: string, setup: Setup, seconds: number) {
       },
     ],
   });
+}
+
+/** The load against a running server: first a warm-up, then the measured run with the CPU each side used. */
+async function drive(base: string, setup: Setup, connections: number, serverPid: number, withPostgres: boolean) {
+  await orderLoad(base, setup, WARMUP_SECONDS, connections);
+  const cpuBefore = cpuMsOf(serverPid);
+  const pgBefore = withPostgres ? postgresCpuMs() : 0;
+  const loadBefore = cpuMsOf();
+  const [load1] = os.loadavg();
+  const r = await orderLoad(base, setup, DURATION_SECONDS, connections);
+  // In seconds, as the figures below want them.
+  const cpu = (cpuMsOf(serverPid) - cpuBefore) / 1000;
+  const pgCpu = withPostgres ? (postgresCpuMs() - pgBefore) / 1000 : 0;
+  const loadCpu = (cpuMsOf() - loadBefore) / 1000;
+  return {
+    connections,
+    acceptedOrdersPerSecond: Math.round(r['2xx'] / r.duration),
+    accepted: r['2xx'],
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    durationSeconds: Math.round(r.duration * 10) / 10,
+    latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+    /** CPU time of the server process per accepted order (independent of what else the machine runs). */
+    serverCpuMsPerOrder: Math.round((cpu * 1000 * 100) / Math.max(1, r['2xx'])) / 100,
+    serverCpuShare: Math.round((cpu / r.duration) * 100) / 100,
+    /** Cores the database and the load generator (autocannon, this process) used meanwhile: they share the machine. */
+    postgresCpuShare: Math.round((pgCpu / r.duration) * 100) / 100,
+    loadGeneratorCpuShare: Math.round((loadCpu / r.duration) * 100) / 100,
+    /** The machine's 1-minute load average when the run started (other work competes for the cores). */
+    loadAverage: Math.round(load1! * 10) / 10,
+  };
 }
 
 async function measure(label: 'pglite' | 'postgres', database: Record<string, string>) {
@@ -216,34 +253,26 @@ async function measure(label: 'pglite' | 'postgres', database: Record<string, st
     });
     const placed = (await probe.json()) as { status?: string };
     if (probe.status !== 201 || placed.status !== 'Open') throw new Error(`probe order: ${probe.status} ${JSON.stringify(placed)}`);
-    await orderLoad(base, setup, WARMUP_SECONDS);
-    const cpuBefore = cpuMsOf(server.pid!);
-    const pgBefore = postgresCpuMs();
-    const loadBefore = cpuMsOf();
-    const [load1] = os.loadavg();
-    const r = await orderLoad(base, setup, DURATION_SECONDS);
-    // In seconds, as the figures below want them.
-    const cpu = (cpuMsOf(server.pid!) - cpuBefore) / 1000;
-    const pgCpu = (postgresCpuMs() - pgBefore) / 1000;
-    const loadCpu = (cpuMsOf() - loadBefore) / 1000;
-    return {
-      database: label,
-      acceptedOrdersPerSecond: Math.round(r['2xx'] / r.duration),
-      accepted: r['2xx'],
-      non2xx: r.non2xx,
-      errors: r.errors,
-      timeouts: r.timeouts,
-      durationSeconds: Math.round(r.duration * 10) / 10,
-      latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
-      /** CPU time of the server process per accepted order (independent of what else the machine runs). */
-      serverCpuMsPerOrder: Math.round((cpu * 1000 * 100) / Math.max(1, r['2xx'])) / 100,
-      serverCpuShare: Math.round((cpu / r.duration) * 100) / 100,
-      /** Cores the database and the load generator (autocannon, this process) used meanwhile: they share the machine. */
-      postgresCpuShare: Math.round((pgCpu / r.duration) * 100) / 100,
-      loadGeneratorCpuShare: Math.round((loadCpu / r.duration) * 100) / 100,
-      /** The machine's 1-minute load average when the run started (other work competes for the cores). */
-      loadAverage: Math.round(load1! * 10) / 10,
-    };
+    const runs = [];
+    for (const connections of label === 'postgres' ? CONNECTIONS : CONNECTIONS.slice(0, 1)) {
+      runs.push({ server: 'kontor', database: label, ...(await drive(base, setup, connections, server.pid!, label === 'postgres')) });
+    }
+    if (label === 'postgres') {
+      // The floor, on the same database server, with the same customers' requests.
+      const floor = fork(new URL('./orders-floor-server.ts', import.meta.url).pathname, [database.DATABASE_URL!], { execArgv: ['--import', 'tsx'] });
+      try {
+        const floorPort = await new Promise<number>((resolve, reject) => {
+          floor.once('message', (m: { port: number }) => resolve(m.port));
+          floor.once('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
+        });
+        for (const connections of CONNECTIONS) {
+          runs.push({ server: 'floor', database: label, ...(await drive(`http://127.0.0.1:${floorPort}`, setup, connections, floor.pid!, true)) });
+        }
+      } finally {
+        floor.kill();
+      }
+    }
+    return runs;
   } finally {
     await stopServer(server);
   }
@@ -255,7 +284,7 @@ const results = [];
 if (!only || only === 'pglite') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-pglite-'));
   try {
-    results.push(await measure('pglite', { DATA_DIR: dir }));
+    results.push(...(await measure('pglite', { DATA_DIR: dir })));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -270,7 +299,7 @@ if (!only || only === 'postgres') {
   const dbUrl = new URL(serverUrl);
   dbUrl.pathname = `/${name}`;
   try {
-    results.push(await measure('postgres', { DATABASE_URL: dbUrl.toString() }));
+    results.push(...(await measure('postgres', { DATABASE_URL: dbUrl.toString() })));
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
@@ -279,7 +308,7 @@ if (!only || only === 'postgres') {
 }
 
 const out = writeResult(only ? `orders-${only}` : 'orders', {
-  what: 'POST /api/trading over loopback: resting limit buys (each accepted), each request with its own Idempotency-Key, 20 signed-in customers, 8 shares',
+  what: 'POST /api/trading over loopback: resting limit buys (each accepted), each request with its own Idempotency-Key, 20 signed-in customers, 8 shares; on PostgreSQL also the floor (orders-floor-server.ts) under the same load',
   connections: CONNECTIONS,
   durationSeconds: DURATION_SECONDS,
   server: 'apps/server/dist/main.js in a child process, NODE_ENV=production; PostgreSQL cluster with fsync and synchronous_commit on',
@@ -288,7 +317,9 @@ const out = writeResult(only ? `orders-${only}` : 'orders', {
 });
 console.table(
   out.results.map((r) => ({
+    server: r.server,
     database: r.database,
+    connections: r.connections,
     'orders/s': r.acceptedOrdersPerSecond,
     'p50 ms': r.latencyMs.p50,
     'p99 ms': r.latencyMs.p99,
