@@ -67,7 +67,9 @@ else {
   tally.failed += 1;
   failures.push('browser tests: Chromium missing');
 }
-vitest('Unit, server (PGlite) and browser tests', projects, baseEnv);
+// Two workers: a browser test mostly waits for Chromium and the server (other processes), so a
+// unit or server test file runs beside it; vitest would take one worker on two cores.
+vitest('Unit, server (PGlite) and browser tests', [...projects, '--maxWorkers=2'], baseEnv);
 if (postgresUrl) {
   vitest('Server integration tests against PostgreSQL', ['--project', 'server'], { ...baseEnv, DATABASE_URL: postgresUrl });
 }
