@@ -71,7 +71,8 @@ else {
 // unit or server test file runs beside it; vitest would take one worker on two cores.
 vitest('Unit, server (PGlite) and browser tests', [...projects, '--maxWorkers=2'], baseEnv);
 if (postgresUrl) {
-  vitest('Server integration tests against PostgreSQL', ['--project', 'server'], { ...baseEnv, DATABASE_URL: postgresUrl });
+  // Each test file gets a database of its own on the server, so two run side by side.
+  vitest('Server integration tests against PostgreSQL', ['--project', 'server', '--maxWorkers=2'], { ...baseEnv, DATABASE_URL: postgresUrl });
 }
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
