@@ -157,6 +157,23 @@ export class OrderEngine {
   #nextSeq = 1;
   #wakeSeq = 0;
   #localMinute = Number.NaN;
+  /** Validity ends worked out in the current minute: windows start and stop on whole minutes, so within one the answer stays. */
+  readonly #validityEnds = new Map<string, string>();
+  #validityMinute = Number.NaN;
+
+  #validityEnd(validity: PlaceOrder['validity'], inst: EngineInstrument, step: Step): string {
+    if (step.minute !== this.#validityMinute) {
+      this.#validityEnds.clear();
+      this.#validityMinute = step.minute;
+    }
+    const key = `${validity.type} ${validity.type === 'date' ? validity.date : ''} ${inst.tradingHoursStartTime} ${inst.tradingHoursStopTime} ${inst.weekendTrading}`;
+    let end = this.#validityEnds.get(key);
+    if (end === undefined) {
+      end = validityEnd(validity, inst, step.now).toISOString();
+      this.#validityEnds.set(key, end);
+    }
+    return end;
+  }
   #localBase = { weekday: 0, seconds: 0 };
 
   constructor(options: EngineOptions) {
@@ -220,7 +237,7 @@ export class OrderEngine {
     if (request.kind === 'previously_quoted') errors.kind = 'Bitte fordern Sie für diese Orderart ein Angebot an.';
     if (Object.keys(errors).length > 0) return this.#rejectNew(s, step, Object.values(errors)[0] ?? null, errors);
 
-    s.expiresAt = validityEnd(request.validity, inst, now).toISOString();
+    s.expiresAt = this.#validityEnd(request.validity, inst, step);
     const book = this.#book(inst);
     this.#emitStatus(s, step);
     const o = this.#admit(s, book);
