@@ -49,14 +49,12 @@ export async function replay<T>(db: Db, opts: { sub: string; key: string; finger
 /** The stored answers for many (customer, key) pairs in one query, by `${sub} ${key}`. */
 export async function storedAnswers(db: Db, pairs: readonly { sub: string; key: string }[]): Promise<Map<string, StoredAnswer>> {
   if (pairs.length === 0) return new Map();
-  const wanted = sql.join(
-    pairs.map((p) => sql`(${p.sub}::uuid, ${p.key})`),
-    sql`, `,
-  );
+  // One statement text for any number of keys (they travel as one JSON parameter).
+  const wanted = JSON.stringify(pairs.map((p) => [p.sub, p.key]));
   const rows = await db
     .select({ sub: idempotencyKeys.sub, key: idempotencyKeys.key, fingerprint: idempotencyKeys.fingerprint, statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response })
     .from(idempotencyKeys)
-    .where(sql`(${idempotencyKeys.sub}, ${idempotencyKeys.key}) in (${wanted})`);
+    .where(sql`(${idempotencyKeys.sub}, ${idempotencyKeys.key}) in (select (w->>0)::uuid, w->>1 from jsonb_array_elements(${wanted}::jsonb) w)`);
   return new Map(rows.map((r) => [`${r.sub} ${r.key}`, r]));
 }
 

@@ -20,7 +20,7 @@ import { OrderEngine, isFinal } from './engine/engine.ts';
 import type { EngineEvent, ExecutionEvent, OrderState } from './engine/types.ts';
 import { accounts, balanceMoves, cashOf, entryRows, insufficientFunds, post, rowsOf, type Posting } from './ledger.ts';
 import { type ConfirmationKind, type ConfirmationStore, type DocumentStore, type LotStore } from './store.ts';
-import { executions, ledgerBalances, orders } from './tables.ts';
+import { executions, orders } from './tables.ts';
 import { idempotencyKeys } from '../platform/tables.ts';
 
 /**
@@ -87,22 +87,30 @@ class BatchWrites {
    * under way at a time, and a key taken within the batch fails the flush.
    */
   async earlier(sub: string, key: string): Promise<StoredAnswer | undefined> {
-    this.#answers ??= storedAnswers(this.#tx, this.#requests);
-    return (await this.#answers).get(`${sub} ${key}`);
+    return (await this.#first()).get(`${sub} ${key}`);
   }
 
   /** Free cash of the customer, less what this batch has reserved so far (one read for all customers of the batch). */
   async available(sub: string): Promise<Decimal> {
+    await this.#first();
     const known = this.#cash.get(sub);
     if (known) return known;
-    const wanted = [...new Set([sub, ...this.#subs])].filter((s) => !this.#cash.has(s));
-    const rows = await this.#tx
-      .select()
-      .from(ledgerBalances)
-      .where(inArray(ledgerBalances.account, wanted.map((s) => accounts.cash(s))));
-    const balance = new Map(rows.map((r) => [r.account, r.balance]));
-    for (const s of wanted) this.#cash.set(s, new Decimal(balance.get(accounts.cash(s)) ?? '0'));
+    await this.#readCash([...new Set([sub, ...this.#subs])].filter((s) => !this.#cash.has(s)));
     return this.#cash.get(sub)!;
+  }
+
+  /** The batch's first reads, the keys' answers and its customers' cash, sent at once: outside a transaction they run side by side. */
+  #first(): Promise<Map<string, StoredAnswer>> {
+    this.#answers ??= Promise.all([storedAnswers(this.#tx, this.#requests), this.#readCash([...this.#subs])]).then(([answers]) => answers);
+    return this.#answers;
+  }
+
+  async #readCash(subs: string[]): Promise<void> {
+    // One statement text for every batch (the accounts travel as one JSON parameter): prepared once by the database.
+    const wanted = JSON.stringify(subs.map((s) => accounts.cash(s)));
+    const result = await this.#tx.execute(sql`select account, balance::text as balance from ledger_balances where account in (select jsonb_array_elements_text(${wanted}::jsonb))`);
+    const balance = new Map(rowsOf<{ account: string; balance: string }>(result).map((r) => [r.account, r.balance]));
+    for (const s of subs) this.#cash.set(s, new Decimal(balance.get(accounts.cash(s)) ?? '0'));
   }
 
   add(w: { sub: string; reserved: Decimal; entry: { postings: readonly Posting[]; ref: string; at: Date }; order: OrderRow; key: typeof idempotencyKeys.$inferInsert }): void {
@@ -332,8 +340,13 @@ export class TradingService {
     const results: { ok: boolean; value: unknown }[] = [];
     let dirty = false;
     const grouped = !jobByJob && batch.some((job) => job.grouped !== undefined);
+    // A batch of buys alone needs no transaction around it: the gathered writes are one statement
+    // (atomic by itself), a buy that executes at once gets a transaction of its own, and should a
+    // later statement fail after an earlier one was written, every job has its Idempotency-Key:
+    // run again job by job, a written one answers as a repeat. Two round trips fewer per batch.
+    const bare = grouped && batch.every((job) => job.grouped !== undefined);
     try {
-      await this.#d.db.transaction(async (tx) => {
+      const runJobs = async (tx: Db) => {
         const writes = grouped ? new BatchWrites(tx, batch.flatMap((job) => (job.grouped ? [job.grouped] : []))) : null;
         for (const job of batch) {
           const version = this.#engineVersion;
@@ -356,7 +369,9 @@ export class TradingService {
           }
         }
         await writes?.flush();
-      });
+      };
+      if (bare) await runJobs(this.#d.db);
+      else await this.#d.db.transaction((tx) => runJobs(tx as unknown as Db));
     } catch (error) {
       this.#outgoing = [];
       if (grouped) {
