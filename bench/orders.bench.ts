@@ -10,7 +10,7 @@
 // orders/s means 25 ms on average (Little's law), so the latency target needs fewer.
 //
 // BENCH_DATABASE_URL=postgres://… uses an existing server instead of starting a cluster;
-// BENCH_ONLY=pglite|postgres runs one; BENCH_CPU_PROF=<dir> profiles the server (node --cpu-prof).
+// BENCH_ONLY=pglite|postgres runs one (see also BENCH_CONNECTIONS, BENCH_NO_FLOOR); BENCH_CPU_PROF=<dir> profiles the server (node --cpu-prof).
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -29,7 +29,8 @@ const root = path.resolve(new URL('.', import.meta.url).pathname, '..');
 /** A Monday 10:00 in Frankfurt: Xetra is open for the whole run. */
 const MARKET_CLOCK_START = '2026-11-23T10:00:00+01:00';
 const CUSTOMERS = 20;
-const CONNECTIONS = [50, 20] as const;
+/** BENCH_CONNECTIONS=20 runs one setting; BENCH_NO_FLOOR=1 leaves the floor out (quicker A/B runs while working). */
+const CONNECTIONS = process.env.BENCH_CONNECTIONS ? process.env.BENCH_CONNECTIONS.split(',').map(Number) : [50, 20];
 const WARMUP_SECONDS = 3;
 const DURATION_SECONDS = 10;
 
@@ -257,7 +258,7 @@ async function measure(label: 'pglite' | 'postgres', database: Record<string, st
     for (const connections of label === 'postgres' ? CONNECTIONS : CONNECTIONS.slice(0, 1)) {
       runs.push({ server: 'kontor', database: label, ...(await drive(base, setup, connections, server.pid!, label === 'postgres')) });
     }
-    if (label === 'postgres') {
+    if (label === 'postgres' && !process.env.BENCH_NO_FLOOR) {
       // The floor, on the same database server, with the same customers' requests.
       const floor = fork(new URL('./orders-floor-server.ts', import.meta.url).pathname, [database.DATABASE_URL!], { execArgv: ['--import', 'tsx'] });
       try {
