@@ -58,6 +58,9 @@ type Job = {
 class RetryJobByJob extends Error {}
 
 type OrderRow = typeof orders.$inferSelect;
+type StoredKey = Omit<typeof idempotencyKeys.$inferInsert, 'response'> & { response: string };
+/** An order's answer; a resting buy's comes as JSON already (`json`), the same text that is stored for repeats. */
+type PlaceResult = { statusCode: number; body: TradingOrder; replayed: boolean; json?: string };
 
 /**
  * The writes of the resting orders of one batch, sent together in one statement before anything
@@ -70,7 +73,8 @@ class BatchWrites {
   readonly #subs: ReadonlySet<string>;
   readonly #cash = new Map<string, Decimal>();
   #answers: Promise<Map<string, StoredAnswer>> | undefined;
-  #keys: (typeof idempotencyKeys.$inferInsert)[] = [];
+  /** The keys with their answers as JSON text, made once for the reply and the stored answer. */
+  #keys: StoredKey[] = [];
   #postings: ReturnType<typeof entryRows>['rows'] = [];
   #deltas = new Map<string, Decimal>();
   #orders: OrderRow[] = [];
@@ -113,7 +117,7 @@ class BatchWrites {
     for (const s of subs) this.#cash.set(s, new Decimal(balance.get(accounts.cash(s)) ?? '0'));
   }
 
-  add(w: { sub: string; reserved: Decimal; entry: { postings: readonly Posting[]; ref: string; at: Date }; order: OrderRow; key: typeof idempotencyKeys.$inferInsert }): void {
+  add(w: { sub: string; reserved: Decimal; entry: { postings: readonly Posting[]; ref: string; at: Date }; order: OrderRow; key: StoredKey }): void {
     const { rows, deltas } = entryRows(w.entry);
     this.#postings.push(...rows);
     for (const [account, delta] of deltas) this.#deltas.set(account, (this.#deltas.get(account) ?? new Decimal(0)).plus(delta));
@@ -130,7 +134,7 @@ class BatchWrites {
   async flush(): Promise<void> {
     this.#cash.clear();
     if (this.#keys.length === 0) return;
-    const keys = JSON.stringify(this.#keys);
+    const keys = `[${this.#keys.map(({ response, ...k }) => `${JSON.stringify(k).slice(0, -1)},"response":${response}}`).join(',')}]`;
     const placed = JSON.stringify(this.#orders);
     const parts = [
       sql`claimed as (insert into idempotency_keys (sub, key, fingerprint, status_code, response, created_at)
@@ -620,7 +624,7 @@ export class TradingService {
 
   // ——— commands ———
 
-  async place(sub: string, ticket: OrderTicketRequest, key: string): Promise<{ statusCode: number; body: TradingOrder; replayed: boolean }> {
+  async place(sub: string, ticket: OrderTicketRequest, key: string): Promise<PlaceResult> {
     return this.#oncePerKey(sub, key, async () => {
       const fingerprint = fingerprintOf('POST /api/trading', ticket);
       // A buy is checked against cash alone and joins the batch's gathered writes, which also look
@@ -743,7 +747,7 @@ export class TradingService {
    * puts it into the book, its writes join the batch's gathered writes and its answer is made
    * from what is written, without reading it back; else it is written at once in a savepoint.
    */
-  async #placeGrouped(tx: Db, writes: BatchWrites, p: PlaceRequest): Promise<{ statusCode: number; body: TradingOrder; replayed: boolean }> {
+  async #placeGrouped(tx: Db, writes: BatchWrites, p: PlaceRequest): Promise<PlaceResult> {
     const { sub, key, fingerprint, c } = p;
     const earlier = await writes.earlier(sub, key);
     if (earlier && earlier.statusCode === 0) throw new RetryJobByJob('Idempotency-Key claimed but not answered');
@@ -760,10 +764,11 @@ export class TradingService {
       // As the database gives it back: the state as JSON, the amounts as numeric text.
       const row: OrderRow = { ...inserted, status: last.order.status, cancelStatus: last.order.cancelStatus, state: JSON.parse(JSON.stringify(last.order)), updatedAt: now };
       const body = await this.#view(row);
-      writes.add({ sub, reserved, entry, order: { ...row, blocked: '0' }, key: { sub, key, fingerprint, statusCode: 201, response: body, createdAt: c.now } });
+      const json = JSON.stringify(body);
+      writes.add({ sub, reserved, entry, order: { ...row, blocked: '0' }, key: { sub, key, fingerprint, statusCode: 201, response: json, createdAt: c.now } });
       // Told with the batch's commit, like every other order message (a failed batch discards them).
       for (const e of events) if (e.type === 'status') this.#outgoing.push({ type: 'status', sub, orderId: id, at: e.at, display: e.display, label: e.label });
-      return { statusCode: 201, body, replayed: false };
+      return { statusCode: 201, body, replayed: false, json };
     }
     await writes.flush();
     return tx.transaction(async (sp) => {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Depot, TradingOrder } from '@kontor/domain/trading-contracts';
+import { type Depot, type TradingOrder, tradingOrderSchema } from '@kontor/domain/trading-contracts';
 import type { OrderMessage } from './service.ts';
 import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -99,9 +99,16 @@ describe('a limit order', () => {
   it('rests below the market with the money reserved; cancelled it is "gestrichen" and the money free again', async () => {
     const before = (await depot()).cash;
     const limit = new Decimal(market.current(SAP)!.ask).mul('0.9').toDecimalPlaces(2).toFixed(2);
-    const res = await place({ isin: SAP, side: 'buy', kind: 'limit', quantity: '2', limit, validity: gtc });
+    const key = randomUUID();
+    const res = await place({ isin: SAP, side: 'buy', kind: 'limit', quantity: '2', limit, validity: gtc }, key);
     const placed = res.json() as TradingOrder;
     expect(placed).toMatchObject({ status: 'Open', label: 'offen' });
+    // The answer keeps the API contract to the letter, and a repeat gets the same answer.
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(tradingOrderSchema.strict().parse(placed)).toEqual(placed);
+    const again = await place({ isin: SAP, side: 'buy', kind: 'limit', quantity: '2', limit, validity: gtc }, key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(placed);
     const held = (await depot()).cash;
     expect(held.reserved).toBe(placed.reserved);
     expect(new Decimal(held.available).plus(held.reserved).toFixed(2)).toBe(before.available);
