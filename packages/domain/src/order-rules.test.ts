@@ -1,3 +1,5 @@
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_VALIDITY_DAYS } from './constants';
 import {
@@ -41,6 +43,20 @@ const ticket = (t: Partial<OrderTicket>): OrderTicket => ({
   ...t,
 });
 const quote = { bid: '99.90', ask: '100.10' };
+
+describe('the price grid', () => {
+  it('accepts a limit exactly when it is a whole multiple of the increment, for any increment and scale', () => {
+    const plain = (units: bigint, places: number) => new Decimal(units.toString()).div(new Decimal(10).pow(places)).toFixed(places);
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.bigInt({ min: 1n, max: 10n ** 4n }), fc.nat(4), fc.nat(4), (units, step, limitPlaces, incrPlaces) => {
+        const limit = plain(units, limitPlaces);
+        const priceIncr = plain(step, incrPlaces);
+        const errors = orderShapeErrors(ticket({ limit }), { ...etf, priceIncr, priceScale: 4 }, MONDAY_NOON);
+        expect(errors.limit === undefined).toBe(new Decimal(limit).mod(priceIncr).isZero());
+      }),
+    );
+  });
+});
 
 describe('a quantity off the instrument grid is refused with a German message', () => {
   it('names the step of a fractional instrument', () => {

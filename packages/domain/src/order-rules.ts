@@ -126,8 +126,22 @@ function gridError(
       ? `${text.name} muss ${text.wholeName} sein.`
       : `${text.name} darf höchstens ${scale} Nachkommastellen haben.`;
   }
-  if (!v.mod(incr).isZero()) return `${text.name} muss ein Vielfaches von ${formatQuantity(incr)} sein.`;
+  if (!onGrid(value, v, incr)) return `${text.name} muss ein Vielfaches von ${formatQuantity(incr)} sein.`;
   return null;
+}
+
+/** value a whole multiple of incr: as integers of the finer of their last places (Decimal's mod divides, and every order asks). */
+function onGrid(value: string, v: Decimal, incr: string): boolean {
+  if (!isDecimalString(incr)) return v.mod(incr).isZero();
+  const places = Math.max(v.decimalPlaces(), (incr.split('.')[1] ?? '').length);
+  const step = unitsOf(incr, places);
+  return step === 0n ? false : unitsOf(value, places) % step === 0n;
+}
+
+/** A plain decimal string as a whole number of 10^-places (places at least its own decimals). */
+function unitsOf(value: string, places: number): bigint {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return BigInt(`${whole}${fraction.padEnd(places, '0')}`);
 }
 
 const QUANTITY = { name: 'Die Stückzahl', wholeName: 'eine ganze Zahl' };
