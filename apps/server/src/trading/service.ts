@@ -532,7 +532,8 @@ export class TradingService {
   // ——— pre-trade ———
 
   #fxRate(instrument: Instrument): string | null {
-    const eurUsd = this.#d.quotes.current(EUR_USD_ISIN);
+    // Only a dollar instrument needs the EUR/USD mid (worked out with Decimal on every order otherwise).
+    const eurUsd = instrument.quoteCurrencyCode === 'USD' ? this.#d.quotes.current(EUR_USD_ISIN) : undefined;
     return eurPerUnit(instrument.quoteCurrencyCode, eurUsd ? midPrice(eurUsd) : null);
   }
 
