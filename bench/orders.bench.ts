@@ -258,6 +258,8 @@ async function measure(label: 'pglite' | 'postgres', database: Record<string, st
     for (const connections of label === 'postgres' ? CONNECTIONS : CONNECTIONS.slice(0, 1)) {
       runs.push({ server: 'kontor', database: label, ...(await drive(base, setup, connections, server.pid!, label === 'postgres')) });
     }
+    // Kontor's database connections end with it, before the floor runs (their CPU time leaves the sum with them).
+    await stopServer(server);
     if (label === 'postgres' && !process.env.BENCH_NO_FLOOR) {
       // The floor, on the same database server, with the same customers' requests.
       const floor = fork(new URL('./orders-floor-server.ts', import.meta.url).pathname, [database.DATABASE_URL!], { execArgv: ['--import', 'tsx'] });
