@@ -762,8 +762,8 @@ export class TradingService {
     const last = events.at(-1);
     if (rests && last && last.type === 'status') {
       const now = this.#d.clock.now();
-      // As the database gives it back: the state as JSON, the amounts as numeric text.
-      const row: OrderRow = { ...inserted, status: last.order.status, cancelStatus: last.order.cancelStatus, state: JSON.parse(JSON.stringify(last.order)), updatedAt: now };
+      // As the database gives it back. The event's order is the engine's snapshot, plain JSON values only.
+      const row: OrderRow = { ...inserted, status: last.order.status, cancelStatus: last.order.cancelStatus, state: last.order, updatedAt: now };
       const body = await this.#view(row);
       const json = JSON.stringify(body);
       writes.add({ sub, reserved, entry, order: { ...row, blocked: '0' }, key: { sub, key, fingerprint, statusCode: 201, response: json, createdAt: c.now } });
