@@ -45,6 +45,12 @@ const ticket = (t: Partial<OrderTicket>): OrderTicket => ({
 const quote = { bid: '99.90', ask: '100.10' };
 
 describe('the price grid', () => {
+  it('a limit written with trailing zeros is judged by its value', () => {
+    const grid = { ...etf, priceIncr: '0.5', priceScale: 4 };
+    expect(orderShapeErrors(ticket({ limit: '0.10' }), grid, MONDAY_NOON).limit).toBe('Das Limit muss ein Vielfaches von 0,5 sein.');
+    expect(orderShapeErrors(ticket({ limit: '1.50' }), grid, MONDAY_NOON).limit).toBeUndefined();
+  });
+
   it('accepts a limit exactly when it is a whole multiple of the increment, for any increment and scale', () => {
     const plain = (units: bigint, places: number) => new Decimal(units.toString()).div(new Decimal(10).pow(places)).toFixed(places);
     fc.assert(
@@ -54,6 +60,7 @@ describe('the price grid', () => {
         const errors = orderShapeErrors(ticket({ limit }), { ...etf, priceIncr, priceScale: 4 }, MONDAY_NOON);
         expect(errors.limit === undefined).toBe(new Decimal(limit).mod(priceIncr).isZero());
       }),
+      { numRuns: 1_000 },
     );
   });
 });

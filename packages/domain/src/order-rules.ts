@@ -133,7 +133,8 @@ function gridError(
 /** value a whole multiple of incr: as integers of the finer of their last places (Decimal's mod divides, and every order asks). */
 function onGrid(value: string, v: Decimal, incr: string): boolean {
   if (!isDecimalString(incr)) return v.mod(incr).isZero();
-  const places = Math.max(v.decimalPlaces(), (incr.split('.')[1] ?? '').length);
+  // The written places, trailing zeros included ("0.10" has two).
+  const places = Math.max((value.split('.')[1] ?? '').length, (incr.split('.')[1] ?? '').length);
   const step = unitsOf(incr, places);
   return step === 0n ? false : unitsOf(value, places) % step === 0n;
 }
