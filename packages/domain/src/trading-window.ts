@@ -59,9 +59,16 @@ export function marketLocalTime(at: Date): { weekday: number; date: string; seco
   };
 }
 
+// Window times are a handful of strings asked for on every quote tick: each parsed once.
+const secondsOf = new Map<string, number>();
 const toSeconds = (hhmm: string) => {
-  const [h = '0', m = '0'] = hhmm.split(':');
-  return Number(h) * 3600 + Number(m) * 60;
+  let seconds = secondsOf.get(hhmm);
+  if (seconds === undefined) {
+    const [h = '0', m = '0'] = hhmm.split(':');
+    seconds = Number(h) * 3600 + Number(m) * 60;
+    if (secondsOf.size < 1_000) secondsOf.set(hhmm, seconds);
+  }
+  return seconds;
 };
 
 /** The window of that Frankfurt weekday, or null when the instrument does not trade that day. */
