@@ -22,6 +22,16 @@ export function cpuMsOf(pid?: number): number {
   }
 }
 
+/** Busy and stolen CPU time of the whole machine so far, in ms (Linux only). */
+export function machineCpuMs(): { busy: number; steal: number } {
+  try {
+    const [user, nice, system, , , irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+    return { busy: (user! + nice! + system! + irq! + softirq!) * 10, steal: steal! * 10 };
+  } catch {
+    return { busy: NaN, steal: NaN };
+  }
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));

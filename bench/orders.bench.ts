@@ -23,7 +23,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { signedInCustomer } from '../apps/server/test/customer.ts';
-import { cpuMsOf, writeResult } from './lib.ts';
+import { cpuMsOf, machineCpuMs, writeResult } from './lib.ts';
 
 const root = path.resolve(new URL('.', import.meta.url).pathname, '..');
 /** A Monday 10:00 in Frankfurt: Xetra is open for the whole run. */
@@ -203,8 +203,10 @@ async function drive(base: string, setup: Setup, connections: number, serverPid:
   const cpuBefore = cpuMsOf(serverPid);
   const pgBefore = withPostgres ? postgresCpuMs() : 0;
   const loadBefore = cpuMsOf();
+  const machineBefore = machineCpuMs();
   const [load1] = os.loadavg();
   const r = await orderLoad(base, setup, DURATION_SECONDS, connections);
+  const stolen = (machineCpuMs().steal - machineBefore.steal) / 1000;
   // In seconds, as the figures below want them.
   const cpu = (cpuMsOf(serverPid) - cpuBefore) / 1000;
   const pgCpu = withPostgres ? (postgresCpuMs() - pgBefore) / 1000 : 0;
@@ -226,6 +228,8 @@ async function drive(base: string, setup: Setup, connections: number, serverPid:
     loadGeneratorCpuShare: Math.round((loadCpu / r.duration) * 100) / 100,
     /** The machine's 1-minute load average when the run started (other work competes for the cores). */
     loadAverage: Math.round(load1! * 10) / 10,
+    /** Share of the two cores' time the hypervisor gave to other guests meanwhile: how clean the run was. */
+    stolenCpuPercent: Math.round((stolen / r.duration / os.cpus().length) * 100),
   };
 }
 
@@ -330,5 +334,6 @@ console.table(
     errors: r.errors,
     'server CPU ms/order': r.serverCpuMsPerOrder,
     'cores: server/db/load': `${r.serverCpuShare}/${r.postgresCpuShare}/${r.loadGeneratorCpuShare}`,
+    'stolen %': r.stolenCpuPercent,
   })),
 );

@@ -1,7 +1,6 @@
 // Live quotes: N concurrent subscribers (1,000; 10,000) on 1,000 instruments that all tick every
 // second; tick-to-client latency p50/p99 and messages/s. Target: 10,000 subscribers at p99 ≤ 100 ms.
 import { fork } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -9,7 +8,7 @@ import { type MarketInstrument, SimulatedMarket } from '../apps/server/src/marke
 import type { Clock } from '../apps/server/src/platform/clock.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { signedInCustomer } from '../apps/server/test/customer.ts';
-import { cpuMsOf, percentile, writeResult } from './lib.ts';
+import { cpuMsOf, machineCpuMs, percentile, writeResult } from './lib.ts';
 
 // The market's clock runs at real speed but on a Monday noon, so every instrument trades.
 const offsetMs = Date.parse('2026-11-23T11:00:00Z') - Date.now();
@@ -33,15 +32,6 @@ await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 const { port } = app.server.address() as { port: number };
 market.start(1000);
 
-/** Busy and stolen CPU time of the whole machine so far, in ms (Linux only). */
-function machineCpuMs(): { busy: number; steal: number } {
-  try {
-    const [user, nice, system, , , irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
-    return { busy: (user! + nice! + system! + irq! + softirq!) * 10, steal: steal! * 10 };
-  } catch {
-    return { busy: NaN, steal: NaN };
-  }
-}
 const SECONDS = 12;
 // The subscribers are spread over this many client processes (default 1), each a separate process
 // from the server, all sharing the same machine.
