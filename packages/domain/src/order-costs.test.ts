@@ -1,3 +1,5 @@
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CostInstrument, PRICE_LIST, exAnteCosts, isSmallOrder } from './order-costs';
 
@@ -59,5 +61,26 @@ describe('a custom price list', () => {
     const costs = exAnteCosts({ side: 'buy', quantity: '1', price: '50.00' }, share, { orderFee: '0.99', smallOrderSurcharge: '0.50' });
     expect(costs.total).toBe('1.49');
     expect(PRICE_LIST.orderFee).toBe('1.00');
+  });
+});
+
+describe('any order', () => {
+  it('shows parts in cents that add up to the total, and the total as a percentage of the value', () => {
+    const cents = (max: number) => fc.integer({ min: 1, max }).map((n) => (n / 100).toFixed(2));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5_000 }), cents(100_000), cents(500), fc.constantFrom('1', '0.92', '1.0815'), (quantity, bid, spread, fxRate) => {
+        const ask = new Decimal(bid).plus(spread).toFixed(2);
+        const c = exAnteCosts({ side: 'buy', quantity: String(quantity), price: ask, quote: { bid, ask }, fxRate }, share);
+        const value = new Decimal(quantity).mul(ask).mul(fxRate);
+        expect(c.orderValue).toBe(value.toFixed(2, Decimal.ROUND_HALF_UP));
+        expect(c.smallOrder).toBe(value.lt('500.00'));
+        expect(c.spreadCost).toBe(new Decimal(spread).div(2).mul(quantity).mul(fxRate).toFixed(2, Decimal.ROUND_HALF_UP));
+        for (const part of [c.orderFee, c.smallOrderSurcharge, c.spreadCost, c.total, c.totalPercent]) expect(part).toMatch(/^\d+\.\d{2}$/);
+        expect(new Decimal(c.orderFee).plus(c.smallOrderSurcharge).plus(c.spreadCost).toFixed(2)).toBe(c.total);
+        const percent = new Decimal(c.orderValue).isZero() ? '0.00' : new Decimal(c.total).div(c.orderValue).mul(100).toFixed(2, Decimal.ROUND_HALF_UP);
+        expect(c.totalPercent).toBe(percent);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -52,38 +52,41 @@ export type ExAnteCosts = {
 const cents = (d: Decimal) => d.toFixed(2, Decimal.ROUND_HALF_UP);
 
 /** Whether an order is a small order that carries the surcharge. */
-export function isSmallOrder(instrument: CostInstrument, quantity: string, orderValueEur: string): boolean {
+export function isSmallOrder(instrument: CostInstrument, quantity: Decimal.Value, orderValueEur: Decimal.Value): boolean {
   if (instrument.lowTradingThresholdQuantity !== null) {
     return new Decimal(quantity).lt(instrument.lowTradingThresholdQuantity);
   }
   return new Decimal(orderValueEur).lt(instrument.lowTradingThreshold);
 }
 
+const HALF = new Decimal('0.5');
+const HUNDRED = new Decimal(100);
+
 export function exAnteCosts(
   input: CostInput,
   instrument: CostInstrument,
   priceList: PriceList = PRICE_LIST,
 ): ExAnteCosts {
+  // Every order is priced here: each amount is parsed and rounded once.
   const fx = new Decimal(input.fxRate ?? '1');
-  const value = new Decimal(input.quantity).mul(input.price).mul(fx);
-  const fee = new Decimal(instrument.tradingFees ?? priceList.orderFee);
-  const small = isSmallOrder(instrument, input.quantity, value.toFixed());
-  const surcharge = small ? new Decimal(priceList.smallOrderSurcharge) : new Decimal(0);
-  const halfSpread = input.quote
-    ? Decimal.max(0, new Decimal(input.quote.ask).minus(input.quote.bid)).div(2)
-    : new Decimal(0);
-  const spread = halfSpread.mul(input.quantity).mul(fx);
+  const quantity = new Decimal(input.quantity);
+  const value = quantity.mul(input.price).mul(fx);
+  const small = isSmallOrder(instrument, quantity, value);
+  const halfSpread = input.quote ? Decimal.max(0, new Decimal(input.quote.ask).minus(input.quote.bid)).mul(HALF) : null;
   // Round each part first, so the parts the customer sees add up to the total shown.
-  const parts = [fee, surcharge, spread].map((d) => new Decimal(cents(d)));
-  const total = parts.reduce((a, b) => a.plus(b), new Decimal(0));
-  const orderValue = new Decimal(cents(value));
+  const orderFee = cents(new Decimal(instrument.tradingFees ?? priceList.orderFee));
+  const smallOrderSurcharge = small ? cents(new Decimal(priceList.smallOrderSurcharge)) : '0.00';
+  const spreadCost = halfSpread ? cents(halfSpread.mul(quantity).mul(fx)) : '0.00';
+  const total = new Decimal(orderFee).plus(smallOrderSurcharge).plus(spreadCost);
+  const orderValue = cents(value);
+  const rounded = new Decimal(orderValue);
   return {
-    orderValue: cents(orderValue),
-    orderFee: cents(fee),
-    smallOrderSurcharge: cents(surcharge),
-    spreadCost: cents(spread),
+    orderValue,
+    orderFee,
+    smallOrderSurcharge,
+    spreadCost,
     total: cents(total),
-    totalPercent: orderValue.isZero() ? '0.00' : cents(total.div(orderValue).mul(100)),
+    totalPercent: rounded.isZero() ? '0.00' : cents(total.div(rounded).mul(HUNDRED)),
     smallOrder: small,
   };
 }
