@@ -20,9 +20,12 @@ export type Posting = { account: string; amount: string; kind: string };
 export const insufficientFunds = () => new AppError(422, 'Ihr verfügbares Guthaben reicht für diesen Auftrag nicht aus.');
 
 /** Throws unless the postings sum to exactly zero: money is never created or lost. */
-export function assertBalanced(postings: readonly Posting[]): void {
-  const sum = postings.reduce((s, p) => s.plus(p.amount), new Decimal(0));
+export function assertBalanced(postings: readonly Posting[]): Decimal[] {
+  const amounts = postings.map((p) => new Decimal(p.amount));
+  const sum = amounts.reduce((s, a) => s.plus(a), new Decimal(0));
   if (!sum.isZero()) throw new Error(`Unbalanced ledger entry: sum ${sum.toFixed()}`);
+  // The amounts as parsed, for the caller (every order's reservation comes through here).
+  return amounts;
 }
 
 /** A postgres error code, wherever the driver or drizzle put it. */
@@ -69,12 +72,17 @@ export async function post(tx: Db, entry: { postings: readonly Posting[]; ref: s
  * with other entries (see `balanceUpserts`). Throws unless balanced, like `post`.
  */
 export function entryRows(entry: { postings: readonly Posting[]; ref: string | null; at: Date }) {
-  assertBalanced(entry.postings);
+  const amounts = assertBalanced(entry.postings);
   const txId = randomUUID();
-  const postings = entry.postings.filter((p) => !new Decimal(p.amount).isZero());
-  const rows = postings.map((p) => ({ txId, account: p.account, amount: new Decimal(p.amount).toFixed(2), kind: p.kind, ref: entry.ref, createdAt: entry.at }));
+  const rows: { txId: string; account: string; amount: string; kind: string; ref: string | null; createdAt: Date }[] = [];
   const deltas = new Map<string, Decimal>();
-  for (const p of postings) deltas.set(p.account, (deltas.get(p.account) ?? new Decimal(0)).plus(p.amount));
+  entry.postings.forEach((p, i) => {
+    const amount = amounts[i]!;
+    if (amount.isZero()) return;
+    rows.push({ txId, account: p.account, amount: amount.toFixed(2), kind: p.kind, ref: entry.ref, createdAt: entry.at });
+    const before = deltas.get(p.account);
+    deltas.set(p.account, before ? before.plus(amount) : amount);
+  });
   return { rows, deltas };
 }
 
