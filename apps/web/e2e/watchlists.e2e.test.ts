@@ -120,6 +120,8 @@ describe('watchlists (/watchlisten)', () => {
     const siemensIsin = (await table.getByRole('row', { name: new RegExp(siemensName) }).getByText(/^[A-Z]{2}[A-Z0-9]{9}\d/).textContent())!.slice(0, 12);
     await moveMarket(siemensIsin, '-10');
     await page.getByText('Live-Kurse', { exact: true }).waitFor();
+    // Siemens's fall reaches the open page too (a quote tick later): one gain, one loss.
+    await expect.poll(async () => (await changeColumn(table)).some((change) => change < 0), SLOW).toBe(true);
 
     // Sort by the day's change: by pointer (ascending), then by keyboard (descending).
     const changeHeader = table.getByRole('columnheader', { name: 'Tagesänderung' });
