@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Instrument } from '@kontor/domain/instrument';
 import { combinedOrderStatus, orderStatusLabel } from '@kontor/domain/labels';
-import { type ExAnteCosts, exAnteCosts, isSmallOrder } from '@kontor/domain/order-costs';
+import { type ExAnteCosts, exAnteCosts } from '@kontor/domain/order-costs';
 import { accountCheckErrors, type OrderFieldErrors, orderTicketErrors } from '@kontor/domain/order-rules';
 import { EUR_USD_ISIN, eurPerUnit, toEur } from '@kontor/domain/fx';
 import { midPrice, type Quote } from '@kontor/domain/quote';
@@ -552,7 +552,8 @@ export class TradingService {
       qty && price
         ? exAnteCosts({ side: ticket.side, quantity: qty, price, quote, fxRate }, instrument)
         : null;
-    const small = costs ? isSmallOrder(instrument, qty!, costs.orderValue) : false;
+    // The costs already say it: the order that pays the surcharge is the one that needs the confirmation.
+    const small = costs?.smallOrder ?? false;
     const needed: ConfirmationKind[] = [...(small ? (['lowtrading'] as const) : []), ...(instrument.isOTC ? (['otc'] as const) : [])];
     const confirmed = needed.length > 0 ? await this.#confirmations(sub, needed) : new Set<ConfirmationKind>();
     const requirements = {
