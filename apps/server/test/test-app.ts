@@ -4,7 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Clock, ManualClock } from '../src/platform/clock.ts';
-import { type Database, openDatabase } from '../src/platform/db.ts';
+import { type Database, type Db, openDatabase } from '../src/platform/db.ts';
 import type { QuoteSource } from '../src/market/feed.ts';
 
 /**
@@ -51,12 +51,20 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; clock?: Clock; marketClock?: Clock; now?: string; quotes?: QuoteSource } = {},
+  opts: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    marketClock?: Clock;
+    now?: string;
+    quotes?: QuoteSource;
+    /** What the app sees of the database (tests that hold a statement back to fix an order of events). */
+    db?: (db: Db) => Db;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...opts.env });
   const database = await freshDatabase();
   const clock = new ManualClock(opts.now ?? '2026-11-23T09:00:00Z');
-  const app = await buildApp({ config, db: database.db, clock: opts.clock ?? clock, marketClock: opts.marketClock, logger: false, quotes: opts.quotes });
+  const app = await buildApp({ config, db: opts.db ? opts.db(database.db) : database.db, clock: opts.clock ?? clock, marketClock: opts.marketClock, logger: false, quotes: opts.quotes });
   await app.ready();
   const xsrf = randomBytes(16).toString('hex');
   return {

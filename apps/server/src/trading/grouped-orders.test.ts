@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Depot, TradingOrder } from '@kontor/domain/trading-contracts';
 import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ManualClock } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
 import { idempotencyKeys } from '../platform/tables.ts';
 import type { SimulatedMarket } from '../market/feed.ts';
 import { ledgerBalances, ledgerPostings, orders } from './tables.ts';
@@ -17,8 +20,25 @@ let t: TestApp;
 let market: SimulatedMarket;
 let customers: SignedInCustomer[];
 
+/** Holds the statement that writes a batch's orders while `held` is set (see holdingBatchWrites). */
+const gate: { held: Promise<void> | null; reached: () => void } = { held: null, reached: () => {} };
+const holdingDb = (db: Db): Db =>
+  new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop !== 'execute') return Reflect.get(target, prop, receiver);
+      return async (query: SQL) => {
+        const text = (target as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query).sql;
+        if (gate.held && text.includes('insert into idempotency_keys')) {
+          gate.reached();
+          await gate.held;
+        }
+        return target.execute(query);
+      };
+    },
+  });
+
 beforeAll(async () => {
-  t = await createTestApp({ marketClock: clock });
+  t = await createTestApp({ marketClock: clock, db: holdingDb });
   market = t.app.quotes as SimulatedMarket;
   customers = [];
   for (let i = 0; i < 3; i++) {
@@ -34,6 +54,30 @@ const limitBuy = (quantity = '1') => ({ isin: SAP, side: 'buy', kind: 'limit', q
 const place = (who: SignedInCustomer, body: object, key: string = randomUUID()) =>
   t.call({ method: 'POST', url: '/api/trading', headers: { ...who.headers, 'idempotency-key': key }, payload: body });
 const depot = async (who: SignedInCustomer) => (await t.call({ method: 'GET', url: '/api/trading/positions', headers: who.headers })).json() as Depot;
+
+/** Pieces of the test share that hold a little more than a quarter of `available`. */
+const quarterOf = (available: string) => new Decimal(available).div(new Decimal(market.current(SAP)!.ask).mul('0.5').toDecimalPlaces(2)).div(4).ceil().toFixed();
+
+/**
+ * Sends requests and holds their batch's statement back on its way to the database, so that the
+ * next batch is worked out while this one is in flight.
+ */
+async function holdingBatchWrites(send: () => Promise<Awaited<ReturnType<typeof place>>>[]) {
+  let release!: () => void;
+  gate.held = new Promise<void>((r) => (release = r));
+  const reached = new Promise<void>((r) => (gate.reached = r));
+  const sent = send();
+  await reached;
+  return {
+    sent,
+    // Time for the next batch to be checked and put into the book; it then waits for this one to land.
+    whenNextWorkedOut: () => new Promise((r) => setTimeout(r, 300)),
+    release: () => {
+      gate.held = null;
+      release();
+    },
+  };
+}
 
 describe('buys that arrive together', () => {
   it('are each accepted, reserved and answered as the database has them', async () => {
@@ -94,6 +138,44 @@ describe('buys that arrive together', () => {
     // The engine was rebuilt from the database: it holds the orders written and can cancel them.
     const cancel = await t.call({ method: 'DELETE', url: `/api/trading/orders/${sent[1]!.json().id}`, headers: customers[0]!.headers });
     expect(cancel.json()).toMatchObject({ status: 'Canceled' });
+  });
+
+  it('that come while the batch before is still being written are checked against what it holds', async () => {
+    const c = customers[1]!;
+    await t.call({ method: 'POST', url: '/api/dev/deposit', headers: c.headers, payload: { amount: '3000.00' } });
+    const before = (await depot(c)).cash;
+    const quantity = quarterOf(before.available);
+    const first = await holdingBatchWrites(() => [place(c, limitBuy(quantity)), place(c, limitBuy(quantity))]);
+    // Worked out while the first two are on their way to the database: one more fits, two do not.
+    const second = [place(c, limitBuy(quantity)), place(c, limitBuy(quantity)), place(c, limitBuy(quantity))];
+    await first.whenNextWorkedOut();
+    first.release();
+    const codes = (await Promise.all([...first.sent, ...second])).map((r) => r.statusCode);
+    expect(codes).toEqual([201, 201, 201, 422, 422]);
+    const cash = (await depot(c)).cash;
+    expect(new Decimal(cash.available).gte(0)).toBe(true);
+    expect(new Decimal(cash.available).plus(cash.reserved).toFixed(2)).toBe(new Decimal(before.available).plus(before.reserved).toFixed(2));
+  });
+
+  it('a batch whose statement fails while the next is worked out: both run again order by order, each order written once', async () => {
+    const [a, b] = [customers[0]!, customers[2]!];
+    const key = randomUUID();
+    const count = async () => (await t.database.db.select().from(orders)).length;
+    const ordersBefore = await count();
+    const first = await holdingBatchWrites(() => [place(a, limitBuy()), place(b, limitBuy(), key)]);
+    // Meanwhile another route claims the key of one of them (and has not answered yet).
+    await t.database.db.insert(idempotencyKeys).values({ sub: b.sub, key, fingerprint: 'POST /api/other:x', statusCode: 0, response: 'null', createdAt: new Date() });
+    const second = [place(a, limitBuy()), place(b, limitBuy())];
+    await first.whenNextWorkedOut();
+    first.release();
+    const codes = (await Promise.all([...first.sent, ...second])).map((r) => r.statusCode);
+    expect(codes).toEqual([201, 422, 201, 201]);
+    expect(await count()).toBe(ordersBefore + 3);
+    const placed = (await Promise.all([first.sent[0]!, second[0]!, second[1]!])).map((r) => r.json() as TradingOrder);
+    for (const [i, who] of [a, a, b].entries()) {
+      const read = await t.call({ method: 'GET', url: `/api/trading/orders/${placed[i]!.id}`, headers: who.headers });
+      expect(read.json()).toEqual({ ...placed[i], executions: [] });
+    }
   });
 
   it('leave the books balanced', async () => {

@@ -29,7 +29,8 @@ export function assertBalanced(postings: readonly Posting[]): Decimal[] {
 }
 
 /** A postgres error code, wherever the driver or drizzle put it. */
-function pgCode(error: unknown): string | undefined {
+/** The PostgreSQL error code of a failed statement (drizzle wraps the driver's error). */
+export function pgCode(error: unknown): string | undefined {
   for (let e: unknown = error, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') return code;

@@ -18,7 +18,7 @@ import { fingerprintOf, idempotent, replay, replayOf, type StoredAnswer, storedA
 import type { QuoteSource } from '../market/feed.ts';
 import { OrderEngine, isFinal } from './engine/engine.ts';
 import type { EngineEvent, ExecutionEvent, OrderState } from './engine/types.ts';
-import { accounts, balanceMoves, cashOf, entryRows, insufficientFunds, post, rowsOf, type Posting } from './ledger.ts';
+import { accounts, balanceMoves, cashOf, entryRows, insufficientFunds, pgCode, post, rowsOf, type Posting } from './ledger.ts';
 import { type ConfirmationKind, type ConfirmationStore, type DocumentStore, type LotStore } from './store.ts';
 import { executions, orders } from './tables.ts';
 import { idempotencyKeys } from '../platform/tables.ts';
@@ -71,7 +71,10 @@ class BatchWrites {
   readonly #tx: Db;
   readonly #requests: readonly { sub: string; key: string }[];
   readonly #subs: ReadonlySet<string>;
-  readonly #cash = new Map<string, Decimal>();
+  /** Free cash per customer as it is once everything sent is written (the service's, for pipelined batches). */
+  readonly #cash: Map<string, Decimal>;
+  /** Lands the batch still in flight before this one writes on its own; true if that batch failed. */
+  readonly #landPrevious: () => Promise<boolean>;
   #answers: Promise<Map<string, StoredAnswer>> | undefined;
   /** The keys with their answers as JSON text, made once for the reply and the stored answer. */
   #keys: StoredKey[] = [];
@@ -79,10 +82,12 @@ class BatchWrites {
   #deltas = new Map<string, Decimal>();
   #orders: OrderRow[] = [];
 
-  constructor(tx: Db, requests: readonly { sub: string; key: string }[]) {
+  constructor(tx: Db, requests: readonly { sub: string; key: string }[], cash = new Map<string, Decimal>(), landPrevious = async () => false) {
     this.#tx = tx;
     this.#requests = requests;
     this.#subs = new Set(requests.map((r) => r.sub));
+    this.#cash = cash;
+    this.#landPrevious = landPrevious;
   }
 
   /**
@@ -105,7 +110,11 @@ class BatchWrites {
 
   /** The batch's first reads, the keys' answers and its customers' cash, sent at once: outside a transaction they run side by side. */
   #first(): Promise<Map<string, StoredAnswer>> {
-    this.#answers ??= Promise.all([storedAnswers(this.#tx, this.#requests), this.#readCash([...this.#subs])]).then(([answers]) => answers);
+    if (!this.#answers) {
+      // Customers whose cash the service knows already need no read.
+      const unknown = [...this.#subs].filter((s) => !this.#cash.has(s));
+      this.#answers = Promise.all([storedAnswers(this.#tx, this.#requests), unknown.length > 0 ? this.#readCash(unknown) : undefined]).then(([answers]) => answers);
+    }
     return this.#answers;
   }
 
@@ -127,12 +136,20 @@ class BatchWrites {
   }
 
   /**
-   * Sends what was gathered, as one statement whose rows travel as JSON parameters (building a
-   * statement with a parameter per value costs more than the database takes to run it). Cash is
-   * read afresh afterwards: other jobs may move it.
+   * Writes what was gathered before a job of the batch writes on its own: after the batch in
+   * flight has landed. Cash is read afresh afterwards: that job may move it.
    */
   async flush(): Promise<void> {
+    if (await this.#landPrevious()) throw new RetryJobByJob('the batch before failed');
+    await this.send();
     this.#cash.clear();
+  }
+
+  /**
+   * Sends what was gathered, as one statement whose rows travel as JSON parameters (building a
+   * statement with a parameter per value costs more than the database takes to run it).
+   */
+  async send(): Promise<void> {
     if (this.#keys.length === 0) return;
     const keys = `[${this.#keys.map(({ response, ...k }) => `${JSON.stringify(k).slice(0, -1)},"response":${response}}`).join(',')}]`;
     const placed = JSON.stringify(this.#orders);
@@ -140,7 +157,7 @@ class BatchWrites {
       sql`claimed as (insert into idempotency_keys (sub, key, fingerprint, status_code, response, created_at)
         select k.sub, k.key, k.fingerprint, k."statusCode", k.response, k."createdAt"
         from jsonb_to_recordset(${keys}::jsonb) as k(sub uuid, key text, fingerprint text, "statusCode" integer, response jsonb, "createdAt" timestamptz)
-        on conflict do nothing returning key)`,
+        returning key)`,
       sql`placed as (insert into orders (id, sub, isin, side, kind, status, cancel_status, open, state, costs, reserved, blocked, created_at, updated_at)
         select o.id, o.sub, o.isin, o.side, o.kind, o.status, o."cancelStatus", o.open, o.state, o.costs, o.reserved, o.blocked, o."createdAt", o."updatedAt"
         from jsonb_to_recordset(${placed}::jsonb) as o(id uuid, sub uuid, isin text, side text, kind text, status text, "cancelStatus" text, open boolean, state jsonb, costs jsonb, reserved numeric, blocked numeric, "createdAt" timestamptz, "updatedAt" timestamptz))`,
@@ -154,15 +171,18 @@ class BatchWrites {
         balanceMoves(this.#deltas),
       );
     }
-    const expected = this.#keys.length;
     this.#keys = [];
     this.#postings = [];
     this.#deltas = new Map();
     this.#orders = [];
-    const result = await this.#tx.execute(sql`with ${sql.join(parts, sql`, `)} select count(*)::int as claimed from claimed`);
-    const [row] = rowsOf<{ claimed: number }>(result);
-    // Another request took one of the keys meanwhile: the job-by-job run answers it as a repeat.
-    if (Number(row?.claimed) !== expected) throw new RetryJobByJob('Idempotency-Key taken meanwhile');
+    try {
+      await this.#tx.execute(sql`with ${sql.join(parts, sql`, `)} select count(*) from claimed`);
+    } catch (error) {
+      // Another request took one of the keys meanwhile. The statement wrote nothing (it fails as a
+      // whole, even outside a transaction): the job-by-job run answers that request as a repeat.
+      if (pgCode(error) === '23505') throw new RetryJobByJob('Idempotency-Key taken meanwhile');
+      throw error;
+    }
   }
 }
 
@@ -325,32 +345,138 @@ export class TradingService {
       this.#queue.push({ run, resolve: resolve as (v: unknown) => void, reject, touchesEngine, grouped });
       if (!this.#draining) {
         this.#draining = new Promise<void>((done) => setImmediate(() => void this.#drain().finally(done)));
+      } else {
+        this.#arrived?.();
       }
     });
   }
 
   async #drain(): Promise<void> {
     try {
-      while (this.#queue.length > 0) {
+      for (;;) {
+        if (this.#queue.length === 0) {
+          const inFlight = this.#pipelined;
+          if (!inFlight) break;
+          // The batch in flight lands, unless new work comes first: that is worked out meanwhile.
+          await Promise.race([inFlight.done, new Promise<void>((arrived) => (this.#arrived = arrived))]);
+          this.#arrived = null;
+          if (this.#queue.length === 0) await this.#landPipelined();
+          continue;
+        }
         const batch = this.#queue.splice(0, BATCH_MAX);
-        await this.#runBatch(batch);
+        if (batch.every((job) => job.grouped !== undefined)) {
+          await this.#runPipelined(batch);
+        } else {
+          await this.#landPipelined();
+          await this.#runBatch(batch);
+        }
       }
     } finally {
       this.#draining = null;
     }
   }
 
+  /** Wakes the drain loop while it waits for the batch in flight. */
+  #arrived: (() => void) | null = null;
+
+  /**
+   * A batch of buys alone (the common case) is written while the next one is worked out: its
+   * statement is sent and the queue goes on; its customers are answered once it is written. The
+   * next batch checks against the cash the service keeps for its customers (`#cash`), which counts
+   * what the batch in flight reserves, and is sent only after that batch has landed. At most one
+   * batch is in flight; everything else waits for it to land first.
+   *
+   * Such a batch needs no transaction around it: the gathered writes are one statement, atomic by
+   * itself, and a buy that executes at once gets a transaction of its own. Should a statement fail
+   * after an earlier one was written, every job has its Idempotency-Key: run again job by job, a
+   * written one answers as a repeat.
+   */
+  #pipelined: { batch: Job[]; done: Promise<unknown> } | null = null;
+
+  /**
+   * Free cash per customer as it is once the batches sent are written. Only pipelined batches of
+   * buys use it; it is forgotten whenever anything else may have moved money.
+   */
+  readonly #cash = new Map<string, Decimal>();
+
+  /** Waits for the batch in flight; if its statement failed, the batch runs again job by job. True then. */
+  async #landPipelined(): Promise<boolean> {
+    const inFlight = this.#pipelined;
+    if (!inFlight) return false;
+    this.#pipelined = null;
+    const failure = await inFlight.done;
+    if (failure === undefined) return false;
+    await this.#again(inFlight.batch, failure);
+    return true;
+  }
+
+  /** Nothing of the batch was written, but the engine moved: rebuilt, the batch runs again job by job. */
+  async #again(batch: Job[], error: unknown): Promise<void> {
+    this.#outgoing = [];
+    this.#cash.clear();
+    if (!(error instanceof RetryJobByJob)) this.#d.log.warn({ err: error }, 'grouped trading batch failed; running it job by job');
+    await this.#rebuild();
+    await this.#runBatch(batch, true);
+  }
+
+  async #runPipelined(batch: Job[]): Promise<void> {
+    const writes = new BatchWrites(
+      this.#d.db,
+      batch.map((job) => job.grouped!),
+      this.#cash,
+      () => this.#landPipelined(),
+    );
+    const results: { ok: boolean; value: unknown }[] = [];
+    let dirty = false;
+    try {
+      for (const job of batch) {
+        const version = this.#engineVersion;
+        const told = this.#outgoing.length;
+        try {
+          results.push({ ok: true, value: await job.run(this.#d.db, writes) });
+        } catch (error) {
+          if (error instanceof RetryJobByJob) throw error;
+          this.#outgoing.length = told;
+          // The engine moved and the job failed: the engine no longer matches the database.
+          if (job.touchesEngine && version !== this.#engineVersion) dirty = true;
+          results.push({ ok: false, value: error });
+        }
+      }
+      // Sent only once the batch before is written: had that failed, this one was worked out on top of it.
+      if (await this.#landPipelined()) throw new RetryJobByJob('the batch before failed');
+    } catch (error) {
+      await this.#landPipelined();
+      return this.#again(batch, error);
+    }
+    const messages = this.#outgoing;
+    this.#outgoing = [];
+    const answer = () => {
+      this.#publish(messages);
+      batch.forEach((job, i) => (results[i]!.ok ? job.resolve(results[i]!.value) : job.reject(results[i]!.value)));
+    };
+    // Resolves with the error if the statement failed (never rejects: nobody may be waiting yet).
+    const done = writes.send().then(
+      () => undefined,
+      (error: unknown) => error ?? new Error('batch failed'),
+    );
+    if (!dirty && !this.#rebuildAfterBatch) {
+      this.#pipelined = { batch, done: done.then((failure) => (failure === undefined ? answer() : failure)) };
+      return;
+    }
+    const failure = await done;
+    if (failure !== undefined) return this.#again(batch, failure);
+    await this.#rebuild();
+    answer();
+  }
+
+  /** Runs a batch in one transaction, each job in its own savepoint (buys joining the gathered writes unless `jobByJob`). */
   async #runBatch(batch: Job[], jobByJob = false): Promise<void> {
     const results: { ok: boolean; value: unknown }[] = [];
     let dirty = false;
     const grouped = !jobByJob && batch.some((job) => job.grouped !== undefined);
-    // A batch of buys alone needs no transaction around it: the gathered writes are one statement
-    // (atomic by itself), a buy that executes at once gets a transaction of its own, and should a
-    // later statement fail after an earlier one was written, every job has its Idempotency-Key:
-    // run again job by job, a written one answers as a repeat. Two round trips fewer per batch.
-    const bare = grouped && batch.every((job) => job.grouped !== undefined);
     try {
-      const runJobs = async (tx: Db) => {
+      await this.#d.db.transaction(async (t) => {
+        const tx = t as unknown as Db;
         const writes = grouped ? new BatchWrites(tx, batch.flatMap((job) => (job.grouped ? [job.grouped] : []))) : null;
         for (const job of batch) {
           const version = this.#engineVersion;
@@ -373,21 +499,17 @@ export class TradingService {
           }
         }
         await writes?.flush();
-      };
-      if (bare) await runJobs(this.#d.db);
-      else await this.#d.db.transaction((tx) => runJobs(tx as unknown as Db));
+      });
     } catch (error) {
+      if (grouped) return this.#again(batch, error);
       this.#outgoing = [];
-      if (grouped) {
-        // Nothing of the batch was written, but the engine moved: rebuilt, the batch runs again job by job.
-        if (!(error instanceof RetryJobByJob)) this.#d.log.warn({ err: error }, 'grouped trading batch failed; running it job by job');
-        await this.#rebuild();
-        return this.#runBatch(batch, true);
-      }
       this.#d.log.error({ err: error }, 'trading batch failed');
       for (const job of batch) job.reject(error);
       await this.#rebuild();
       return;
+    } finally {
+      // Money may have moved in ways the service did not count.
+      this.#cash.clear();
     }
     const messages = this.#outgoing;
     this.#outgoing = [];
@@ -915,7 +1037,8 @@ export class TradingService {
 
   /** Development only: money arrives from the customer's reference account. */
   async deposit(sub: string, amount: string): Promise<Depot['cash']> {
-    await this.#d.db.transaction((tx) =>
+    // Through the queue, like every movement of money: the cash the service keeps for its batches stays true.
+    await this.#enqueue(false, (tx) =>
       post(tx, {
         postings: [
           { account: accounts.cash(sub), amount, kind: 'deposit' },
