@@ -6,7 +6,7 @@
 //
 // On PostgreSQL the same load also runs against a floor (orders-floor-server.ts): a bare server
 // that only parses each order and writes the orders of a batch in one statement. Both run with 50
-// connections (the most the server takes) and with 20: with 50 orders always under way, 2,000
+// connections (the most the server takes), 30 and 20: with 50 orders always under way, 2,000
 // orders/s means 25 ms on average (Little's law), so the latency target needs fewer.
 //
 // BENCH_DATABASE_URL=postgres://… uses an existing server instead of starting a cluster;
@@ -30,7 +30,7 @@ const root = path.resolve(new URL('.', import.meta.url).pathname, '..');
 const MARKET_CLOCK_START = '2026-11-23T10:00:00+01:00';
 const CUSTOMERS = 20;
 /** BENCH_CONNECTIONS=20 runs one setting; BENCH_NO_FLOOR=1 leaves the floor out (quicker A/B runs while working). */
-const CONNECTIONS = process.env.BENCH_CONNECTIONS ? process.env.BENCH_CONNECTIONS.split(',').map(Number) : [50, 20];
+const CONNECTIONS = process.env.BENCH_CONNECTIONS ? process.env.BENCH_CONNECTIONS.split(',').map(Number) : [50, 30, 20];
 const WARMUP_SECONDS = 3;
 const DURATION_SECONDS = 10;
 
