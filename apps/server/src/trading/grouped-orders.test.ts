@@ -20,17 +20,29 @@ let t: TestApp;
 let market: SimulatedMarket;
 let customers: SignedInCustomer[];
 
-/** Holds the statement that writes a batch's orders while `held` is set (see holdingBatchWrites). */
-const gate: { held: Promise<void> | null; reached: () => void } = { held: null, reached: () => {} };
+/**
+ * Holds the statement that writes a batch's orders while `held` is set (see holdingBatchWrites),
+ * or fails it once when `failNext` is set (as a lost connection would).
+ */
+const gate: { held: Promise<void> | null; reached: () => void; failNext: boolean } = { held: null, reached: () => {}, failNext: false };
 const holdingDb = (db: Db): Db =>
   new Proxy(db, {
     get(target, prop, receiver) {
+      if (prop === 'transaction') {
+        return (run: (tx: Db) => Promise<unknown>, ...rest: unknown[]) => (target.transaction as (...a: unknown[]) => Promise<unknown>)((tx: Db) => run(holdingDb(tx)), ...rest);
+      }
       if (prop !== 'execute') return Reflect.get(target, prop, receiver);
       return async (query: SQL) => {
         const text = (target as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query).sql;
-        if (gate.held && text.includes('insert into idempotency_keys')) {
-          gate.reached();
-          await gate.held;
+        if (text.startsWith('with claimed as (insert into idempotency_keys')) {
+          if (gate.failNext) {
+            gate.failNext = false;
+            throw new Error('Connection terminated unexpectedly');
+          }
+          if (gate.held) {
+            gate.reached();
+            await gate.held;
+          }
         }
         return target.execute(query);
       };
@@ -175,6 +187,26 @@ describe('buys that arrive together', () => {
     for (const [i, who] of [a, a, b].entries()) {
       const read = await t.call({ method: 'GET', url: `/api/trading/orders/${placed[i]!.id}`, headers: who.headers });
       expect(read.json()).toEqual({ ...placed[i], executions: [] });
+    }
+  });
+
+  it('whose gathered write fails, with other work in the same batch: none is answered as placed unless it is written', async () => {
+    const [a, b, c] = customers as [SignedInCustomer, SignedInCustomer, SignedInCustomer];
+    const cashBefore = new Decimal((await depot(c)).cash.available);
+    gate.failNext = true;
+    const [first, second, deposit] = await Promise.all([
+      place(a, limitBuy()),
+      place(b, limitBuy()),
+      t.call({ method: 'POST', url: '/api/dev/deposit', headers: c.headers, payload: { amount: '10.00' } }),
+    ]);
+    expect(gate.failNext).toBe(false);
+    expect(deposit.statusCode).toBe(200);
+    expect(new Decimal((await depot(c)).cash.available).minus(cashBefore).toFixed(2)).toBe('10.00');
+    for (const [res, who] of [[first, a], [second, b]] as const) {
+      expect(res.statusCode).toBe(201);
+      const read = await t.call({ method: 'GET', url: `/api/trading/orders/${res.json().id}`, headers: who.headers });
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual({ ...res.json(), executions: [] });
     }
   });
 

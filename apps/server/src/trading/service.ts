@@ -178,10 +178,12 @@ class BatchWrites {
     try {
       await this.#tx.execute(sql`with ${sql.join(parts, sql`, `)} select count(*) from claimed`);
     } catch (error) {
-      // Another request took one of the keys meanwhile. The statement wrote nothing (it fails as a
-      // whole, even outside a transaction): the job-by-job run answers that request as a repeat.
+      // The statement wrote nothing (it fails as a whole, even outside a transaction), so the
+      // orders gathered so far must not be answered as written, whatever job of the batch sent it:
+      // the batch runs again job by job. A key another request took meanwhile is answered there as
+      // a repeat.
       if (pgCode(error) === '23505') throw new RetryJobByJob('Idempotency-Key taken meanwhile');
-      throw error;
+      throw new RetryJobByJob('the batch’s gathered writes failed', { cause: error });
     }
   }
 }
@@ -414,7 +416,7 @@ export class TradingService {
   async #again(batch: Job[], error: unknown): Promise<void> {
     this.#outgoing = [];
     this.#cash.clear();
-    if (!(error instanceof RetryJobByJob)) this.#d.log.warn({ err: error }, 'grouped trading batch failed; running it job by job');
+    if (!(error instanceof RetryJobByJob) || error.cause) this.#d.log.warn({ err: error }, 'grouped trading batch failed; running it job by job');
     await this.#rebuild();
     await this.#runBatch(batch, true);
   }
@@ -486,6 +488,7 @@ export class TradingService {
             if (writes && job.grouped) {
               value = await job.run(tx, writes);
             } else {
+              // Fails the batch, not this job, should it fail (RetryJobByJob).
               await writes?.flush();
               value = await tx.transaction((sp) => job.run(sp as unknown as Db, null));
             }
