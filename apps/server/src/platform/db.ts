@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 
 /** One type for both drivers: stores are written once against it. */
@@ -52,4 +53,27 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
   };
+}
+
+/** node-postgres answers with { rows }, PGlite too; both through drizzle's execute. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+type DriverClient = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * Rows of a statement with a fixed text and $1, $2, … parameters. On the database itself it goes
+ * straight to the driver (the pool, or PGlite): drizzle builds a query anew on every call, which
+ * costs more than such a statement takes to run, and order entry sends two of them per batch
+ * (docs/decisions/005-grouped-order-writes.md). Inside a transaction, which has no client of its
+ * own here, it runs through drizzle on the transaction's connection. Timestamps come back as the
+ * driver gives them: callers select none.
+ */
+export async function fixedQuery<T>(db: Db, text: string, params: readonly unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client?: DriverClient }).$client;
+  if (client) return (await client.query(text, [...params])).rows as T[];
+  const query = sql.empty();
+  text.split(/\$(\d+)/).forEach((part, i) => query.append(i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`));
+  return rowsOf<T>(await db.execute(query));
 }

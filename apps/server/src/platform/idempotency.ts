@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from './db.ts';
+import { fixedQuery, type Db } from './db.ts';
 import { AppError } from './errors.ts';
 import { idempotencyKeys } from './tables.ts';
 
@@ -23,7 +23,8 @@ export function idempotencyKeyOf(req: FastifyRequest, required = true): string |
 
 /** What identifies a request beyond its key: the route and the body, hashed. */
 export function fingerprintOf(route: string, body: unknown): string {
-  return `${route}:${createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url')}`;
+  // One-shot hash: cheaper than a Hash object, and every order asks.
+  return `${route}:${hash('sha256', JSON.stringify(body ?? null), 'base64url')}`;
 }
 
 export type StoredAnswer = { fingerprint: string; statusCode: number; response: unknown };
@@ -46,15 +47,14 @@ export async function replay<T>(db: Db, opts: { sub: string; key: string; finger
   return replayOf<T>(first, opts.fingerprint);
 }
 
+/** One statement text for any number of keys (they travel as one JSON parameter). */
+const STORED_ANSWERS = `select sub, key, fingerprint, status_code as "statusCode", response from idempotency_keys
+  where (sub, key) in (select (w->>0)::uuid, w->>1 from jsonb_array_elements($1::jsonb) w)`;
+
 /** The stored answers for many (customer, key) pairs in one query, by `${sub} ${key}`. */
 export async function storedAnswers(db: Db, pairs: readonly { sub: string; key: string }[]): Promise<Map<string, StoredAnswer>> {
   if (pairs.length === 0) return new Map();
-  // One statement text for any number of keys (they travel as one JSON parameter).
-  const wanted = JSON.stringify(pairs.map((p) => [p.sub, p.key]));
-  const rows = await db
-    .select({ sub: idempotencyKeys.sub, key: idempotencyKeys.key, fingerprint: idempotencyKeys.fingerprint, statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response })
-    .from(idempotencyKeys)
-    .where(sql`(${idempotencyKeys.sub}, ${idempotencyKeys.key}) in (select (w->>0)::uuid, w->>1 from jsonb_array_elements(${wanted}::jsonb) w)`);
+  const rows = await fixedQuery<StoredAnswer & { sub: string; key: string }>(db, STORED_ANSWERS, [JSON.stringify(pairs.map((p) => [p.sub, p.key]))]);
   return new Map(rows.map((r) => [`${r.sub} ${r.key}`, r]));
 }
 

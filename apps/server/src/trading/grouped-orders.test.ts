@@ -25,25 +25,42 @@ let customers: SignedInCustomer[];
  * or fails it once when `failNext` is set (as a lost connection would).
  */
 const gate: { held: Promise<void> | null; reached: () => void; failNext: boolean } = { held: null, reached: () => {}, failNext: false };
+/** Holds back or fails the batch's statement on its way to the database, whichever way it is sent. */
+async function gated(text: string) {
+  if (!text.startsWith('with claimed as (insert into idempotency_keys')) return;
+  if (gate.failNext) {
+    gate.failNext = false;
+    throw new Error('Connection terminated unexpectedly');
+  }
+  if (gate.held) {
+    gate.reached();
+    await gate.held;
+  }
+}
+
+type DriverClient = { query(text: string, params: unknown[]): Promise<unknown> };
+
 const holdingDb = (db: Db): Db =>
   new Proxy(db, {
     get(target, prop, receiver) {
       if (prop === 'transaction') {
         return (run: (tx: Db) => Promise<unknown>, ...rest: unknown[]) => (target.transaction as (...a: unknown[]) => Promise<unknown>)((tx: Db) => run(holdingDb(tx)), ...rest);
       }
+      if (prop === '$client') {
+        // Statements with a fixed text go straight to the driver.
+        const client = Reflect.get(target, prop, receiver) as DriverClient | undefined;
+        return (
+          client && {
+            query: async (text: string, params: unknown[]) => {
+              await gated(text);
+              return client.query(text, params);
+            },
+          }
+        );
+      }
       if (prop !== 'execute') return Reflect.get(target, prop, receiver);
       return async (query: SQL) => {
-        const text = (target as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query).sql;
-        if (text.startsWith('with claimed as (insert into idempotency_keys')) {
-          if (gate.failNext) {
-            gate.failNext = false;
-            throw new Error('Connection terminated unexpectedly');
-          }
-          if (gate.held) {
-            gate.reached();
-            await gate.held;
-          }
-        }
+        await gated((target as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query).sql);
         return target.execute(query);
       };
     },

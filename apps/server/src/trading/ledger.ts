@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db.ts';
+import { rowsOf, type Db } from '../platform/db.ts';
 import { AppError } from '../platform/errors.ts';
 import { ledgerBalances, ledgerPostings } from './tables.ts';
 
@@ -91,19 +91,20 @@ export function entryRows(entry: { postings: readonly Posting[]; ref: string | n
  * Moves the running balances by many deltas (one per account) as common table expressions of one
  * statement: an update of the accounts that exist (so that the check on customer accounts sees the
  * new balance, not the bare delta), an insert of the others. Callers check balances beforehand;
- * a violation fails their whole transaction. The deltas travel as one JSON parameter.
+ * a violation fails their whole transaction. The deltas travel as one JSON parameter (`balanceDeltas`),
+ * number `param` of the statement.
  */
-export function balanceMoves(deltas: ReadonlyMap<string, Decimal>) {
-  const rows = JSON.stringify([...deltas].map(([account, delta]) => ({ account, delta: delta.toFixed(2) })));
-  return sql`balance_deltas as (select d.account, d.delta from jsonb_to_recordset(${rows}::jsonb) as d(account text, delta numeric)),
+export function balanceMoves(param: number) {
+  return `balance_deltas as (select d.account, d.delta from jsonb_to_recordset($${param}::jsonb) as d(account text, delta numeric)),
     balances_moved as (update ledger_balances b set balance = b.balance + d.delta from balance_deltas d where b.account = d.account returning b.account),
     balances_opened as (insert into ledger_balances (account, balance) select d.account, d.delta from balance_deltas d where d.account not in (select account from balances_moved))`;
 }
 
-/** node-postgres answers with { rows }, PGlite too; both through drizzle's execute. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+/** The deltas as the JSON parameter of `balanceMoves`. */
+export function balanceDeltas(deltas: ReadonlyMap<string, Decimal>): string {
+  return JSON.stringify([...deltas].map(([account, delta]) => ({ account, delta: delta.toFixed(2) })));
 }
+
 
 export type CashBalances = {
   /** Free to spend: the buying power. */

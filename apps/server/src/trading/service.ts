@@ -12,13 +12,13 @@ import { sellFifo } from '@kontor/domain/lots';
 import { formatQuantity } from '@kontor/domain/money';
 import type { Depot, Execution, OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
+import { fixedQuery, type Db } from '../platform/db.ts';
 import { AppError, badRequest, notFound } from '../platform/errors.ts';
 import { fingerprintOf, idempotent, replay, replayOf, type StoredAnswer, storedAnswers } from '../platform/idempotency.ts';
 import type { QuoteSource } from '../market/feed.ts';
 import { OrderEngine, isFinal } from './engine/engine.ts';
 import type { EngineEvent, ExecutionEvent, OrderState } from './engine/types.ts';
-import { accounts, balanceMoves, cashOf, entryRows, insufficientFunds, pgCode, post, rowsOf, type Posting } from './ledger.ts';
+import { accounts, balanceDeltas, balanceMoves, cashOf, entryRows, insufficientFunds, pgCode, post, type Posting } from './ledger.ts';
 import { type ConfirmationKind, type ConfirmationStore, type DocumentStore, type LotStore } from './store.ts';
 import { executions, orders } from './tables.ts';
 import { idempotencyKeys } from '../platform/tables.ts';
@@ -61,6 +61,24 @@ type OrderRow = typeof orders.$inferSelect;
 type StoredKey = Omit<typeof idempotencyKeys.$inferInsert, 'response'> & { response: string };
 /** An order's answer; a resting buy's comes as JSON already (`json`), the same text that is stored for repeats. */
 type PlaceResult = { statusCode: number; body: TradingOrder; replayed: boolean; json?: string };
+
+const CASH_OF = 'select account, balance::text as balance from ledger_balances where account in (select jsonb_array_elements_text($1::jsonb))';
+
+/** The gathered writes of a batch: keys ($1), orders ($2), and postings ($3) with their balance moves ($4) when there are any. */
+const CLAIM_AND_PLACE = `claimed as (insert into idempotency_keys (sub, key, fingerprint, status_code, response, created_at)
+    select k.sub, k.key, k.fingerprint, k."statusCode", k.response, k."createdAt"
+    from jsonb_to_recordset($1::jsonb) as k(sub uuid, key text, fingerprint text, "statusCode" integer, response jsonb, "createdAt" timestamptz)
+    returning key),
+  placed as (insert into orders (id, sub, isin, side, kind, status, cancel_status, open, state, costs, reserved, blocked, created_at, updated_at)
+    select o.id, o.sub, o.isin, o.side, o.kind, o.status, o."cancelStatus", o.open, o.state, o.costs, o.reserved, o.blocked, o."createdAt", o."updatedAt"
+    from jsonb_to_recordset($2::jsonb) as o(id uuid, sub uuid, isin text, side text, kind text, status text, "cancelStatus" text, open boolean, state jsonb, costs jsonb, reserved numeric, blocked numeric, "createdAt" timestamptz, "updatedAt" timestamptz))`;
+const PLACE_ONLY = `with ${CLAIM_AND_PLACE} select count(*) from claimed`;
+const PLACE_WITH_POSTINGS = `with ${CLAIM_AND_PLACE},
+  posted as (insert into ledger_postings (tx_id, account, amount, kind, ref, created_at)
+    select p."txId", p.account, p.amount, p.kind, p.ref, p."createdAt"
+    from jsonb_to_recordset($3::jsonb) as p("txId" uuid, account text, amount numeric, kind text, ref text, "createdAt" timestamptz)),
+  ${balanceMoves(4)}
+  select count(*) from claimed`;
 
 /**
  * The writes of the resting orders of one batch, sent together in one statement before anything
@@ -120,9 +138,8 @@ class BatchWrites {
 
   async #readCash(subs: string[]): Promise<void> {
     // One statement text for every batch (the accounts travel as one JSON parameter): prepared once by the database.
-    const wanted = JSON.stringify(subs.map((s) => accounts.cash(s)));
-    const result = await this.#tx.execute(sql`select account, balance::text as balance from ledger_balances where account in (select jsonb_array_elements_text(${wanted}::jsonb))`);
-    const balance = new Map(rowsOf<{ account: string; balance: string }>(result).map((r) => [r.account, r.balance]));
+    const rows = await fixedQuery<{ account: string; balance: string }>(this.#tx, CASH_OF, [JSON.stringify(subs.map((s) => accounts.cash(s)))]);
+    const balance = new Map(rows.map((r) => [r.account, r.balance]));
     for (const s of subs) this.#cash.set(s, new Decimal(balance.get(accounts.cash(s)) ?? '0'));
   }
 
@@ -152,31 +169,14 @@ class BatchWrites {
   async send(): Promise<void> {
     if (this.#keys.length === 0) return;
     const keys = `[${this.#keys.map(({ response, ...k }) => `${JSON.stringify(k).slice(0, -1)},"response":${response}}`).join(',')}]`;
-    const placed = JSON.stringify(this.#orders);
-    const parts = [
-      sql`claimed as (insert into idempotency_keys (sub, key, fingerprint, status_code, response, created_at)
-        select k.sub, k.key, k.fingerprint, k."statusCode", k.response, k."createdAt"
-        from jsonb_to_recordset(${keys}::jsonb) as k(sub uuid, key text, fingerprint text, "statusCode" integer, response jsonb, "createdAt" timestamptz)
-        returning key)`,
-      sql`placed as (insert into orders (id, sub, isin, side, kind, status, cancel_status, open, state, costs, reserved, blocked, created_at, updated_at)
-        select o.id, o.sub, o.isin, o.side, o.kind, o.status, o."cancelStatus", o.open, o.state, o.costs, o.reserved, o.blocked, o."createdAt", o."updatedAt"
-        from jsonb_to_recordset(${placed}::jsonb) as o(id uuid, sub uuid, isin text, side text, kind text, status text, "cancelStatus" text, open boolean, state jsonb, costs jsonb, reserved numeric, blocked numeric, "createdAt" timestamptz, "updatedAt" timestamptz))`,
-    ];
-    if (this.#postings.length > 0) {
-      const postings = JSON.stringify(this.#postings);
-      parts.push(
-        sql`posted as (insert into ledger_postings (tx_id, account, amount, kind, ref, created_at)
-          select p."txId", p.account, p.amount, p.kind, p.ref, p."createdAt"
-          from jsonb_to_recordset(${postings}::jsonb) as p("txId" uuid, account text, amount numeric, kind text, ref text, "createdAt" timestamptz))`,
-        balanceMoves(this.#deltas),
-      );
-    }
+    const params = [keys, JSON.stringify(this.#orders)];
+    if (this.#postings.length > 0) params.push(JSON.stringify(this.#postings), balanceDeltas(this.#deltas));
     this.#keys = [];
     this.#postings = [];
     this.#deltas = new Map();
     this.#orders = [];
     try {
-      await this.#tx.execute(sql`with ${sql.join(parts, sql`, `)} select count(*) from claimed`);
+      await fixedQuery(this.#tx, params.length > 2 ? PLACE_WITH_POSTINGS : PLACE_ONLY, params);
     } catch (error) {
       // The statement wrote nothing (it fails as a whole, even outside a transaction), so the
       // orders gathered so far must not be answered as written, whatever job of the batch sent it:
@@ -258,8 +258,25 @@ export class TradingService {
   }
 
   #newEngine(open: OrderState[]): OrderEngine {
+    this.#fed.clear();
     // The market maker takes at most 250.000 in the quote currency per order and quote: bigger orders fill in parts.
     return OrderEngine.rebuild({ instrument: (isin) => this.#instruments.get(isin), maxOrderValuePerQuote: '250000' }, open, this.#d.clock.now());
+  }
+
+  /** The quote the engine saw last per instrument (the feed's object), and when. */
+  readonly #fed = new Map<string, { quote: Quote; ms: number }>();
+
+  /**
+   * Shows the engine a quote: every order placed shows it the current one. The very quote it saw
+   * within the last second is not shown again (the engine counts a quote's age from when it saw it,
+   * so a quiet market's quote is still shown now and then).
+   */
+  #feed(quote: Quote, now: Date): EngineEvent[] {
+    const ms = now.getTime();
+    const fed = this.#fed.get(quote.isin);
+    if (fed && fed.quote === quote && ms - fed.ms < 1000) return [];
+    this.#fed.set(quote.isin, { quote, ms });
+    return this.#engine.onQuote(quote, now);
   }
 
   async #rebuild(): Promise<void> {
@@ -336,7 +353,7 @@ export class TradingService {
       this.#pendingQuotes.clear();
       const now = this.#d.clock.now();
       const events: EngineEvent[] = [];
-      for (const q of quotes) events.push(...this.#engine.onQuote(q, now));
+      for (const q of quotes) events.push(...this.#feed(q, now));
       if (events.length > 0) this.#engineVersion++;
       await this.#persist(tx, events);
     }).catch((e: unknown) => this.#d.log.error({ err: e }, 'applying quotes failed'));
@@ -842,7 +859,7 @@ export class TradingService {
   #enginePlace(p: PlaceRequest, id: string): EngineEvent[] {
     const quote = this.#d.quotes.current(p.ticket.isin);
     const now = this.#d.clock.now();
-    const events = [...(quote ? this.#engine.onQuote(quote, now) : []), ...this.#engine.place({ ...engineTicket(p.ticket), id, accountId: p.sub, isin: p.ticket.isin }, now)];
+    const events = [...(quote ? this.#feed(quote, now) : []), ...this.#engine.place({ ...engineTicket(p.ticket), id, accountId: p.sub, isin: p.ticket.isin }, now)];
     this.#engineVersion++;
     return events;
   }
@@ -963,7 +980,7 @@ export class TradingService {
         });
         const quote = this.#d.quotes.current(request.isin);
         const now = this.#d.clock.now();
-        const events = [...(quote ? this.#engine.onQuote(quote, now) : []), ...this.#engine.requestQuote({ id, accountId: sub, isin: request.isin, side: request.side, quantity: request.quantity }, now)];
+        const events = [...(quote ? this.#feed(quote, now) : []), ...this.#engine.requestQuote({ id, accountId: sub, isin: request.isin, side: request.side, quantity: request.quantity }, now)];
         this.#engineVersion++;
         await this.#persist(itx, events);
         const [row] = await itx.select().from(orders).where(eq(orders.id, id));
