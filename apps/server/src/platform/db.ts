@@ -60,7 +60,7 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-type DriverClient = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
+type DriverClient = { query(text: string | { name: string; text: string; values: unknown[] }, params?: unknown[]): Promise<{ rows: unknown[] }> };
 
 /**
  * Rows of a statement with a fixed text and $1, $2, … parameters. On the database itself it goes
@@ -69,10 +69,19 @@ type DriverClient = { query(text: string, params: unknown[]): Promise<{ rows: un
  * (docs/decisions/005-grouped-order-writes.md). Inside a transaction, which has no client of its
  * own here, it runs through drizzle on the transaction's connection. Timestamps come back as the
  * driver gives them: callers select none.
+ *
+ * `prepared` names the statement on PostgreSQL: each connection parses and plans it once. Only for
+ * statements whose plan does not depend on how large the tables are (inserts, look-ups by key):
+ * PostgreSQL keeps a plan it made for all parameters, and one made while a table was small scans
+ * it whole.
  */
-export async function fixedQuery<T>(db: Db, text: string, params: readonly unknown[]): Promise<T[]> {
+export async function fixedQuery<T>(db: Db, text: string, params: readonly unknown[], prepared?: string): Promise<T[]> {
   const client = (db as unknown as { $client?: DriverClient }).$client;
-  if (client) return (await client.query(text, [...params])).rows as T[];
+  if (client) {
+    // PGlite's statements are not named (it parses in this process).
+    const named = prepared && client instanceof pg.Pool;
+    return (await (named ? client.query({ name: prepared, text, values: [...params] }) : client.query(text, [...params]))).rows as T[];
+  }
   const query = sql.empty();
   text.split(/\$(\d+)/).forEach((part, i) => query.append(i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`));
   return rowsOf<T>(await db.execute(query));

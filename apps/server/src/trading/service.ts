@@ -176,7 +176,7 @@ class BatchWrites {
     this.#deltas = new Map();
     this.#orders = [];
     try {
-      await fixedQuery(this.#tx, params.length > 2 ? PLACE_WITH_POSTINGS : PLACE_ONLY, params);
+      await (params.length > 2 ? fixedQuery(this.#tx, PLACE_WITH_POSTINGS, params, 'place_with_postings') : fixedQuery(this.#tx, PLACE_ONLY, params, 'place_only'));
     } catch (error) {
       // The statement wrote nothing (it fails as a whole, even outside a transaction), so the
       // orders gathered so far must not be answered as written, whatever job of the batch sent it:
