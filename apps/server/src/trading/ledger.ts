@@ -105,7 +105,6 @@ export function balanceDeltas(deltas: ReadonlyMap<string, Decimal>): string {
   return JSON.stringify([...deltas].map(([account, delta]) => ({ account, delta: delta.toFixed(2) })));
 }
 
-
 export type CashBalances = {
   /** Free to spend: the buying power. */
   available: string;

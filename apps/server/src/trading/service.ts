@@ -137,7 +137,7 @@ class BatchWrites {
   }
 
   async #readCash(subs: string[]): Promise<void> {
-    // One statement text for every batch (the accounts travel as one JSON parameter): prepared once by the database.
+    // One statement text for every batch: the accounts travel as one JSON parameter.
     const rows = await fixedQuery<{ account: string; balance: string }>(this.#tx, CASH_OF, [JSON.stringify(subs.map((s) => accounts.cash(s)))]);
     const balance = new Map(rows.map((r) => [r.account, r.balance]));
     for (const s of subs) this.#cash.set(s, new Decimal(balance.get(accounts.cash(s)) ?? '0'));
