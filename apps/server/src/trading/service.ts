@@ -54,6 +54,12 @@ type Job = {
   grouped?: { sub: string; key: string };
 };
 
+type JobResult = { ok: boolean; value: unknown };
+
+/** Answers each job of a batch with its result. */
+const settle = (batch: readonly Job[], results: readonly JobResult[]) =>
+  batch.forEach((job, i) => (results[i]!.ok ? job.resolve(results[i]!.value) : job.reject(results[i]!.value)));
+
 /** Aborts a batch so that it runs again job by job, each in its own savepoint. */
 class RetryJobByJob extends Error {}
 
@@ -445,22 +451,10 @@ export class TradingService {
       this.#cash,
       () => this.#landPipelined(),
     );
-    const results: { ok: boolean; value: unknown }[] = [];
-    let dirty = false;
+    const results: JobResult[] = [];
+    let dirty: boolean;
     try {
-      for (const job of batch) {
-        const version = this.#engineVersion;
-        const told = this.#outgoing.length;
-        try {
-          results.push({ ok: true, value: await job.run(this.#d.db, writes) });
-        } catch (error) {
-          if (error instanceof RetryJobByJob) throw error;
-          this.#outgoing.length = told;
-          // The engine moved and the job failed: the engine no longer matches the database.
-          if (job.touchesEngine && version !== this.#engineVersion) dirty = true;
-          results.push({ ok: false, value: error });
-        }
-      }
+      dirty = await this.#runJobs(batch, (job) => job.run(this.#d.db, writes), results);
       // Sent only once the batch before is written: had that failed, this one was worked out on top of it.
       if (await this.#landPipelined()) throw new RetryJobByJob('the batch before failed');
     } catch (error) {
@@ -471,7 +465,7 @@ export class TradingService {
     this.#outgoing = [];
     const answer = () => {
       this.#publish(messages);
-      batch.forEach((job, i) => (results[i]!.ok ? job.resolve(results[i]!.value) : job.reject(results[i]!.value)));
+      settle(batch, results);
     };
     // Resolves with the error if the statement failed (never rejects: nobody may be waiting yet).
     const done = writes.send().then(
@@ -490,34 +484,20 @@ export class TradingService {
 
   /** Runs a batch in one transaction, each job in its own savepoint (buys joining the gathered writes unless `jobByJob`). */
   async #runBatch(batch: Job[], jobByJob = false): Promise<void> {
-    const results: { ok: boolean; value: unknown }[] = [];
+    const results: JobResult[] = [];
     let dirty = false;
     const grouped = !jobByJob && batch.some((job) => job.grouped !== undefined);
     try {
       await this.#d.db.transaction(async (t) => {
         const tx = t as unknown as Db;
         const writes = grouped ? new BatchWrites(tx, batch.flatMap((job) => (job.grouped ? [job.grouped] : []))) : null;
-        for (const job of batch) {
-          const version = this.#engineVersion;
-          const told = this.#outgoing.length;
-          try {
-            let value: unknown;
-            if (writes && job.grouped) {
-              value = await job.run(tx, writes);
-            } else {
-              // Fails the batch, not this job, should it fail (RetryJobByJob).
-              await writes?.flush();
-              value = await tx.transaction((sp) => job.run(sp as unknown as Db, null));
-            }
-            results.push({ ok: true, value });
-          } catch (error) {
-            if (error instanceof RetryJobByJob) throw error;
-            this.#outgoing.length = told;
-            // The savepoint is gone; if the engine moved meanwhile, it no longer matches the database.
-            if (job.touchesEngine && version !== this.#engineVersion) dirty = true;
-            results.push({ ok: false, value: error });
-          }
-        }
+        dirty = await this.#runJobs(batch, async (job) => {
+          if (writes && job.grouped) return job.run(tx, writes);
+          // Fails the batch, not this job, should it fail (RetryJobByJob).
+          await writes?.flush();
+          // Each in its own savepoint: a failed job's writes are gone with it.
+          return tx.transaction((sp) => job.run(sp as unknown as Db, null));
+        }, results);
         await writes?.flush();
       });
     } catch (error) {
@@ -535,7 +515,29 @@ export class TradingService {
     this.#outgoing = [];
     this.#publish(messages);
     if (dirty || this.#rebuildAfterBatch) await this.#rebuild();
-    batch.forEach((job, i) => (results[i]!.ok ? job.resolve(results[i]!.value) : job.reject(results[i]!.value)));
+    settle(batch, results);
+  }
+
+  /**
+   * Runs the jobs of a batch one after another and keeps each one's result. A job that fails takes
+   * back what it would have told the customers; RetryJobByJob fails the whole batch. True if a job
+   * failed after the engine moved: the engine no longer matches the database.
+   */
+  async #runJobs(batch: Job[], run: (job: Job) => Promise<unknown>, results: JobResult[]): Promise<boolean> {
+    let dirty = false;
+    for (const job of batch) {
+      const version = this.#engineVersion;
+      const told = this.#outgoing.length;
+      try {
+        results.push({ ok: true, value: await run(job) });
+      } catch (error) {
+        if (error instanceof RetryJobByJob) throw error;
+        this.#outgoing.length = told;
+        if (job.touchesEngine && version !== this.#engineVersion) dirty = true;
+        results.push({ ok: false, value: error });
+      }
+    }
+    return dirty;
   }
 
   /** What the customers are told once the batch that caused it is committed. */
