@@ -50,6 +50,7 @@ export type ExAnteCosts = {
 };
 
 const cents = (d: Decimal) => d.toFixed(2, Decimal.ROUND_HALF_UP);
+const toCents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
 /** Whether an order is a small order that carries the surcharge. */
 export function isSmallOrder(instrument: CostInstrument, quantity: Decimal.Value, orderValueEur: Decimal.Value): boolean {
@@ -61,6 +62,18 @@ export function isSmallOrder(instrument: CostInstrument, quantity: Decimal.Value
 
 const HALF = new Decimal('0.5');
 const HUNDRED = new Decimal(100);
+const ZERO = new Decimal(0);
+
+/** The few fees of the price list and the instruments, each parsed and rounded once (every order is priced). */
+const fees = new Map<string, Decimal>();
+function fee(amount: string): Decimal {
+  let d = fees.get(amount);
+  if (!d) {
+    d = toCents(new Decimal(amount));
+    if (fees.size < 1_000) fees.set(amount, d);
+  }
+  return d;
+}
 
 export function exAnteCosts(
   input: CostInput,
@@ -68,24 +81,27 @@ export function exAnteCosts(
   priceList: PriceList = PRICE_LIST,
 ): ExAnteCosts {
   // Every order is priced here: each amount is parsed and rounded once.
-  const fx = new Decimal(input.fxRate ?? '1');
+  const fx = input.fxRate === undefined || input.fxRate === '1' ? null : new Decimal(input.fxRate);
   const quantity = new Decimal(input.quantity);
-  const value = quantity.mul(input.price).mul(fx);
+  const valueInQuoteCurrency = quantity.mul(input.price);
+  const value = fx ? valueInQuoteCurrency.mul(fx) : valueInQuoteCurrency;
   const small = isSmallOrder(instrument, quantity, value);
-  const halfSpread = input.quote ? Decimal.max(0, new Decimal(input.quote.ask).minus(input.quote.bid)).mul(HALF) : null;
   // Round each part first, so the parts the customer sees add up to the total shown.
-  const orderFee = cents(new Decimal(instrument.tradingFees ?? priceList.orderFee));
-  const smallOrderSurcharge = small ? cents(new Decimal(priceList.smallOrderSurcharge)) : '0.00';
-  const spreadCost = halfSpread ? cents(halfSpread.mul(quantity).mul(fx)) : '0.00';
-  const total = new Decimal(orderFee).plus(smallOrderSurcharge).plus(spreadCost);
-  const orderValue = cents(value);
-  const rounded = new Decimal(orderValue);
+  const orderFee = fee(instrument.tradingFees ?? priceList.orderFee);
+  const surcharge = small ? fee(priceList.smallOrderSurcharge) : ZERO;
+  let spreadCost = ZERO;
+  if (input.quote) {
+    const halfSpreadValue = Decimal.max(0, new Decimal(input.quote.ask).minus(input.quote.bid)).mul(HALF).mul(quantity);
+    spreadCost = toCents(fx ? halfSpreadValue.mul(fx) : halfSpreadValue);
+  }
+  const total = orderFee.plus(surcharge).plus(spreadCost);
+  const rounded = toCents(value);
   return {
-    orderValue,
-    orderFee,
-    smallOrderSurcharge,
-    spreadCost,
-    total: cents(total),
+    orderValue: rounded.toFixed(2),
+    orderFee: orderFee.toFixed(2),
+    smallOrderSurcharge: surcharge.toFixed(2),
+    spreadCost: spreadCost.toFixed(2),
+    total: total.toFixed(2),
     totalPercent: rounded.isZero() ? '0.00' : cents(total.div(rounded).mul(HUNDRED)),
     smallOrder: small,
   };

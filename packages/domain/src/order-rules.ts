@@ -321,9 +321,9 @@ export function orderTicketErrors(
   }
 
   if (quote) {
-    const mid = new Decimal(quote.bid).plus(quote.ask).div(2);
     // A stop already reached would trigger at once: the customer meant a market order.
     if ((kind === 'stop' || kind === 'stoplimit' || kind === 'oco') && !errors.stop && present(ticket.stop)) {
+      const mid = new Decimal(quote.bid).plus(quote.ask).div(2);
       if (side === 'sell' && !mid.gt(ticket.stop)) errors.stop = 'Der Stop-Kurs muss unter dem aktuellen Kurs liegen.';
       if (side === 'buy' && !mid.lt(ticket.stop)) errors.stop = 'Der Stop-Kurs muss über dem aktuellen Kurs liegen.';
     }

@@ -822,9 +822,13 @@ export class TradingService {
     const { ticket, c } = p;
     const fees = c.costs ? new Decimal(c.costs.orderFee).plus(c.costs.smallOrderSurcharge) : new Decimal(0);
     const reserved = this.#reservation(ticket, c.quote, c.fxRate).plus(fees).toDecimalPlaces(2, Decimal.ROUND_UP);
-    const errors = accountCheckErrors(ticket, { availableCash, availableQuantity: '0' }, { quote: c.quote, costs: fees.toFixed(2), fxRate: c.fxRate });
-    if (Object.keys(errors).length > 0) throw new AppError(422, Object.values(errors)[0]!, errors);
-    if (reserved.gt(availableCash)) throw insufficientFunds();
+    if (reserved.gt(availableCash)) {
+      // The reservation is never below the estimated value plus fees: whatever the account check
+      // refuses is refused here too, and it says which field and how much is available.
+      const errors = accountCheckErrors(ticket, { availableCash, availableQuantity: '0' }, { quote: c.quote, costs: fees.toFixed(2), fxRate: c.fxRate });
+      if (Object.keys(errors).length > 0) throw new AppError(422, Object.values(errors)[0]!, errors);
+      throw insufficientFunds();
+    }
     return reserved;
   }
 
@@ -861,7 +865,7 @@ export class TradingService {
   #enginePlace(p: PlaceRequest, id: string): EngineEvent[] {
     const quote = this.#d.quotes.current(p.ticket.isin);
     const now = this.#d.clock.now();
-    const events = [...(quote ? this.#feed(quote, now) : []), ...this.#engine.place({ ...engineTicket(p.ticket), id, accountId: p.sub, isin: p.ticket.isin }, now)];
+    const events = [...(quote ? this.#feed(quote, now) : []), ...this.#engine.place({ ...engineTicket(p.ticket), id, accountId: p.sub, isin: p.ticket.isin }, now, { checked: true })];
     this.#engineVersion++;
     return events;
   }

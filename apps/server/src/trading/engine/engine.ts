@@ -227,13 +227,17 @@ export class OrderEngine {
    * stored), valid until `validityEnd`, Open inside the instrument's window (and executed at
    * once when the last quote is fresh and the order is executable) or Pending outside it.
    */
-  place(request: PlaceOrder, now: Date): EngineEvent[] {
+  /**
+   * `checked`: the caller has just checked the ticket with the same rules (the trading service
+   * checks every ticket before it queues it), so they are not worked out a second time.
+   */
+  place(request: PlaceOrder, now: Date, opts: { checked?: boolean } = {}): EngineEvent[] {
     const step = this.#begin(now);
     if (this.#orders.has(request.id)) return this.#refuse(step, request.id, 'place', 'duplicate');
     const s = this.#newState(request, step);
     const inst = this.#instrument(request.isin);
     if (!inst) return this.#rejectNew(s, step, 'Unbekanntes Wertpapier.');
-    const errors = orderShapeErrors(request, inst, now);
+    const errors = opts.checked ? {} : orderShapeErrors(request, inst, now);
     if (request.kind === 'previously_quoted') errors.kind = 'Bitte fordern Sie für diese Orderart ein Angebot an.';
     if (Object.keys(errors).length > 0) return this.#rejectNew(s, step, Object.values(errors)[0] ?? null, errors);
 
