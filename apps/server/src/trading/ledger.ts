@@ -70,12 +70,13 @@ export async function post(tx: Db, entry: { postings: readonly Posting[]; ref: s
 
 /**
  * The rows of one balanced ledger entry and what it moves per account, for writing later together
- * with other entries (see `balanceUpserts`). Throws unless balanced, like `post`.
+ * with other entries (see `balanceUpserts`). Throws unless balanced, like `post`. `at` may be
+ * the time as JSON already (a Date costs several times as much to serialize).
  */
-export function entryRows(entry: { postings: readonly Posting[]; ref: string | null; at: Date }) {
+export function entryRows<At extends Date | string>(entry: { postings: readonly Posting[]; ref: string | null; at: At }) {
   const amounts = assertBalanced(entry.postings);
   const txId = randomUUID();
-  const rows: { txId: string; account: string; amount: string; kind: string; ref: string | null; createdAt: Date }[] = [];
+  const rows: { txId: string; account: string; amount: string; kind: string; ref: string | null; createdAt: At }[] = [];
   const deltas = new Map<string, Decimal>();
   entry.postings.forEach((p, i) => {
     const amount = amounts[i]!;

@@ -64,7 +64,13 @@ const settle = (batch: readonly Job[], results: readonly JobResult[]) =>
 class RetryJobByJob extends Error {}
 
 type OrderRow = typeof orders.$inferSelect;
-type StoredKey = Omit<typeof idempotencyKeys.$inferInsert, 'response'> & { response: string };
+/**
+ * Rows as the batch's JSON parameters carry them: times as ISO text, worked out once per order
+ * (JSON.stringify turns each Date into text again, at several times the cost).
+ */
+type JsonTimes<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
+type StoredKey = JsonTimes<typeof idempotencyKeys.$inferInsert, 'createdAt' | 'response'>;
+type OrderJson = JsonTimes<OrderRow, 'createdAt' | 'updatedAt'>;
 /** An order's answer; a resting buy's comes as JSON already (`json`), the same text that is stored for repeats. */
 type PlaceResult = { statusCode: number; body: TradingOrder; replayed: boolean; json?: string };
 
@@ -102,9 +108,9 @@ class BatchWrites {
   #answers: Promise<Map<string, StoredAnswer>> | undefined;
   /** The keys with their answers as JSON text, made once for the reply and the stored answer. */
   #keys: StoredKey[] = [];
-  #postings: ReturnType<typeof entryRows>['rows'] = [];
+  #postings: ReturnType<typeof entryRows<string>>['rows'] = [];
   #deltas = new Map<string, Decimal>();
-  #orders: OrderRow[] = [];
+  #orders: OrderJson[] = [];
 
   constructor(tx: Db, requests: readonly { sub: string; key: string }[], cash = new Map<string, Decimal>(), landPrevious = async () => false) {
     this.#tx = tx;
@@ -149,7 +155,7 @@ class BatchWrites {
     for (const s of subs) this.#cash.set(s, new Decimal(balance.get(accounts.cash(s)) ?? '0'));
   }
 
-  add(w: { sub: string; reserved: Decimal; entry: { postings: readonly Posting[]; ref: string; at: Date }; order: OrderRow; key: StoredKey }): void {
+  add(w: { sub: string; reserved: Decimal; entry: { postings: readonly Posting[]; ref: string; at: string }; order: OrderJson; key: StoredKey }): void {
     const { rows, deltas } = entryRows(w.entry);
     this.#postings.push(...rows);
     for (const [account, delta] of deltas) this.#deltas.set(account, (this.#deltas.get(account) ?? new Decimal(0)).plus(delta));
@@ -915,7 +921,15 @@ export class TradingService {
       const row: OrderRow = { ...inserted, status: last.order.status, cancelStatus: last.order.cancelStatus, state: last.order, updatedAt: now };
       const body = await this.#view(row);
       const json = JSON.stringify(body);
-      writes.add({ sub, reserved, entry, order: { ...row, blocked: '0' }, key: { sub, key, fingerprint, statusCode: 201, response: json, createdAt: c.now } });
+      // The view's times are the row's, as text already.
+      const { createdAt, updatedAt } = body;
+      writes.add({
+        sub,
+        reserved,
+        entry: { ...entry, at: createdAt },
+        order: { ...row, blocked: '0', createdAt, updatedAt },
+        key: { sub, key, fingerprint, statusCode: 201, response: json, createdAt },
+      });
       // Told with the batch's commit, like every other order message (a failed batch discards them).
       for (const e of events) if (e.type === 'status') this.#outgoing.push({ type: 'status', sub, orderId: id, at: e.at, display: e.display, label: e.label });
       return { statusCode: 201, body, replayed: false, json };
