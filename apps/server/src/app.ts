@@ -12,7 +12,7 @@ import type { Config } from './config.ts';
 import { type Clock, clockStartingAt, systemClock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
-import { loggerOptions } from './platform/logger.ts';
+import { loggerOptions, requestLogger } from './platform/logger.ts';
 import { installStaticWeb } from './platform/static-web.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { installXsrf } from './platform/xsrf.ts';
@@ -102,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    childLoggerFactory: requestLogger,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -59,6 +59,34 @@ describe('backend error body', () => {
     expect(res.body).not.toContain('10.0.0.5');
     expect(res.json()).toEqual({ message: expect.stringMatching(/technischer Fehler/), status: 500 });
     expect(lines.join('')).toContain('10.0.0.5'); // the operator still sees it in the log
+    expect(JSON.parse(lines.find((l) => l.includes('10.0.0.5'))!).reqId).toEqual(expect.any(String));
+  });
+
+  it('writes a request’s log lines with its id, and only at the levels switched on', async () => {
+    const database = await freshDatabase();
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }),
+      db: database.db,
+      logger: { write: (l: string) => lines.push(l) },
+    });
+    app.get('/api/chatty', { config: { public: true } }, async (req) => {
+      req.log.debug('not written');
+      req.log.info({ step: 1 }, 'written');
+      return { ok: true };
+    });
+    await app.inject({ method: 'GET', url: '/api/chatty' });
+    await app.inject({ method: 'GET', url: '/api/chatty' });
+    await app.close();
+    await database.close();
+    const parsed = lines.map((l) => JSON.parse(l) as { msg: string; reqId?: string; step?: number });
+    const written = parsed.filter((l) => l.msg === 'written');
+    expect(written).toHaveLength(2);
+    expect(written[0]!.step).toBe(1);
+    expect(written[0]!.reqId).not.toBe(written[1]!.reqId);
+    // Fastify's own lines of the request carry the same id.
+    expect(parsed.filter((l) => l.reqId === written[0]!.reqId).map((l) => l.msg)).toEqual(['incoming request', 'written', 'request completed']);
+    expect(lines.join('')).not.toContain('not written');
   });
 });
 
