@@ -29,7 +29,8 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
   return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, ...(stream ? { stream } : {}) };
 }
 
-type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type Level = (typeof LEVELS)[number];
 type ParentLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
 
 /**
@@ -68,23 +69,15 @@ class RequestLogger {
   isLevelEnabled(level: string): boolean {
     return (this.#child ?? this.#parent).isLevelEnabled(level);
   }
-  fatal(...args: unknown[]): void {
-    this.#write('fatal', args);
-  }
-  error(...args: unknown[]): void {
-    this.#write('error', args);
-  }
-  warn(...args: unknown[]): void {
-    this.#write('warn', args);
-  }
-  info(...args: unknown[]): void {
-    this.#write('info', args);
-  }
-  debug(...args: unknown[]): void {
-    this.#write('debug', args);
-  }
-  trace(...args: unknown[]): void {
-    this.#write('trace', args);
+  // One method per level, each writing at its level.
+  static {
+    for (const level of LEVELS) {
+      Object.defineProperty(RequestLogger.prototype, level, {
+        value(this: RequestLogger, ...args: unknown[]) {
+          this.#write(level, args);
+        },
+      });
+    }
   }
   silent(): void {}
   child(bindings: Bindings, opts?: ChildLoggerOptions): FastifyBaseLogger {

@@ -12,6 +12,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** An app whose log lines are kept, at the given level. */
+async function appWithLogLines(level: string) {
+  const database = await freshDatabase();
+  const lines: string[] = [];
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: level }),
+    db: database.db,
+    logger: { write: (l: string) => lines.push(l) },
+  });
+  return { app, lines, close: async () => (await app.close(), await database.close()) };
+}
+
 describe('backend error body', () => {
   it('answers an unknown API route with 404 and the error body', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
@@ -42,19 +54,12 @@ describe('backend error body', () => {
   });
 
   it('answers an unexpected failure with 500 and no internals', async () => {
-    const database = await freshDatabase();
-    const lines: string[] = [];
-    const app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error' }),
-      db: database.db,
-      logger: { write: (l: string) => lines.push(l) },
-    });
+    const { app, lines, close } = await appWithLogLines('error');
     app.get('/api/broken', { config: { public: true } }, async () => {
       throw new Error('connection to 10.0.0.5 refused for user kontor');
     });
     const res = await app.inject({ method: 'GET', url: '/api/broken' });
-    await app.close();
-    await database.close();
+    await close();
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('10.0.0.5');
     expect(res.json()).toEqual({ message: expect.stringMatching(/technischer Fehler/), status: 500 });
@@ -63,13 +68,7 @@ describe('backend error body', () => {
   });
 
   it('writes a request’s log lines with its id, and only at the levels switched on', async () => {
-    const database = await freshDatabase();
-    const lines: string[] = [];
-    const app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }),
-      db: database.db,
-      logger: { write: (l: string) => lines.push(l) },
-    });
+    const { app, lines, close } = await appWithLogLines('info');
     app.get('/api/chatty', { config: { public: true } }, async (req) => {
       req.log.debug('not written');
       req.log.info({ step: 1 }, 'written');
@@ -77,8 +76,7 @@ describe('backend error body', () => {
     });
     await app.inject({ method: 'GET', url: '/api/chatty' });
     await app.inject({ method: 'GET', url: '/api/chatty' });
-    await app.close();
-    await database.close();
+    await close();
     const parsed = lines.map((l) => JSON.parse(l) as { msg: string; reqId?: string; step?: number });
     const written = parsed.filter((l) => l.msg === 'written');
     expect(written).toHaveLength(2);
