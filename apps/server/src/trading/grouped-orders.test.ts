@@ -227,6 +227,29 @@ describe('buys that arrive together', () => {
     }
   });
 
+  it('with a quote among them that fills a resting buy: the fill and every buy are written once', async () => {
+    const [a, b] = [customers[0]!, customers[2]!];
+    // Just below the ask: it rests, and fills once the market falls by 3 %.
+    const limit = new Decimal(market.current(SAP)!.ask).mul('0.99').toDecimalPlaces(2).toFixed(2);
+    const resting = (await place(a, { isin: SAP, side: 'buy', kind: 'limit', quantity: '1', limit, validity: { type: 'gtc' } })).json() as TradingOrder;
+    expect(resting.status).toBe('Open');
+    const count = async () => (await t.database.db.select().from(orders)).length;
+    const ordersBefore = await count();
+    const first = await holdingBatchWrites(() => [place(b, limitBuy()), place(b, limitBuy())]);
+    // The quote and one more buy are worked out while the first two are on their way.
+    market.move(SAP, '-3');
+    const second = [place(b, limitBuy())];
+    await first.whenNextWorkedOut();
+    first.release();
+    const codes = (await Promise.all([...first.sent, ...second])).map((r) => r.statusCode);
+    expect(codes).toEqual([201, 201, 201]);
+    await t.app.trading.idle();
+    expect(await count()).toBe(ordersBefore + 3);
+    const filled = (await t.call({ method: 'GET', url: `/api/trading/orders/${resting.id}`, headers: a.headers })).json() as TradingOrder;
+    expect(filled).toMatchObject({ status: 'Filled', filledQuantity: '1' });
+    expect(filled.executions).toHaveLength(1);
+  });
+
   it('leave the books balanced', async () => {
     await t.app.trading.idle();
     const postings = await t.database.db.select().from(ledgerPostings);

@@ -52,9 +52,14 @@ type Job = {
   touchesEngine: boolean;
   /** A job that may join the gathered writes: the customer whose cash it checks and its Idempotency-Key. Such a job throws only before it writes. */
   grouped?: { sub: string; key: string };
+  /** A job that, given the gathered writes, sends them before it writes in a transaction of its own: it may join a pipelined batch. */
+  pipelines?: boolean;
 };
 
 type JobResult = { ok: boolean; value: unknown };
+
+/** The customers and Idempotency-Keys of the jobs of a batch that join its gathered writes. */
+const requestsOf = (batch: readonly Job[]) => batch.flatMap((job) => (job.grouped ? [job.grouped] : []));
 
 /** Answers each job of a batch with its result. */
 const settle = (batch: readonly Job[], results: readonly JobResult[]) =>
@@ -344,11 +349,29 @@ export class TradingService {
 
   /** Lets the engine see the time: expiries and window openings are persisted. */
   tick(): Promise<unknown> {
-    return this.#enqueue(true, (tx) => {
-      const events = this.#engine.advanceTime(this.#d.clock.now());
-      if (events.length > 0) this.#engineVersion++;
-      return this.#persist(tx, events);
-    });
+    return this.#engineStep(() => this.#engine.advanceTime(this.#d.clock.now()));
+  }
+
+  /**
+   * A step of the engine that no customer asked for (the time, new quotes), queued like any job.
+   * Most steps move nothing, and then nothing is written: such a step needs no transaction and
+   * does not hold up the batch in flight. Else its events are written in a transaction of their
+   * own, after the gathered writes of the batch so far.
+   */
+  #engineStep(step: () => EngineEvent[]): Promise<unknown> {
+    return this.#enqueue(
+      true,
+      async (tx, writes) => {
+        const events = step();
+        if (events.length === 0) return;
+        this.#engineVersion++;
+        if (!writes) return this.#persist(tx, events);
+        await writes.flush();
+        await tx.transaction((t) => this.#persist(t as unknown as Db, events));
+      },
+      undefined,
+      true,
+    );
   }
 
   /** Resolves when everything queued so far is written. */
@@ -359,21 +382,20 @@ export class TradingService {
   #queueQuoteJob(): void {
     if (this.#quoteJobQueued) return;
     this.#quoteJobQueued = true;
-    void this.#enqueue(true, async (tx) => {
+    void this.#engineStep(() => {
       this.#quoteJobQueued = false;
       const quotes = [...this.#pendingQuotes.values()];
       this.#pendingQuotes.clear();
       const now = this.#d.clock.now();
       const events: EngineEvent[] = [];
       for (const q of quotes) events.push(...this.#feed(q, now));
-      if (events.length > 0) this.#engineVersion++;
-      await this.#persist(tx, events);
+      return events;
     }).catch((e: unknown) => this.#d.log.error({ err: e }, 'applying quotes failed'));
   }
 
-  #enqueue<T>(touchesEngine: boolean, run: (tx: Db, writes: BatchWrites | null) => Promise<T>, grouped?: { sub: string; key: string }): Promise<T> {
+  #enqueue<T>(touchesEngine: boolean, run: (tx: Db, writes: BatchWrites | null) => Promise<T>, grouped?: { sub: string; key: string }, pipelines?: boolean): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ run, resolve: resolve as (v: unknown) => void, reject, touchesEngine, grouped });
+      this.#queue.push({ run, resolve: resolve as (v: unknown) => void, reject, touchesEngine, grouped, pipelines });
       if (!this.#draining) {
         this.#draining = new Promise<void>((done) => setImmediate(() => void this.#drain().finally(done)));
       } else {
@@ -395,7 +417,7 @@ export class TradingService {
           continue;
         }
         const batch = this.#queue.splice(0, BATCH_MAX);
-        if (batch.every((job) => job.grouped !== undefined)) {
+        if (batch.every((job) => job.grouped !== undefined || job.pipelines)) {
           await this.#runPipelined(batch);
         } else {
           await this.#landPipelined();
@@ -453,7 +475,7 @@ export class TradingService {
   async #runPipelined(batch: Job[]): Promise<void> {
     const writes = new BatchWrites(
       this.#d.db,
-      batch.map((job) => job.grouped!),
+      requestsOf(batch),
       this.#cash,
       () => this.#landPipelined(),
     );
@@ -496,7 +518,7 @@ export class TradingService {
     try {
       await this.#d.db.transaction(async (t) => {
         const tx = t as unknown as Db;
-        const writes = grouped ? new BatchWrites(tx, batch.flatMap((job) => (job.grouped ? [job.grouped] : []))) : null;
+        const writes = grouped ? new BatchWrites(tx, requestsOf(batch)) : null;
         dirty = await this.#runJobs(batch, async (job) => {
           if (writes && job.grouped) return job.run(tx, writes);
           // Fails the batch, not this job, should it fail (RetryJobByJob).
