@@ -52,27 +52,44 @@ export type ExAnteCosts = {
 const cents = (d: Decimal) => d.toFixed(2, Decimal.ROUND_HALF_UP);
 const toCents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
+/** A value per string, worked out once: the few amounts of the price list and the instruments' rules (every order is priced). */
+function once<T>(make: (s: string) => T): (s: string) => T {
+  const made = new Map<string, T>();
+  return (s) => {
+    let v = made.get(s);
+    if (v === undefined) {
+      v = make(s);
+      if (made.size < 1_000) made.set(s, v);
+    }
+    return v;
+  };
+}
+const threshold = once((s) => new Decimal(s));
+const fee = once((s) => toCents(new Decimal(s)));
+const asDecimal = (v: Decimal.Value) => (Decimal.isDecimal(v) ? v : new Decimal(v));
+
 /** Whether an order is a small order that carries the surcharge. */
 export function isSmallOrder(instrument: CostInstrument, quantity: Decimal.Value, orderValueEur: Decimal.Value): boolean {
   if (instrument.lowTradingThresholdQuantity !== null) {
-    return new Decimal(quantity).lt(instrument.lowTradingThresholdQuantity);
+    return asDecimal(quantity).lt(threshold(instrument.lowTradingThresholdQuantity));
   }
-  return new Decimal(orderValueEur).lt(instrument.lowTradingThreshold);
+  return asDecimal(orderValueEur).lt(threshold(instrument.lowTradingThreshold));
 }
 
 const HALF = new Decimal('0.5');
 const HUNDRED = new Decimal(100);
 const ZERO = new Decimal(0);
 
-/** The few fees of the price list and the instruments, each parsed and rounded once (every order is priced). */
-const fees = new Map<string, Decimal>();
-function fee(amount: string): Decimal {
-  let d = fees.get(amount);
-  if (!d) {
-    d = toCents(new Decimal(amount));
-    if (fees.size < 1_000) fees.set(amount, d);
+/** Half the spread of a quote (never below 0), once per quote: the orders of a busy minute share one. */
+const halfSpreads = new WeakMap<BidAsk, Decimal>();
+function halfSpreadOf(quote: BidAsk): Decimal {
+  let half = halfSpreads.get(quote);
+  if (!half) {
+    const spread = new Decimal(quote.ask).minus(quote.bid);
+    half = spread.isNegative() ? ZERO : spread.mul(HALF);
+    halfSpreads.set(quote, half);
   }
-  return d;
+  return half;
 }
 
 export function exAnteCosts(
@@ -91,7 +108,7 @@ export function exAnteCosts(
   const surcharge = small ? fee(priceList.smallOrderSurcharge) : ZERO;
   let spreadCost = ZERO;
   if (input.quote) {
-    const halfSpreadValue = Decimal.max(0, new Decimal(input.quote.ask).minus(input.quote.bid)).mul(HALF).mul(quantity);
+    const halfSpreadValue = halfSpreadOf(input.quote).mul(quantity);
     spreadCost = toCents(fx ? halfSpreadValue.mul(fx) : halfSpreadValue);
   }
   const total = orderFee.plus(surcharge).plus(spreadCost);

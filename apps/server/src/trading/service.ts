@@ -17,7 +17,7 @@ import { AppError, badRequest, notFound } from '../platform/errors.ts';
 import { fingerprintOf, idempotent, replay, replayOf, type StoredAnswer, storedAnswers } from '../platform/idempotency.ts';
 import type { QuoteSource } from '../market/feed.ts';
 import { OrderEngine, isFinal } from './engine/engine.ts';
-import type { EngineEvent, ExecutionEvent, OrderState } from './engine/types.ts';
+import type { EngineEvent, ExecutionEvent, OrderState, PlaceOrder } from './engine/types.ts';
 import { accounts, balanceDeltas, balanceMoves, cashOf, entryRows, insufficientFunds, pgCode, post, type Posting } from './ledger.ts';
 import { type ConfirmationKind, type ConfirmationStore, type DocumentStore, type LotStore } from './store.ts';
 import { executions, orders } from './tables.ts';
@@ -893,9 +893,10 @@ export class TradingService {
   #enginePlace(p: PlaceRequest, id: string): EngineEvent[] {
     const quote = this.#d.quotes.current(p.ticket.isin);
     const now = this.#d.clock.now();
-    const events = [...(quote ? this.#feed(quote, now) : []), ...this.#engine.place({ ...engineTicket(p.ticket), id, accountId: p.sub, isin: p.ticket.isin }, now, { checked: true })];
+    const fed = quote ? this.#feed(quote, now) : [];
+    const placed = this.#engine.place(engineOrder(p.ticket, id, p.sub), now, { checked: true });
     this.#engineVersion++;
-    return events;
+    return fed.length === 0 ? placed : [...fed, ...placed];
   }
 
   /** Each step written as it happens: sells, and every order of a batch run job by job. */
@@ -1264,9 +1265,12 @@ function uncoveredState(e: ExecutionEvent): OrderState {
   };
 }
 
-/** The engine's ticket: the request without what only the service reads. */
-function engineTicket(t: OrderTicketRequest) {
+/** The order as the engine is given it: the request without what only the service reads. */
+function engineOrder(t: OrderTicketRequest, id: string, accountId: string): PlaceOrder {
   return {
+    id,
+    accountId,
+    isin: t.isin,
     side: t.side,
     kind: t.kind,
     quantity: t.quantity ?? null,
