@@ -226,8 +226,6 @@ export class OrderEngine {
    * A new order. It is checked with the domain's shape rules (a broken one is Rejected, not
    * stored), valid until `validityEnd`, Open inside the instrument's window (and executed at
    * once when the last quote is fresh and the order is executable) or Pending outside it.
-   */
-  /**
    * `checked`: the caller has just checked the ticket with the same rules (the trading service
    * checks every ticket before it queues it), so they are not worked out a second time.
    */
