@@ -70,7 +70,7 @@ export async function post(tx: Db, entry: { postings: readonly Posting[]; ref: s
 
 /**
  * The rows of one balanced ledger entry and what it moves per account, for writing later together
- * with other entries (see `balanceUpserts`). Throws unless balanced, like `post`. `at` may be
+ * with other entries (see `balanceMoves`). Throws unless balanced, like `post`. `at` may be
  * the time as JSON already (a Date costs several times as much to serialize).
  */
 export function entryRows<At extends Date | string>(entry: { postings: readonly Posting[]; ref: string | null; at: At }) {
