@@ -19,6 +19,7 @@ import { customerOf } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { notFound } from '../platform/errors.ts';
+import { isUuid } from '../platform/ids.ts';
 import { idempotencyKeyOf } from '../platform/idempotency.ts';
 import { contractNote } from './contract-note.ts';
 import type { TradingService } from './service.ts';
@@ -177,7 +178,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRouteOptions> = async (
     { schema: { tags: ['inbox'], summary: 'A document as PDF', params: idParams } },
     async (req, reply) => {
       const { sub } = customerOf(req);
-      if (!/^[0-9a-f-]{36}$/i.test(req.params.id)) throw notFound('Dieses Dokument gibt es nicht.');
+      if (!isUuid(req.params.id)) throw notFound('Dieses Dokument gibt es nicht.');
       const doc = await opts.documents.get(sub, req.params.id);
       if (!doc || doc.kind !== 'contract_note') throw notFound('Dieses Dokument gibt es nicht.');
       const [e] = await opts.db.select().from(executions).where(eq(executions.id, doc.ref));

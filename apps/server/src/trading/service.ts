@@ -14,6 +14,7 @@ import type { Depot, Execution, OrderPreview, OrderTicketRequest, TradingOrder }
 import type { Clock } from '../platform/clock.ts';
 import { fixedQuery, type Db } from '../platform/db.ts';
 import { AppError, badRequest, notFound } from '../platform/errors.ts';
+import { isUuid } from '../platform/ids.ts';
 import { fingerprintOf, idempotent, replay, replayOf, type StoredAnswer, storedAnswers } from '../platform/idempotency.ts';
 import type { QuoteSource } from '../market/feed.ts';
 import { OrderEngine, isFinal } from './engine/engine.ts';
@@ -642,7 +643,7 @@ export class TradingService {
   }
 
   async order(sub: string, id: string): Promise<TradingOrder> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Diese Order gibt es nicht.');
+    if (!isUuid(id)) throw notFound('Diese Order gibt es nicht.');
     const [row] = await this.#d.db.select().from(orders).where(and(eq(orders.sub, sub), eq(orders.id, id)));
     if (!row) throw notFound('Diese Order gibt es nicht.');
     const execs = await this.#d.db.select().from(executions).where(eq(executions.orderId, id)).orderBy(executions.executedAt);
@@ -1089,7 +1090,7 @@ export class TradingService {
   }
 
   async #owned(sub: string, id: string): Promise<void> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Diese Order gibt es nicht.');
+    if (!isUuid(id)) throw notFound('Diese Order gibt es nicht.');
     const [row] = await this.#d.db.select({ id: orders.id }).from(orders).where(and(eq(orders.sub, sub), eq(orders.id, id)));
     if (!row) throw notFound('Diese Order gibt es nicht.');
   }

@@ -177,6 +177,20 @@ describe('pre-trade checks refuse with a German message and write nothing', () =
     const res = await t.call({ method: 'DELETE', url: `/api/trading/orders/${mine.id}`, headers: erika.headers });
     expect(res.statusCode).toBe(404);
   });
+
+  it('an id of 36 hex digits that is no uuid is not found, on every route that takes one', async () => {
+    const id = 'a'.repeat(36);
+    const calls = [
+      { method: 'GET', url: `/api/trading/orders/${id}` },
+      { method: 'DELETE', url: `/api/trading/orders/${id}` },
+      { method: 'POST', url: `/api/trading/orders/${id}/accept` },
+      { method: 'GET', url: `/api/posteingang/${id}/pdf` },
+    ] as const;
+    for (const call of calls) {
+      const res = await t.call({ ...call, headers: c.headers });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
+    }
+  });
 });
 
 describe('outside trading hours', () => {
