@@ -123,3 +123,17 @@ export function exAnteCosts(
     smallOrder: small,
   };
 }
+
+/**
+ * The fees an execution charges (once, with an order's first execution): the order fee and
+ * surcharge the customer was shown with the order, or, for an order placed without a price (no
+ * costs stored), the instrument's fee from the price list.
+ */
+export function chargedFees(
+  costs: Pick<ExAnteCosts, 'orderFee' | 'smallOrderSurcharge'> | null | undefined,
+  instrument: Pick<CostInstrument, 'tradingFees'> | undefined,
+  priceList: PriceList = PRICE_LIST,
+): Decimal {
+  if (costs) return new Decimal(costs.orderFee).plus(costs.smallOrderSurcharge);
+  return fee(instrument?.tradingFees ?? priceList.orderFee);
+}

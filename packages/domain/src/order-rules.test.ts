@@ -7,11 +7,11 @@ import {
   type RulesInstrument,
   accountCheckErrors,
   addDays,
-  estimatedOrderValue,
   orderShapeErrors,
   orderTicketErrors,
   validityEnd,
 } from './order-rules';
+import { estimatedOrderValue } from './order-estimate';
 
 const NBSP = '\u00a0';
 // November is CET (UTC+1): Frankfurt wall-clock time to an instant.

@@ -3,6 +3,8 @@ import { MAX_VALIDITY_DAYS } from './constants';
 import type { OrderKind } from './enums';
 import type { Instrument } from './instrument';
 import { orderKindLabel } from './labels';
+import { estimatedOrderValue } from './order-estimate';
+import { usesLimit, usesQuantity, usesStop } from './order-kinds';
 import { formatEuro, formatQuantity, isDecimalString } from './money';
 import {
   type TradingHours,
@@ -104,10 +106,6 @@ export type RulesInstrument = GridInstrument &
   >;
 
 export type BidAsk = { bid: string; ask: string };
-
-const usesQuantity = (kind: TicketOrderKind) => kind !== 'fraction';
-const usesLimit = (kind: TicketOrderKind) => kind === 'limit' || kind === 'stoplimit' || kind === 'oco';
-const usesStop = (kind: TicketOrderKind) => kind === 'stop' || kind === 'stoplimit' || kind === 'oco';
 
 const present = (v: string | null | undefined): v is string => v !== undefined && v !== null && v !== '';
 
@@ -248,31 +246,6 @@ function validityErrors(validity: OrderValidity | undefined, now: Date): string 
     return `Das Gültigkeitsdatum darf höchstens ${MAX_VALIDITY_DAYS} Tage in der Zukunft liegen.`;
   }
   return null;
-}
-
-/** The price an order is valued at before it executes: its limit, else its stop, else the quote. */
-export function referencePrice(ticket: OrderTicket, quote?: BidAsk | null): string | null {
-  if (usesLimit(ticket.kind) && present(ticket.limit) && isDecimalString(ticket.limit)) {
-    // A buy OCO may execute at its (higher) stop leg: value it at the worse of the two.
-    if (ticket.kind === 'oco' && ticket.side === 'buy' && present(ticket.stop) && isDecimalString(ticket.stop)) {
-      return Decimal.max(ticket.limit, ticket.stop).toFixed();
-    }
-    return ticket.limit;
-  }
-  if (usesStop(ticket.kind) && present(ticket.stop) && isDecimalString(ticket.stop)) return ticket.stop;
-  if (!quote) return null;
-  return ticket.side === 'buy' ? quote.ask : quote.bid;
-}
-
-/**
- * Estimated value of the order in euros (quantity × reference price × fxRate, or the amount of a
- * fraction order); null when no price is known. fxRate: euros per unit of the quote currency.
- */
-export function estimatedOrderValue(ticket: OrderTicket, quote?: BidAsk | null, fxRate = '1'): string | null {
-  if (ticket.kind === 'fraction') return present(ticket.amount) && isDecimalString(ticket.amount) ? ticket.amount : null;
-  const price = referencePrice(ticket, quote);
-  if (!price || !present(ticket.quantity) || !isDecimalString(ticket.quantity)) return null;
-  return new Decimal(ticket.quantity).mul(price).mul(fxRate).toFixed();
 }
 
 export type TicketContext = {

@@ -9,6 +9,7 @@ import {
   validityEnd,
 } from '@kontor/domain/order-rules';
 import { isTradingAt, marketLocalTime, nextTradingStart } from '@kontor/domain/trading-window';
+import { isFinal, usesLimit, usesStop } from '@kontor/domain/order-kinds';
 import { D, type Dec, PriceGrid, decimalsOf, exactUnits, floorToStep, rescale } from './grid.ts';
 import { type HeapEntry, IndexedHeap } from './heap.ts';
 import type {
@@ -127,17 +128,7 @@ class Step {
 }
 
 const IN_FLIGHT: ReadonlySet<CancelStatus | null> = new Set<CancelStatus | null>(['CreatedCancel', 'SentCancel', 'PendingCancel']);
-const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>(['Filled', 'Canceled', 'Expired', 'Rejected']);
-const FINAL_CANCEL: ReadonlySet<CancelStatus | null> = new Set<CancelStatus | null>(['Canceled', 'Expired', 'Filled']);
-
-/** Whether an order can change no more: filled, cancelled, expired or rejected (also partly filled). */
-export function isFinal(s: Pick<OrderState, 'status' | 'cancelStatus'>): boolean {
-  return FINAL_STATUSES.has(s.status) || (s.status === 'PartiallyFilled' && FINAL_CANCEL.has(s.cancelStatus));
-}
-
 const snapshot = (s: OrderState): OrderState => ({ ...s, validity: { ...s.validity } });
-const usesLimit = (s: OrderState) => s.kind === 'limit' || s.kind === 'stoplimit' || s.kind === 'oco';
-const usesStop = (s: OrderState) => s.kind === 'stop' || s.kind === 'stoplimit' || s.kind === 'oco';
 
 /**
  * The order engine: pure and deterministic. It holds the open orders and the last quote of each
@@ -459,8 +450,8 @@ export class OrderEngine {
       seq: this.#nextSeq++,
       reason: null,
     };
-    if (usesLimit(s)) s.limit = request.limit ?? null;
-    if (usesStop(s)) s.stop = request.stop ?? null;
+    if (usesLimit(s.kind)) s.limit = request.limit ?? null;
+    if (usesStop(s.kind)) s.stop = request.stop ?? null;
     return s;
   }
 
