@@ -44,7 +44,18 @@ import { notificationService } from './notifications/service.ts';
 import { notificationStore } from './notifications/store.ts';
 import { TradingService } from './trading/service.ts';
 import { tradingRoutes } from './trading/routes.ts';
-import { confirmationStore, documentStore, lotStore } from './trading/store.ts';
+import { confirmationStore } from './trading/confirmation-store.ts';
+import { orderStore } from './trading/order-store.ts';
+import { lotStore } from './bookings/lot-store.ts';
+import { bookingWriter } from './bookings/writer.ts';
+import { documentStore } from './documents/store.ts';
+import { depotRoutes } from './depot/routes.ts';
+import { type DepotService, depotService } from './depot/service.ts';
+import { depotStore } from './depot/store.ts';
+import { inboxRoutes } from './inbox/routes.ts';
+import { inboxService } from './inbox/service.ts';
+import { moneyDevRoutes } from './money/dev-routes.ts';
+import { moneyService } from './money/service.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -56,6 +67,7 @@ declare module 'fastify' {
     identityStore: IdentityStore | null;
     quotes: QuoteSource;
     trading: TradingService;
+    depot: DepotService;
   }
 }
 
@@ -209,33 +221,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes, { service: alerts });
 
   const documents = documentStore(db);
+  const book = bookingWriter({ lots: lotStore, documents });
   const trading = await TradingService.start({
     db,
     clock: marketClock,
     quotes,
     instrument: (isin) => instruments.get(isin),
-    lots: lotStore(db),
+    lots: lotStore,
     confirmations: confirmationStore(db),
     documents,
+    book,
     log: app.log,
   });
   app.decorate('trading', trading);
   app.addHook('onClose', async () => trading.close());
-  await app.register(tradingRoutes, {
-    service: trading,
-    documents,
-    db,
-    clock,
-    devTools: config.devTools,
-    instrumentInfo: async (isin) => {
-      const found = await instruments.get(isin);
-      return found ? { name: found.name, wkn: found.wkn } : undefined;
-    },
-    customerName: async (sub) => {
-      const a = (idStore ? await idStore.userBySub(sub) : undefined)?.attributes ?? {};
-      return [a.given_name, a.family_name].filter(Boolean).join(' ') || a.email || 'Kundin/Kunde';
-    },
+  await app.register(tradingRoutes, { service: trading });
+  const depot = depotService({ db, store: depotStore(db), instrument: (isin) => instruments.get(isin) });
+  app.decorate('depot', depot);
+  await app.register(depotRoutes, { service: depot });
+  await app.register(inboxRoutes, {
+    service: inboxService({
+      documents,
+      clock,
+      execution: (id) => orderStore.execution(db, id),
+      instrumentInfo: async (isin) => {
+        const found = await instruments.get(isin);
+        return found ? { name: found.name, wkn: found.wkn } : undefined;
+      },
+      customerName: async (sub) => {
+        const a = (idStore ? await idStore.userBySub(sub) : undefined)?.attributes ?? {};
+        return [a.given_name, a.family_name].filter(Boolean).join(' ') || a.email || 'Kundin/Kunde';
+      },
+    }),
   });
+  if (config.devTools) await app.register(moneyDevRoutes, { service: moneyService({ db, clock: marketClock, book: (b) => trading.book(b) }) });
 
   await installStaticWeb(app, config.webDistDir);
   return app;

@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { IdentityService } from './identity/service.ts';
 import type { IdentityStore } from './identity/store.ts';
+import { eq } from 'drizzle-orm';
 import type { Db } from './platform/db.ts';
-import { accounts, cashOf, post } from './trading/ledger.ts';
-import { lotStore } from './trading/store.ts';
+import { depositBooking } from './bookings/cash-bookings.ts';
+import { cashOf } from './bookings/ledger.ts';
+import { bookings } from './bookings/tables.ts';
+import type { TradingService } from './trading/service.ts';
 
 export const DEMO_CUSTOMER = {
   username: 'demo@kontor.example',
@@ -18,20 +22,23 @@ export const SECOND_CUSTOMER = {
 } as const;
 
 /**
- * The demo customer's depot: money on the cash account and a few positions bought earlier
- * (cost includes the 1 € order fee), so the depot page has something to show from the start.
+ * The demo customer's depot: a deposit, then three market buys from the past, each booked like a
+ * buy today (1 € order fee) with its contract note in the Posteingang, so the depot and the
+ * Posteingang have something to show from the start. Prices in the quote currency; the ETF trades
+ * in dollars, bought at the euro reference rate of that day.
  */
 export const DEMO_DEPOT = {
   deposit: '25000.00',
+  depositedAt: '2025-03-10T09:00:00Z',
   positions: [
-    { isin: 'DE0007164600', quantity: '12', cost: '1983.40', openedAt: '2025-03-14T10:12:00Z' }, // SAP
-    { isin: 'IE00B4L5Y983', quantity: '40.512', cost: '3801.00', openedAt: '2025-06-02T08:30:00Z' }, // iShares Core MSCI World
-    { isin: 'DE0005557508', quantity: '60', cost: '1171.00', openedAt: '2025-09-22T12:45:00Z' }, // Deutsche Telekom
+    { isin: 'DE0007164600', quantity: '12', price: '165.20', fxRate: '1', executedAt: '2025-03-14T10:12:00Z' }, // SAP
+    { isin: 'IE00B4L5Y983', quantity: '40.512', price: '102.40', fxRate: '0.8790', executedAt: '2025-06-02T08:30:00Z' }, // iShares Core MSCI World
+    { isin: 'DE0005557508', quantity: '60', price: '19.50', fxRate: '1', executedAt: '2025-09-22T12:45:00Z' }, // Deutsche Telekom
   ],
 } as const;
 
 /** Demo data, created once: running it again changes nothing. */
-export async function seedDemoData(deps: { identity: IdentityService; identityStore: IdentityStore; poolId: string; db?: Db }) {
+export async function seedDemoData(deps: { identity: IdentityService; identityStore: IdentityStore; poolId: string; depot?: { db: Db; trading: TradingService } }) {
   const people = [
     { ...DEMO_CUSTOMER, given: 'Max', family: 'Mustermann' },
     { ...SECOND_CUSTOMER, given: 'Erika', family: 'Musterfrau' },
@@ -54,35 +61,15 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
   }
 
   const demo = await deps.identityStore.findUser(deps.poolId, DEMO_CUSTOMER.username);
-  if (deps.db && demo) await seedDemoDepot(deps.db, demo.sub);
+  if (deps.depot && demo) await seedDemoDepot(deps.depot.db, deps.depot.trading, demo.sub);
 }
 
-async function seedDemoDepot(db: Db, sub: string) {
-  const lots = lotStore(db);
+export async function seedDemoDepot(db: Db, trading: TradingService, sub: string) {
   const cash = await cashOf(db, sub);
-  if ((await lots.hasLots(sub)) || new Decimal(cash.total).gt(0)) return;
-  await db.transaction(async (tx) => {
-    const at = new Date(DEMO_DEPOT.positions[0].openedAt);
-    await post(tx, {
-      postings: [
-        { account: accounts.cash(sub), amount: DEMO_DEPOT.deposit, kind: 'deposit' },
-        { account: accounts.bank, amount: `-${DEMO_DEPOT.deposit}`, kind: 'deposit' },
-      ],
-      ref: 'demo',
-      at,
-    });
-    for (const p of DEMO_DEPOT.positions) {
-      const openedAt = new Date(p.openedAt);
-      await post(tx, {
-        postings: [
-          { account: accounts.cash(sub), amount: `-${p.cost}`, kind: 'buy' },
-          { account: accounts.market, amount: new Decimal(p.cost).minus(1).toFixed(2), kind: 'buy' },
-          { account: accounts.fees, amount: '1.00', kind: 'fee' },
-        ],
-        ref: 'demo',
-        at: openedAt,
-      });
-      await lots.addLot(tx, { sub, isin: p.isin, quantity: p.quantity, cost: p.cost, openedAt, executionId: null });
-    }
-  });
+  const [bought] = await db.select({ key: bookings.key }).from(bookings).where(eq(bookings.sub, sub)).limit(1);
+  if (bought || new Decimal(cash.total).gt(0)) return;
+  await trading.book(depositBooking({ sub, amount: DEMO_DEPOT.deposit, requestId: 'demo', at: new Date(DEMO_DEPOT.depositedAt) }));
+  for (const p of DEMO_DEPOT.positions) {
+    await trading.recordPastFill({ orderId: randomUUID(), sub, isin: p.isin, side: 'buy', quantity: p.quantity, price: p.price, fxRate: p.fxRate, at: new Date(p.executedAt) });
+  }
 }

@@ -28,7 +28,7 @@ export type PriceAlert = z.infer<typeof priceAlertSchema>;
 
 export const notificationSchema = z.object({
   id: z.string(),
-  kind: z.enum(['PRICE_ALERT']),
+  kind: z.enum(['PRICE_ALERT', 'ORDER_EXECUTED']),
   title: z.string(),
   body: z.string(),
   isin: z.string().nullable(),

@@ -79,3 +79,8 @@ export function notificationStore(db: Db) {
   };
 }
 export type NotificationStore = ReturnType<typeof notificationStore>;
+
+/** Writes a notification inside the caller's transaction (a booking's messages go with the booking). */
+export async function addNotification(tx: Db, note: { sub: string; kind: string; title: string; body: string; isin: string | null }, at: Date): Promise<void> {
+  await tx.insert(notifications).values({ ...note, createdAt: at });
+}

@@ -86,3 +86,12 @@ export async function fixedQuery<T>(db: Db, text: string, params: readonly unkno
   text.split(/\$(\d+)/).forEach((part, i) => query.append(i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`));
   return rowsOf<T>(await db.execute(query));
 }
+
+/** The PostgreSQL error code of a failed statement (drizzle wraps the driver's error). */
+export function pgCode(error: unknown): string | undefined {
+  for (let e: unknown = error, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}

@@ -91,3 +91,16 @@ export async function idempotent<T>(
     return { ...result, replayed: false };
   });
 }
+
+/**
+ * Claims a key with its answer at once, inside the caller's transaction: false when another
+ * request has taken the key meanwhile (then the caller's transaction must not commit its work).
+ */
+export async function claimAnswered(tx: Db, a: { sub: string; key: string; fingerprint: string; statusCode: number; body: unknown; at: Date }): Promise<boolean> {
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values({ sub: a.sub, key: a.key, fingerprint: a.fingerprint, statusCode: a.statusCode, response: a.body, createdAt: a.at })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return claimed.length > 0;
+}

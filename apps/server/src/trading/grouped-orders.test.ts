@@ -10,7 +10,8 @@ import { ManualClock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { idempotencyKeys } from '../platform/tables.ts';
 import type { SimulatedMarket } from '../market/feed.ts';
-import { ledgerBalances, ledgerPostings, orders } from './tables.ts';
+import { ledgerBalances, ledgerPostings } from '../bookings/tables.ts';
+import { orders } from './tables.ts';
 
 // Resting buys that arrive together are written together (one statement per batch); these are
 // the cases where that must still answer exactly like one request at a time.

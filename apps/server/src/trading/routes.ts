@@ -1,12 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import {
-  cashSchema,
-  depositRequestSchema,
-  depotSchema,
-  inboxListSchema,
   orderListSchema,
   orderPreviewSchema,
   orderTicketSchema,
@@ -14,31 +9,15 @@ import {
   tradingOrderSchema,
   type TradingOrder,
 } from '@kontor/domain/trading-contracts';
-import Decimal from 'decimal.js';
 import { customerOf } from '../platform/auth.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
-import { notFound } from '../platform/errors.ts';
-import { isUuid } from '../platform/ids.ts';
 import { idempotencyKeyOf } from '../platform/idempotency.ts';
-import { contractNote } from './contract-note.ts';
 import type { TradingService } from './service.ts';
-import type { DocumentStore } from './store.ts';
-import { executions, orders } from './tables.ts';
 
 const tags = ['trading'];
 const idParams = z.object({ id: z.string().max(64) });
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).optional() });
 
-export type TradingRouteOptions = {
-  service: TradingService;
-  documents: DocumentStore;
-  db: Db;
-  customerName: (sub: string) => Promise<string>;
-  instrumentInfo: (isin: string) => Promise<{ name: string; wkn: string | null } | undefined>;
-  devTools: boolean;
-  clock: Clock;
-};
+export type TradingRouteOptions = { service: TradingService };
 
 export const tradingRoutes: FastifyPluginAsyncZod<TradingRouteOptions> = async (app, opts) => {
   const { service } = opts;
@@ -147,12 +126,6 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRouteOptions> = async (
     },
   );
 
-  app.get(
-    '/api/trading/positions',
-    { schema: { tags, summary: 'Positions and cash of the depot', response: { 200: depotSchema } } },
-    async (req) => service.depot(customerOf(req).sub),
-  );
-
   for (const [kind, url] of [
     ['lowtrading', '/api/user/confirmlowtrading'],
     ['otc', '/api/user/confirmotctrading'],
@@ -164,58 +137,6 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRouteOptions> = async (
         await service.confirm(customerOf(req).sub, kind);
         return reply.code(204).send();
       },
-    );
-  }
-
-  app.get(
-    '/api/posteingang',
-    { schema: { tags: ['inbox'], summary: 'The customer’s documents, newest first', response: { 200: inboxListSchema } } },
-    async (req) => ({ documents: (await opts.documents.list(customerOf(req).sub)).map(({ ref: _ref, ...d }) => d) }),
-  );
-
-  app.get(
-    '/api/posteingang/:id/pdf',
-    { schema: { tags: ['inbox'], summary: 'A document as PDF', params: idParams } },
-    async (req, reply) => {
-      const { sub } = customerOf(req);
-      if (!isUuid(req.params.id)) throw notFound('Dieses Dokument gibt es nicht.');
-      const doc = await opts.documents.get(sub, req.params.id);
-      if (!doc || doc.kind !== 'contract_note') throw notFound('Dieses Dokument gibt es nicht.');
-      const [e] = await opts.db.select().from(executions).where(eq(executions.id, doc.ref));
-      if (!e) throw notFound('Dieses Dokument gibt es nicht.');
-      const [order] = await opts.db.select({ id: orders.id }).from(orders).where(eq(orders.id, e.orderId));
-      const info = await opts.instrumentInfo(e.isin);
-      const pdf = await contractNote({
-        executionId: e.id,
-        orderId: order?.id ?? e.orderId,
-        customerName: await opts.customerName(sub),
-        side: e.side as 'buy' | 'sell',
-        isin: e.isin,
-        wkn: info?.wkn ?? null,
-        name: info?.name ?? e.isin,
-        quantity: new Decimal(e.quantity).toFixed(),
-        price: new Decimal(e.price).toFixed(),
-        currency: e.currency,
-        fxRate: e.fxRate,
-        value: e.value,
-        fee: e.fee,
-        realisedPnl: e.realisedPnl,
-        executedAt: e.executedAt,
-      });
-      await opts.documents.markRead(sub, doc.id, opts.clock.now());
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="wertpapierabrechnung-${e.isin}-${e.id.slice(-8)}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
-    },
-  );
-
-  if (opts.devTools) {
-    app.post(
-      '/api/dev/deposit',
-      { schema: { tags: ['development'], summary: 'Development only: simulate an incoming transfer ("Einzahlung simulieren")', body: depositRequestSchema, response: { 200: cashSchema } } },
-      async (req) => service.deposit(customerOf(req).sub, req.body.amount),
     );
   }
 };

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ManualClock } from '../platform/clock.ts';
 import { buildApp } from '../app.ts';
 import type { SimulatedMarket } from '../market/feed.ts';
-import { ledgerBalances, ledgerPostings } from './tables.ts';
+import { ledgerBalances, ledgerPostings } from '../bookings/tables.ts';
 
 // Monday 10:00 in Frankfurt: the market is open. The market's clock moves on its own, so that
 // the customer's sign-in stays valid while the test jumps to the evening.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { inArray, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../platform/db.ts';
+import { pgCode, rowsOf, type Db } from '../platform/db.ts';
 import { AppError } from '../platform/errors.ts';
 import { ledgerBalances, ledgerPostings } from './tables.ts';
 
@@ -26,16 +26,6 @@ export function assertBalanced(postings: readonly Posting[]): Decimal[] {
   if (!sum.isZero()) throw new Error(`Unbalanced ledger entry: sum ${sum.toFixed()}`);
   // The amounts as parsed, for the caller (every order's reservation comes through here).
   return amounts;
-}
-
-/** A postgres error code, wherever the driver or drizzle put it. */
-/** The PostgreSQL error code of a failed statement (drizzle wraps the driver's error). */
-export function pgCode(error: unknown): string | undefined {
-  for (let e: unknown = error, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
 }
 
 /**

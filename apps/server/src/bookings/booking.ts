@@ -1,0 +1,33 @@
+import type { Posting } from './ledger.ts';
+
+/**
+ * A booking: everything one business event changes for a customer, as a value. Pure functions
+ * build it (`execution-booking.ts`, `cash-bookings.ts`); `writer.ts` writes it in one transaction.
+ * Cash, positions and (later) tax change only this way.
+ */
+export type Booking = {
+  /** The business key (`execution:<id>`, `deposit:<sub>:<key>`, …): a booking with a key already written is not written again. */
+  key: string;
+  kind: BookingKind;
+  sub: string;
+  at: Date;
+  /** One balanced ledger entry; `ref` names what caused it (an execution id, …). */
+  postings: readonly Posting[];
+  ref: string | null;
+  lots: readonly LotChange[];
+  documents: readonly DocumentToIssue[];
+  notifications: readonly NotificationToSend[];
+};
+
+export type BookingKind = 'execution' | 'deposit' | 'opening_position';
+
+/** A purchase opens a lot; a sale uses up lots first in first out (ids and shares from `sellFifo`). */
+export type LotChange =
+  | { type: 'open'; isin: string; quantity: string; cost: string; openedAt: Date; executionId: string | null }
+  | { type: 'consume'; lotId: string; quantity: string; cost: string };
+
+/** A document for the Posteingang: listed at once, its PDF made from what `ref` names. */
+export type DocumentToIssue = { kind: 'contract_note'; pdfTitle: string; pdfIsin: string | null; ref: string };
+
+/** A message in the customer's notifications. */
+export type NotificationToSend = { kind: string; title: string; body: string; isin: string | null };

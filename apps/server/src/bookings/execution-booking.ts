@@ -1,0 +1,130 @@
+import Decimal from 'decimal.js';
+import { toEur } from '@kontor/domain/fx';
+import type { Lot } from '@kontor/domain/lots';
+import { sellFifo } from '@kontor/domain/lots';
+import { formatMoney, formatQuantity } from '@kontor/domain/money';
+import { type ExAnteCosts, chargedFees } from '@kontor/domain/order-costs';
+import type { Booking } from './booking.ts';
+import { accounts, type Posting } from './ledger.ts';
+
+/** One (partial) execution of an order, as the engine reports it. */
+export type ExecutionFill = {
+  id: string;
+  isin: string;
+  side: 'buy' | 'sell';
+  quantity: string;
+  /** Per piece, quote currency. */
+  price: string;
+  /** quantity × price, quote currency. */
+  value: string;
+  /** ISO time of the execution. */
+  at: string;
+  /** The order's first execution: the one that carries the order fee. */
+  first: boolean;
+};
+
+export type ExecutionContext = {
+  sub: string;
+  /** Euros the order still holds (buys). */
+  reserved: string;
+  /** Pieces the order still blocks (sells). */
+  blocked: string;
+  /** The costs the customer was shown with the order, if it had a price then. */
+  costs: ExAnteCosts | null;
+  instrument: { name: string; quoteCurrencyCode: string; tradingFees: string | null } | undefined;
+  /** Euros per unit of the quote currency. */
+  fxRate: string;
+};
+
+/** What a fill costs or brings, before anything is written. */
+export type ExecutionAmounts = { value: Decimal; fee: Decimal; fromReserved: Decimal; fromCash: Decimal };
+
+/** The euro value of a fill, its fee (with the first fill only) and, for a buy, how much comes from the order's hold and how much from free cash. */
+export function executionAmounts(fill: ExecutionFill, c: ExecutionContext): ExecutionAmounts {
+  const value = new Decimal(toEur(fill.value, c.fxRate));
+  const fee = fill.first ? chargedFees(c.costs, c.instrument ?? undefined) : new Decimal(0);
+  if (fill.side === 'sell') return { value, fee, fromReserved: new Decimal(0), fromCash: new Decimal(0) };
+  const need = value.plus(fee);
+  const fromReserved = Decimal.min(need, c.reserved);
+  return { value, fee, fromReserved, fromCash: need.minus(fromReserved) };
+}
+
+/** The execution as the order's record keeps it (and its contract note shows it). */
+export type ExecutionRecord = { currency: string; fxRate: string; value: string; fee: string; realisedPnl: string | null };
+
+export type BookedExecution = {
+  booking: Booking;
+  record: ExecutionRecord;
+  /** What the order holds after this fill. */
+  reserved: string;
+  blocked: string;
+};
+
+/**
+ * The booking of one fill. A buy pays value and fee from the money its order holds, the rest from
+ * free cash, and opens a lot at that cost; a sale credits the proceeds after the fee and uses up
+ * lots first in first out. Null for a buy that the hold and the free cash no longer cover (a stop
+ * the market jumped far beyond): then nothing is booked.
+ *
+ * `market` gives what only the database knows: the free cash (buys) and the open lots, oldest
+ * first (sells).
+ */
+export function executionBooking(fill: ExecutionFill, c: ExecutionContext, market: { availableCash?: string; openLots?: readonly Lot[] }): BookedExecution | null {
+  const a = executionAmounts(fill, c);
+  const sub = c.sub;
+  const at = new Date(fill.at);
+  const postings: Posting[] = [];
+  let lotChanges: Booking['lots'];
+  let realised: string | null = null;
+  let reserved = c.reserved;
+  let blocked = c.blocked;
+  if (fill.side === 'buy') {
+    if (a.fromCash.gt(0) && a.fromCash.gt(market.availableCash ?? '0')) return null;
+    const need = a.fromReserved.plus(a.fromCash);
+    postings.push(
+      { account: accounts.reserved(sub), amount: a.fromReserved.neg().toFixed(2), kind: 'buy' },
+      { account: accounts.cash(sub), amount: a.fromCash.neg().toFixed(2), kind: 'buy' },
+      { account: accounts.market, amount: a.value.toFixed(2), kind: 'buy' },
+      { account: accounts.fees, amount: a.fee.toFixed(2), kind: 'fee' },
+    );
+    lotChanges = [{ type: 'open', isin: fill.isin, quantity: fill.quantity, cost: need.toFixed(2), openedAt: at, executionId: fill.id }];
+    reserved = new Decimal(c.reserved).minus(a.fromReserved).toFixed(2);
+  } else {
+    const proceeds = a.value.minus(a.fee);
+    const sale = sellFifo(market.openLots ?? [], fill.quantity, proceeds.toFixed(2));
+    realised = sale.realisedPnl;
+    postings.push(
+      { account: accounts.market, amount: a.value.neg().toFixed(2), kind: 'sell' },
+      { account: accounts.fees, amount: a.fee.toFixed(2), kind: 'fee' },
+      { account: accounts.cash(sub), amount: proceeds.toFixed(2), kind: 'sell' },
+    );
+    lotChanges = sale.consumed.map((s) => ({ type: 'consume', ...s }));
+    blocked = Decimal.max(0, new Decimal(c.blocked).minus(fill.quantity)).toFixed();
+  }
+  const name = c.instrument?.name ?? fill.isin;
+  const currency = c.instrument?.quoteCurrencyCode ?? 'EUR';
+  const verb = fill.side === 'buy' ? 'Kauf' : 'Verkauf';
+  return {
+    booking: {
+      key: `execution:${fill.id}`,
+      kind: 'execution',
+      sub,
+      at,
+      postings,
+      ref: fill.id,
+      lots: lotChanges,
+      documents: [{ kind: 'contract_note', pdfTitle: `Wertpapierabrechnung ${verb} ${name}`, pdfIsin: fill.isin, ref: fill.id }],
+      notifications: [
+        {
+          kind: 'ORDER_EXECUTED',
+          title: `Order ausgeführt: ${verb} ${name}`,
+          body: `${formatQuantity(fill.quantity)} Stück zu ${formatMoney(fill.price, currency)} ausgeführt.`,
+          isin: fill.isin,
+        },
+      ],
+    },
+    record: { currency, fxRate: c.fxRate, value: a.value.toFixed(2), fee: a.fee.toFixed(2), realisedPnl: realised },
+    reserved,
+    blocked,
+  };
+}

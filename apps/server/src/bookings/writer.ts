@@ -1,0 +1,28 @@
+import type { Db } from '../platform/db.ts';
+import type { DocumentStore } from '../documents/store.ts';
+import { addNotification } from '../notifications/store.ts';
+import type { Booking } from './booking.ts';
+import { post } from './ledger.ts';
+import type { LotStore } from './lot-store.ts';
+import { bookings } from './tables.ts';
+
+/**
+ * The one writer of bookings. Call it inside the transaction of whatever else the event writes
+ * (an order's state, the execution's record): the booking's key, postings, lots, documents and
+ * notifications land with it or not at all. A key written before is not written again: false then.
+ */
+export function bookingWriter(deps: { lots: LotStore; documents: DocumentStore }) {
+  return async function write(tx: Db, b: Booking): Promise<boolean> {
+    const claimed = await tx.insert(bookings).values({ key: b.key, kind: b.kind, sub: b.sub, bookedAt: b.at }).onConflictDoNothing().returning({ key: bookings.key });
+    if (claimed.length === 0) return false;
+    await post(tx, { postings: b.postings, ref: b.ref, at: b.at });
+    const opened = b.lots.flatMap((l) => (l.type === 'open' ? [l] : []));
+    const consumed = b.lots.flatMap((l) => (l.type === 'consume' ? [l] : []));
+    for (const l of opened) await deps.lots.addLot(tx, { sub: b.sub, isin: l.isin, quantity: l.quantity, cost: l.cost, openedAt: l.openedAt, executionId: l.executionId });
+    if (consumed.length > 0) await deps.lots.consume(tx, consumed);
+    for (const d of b.documents) await deps.documents.add(tx, { sub: b.sub, ...d, createdAt: b.at });
+    for (const n of b.notifications) await addNotification(tx, { sub: b.sub, ...n }, b.at);
+    return true;
+  };
+}
+export type BookingWriter = ReturnType<typeof bookingWriter>;

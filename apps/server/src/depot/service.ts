@@ -1,0 +1,35 @@
+import Decimal from 'decimal.js';
+import type { Instrument } from '@kontor/domain/instrument';
+import type { Depot } from '@kontor/domain/trading-contracts';
+import type { Db } from '../platform/db.ts';
+import { cashOf } from '../bookings/ledger.ts';
+import type { DepotStore } from './store.ts';
+
+/** The depot as the customer sees it: positions with what is free to sell, and the cash. */
+export function depotService(d: { db: Db; store: DepotStore; instrument: (isin: string) => Promise<Instrument | undefined> }) {
+  return {
+    async depot(sub: string): Promise<Depot> {
+      const [held, cash, blocked, realised] = await Promise.all([d.store.positions(sub), cashOf(d.db, sub), d.store.blockedPerIsin(sub), d.store.realisedPerIsin(sub)]);
+      const positions = [];
+      for (const p of held) {
+        const instrument = await d.instrument(p.isin);
+        const b = new Decimal(blocked.get(p.isin) ?? '0');
+        positions.push({
+          isin: p.isin,
+          name: instrument?.name ?? p.isin,
+          instrumentType: instrument?.instrumentType ?? 'AKTIE',
+          currency: instrument?.quoteCurrencyCode ?? 'EUR',
+          quantity: new Decimal(p.quantity).toFixed(),
+          blocked: b.toFixed(),
+          available: Decimal.max(0, new Decimal(p.quantity).minus(b)).toFixed(),
+          cost: new Decimal(p.cost).toFixed(2),
+          averagePrice: new Decimal(p.cost).div(p.quantity).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(),
+          firstPurchase: p.firstPurchase,
+          realisedPnl: new Decimal(realised.get(p.isin) ?? '0').toFixed(2),
+        });
+      }
+      return { positions, cash };
+    },
+  };
+}
+export type DepotService = ReturnType<typeof depotService>;

@@ -1,0 +1,90 @@
+import Decimal from 'decimal.js';
+import { combinedOrderStatus, orderStatusLabel } from '@kontor/domain/labels';
+import type { ExAnteCosts } from '@kontor/domain/order-costs';
+import type { Execution, TradingOrder } from '@kontor/domain/trading-contracts';
+import type { Instrument } from '@kontor/domain/instrument';
+import type { Db } from '../platform/db.ts';
+import { notFound } from '../platform/errors.ts';
+import { isUuid } from '../platform/ids.ts';
+import type { DocumentStore } from '../documents/store.ts';
+import type { OrderState } from './engine/types.ts';
+import type { OrderRow, OrderStore } from './order-store.ts';
+
+export type OrderViewDeps = { db: Db; orders: OrderStore; documents: DocumentStore; instrument: (isin: string) => Promise<Instrument | undefined> };
+
+/** The orders as the customer sees them: the list, one order with its executions, and the answer to a placed order. */
+export function orderViews(d: OrderViewDeps) {
+  async function view(row: OrderRow): Promise<TradingOrder> {
+    const s = row.state as OrderState;
+    const instrument = await d.instrument(s.isin);
+    const display = combinedOrderStatus(s.status, s.cancelStatus);
+    const filled = new Decimal(s.filledQuantity);
+    return {
+      id: s.id,
+      isin: s.isin,
+      name: instrument?.name ?? s.isin,
+      side: s.side,
+      kind: s.kind,
+      status: s.status,
+      cancelStatus: s.cancelStatus,
+      display,
+      label: orderStatusLabel(display),
+      quantity: s.quantity,
+      amount: s.amount,
+      limit: s.limit,
+      stop: s.stop,
+      trailingDistance: s.trailingDistance,
+      trailingUnit: s.trailingUnit,
+      validity: s.validity,
+      expiresAt: s.expiresAt,
+      filledQuantity: filled.toFixed(),
+      averagePrice: filled.isZero() ? null : new Decimal(s.filledValue).div(filled).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(),
+      currency: instrument?.quoteCurrencyCode ?? 'EUR',
+      quotedPrice: s.quotedPrice,
+      reason: s.reason,
+      costs: (row.costs as ExAnteCosts | null) ?? null,
+      reserved: new Decimal(row.reserved).toFixed(2),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** The order as it is now written, read back inside the transaction that wrote it. */
+  async function current(tx: Db, id: string): Promise<TradingOrder> {
+    const row = await d.orders.byId(tx, id);
+    if (!row) throw new Error(`order ${id} vanished`);
+    return view(row);
+  }
+
+  async function list(sub: string, state: 'open' | 'done' | 'all'): Promise<TradingOrder[]> {
+    const views = [];
+    for (const r of await d.orders.list(d.db, sub, state)) views.push(await view(r));
+    return views;
+  }
+
+  async function detail(sub: string, id: string): Promise<TradingOrder> {
+    const row = isUuid(id) ? await d.orders.owned(d.db, sub, id) : undefined;
+    if (!row) throw notFound('Diese Order gibt es nicht.');
+    const execs = await d.orders.executionsOf(d.db, id);
+    const docOf = await d.documents.idsByRef(sub, execs.map((e) => e.id));
+    const result = await view(row);
+    result.executions = execs.map(
+      (e): Execution => ({
+        id: e.id,
+        quantity: new Decimal(e.quantity).toFixed(),
+        price: new Decimal(e.price).toFixed(),
+        currency: e.currency,
+        fxRate: new Decimal(e.fxRate).toFixed(),
+        value: new Decimal(e.value).toFixed(2),
+        fee: new Decimal(e.fee).toFixed(2),
+        realisedPnl: e.realisedPnl === null ? null : new Decimal(e.realisedPnl).toFixed(2),
+        executedAt: e.executedAt.toISOString(),
+        documentId: docOf.get(e.id) ?? null,
+      }),
+    );
+    return result;
+  }
+
+  return { view, current, list, detail };
+}
+export type OrderViews = ReturnType<typeof orderViews>;

@@ -1,0 +1,124 @@
+import Decimal from 'decimal.js';
+import { combinedOrderStatus, orderStatusLabel } from '@kontor/domain/labels';
+import { isFinal } from '@kontor/domain/order-kinds';
+import type { ExAnteCosts } from '@kontor/domain/order-costs';
+import type { Db } from '../platform/db.ts';
+import { executionAmounts, executionBooking, type ExecutionContext, type ExecutionFill } from '../bookings/execution-booking.ts';
+import { releaseEntry } from '../bookings/holds.ts';
+import { cashOf, post } from '../bookings/ledger.ts';
+import type { LotStore } from '../bookings/lot-store.ts';
+import type { BookingWriter } from '../bookings/writer.ts';
+import type { EngineHost } from './engine-host.ts';
+import type { EngineEvent, ExecutionEvent, OrderState } from './engine/types.ts';
+import type { OrderMessages } from './order-messages.ts';
+import type { OrderRow, OrderStore } from './order-store.ts';
+
+export type SettlementDeps = { engine: EngineHost; messages: OrderMessages; orders: OrderStore; lots: LotStore; book: BookingWriter; clock: { now(): Date } };
+
+/**
+ * Writes what the engine decided, inside the caller's transaction: each execution as a booking
+ * with the execution's record, each order's new state, and the money an ended order no longer
+ * holds back to free cash. The customers' messages wait in `messages` for the commit.
+ */
+export function settlement(d: SettlementDeps) {
+  async function persist(tx: Db, events: readonly EngineEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const now = d.clock.now();
+    const last = new Map<string, OrderState>();
+    // Buys whose execution the customer's money no longer covers: they end here, and the engine,
+    // which saw them execute, is rebuilt once the batch is written.
+    const uncovered = new Set<string>();
+    for (const e of events) {
+      if (uncovered.has(e.orderId)) continue;
+      if (e.type === 'execution' && !(await settle(tx, e))) {
+        uncovered.add(e.orderId);
+        const ended = uncoveredState(e);
+        last.set(e.orderId, ended);
+        const display = combinedOrderStatus(ended.status, null);
+        d.messages.push({ type: 'status', sub: ended.accountId, orderId: e.orderId, at: e.at, display, label: orderStatusLabel(display) });
+        d.engine.rebuildAfterBatch = true;
+        continue;
+      }
+      if ('order' in e) last.set(e.orderId, e.order);
+      if (e.type === 'tslupdate') {
+        d.messages.push({ type: 'tslupdate', sub: e.order.accountId, orderId: e.orderId, at: e.at, stop: e.stop, previousStop: e.previousStop });
+      } else if (e.type === 'status') {
+        d.messages.push({ type: 'status', sub: e.order.accountId, orderId: e.orderId, at: e.at, display: e.display, label: e.label });
+      } else if (e.type === 'execution') {
+        d.messages.push({ type: 'execution', sub: e.order.accountId, orderId: e.orderId, at: e.at, quantity: e.quantity, price: e.price });
+      }
+    }
+    if (last.size === 0) return;
+    const known = new Map((await d.orders.holds(tx, [...last.keys()])).map((r) => [r.id, r]));
+    for (const [id, s] of last) {
+      const row = known.get(id);
+      if (!row) continue; // rejected before it was stored: nothing to keep
+      const final = isFinal(s);
+      const change: Partial<OrderRow> = { status: s.status, cancelStatus: s.cancelStatus, open: !final, state: s, updatedAt: now };
+      if (final) {
+        // What an order no longer needs goes back: held money to the cash account, pieces unblocked.
+        const left = new Decimal(row.reserved);
+        if (left.gt(0)) await post(tx, releaseEntry(row.sub, id, left, now));
+        change.reserved = '0';
+        change.blocked = '0';
+      }
+      await d.orders.update(tx, id, change);
+    }
+  }
+
+  /**
+   * Books an execution and keeps its record (for the order's detail and the contract note). False,
+   * and nothing written, for a buy that the money held for it and the free cash no longer cover.
+   */
+  async function settle(tx: Db, e: ExecutionEvent): Promise<boolean> {
+    const row = await d.orders.byId(tx, e.orderId);
+    if (!row) return true;
+    const instrument = d.engine.instrument(e.isin);
+    const c: ExecutionContext = {
+      sub: row.sub,
+      reserved: row.reserved,
+      blocked: row.blocked,
+      costs: row.costs as ExAnteCosts | null,
+      instrument,
+      fxRate: (instrument && d.engine.fxRate(instrument)) ?? '1',
+    };
+    return bookExecution(tx, { id: e.executionId, orderId: e.orderId, isin: e.isin, side: e.side, quantity: e.quantity, price: e.price, value: e.value, at: e.at, first: e.order.executions === 1 }, c);
+  }
+
+  /** One fill booked: what the database must tell the builder is read here, nothing else. */
+  async function bookExecution(tx: Db, fill: ExecutionFill & { orderId: string }, c: ExecutionContext): Promise<boolean> {
+    const market: Parameters<typeof executionBooking>[2] = {};
+    if (fill.side === 'buy') {
+      if (executionAmounts(fill, c).fromCash.gt(0)) market.availableCash = (await cashOf(tx, c.sub)).available;
+    } else {
+      market.openLots = await d.lots.openLots(tx, c.sub, fill.isin);
+    }
+    const booked = executionBooking(fill, c, market);
+    if (!booked) return false;
+    await d.orders.update(tx, fill.orderId, fill.side === 'buy' ? { reserved: booked.reserved } : { blocked: booked.blocked });
+    await d.orders.insertExecution(tx, { id: fill.id, orderId: fill.orderId, sub: c.sub, isin: fill.isin, side: fill.side, quantity: fill.quantity, price: fill.price, executedAt: booked.booking.at, ...booked.record });
+    await d.book(tx, booked.booking);
+    return true;
+  }
+
+  return { persist, bookExecution };
+}
+export type Settlement = ReturnType<typeof settlement>;
+
+/**
+ * How an order ends whose buy the money no longer covers: as before this execution, Rejected (or
+ * Canceled, when earlier parts were bought), with the reason for the customer.
+ */
+function uncoveredState(e: ExecutionEvent): OrderState {
+  const o = e.order;
+  const executions = o.executions - 1;
+  return {
+    ...o,
+    status: executions > 0 ? 'Canceled' : 'Rejected',
+    cancelStatus: null,
+    filledQuantity: new Decimal(o.filledQuantity).minus(e.quantity).toFixed(),
+    filledValue: new Decimal(o.filledValue).minus(e.value).toFixed(),
+    executions,
+    reason: 'Nicht ausgeführt: Ihr Guthaben deckt den Kauf zum aktuellen Kurs nicht.',
+  };
+}
