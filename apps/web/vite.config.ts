@@ -1,12 +1,26 @@
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // In development the Kontor server (port 8080) answers everything that is not the app itself.
 const server = 'http://localhost:8080';
 const serverPaths = ['^/api(/|$)', '^/assets/i18n/', '^/assets/searchdata/', '^/config\\.json$', '^/identity(/|$)', '^/dev(/|$)'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Each text asset also as .br and .gz beside it, compressed once at build time at the highest
+    // levels; the server sends the one the browser accepts (platform/static-web.ts). A compressed
+    // file no smaller than the original is not written.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } }),
+        defineAlgorithm('gzip', { level: zlib.constants.Z_BEST_COMPRESSION }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     port: 5173,
     proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: server, changeOrigin: false }])),

@@ -7,9 +7,16 @@ import { messages } from './errors.ts';
 /** Paths the server answers itself; everything else that asks for HTML is a client route. */
 const SERVER_PREFIXES = ['/api/', '/api', '/identity', '/dev', '/assets/i18n/', '/config.json'];
 
+/** The suffixes of the compressed copies the web build writes beside each text asset. */
+const COMPRESSED_COPY = /\.(br|gz)$/;
+
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html never, so a new
  * release is picked up on the next load. Unknown non-API GETs get index.html (history fallback).
+ *
+ * The build writes `<file>.br` and `<file>.gz` beside each text asset. A request gets the brotli
+ * copy if its Accept-Encoding allows, else the gzip copy, else the file itself, with
+ * `Vary: Accept-Encoding` and the type of the file itself. The copies are not routes of their own.
  */
 export async function installStaticWeb(app: FastifyInstance, distDir: string): Promise<void> {
   const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
@@ -18,9 +25,13 @@ export async function installStaticWeb(app: FastifyInstance, distDir: string): P
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false,
       setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+$/.test(filePath);
+        // For a compressed copy, the name of the file it stands for decides.
+        const served = filePath.replace(COMPRESSED_COPY, '');
+        const immutable = served.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+$/.test(served);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+// A built web app in miniature: one hashed script with its brotli and gzip copies (as the web
+// build writes them), index.html with its copies, and a small script the build left uncompressed.
+const script = Buffer.from(`export const greeting = ${JSON.stringify('Willkommen bei Kontor. '.repeat(200))};\n`);
+const page = Buffer.from('<!doctype html><html lang="de"><title>Kontor</title><script type="module" src="/assets/index-a1b2c3d4.js"></script></html>');
+const small = Buffer.from('export {};\n');
+
+let dist: string;
+let t: TestApp;
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  const write = (name: string, body: Buffer, copies: boolean) => {
+    fs.writeFileSync(path.join(dist, name), body);
+    if (!copies) return;
+    fs.writeFileSync(path.join(dist, `${name}.br`), zlib.brotliCompressSync(body));
+    fs.writeFileSync(path.join(dist, `${name}.gz`), zlib.gzipSync(body));
+  };
+  write('assets/index-a1b2c3d4.js', script, true);
+  write('index.html', page, true);
+  write('assets/tiny-e5f6a7b8.js', small, false);
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+
+describe('the web app is sent compressed when the browser accepts it', () => {
+  it('sends a script as brotli to a browser that accepts brotli', async () => {
+    // What Chromium sends.
+    const res = await get('/assets/index-a1b2c3d4.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.length).toBeLessThan(script.length);
+    expect(zlib.brotliDecompressSync(res.rawPayload).equals(script)).toBe(true);
+  });
+
+  it('sends gzip to a browser that accepts gzip but not brotli', async () => {
+    for (const accept of ['gzip', 'br;q=0, gzip']) {
+      const res = await get('/assets/index-a1b2c3d4.js', { 'accept-encoding': accept });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(zlib.gunzipSync(res.rawPayload).equals(script)).toBe(true);
+    }
+  });
+
+  it('sends the file itself to a client that accepts no compression', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
+      const res = await get('/assets/index-a1b2c3d4.js', headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.rawPayload.equals(script)).toBe(true);
+    }
+  });
+
+  it('sends a file without compressed copies as it is', async () => {
+    const res = await get('/assets/tiny-e5f6a7b8.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.equals(small)).toBe(true);
+  });
+
+  it('answers a client route with index.html, compressed, never cached', async () => {
+    const res = await get('/anmelden', { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(res.rawPayload).equals(page)).toBe(true);
+
+    const plain = await get('/depot', { accept: 'text/html' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(page)).toBe(true);
+  });
+
+  it('does not serve the compressed copies under their own names', async () => {
+    const res = await get('/assets/index-a1b2c3d4.js.br', {});
+    expect(res.statusCode).toBe(404);
+    expect(res.json().status).toBe(404);
+  });
+});
