@@ -2,24 +2,11 @@ import Decimal from 'decimal.js';
 import type { Clock } from '../platform/clock.ts';
 import { notFound } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
-import { contractNote } from '../documents/contract-note.ts';
+import { contractNote, type ContractNoteData } from '../documents/contract-note.ts';
 import type { DocumentStore } from '../documents/store.ts';
 
-/** An execution as its contract note shows it. */
-export type ExecutionForNote = {
-  id: string;
-  orderId: string;
-  isin: string;
-  side: string;
-  quantity: string;
-  price: string;
-  currency: string;
-  fxRate: string;
-  value: string;
-  fee: string;
-  realisedPnl: string | null;
-  executedAt: Date;
-};
+/** An execution as its contract note shows it (its record in the trading area). */
+export type ExecutionForNote = Omit<ContractNoteData, 'executionId' | 'customerName' | 'wkn' | 'name' | 'side'> & { id: string; side: string };
 
 export type InboxDeps = {
   documents: DocumentStore;
