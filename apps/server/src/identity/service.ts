@@ -91,25 +91,21 @@ export function identityService(deps: {
   pool: PoolSettings;
   customAuth?: CustomAuthHook;
 }) {
-  const { clock, messenger, tokens, pool } = deps;
-  // The API guard verifies the token of every request. A verified token is remembered until
-  // anything is written that could revoke a token or disable a user: every such write (revoke*,
-  // update*, delete*) forgets them all, so a revocation still takes effect at once in this process.
+  const { store, clock, messenger, tokens, pool } = deps;
+  // The API guard verifies the token of every request and remembers a verified token until it
+  // expires. What can make it invalid sooner is a revoked refresh-token family or a deleted user;
+  // every action that writes one of those runs the write through `revoking`, so that it takes
+  // effect at once in this process. The generation moves before and after the write, so a check
+  // that overlaps it is not remembered either.
   let generation = 0;
-  const store: IdentityStore = new Proxy(deps.store, {
-    get(target, prop, receiver) {
-      const value: unknown = Reflect.get(target, prop, receiver);
-      if (typeof value !== 'function' || !/^(revoke|update|delete)/.test(String(prop))) return value;
-      return async (...args: unknown[]) => {
-        generation++;
-        try {
-          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-        } finally {
-          generation++;
-        }
-      };
-    },
-  });
+  async function revoking(write: () => Promise<void>): Promise<void> {
+    generation++;
+    try {
+      await write();
+    } finally {
+      generation++;
+    }
+  }
   const verified = new Map<string, { result: { user: UserRow; deviceKey?: string }; generation: number; expiresMs: number }>();
   const realm = pool.poolId.split('_')[1] ?? pool.poolId;
   const region = pool.poolId.split('_')[0] ?? 'eu-central-1';
@@ -675,7 +671,7 @@ export function identityService(deps: {
 
     async DeleteUser(body) {
       const { user } = await authenticated(body);
-      await store.deleteUser(user.sub);
+      await revoking(() => store.deleteUser(user.sub));
       return {};
     },
 
@@ -809,14 +805,14 @@ export function identityService(deps: {
 
     async GlobalSignOut(body) {
       const { user } = await authenticated(body);
-      await store.revokeAllRefreshTokens(user.sub, now());
+      await revoking(() => store.revokeAllRefreshTokens(user.sub, now()));
       return {};
     },
 
     async RevokeToken(body) {
       const clientId = checkClient(body);
       const row = await store.refreshTokenByHash(hashToken(str(body, 'Token', { max: 8192 })));
-      if (row && row.clientId === clientId) await store.revokeRefreshToken(row.originJti, now());
+      if (row && row.clientId === clientId) await revoking(() => store.revokeRefreshToken(row.originJti, now()));
       return {};
     },
   };
