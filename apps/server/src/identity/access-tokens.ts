@@ -9,9 +9,10 @@ type Verified = { user: UserRow; deviceKey?: string };
 /**
  * The check of an access token: signature and claims, an unrevoked refresh-token family, an
  * existing and enabled user. The API guard runs it on every request and remembers a token that
- * passed until it expires. Only a revoked family or a deleted user can make it fail sooner, so
- * each action that writes one of those runs the write through `revoking`, which makes this
- * process forget every remembered token at once.
+ * passed until it expires. Only a revoked family or a deleted (or disabled) user can make it fail
+ * sooner, so each action that writes one of those runs the write through `revoking`, which makes
+ * this process forget every remembered token at once. A password change or a forgotten device
+ * leaves issued tokens valid, as with the provider, and needs no call.
  */
 export function accessTokens(deps: { store: IdentityStore; tokens: TokenIssuer; pool: PoolSettings; now: () => Date }) {
   const { store, tokens, pool, now } = deps;
