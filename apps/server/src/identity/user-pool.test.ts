@@ -221,6 +221,30 @@ describe('API session', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: bearer })).statusCode).toBe(401);
   });
 
+  // Each token is accepted once first, so the refusal after the action shows that the action
+  // itself, not a cold start, made the API forget it.
+  it('rejects every access token of a customer at once after GlobalSignOut, and only theirs', async () => {
+    const user = await customer();
+    const first = await signedIn(user);
+    const second = await signedIn(user);
+    const other = await signedIn(await customer());
+    const status = async (token: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/auth', headers: { authorization: `Bearer ${token}` } })).statusCode;
+    expect([await status(first.AccessToken), await status(second.AccessToken), await status(other.AccessToken)]).toEqual([200, 200, 200]);
+    expect(await id('GlobalSignOut', { AccessToken: second.AccessToken })).toEqual({ status: 200, body: {} });
+    expect([await status(first.AccessToken), await status(second.AccessToken), await status(other.AccessToken)]).toEqual([401, 401, 200]);
+    const refresh = await id('GetTokensFromRefreshToken', { ClientId: CLIENT_ID, RefreshToken: first.RefreshToken });
+    expect(refresh.body).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
+  });
+
+  it('rejects the access token of a customer who deleted their account at once', async () => {
+    const tokens = await signedIn(await customer());
+    const bearer = { authorization: `Bearer ${tokens.AccessToken}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: bearer })).statusCode).toBe(200);
+    expect(await id('DeleteUser', { AccessToken: tokens.AccessToken })).toEqual({ status: 200, body: {} });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: bearer })).statusCode).toBe(401);
+  });
+
   it('refuses a token that was accepted before once it has expired', async () => {
     const tokens = await signedIn(await customer());
     const bearer = { authorization: `Bearer ${tokens.AccessToken}` };

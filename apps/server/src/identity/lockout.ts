@@ -1,0 +1,25 @@
+import { IdentityError, idErr, LOCKED_MESSAGE, lastAttemptMessage } from './errors.ts';
+import type { PoolSettings } from './pool-settings.ts';
+import type { IdentityStore, UserRow } from './store.ts';
+
+/** Failed attempts: wrong passwords and codes count alike, and too many lock the account for a while. */
+export function lockout(deps: { store: IdentityStore; pool: PoolSettings; now: () => Date }) {
+  const { store, pool, now } = deps;
+  function assertNotLocked(user: UserRow) {
+    if (user.lockedUntil && user.lockedUntil > now()) throw idErr.notAuthorized(LOCKED_MESSAGE);
+  }
+  async function failed(user: UserRow, error: IdentityError): Promise<never> {
+    const n = await store.countFailure(user.sub, now());
+    if (n >= pool.maxFailedAttempts) {
+      await store.updateUser(user.sub, { failedAttempts: 0, lockedUntil: new Date(now().getTime() + pool.lockMs) });
+      throw idErr.notAuthorized(LOCKED_MESSAGE);
+    }
+    if (n === pool.maxFailedAttempts - 1) throw new IdentityError(error.type, lastAttemptMessage(error.message));
+    throw error;
+  }
+  async function succeeded(user: UserRow) {
+    if (user.failedAttempts !== 0 || user.lockedUntil) await store.updateUser(user.sub, { failedAttempts: 0, lockedUntil: null });
+  }
+  return { assertNotLocked, failed, succeeded };
+}
+export type Lockout = ReturnType<typeof lockout>;

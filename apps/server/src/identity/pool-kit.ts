@@ -1,0 +1,54 @@
+import type { Messenger } from '../outbox/service.ts';
+import type { Clock } from '../platform/clock.ts';
+import { accessTokens } from './access-tokens.ts';
+import { challengeSessions } from './challenge-sessions.ts';
+import { idErr } from './errors.ts';
+import { lockout } from './lockout.ts';
+import { oneTimeCodes, smsCodeChallenge } from './one-time-codes.ts';
+import type { CustomAuthHook, PoolSettings } from './pool-settings.ts';
+import { type Body, str } from './protocol.ts';
+import type { IdentityStore } from './store.ts';
+import { tokenGrants } from './token-grants.ts';
+import type { TokenIssuer } from './tokens.ts';
+
+export type IdentityDeps = {
+  store: IdentityStore;
+  clock: Clock;
+  messenger: Messenger;
+  tokens: TokenIssuer;
+  pool: PoolSettings;
+  customAuth?: CustomAuthHook;
+};
+
+/**
+ * What the groups of actions share, built once per pool: its settings, the lockout, one-time
+ * codes, challenge sessions, and the tokens handed out and checked.
+ */
+export function poolKit(deps: IdentityDeps) {
+  const { store, clock, messenger, tokens, pool } = deps;
+  const now = () => clock.now();
+  const realm = pool.poolId.split('_')[1] ?? pool.poolId;
+  const region = pool.poolId.split('_')[0] ?? 'eu-central-1';
+  const locks = lockout({ store, pool, now });
+
+  function checkClient(body: Body): string {
+    const clientId = str(body, 'ClientId');
+    if (!pool.clientIds.includes(clientId)) throw idErr.resourceNotFound(`User pool client ${clientId} does not exist.`);
+    return clientId;
+  }
+
+  return {
+    store,
+    pool,
+    now,
+    realm,
+    checkClient,
+    customAuth: deps.customAuth ?? smsCodeChallenge(messenger),
+    ...locks,
+    ...oneTimeCodes({ store, messenger, pool, now, lockout: locks }),
+    ...challengeSessions({ store, pool, now }),
+    ...tokenGrants({ store, tokens, now, region }),
+    ...accessTokens({ store, tokens, pool, now }),
+  };
+}
+export type PoolKit = ReturnType<typeof poolKit>;
