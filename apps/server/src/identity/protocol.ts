@@ -17,21 +17,26 @@ export function str(body: Body, key: string, opts: { optional?: boolean; max?: n
     if (opts.optional) return '';
     throw idErr.invalidParameter(`Missing required parameter ${key}`);
   }
-  if (typeof v !== 'string' || v.length > (opts.max ?? 2048)) throw idErr.invalidParameter(`Invalid value for parameter ${key}`);
+  if (typeof v !== 'string' || v.length > (opts.max ?? 2048) || !storable(v)) throw idErr.invalidParameter(`Invalid value for parameter ${key}`);
   return v;
 }
+
+/** No NUL and no lone surrogate: PostgreSQL refuses the one in text, and the other would be stored as "�". */
+const storable = (v: string) => !/[\u0000\p{Cs}]/u.test(v);
 export function record(body: Body, key: string): Record<string, string> {
   const v = body[key];
   if (v === undefined || v === null) return {};
   if (typeof v !== 'object' || Array.isArray(v)) throw idErr.invalidParameter(`Invalid value for parameter ${key}`);
-  return Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as Record<string, string>;
+  const entries = Object.entries(v).filter(([, x]) => typeof x === 'string') as [string, string][];
+  if (entries.some(([k, x]) => !storable(k) || !storable(x))) throw idErr.invalidParameter(`Invalid value for parameter ${key}`);
+  return Object.fromEntries(entries);
 }
 export function attributeList(body: Body, key: string): { Name: string; Value: string }[] {
   const v = body[key];
   if (v === undefined) return [];
   if (!Array.isArray(v)) throw idErr.invalidParameter(`Invalid value for parameter ${key}`);
   return v.map((a) => {
-    if (!a || typeof a.Name !== 'string' || typeof a.Value !== 'string') throw idErr.invalidParameter(`Invalid value for parameter ${key}`);
+    if (!a || typeof a.Name !== 'string' || typeof a.Value !== 'string' || !storable(a.Name) || !storable(a.Value)) throw idErr.invalidParameter(`Invalid value for parameter ${key}`);
     return { Name: a.Name, Value: a.Value };
   });
 }
