@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
+import { sessionCookie, signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { SESSION_COOKIE } from './auth.ts';
 
@@ -9,8 +9,7 @@ let session: string;
 beforeAll(async () => {
   t = await createTestApp();
   c = await signedInCustomer(t.app, t.database.db);
-  const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { accessToken: c.accessToken } });
-  session = login.cookies.find((k) => k.name === SESSION_COOKIE)!.value;
+  session = await sessionCookie(t, c);
 });
 afterAll(() => t.close());
 
