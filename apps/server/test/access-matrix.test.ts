@@ -62,14 +62,17 @@ async function placed(body: object, url = '/api/trading') {
   return res.json() as { id: string };
 }
 
+/** A watchlist of A's with one instrument. */
+async function listWithItem(): Promise<{ id: string }> {
+  const list = await asA('POST', '/api/wl', { name: 'Annas Liste' });
+  await asA('POST', `/api/wl/${list.id}/items`, { isin: SAP });
+  return { id: list.id };
+}
+
 const KINDS: Kind[] = [
   {
     name: 'watchlist',
-    create: async () => {
-      const list = await asA('POST', '/api/wl', { name: 'Annas Liste' });
-      await asA('POST', `/api/wl/${list.id}/items`, { isin: SAP });
-      return { id: list.id };
-    },
+    create: listWithItem,
     read: async ({ id }) => ((await asA('GET', '/api/wl')) as { id: string }[]).find((l) => l.id === id),
     listedAt: ['/api/wl'],
     routes: [
@@ -80,11 +83,7 @@ const KINDS: Kind[] = [
   },
   {
     name: 'watchlist item',
-    create: async () => {
-      const list = await asA('POST', '/api/wl', { name: 'Annas Werte' });
-      await asA('POST', `/api/wl/${list.id}/items`, { isin: SAP });
-      return { id: list.id, isin: SAP };
-    },
+    create: async () => ({ ...(await listWithItem()), isin: SAP }),
     read: async ({ id }) => ((await asA('GET', '/api/wl')) as { id: string; items: unknown[] }[]).find((l) => l.id === id)?.items,
     listedAt: ['/api/wl'],
     routes: [{ operation: 'DELETE /api/wl/{id}/items/{isin}' }],
