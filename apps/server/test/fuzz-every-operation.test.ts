@@ -248,12 +248,27 @@ async function send(probe: Probe, caller: Caller): Promise<Outcome> {
 }
 
 const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n)}… (${s.length} chars)` : s);
+const SECRET_KEY = /password|token|secret|code|session/i;
+/**
+ * A body for the failure message: every field visible, long texts shortened. A plain value under a
+ * secret-looking name is left out (none is real here, but no password goes to a log); the odd
+ * values the fuzz sends there stay visible.
+ */
+function shortBody(text: string): string {
+  const shown = (key: string, v: unknown) =>
+    typeof v !== 'string' ? v : SECRET_KEY.test(key) && /^[\x20-\x7e]{0,40}$/.test(v) ? '«weggelassen»' : clip(v, 40);
+  try {
+    return clip(JSON.stringify(JSON.parse(text), shown), 600);
+  } catch {
+    return clip(JSON.stringify(text));
+  }
+}
 function describeOutcome({ probe, who, status, body }: Outcome): string {
   const headers = Object.entries(probe.headers ?? {}).filter(([k]) => k !== XSRF_HEADER);
   return [
     `${probe.method} ${clip(probe.url, 200)} [${who}]`,
     headers.length ? `headers ${clip(JSON.stringify(Object.fromEntries(headers)))}` : '',
-    probe.payload !== undefined ? `body ${clip(JSON.stringify(probe.payload))}` : '',
+    probe.payload !== undefined ? `body ${shortBody(probe.payload)}` : '',
     `→ ${status} ${clip(body, 200)}`,
   ]
     .filter(Boolean)
@@ -300,8 +315,19 @@ const HIDDEN: Record<string, () => Probe[]> = {
       headers: { 'content-type': type, 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
       payload,
     });
-    const base = { ClientId: t.config.identity.clientId, Username: 'fuzz@kontor.example', AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: 'fuzz@kontor.example', SRP_A: 'ab' }, Session: 'x', AccessToken: 'x', ChallengeResponses: { USERNAME: 'x' } };
-    const bad = ['a\u0000b', '\ud800', huge, 0, -1, null, [], {}, true];
+    // The fields the actions read, so that a bad value in one is not refused for a missing other.
+    const base = {
+      ClientId: t.config.identity.clientId,
+      Username: 'fuzz@kontor.example',
+      Password: 'Kontor!Fuzz1',
+      ConfirmationCode: '123456',
+      AuthFlow: 'USER_SRP_AUTH',
+      AuthParameters: { USERNAME: 'fuzz@kontor.example', SRP_A: 'ab' },
+      Session: 'x',
+      AccessToken: 'x',
+      ChallengeResponses: { USERNAME: 'x' },
+    };
+    const bad = ['a\u0000b', 'fuzz\u0000@kontor.example', '\ud800', huge, 0, -1, null, [], {}, true];
     return actions.flatMap((action) => [
       amz(action, '{}'),
       amz(action, JSON.stringify(base)),
