@@ -31,7 +31,7 @@ const ANSWER_WITHIN_MS = 10_000;
 const SAP = 'DE0007164600';
 const XSRF = 'fuzz-xsrf-token-0123456789abcdef';
 
-type Probe = { method: string; url: string; headers?: Record<string, string>; cookies?: Record<string, string>; payload?: string };
+type Probe = { method: string; url: string; headers?: Record<string, string>; payload?: string };
 type Outcome = { probe: Probe; who: string; status: number | 'no answer'; body: string };
 
 // ---- values -------------------------------------------------------------------------------------
@@ -237,7 +237,7 @@ async function send(probe: Probe, caller: Caller): Promise<Outcome> {
     method: probe.method as InjectOptions['method'],
     url: probe.url,
     headers: { ...caller.headers, ...probe.headers },
-    cookies: { ...caller.cookies, ...probe.cookies },
+    cookies: caller.cookies,
     remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
     ...(probe.payload !== undefined ? { payload: probe.payload } : {}),
   };
