@@ -112,7 +112,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.logger === false
         ? false
         : loggerOptions(config.logLevel, typeof deps.logger === 'object' ? deps.logger : undefined),
-    trustProxy: true,
+    // Rate limits count per client address, so only the configured hops may name the client.
+    // Fastify ignores a bare hop count (it trusts nothing then), so the count is a trust function.
+    trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     childLoggerFactory: requestLogger,

@@ -35,6 +35,11 @@ const envSchema = z.object({
   IDENTITY_PATH: z.string().startsWith('/').default('/identity/'),
   /** Market time (quotes, trading window, orders) starts here and runs on, e.g. 2026-11-23T10:00:00+01:00. */
   MARKET_CLOCK_START: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true }).optional()),
+  /**
+   * How many reverse proxies in front of Kontor may name the client in X-Forwarded-For. 0 trusts
+   * none: the client is the connection's peer, so a forged header cannot dodge the rate limits.
+   */
+  TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
   /** Mount /dev pages (outbox, simulated devices). Defaults to on outside production. */
   DEV_TOOLS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
 });
@@ -67,6 +72,8 @@ export type Config = {
   };
   /** Cookies are Secure unless the app is served from plain-http localhost. */
   secureCookies: boolean;
+  /** Reverse proxies trusted to name the client (X-Forwarded-For); 0 = none. */
+  trustProxyHops: number;
 };
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
@@ -99,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketClockStart: e.MARKET_CLOCK_START ? new Date(e.MARKET_CLOCK_START) : null,
     identity: identitySettings(e, publicUrl),
     secureCookies: !local,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
   };
 }
 

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { outboxStore } from '../src/outbox/store.ts';
+import { SESSION_COOKIE } from '../src/platform/auth.ts';
 import type { Db } from '../src/platform/db.ts';
+import type { TestApp } from './test-app.ts';
 
 const CLIENT_ID = '4k0nt0rweb1c1ient0000000a';
 
@@ -44,4 +46,12 @@ export async function signedInCustomer(app: FastifyInstance, db: Db, name = `kun
   });
   const accessToken = done.AuthenticationResult.AccessToken as string;
   return { sub: user.sub, username, accessToken, headers: { authorization: `Bearer ${accessToken}` } };
+}
+
+/** The session cookie the web app gets after sign-in (POST /api/auth/login), for cookie-borne calls. */
+export async function sessionCookie(t: TestApp, customer: SignedInCustomer): Promise<string> {
+  const res = await t.call({ method: 'POST', url: '/api/auth/login', payload: { accessToken: customer.accessToken } });
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (res.statusCode !== 200 || !cookie) throw new Error(`POST /api/auth/login answered ${res.statusCode}`);
+  return cookie.value;
 }

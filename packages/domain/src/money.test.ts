@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  decimalInputSchema,
   decimalStringSchema,
   formatEuro,
   formatMoney,
   formatPercent,
   formatQuantity,
   isDecimalString,
+  positiveDecimalInputSchema,
 } from './money';
 
 const NBSP = '\u00a0';
@@ -21,6 +23,24 @@ describe('decimalStringSchema', () => {
   });
   it('rejects numbers: money never travels as a float', () => {
     expect(decimalStringSchema.safeParse(1.5).success).toBe(false);
+  });
+});
+
+describe('decimalInputSchema — a decimal a customer sends', () => {
+  it.each(['0', '-0.5', '999999999999.123456789012'])('accepts %j', (v) => {
+    expect(decimalInputSchema.parse(v)).toBe(v);
+  });
+  it.each(['1111111111111', '11111111111111111111', `1.${'0'.repeat(12)}1`, '9'.repeat(400)])('refuses %j: more than 12 digits before or after the point', (v) => {
+    expect(decimalInputSchema.safeParse(v).error?.issues.map((i) => i.message)).toEqual(['Höchstens 12 Stellen vor und 12 nach dem Komma']);
+  });
+  it('names only the format when the text is no decimal at all', () => {
+    expect(decimalInputSchema.safeParse('1e400').error?.issues.map((i) => i.message)).toEqual(['Keine gültige Dezimalzahl']);
+  });
+  it('above zero: says what must be above zero, and only that for a short zero', () => {
+    const price = positiveDecimalInputSchema('Der Preis muss größer als 0 sein.');
+    expect(price.safeParse('0.00').error?.issues.map((i) => i.message)).toEqual(['Der Preis muss größer als 0 sein.']);
+    expect(price.safeParse('abc').error?.issues.map((i) => i.message)).toEqual(['Keine gültige Dezimalzahl']);
+    expect(price.parse('0.000000000001')).toBe('0.000000000001');
   });
 });
 

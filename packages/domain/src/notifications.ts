@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { isinSchema } from './instrument';
-import { decimalStringSchema } from './money';
+import { positiveDecimalInputSchema } from './money';
 
 /**
  * Price alerts and the notifications they raise (`/api/notification`). An alert fires once, when
@@ -14,7 +14,7 @@ export const PRICE_ALERTS_MAX = 50;
 export const createPriceAlertSchema = z.object({
   isin: isinSchema,
   direction: z.enum(ALERT_DIRECTIONS),
-  price: decimalStringSchema.refine((v) => Number(v) > 0, 'Der Preis muss größer als 0 sein.'),
+  price: positiveDecimalInputSchema('Der Preis muss größer als 0 sein.'),
 });
 export const priceAlertSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedText } from './text';
 
 /**
  * Campaign tracking (spec §2/§3/§7): on any route the query parameters fzsrc, fzmedium, fzcampaign,
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * fzsrc is present.
  */
 
-const value = z.string().trim().min(1).max(500);
+const value = typedText().trim().min(1).max(500);
 
 export const trackingPayloadSchema = z
   .object({

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { CANCEL_STATUSES, ORDER_STATUSES } from './enums';
 import { isinSchema } from './instrument';
-import { decimalStringSchema, isDecimalString } from './money';
+import { decimalStringSchema, isDecimalString, positiveDecimalInputSchema } from './money';
 import { ORDER_SIDES, TICKET_ORDER_KINDS, TRAILING_UNITS } from './order-rules';
 
 /**
@@ -84,7 +84,7 @@ export const orderPreviewSchema = z.object({
 });
 export type OrderPreview = z.infer<typeof orderPreviewSchema>;
 
-export const rfqRequestSchema = z.object({ isin: isinSchema, side: z.enum(ORDER_SIDES), quantity: positive, acknowledgedComplexRisk: z.boolean().optional() });
+export const rfqRequestSchema = z.object({ isin: isinSchema, side: z.enum(ORDER_SIDES), quantity: positiveDecimalInputSchema(), acknowledgedComplexRisk: z.boolean().optional() });
 
 export const executionSchema = z.object({
   id: z.string(),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { isinSchema } from './instrument';
+import { typedText } from './text';
 
 /** Watchlists (`/api/wl`): named lists of instruments a customer watches without owning them. */
 export const WATCHLIST_MAX_LISTS = 20;
 export const WATCHLIST_MAX_ITEMS = 100;
 
-export const watchlistNameSchema = z
-  .string()
+export const watchlistNameSchema = typedText()
   .trim()
   .min(1, 'Bitte geben Sie einen Namen ein.')
   .max(40, 'Der Name darf höchstens 40 Zeichen lang sein.');

@@ -69,4 +69,12 @@ describe('price alerts', () => {
     expect((await as(anna, 'POST', '/api/notification/alerts', { isin: 'DE0007164600', direction: 'sideways', price: '100' })).statusCode).toBe(400);
     expect((await as(anna, 'POST', '/api/notification/alerts', { isin: 'IE00B4L5Y983', direction: 'above', price: '100' })).statusCode).toBe(404);
   });
+
+  it.each(['9'.repeat(400), `0.${'0'.repeat(399)}1`])('refuses a price with hundreds of digits (%#) at the request, and stores no alert', async (price) => {
+    const before = (await as(anna, 'GET', '/api/notification/alerts')).json();
+    const res = await as(anna, 'POST', '/api/notification/alerts', { isin: 'DE0007164600', direction: 'above', price });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'body.price', message: 'Höchstens 12 Stellen vor und 12 nach dem Komma' }]);
+    expect((await as(anna, 'GET', '/api/notification/alerts')).json()).toEqual(before);
+  });
 });

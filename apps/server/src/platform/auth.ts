@@ -33,13 +33,16 @@ export function bearerToken(req: FastifyRequest): string | undefined {
  */
 export function installAuthGuard(app: FastifyInstance, verify: AccessTokenVerifier, opts: { publicPrefixes: string[] }): void {
   app.decorateRequest('customer', null);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/') || !req.routeOptions.url || req.routeOptions.config.public) return;
     if (opts.publicPrefixes.some((p) => req.url.startsWith(p))) return;
     const token = bearerToken(req) ?? req.cookies[SESSION_COOKIE];
     const customer = token ? await verify(token) : null;
     if (!customer) throw new AppError(401, authMessages.unauthorized);
     req.customer = customer;
+    // A customer's answer (depot, orders, documents, lists) must not stay in a shared or browser
+    // cache; a route may still say otherwise for what is not personal (an instrument's documents).
+    reply.header('cache-control', 'no-store');
   });
 }
 

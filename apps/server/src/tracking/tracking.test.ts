@@ -20,6 +20,19 @@ describe('POST /api/user/tracking', () => {
     expect(row?.createdAt.toISOString()).toBe('2026-11-23T10:15:00.000Z');
   });
 
+  it.each([
+    ['NUL in fzsrc', { fzsrc: 'news\u0000letter' }, 'body.fzsrc'],
+    ['a lone surrogate in fzsrc', { fzsrc: 'news\ud800' }, 'body.fzsrc'],
+    ['NUL in a term', { fzsrc: 'google', fzterms: ['etf', 'a\u0000'] }, 'body.fzterms.1'],
+    ['a lone surrogate in a term', { fzsrc: 'google', fzterms: ['\udc00'] }, 'body.fzterms.0'],
+  ])('refuses %s with 400 and a German field error, without sign-in, and stores nothing', async (_what, payload, field) => {
+    const before = await trackingStore(t.database.db).latest(1);
+    const res = await t.call({ method: 'POST', url: '/api/user/tracking', payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, errors: [{ field, message: 'Der Text enthält unzulässige Zeichen (z. B. Steuerzeichen).' }] });
+    expect(await trackingStore(t.database.db).latest(1)).toEqual(before);
+  });
+
   it('refuses a payload without fzsrc', async () => {
     const res = await t.call({ method: 'POST', url: '/api/user/tracking', payload: { fzterm: 'x' } });
     expect(res.statusCode).toBe(400);

@@ -51,6 +51,21 @@ describe('/api/wl', () => {
     expect(unknown.json().message).toMatch(/nicht bekannt/);
   });
 
+  it.each([
+    ['NUL', 'a\u0000b'],
+    ['a lone surrogate', 'a\ud800b'],
+  ])('refuses a name with %s on create and rename: 400 with a German field error, nothing stored', async (_what, name) => {
+    const dora = await signedInCustomer(t.app, t.database.db);
+    const created = await as(dora, 'POST', '/api/wl', { name });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ status: 400, errors: [{ field: 'body.name', message: 'Der Text enthält unzulässige Zeichen (z. B. Steuerzeichen).' }] });
+    const list = (await as(dora, 'POST', '/api/wl', { name: 'Tech' })).json() as Watchlist;
+    const renamed = await as(dora, 'PATCH', `/api/wl/${list.id}`, { name });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().errors).toEqual([{ field: 'body.name', message: 'Der Text enthält unzulässige Zeichen (z. B. Steuerzeichen).' }]);
+    expect(((await as(dora, 'GET', '/api/wl')).json() as Watchlist[]).map((l) => l.name)).toEqual(['Tech']);
+  });
+
   it('keeps each customer’s lists to that customer: another one gets 404 for every call', async () => {
     const list = (await as(anna, 'POST', '/api/wl', { name: 'Privat' })).json() as Watchlist;
     await as(anna, 'POST', `/api/wl/${list.id}/items`, { isin: 'DE0007164600' });

@@ -1,0 +1,206 @@
+/**
+ * Access matrix: for every kind of object a customer owns, customer B calls every route that takes
+ * its id with customer A's id. Each call must be a 404 (never 200, 403 or 500: B may not even learn
+ * that the id exists), and A's object must be unchanged afterwards, read back as A.
+ *
+ * How to register a new kind (savings plans, tickets, …): add one entry to KINDS with `create` (make
+ * one for A through the API, return the values of its path parameters), `read` (what A sees of it)
+ * and `routes` (every operation, named as in the OpenAPI document, that takes its id, with a body
+ * that would be valid for its owner). The last test fails when the document has a route with a path
+ * parameter that no kind covers; a parameter that names no customer's object goes into NOT_OWNED,
+ * with the reason.
+ */
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import type { SimulatedMarket } from '../src/market/feed.ts';
+import { SESSION_COOKIE } from '../src/platform/auth.ts';
+import { sessionCookie, signedInCustomer, type SignedInCustomer } from './customer.ts';
+import { fillPath, pathParams, servedOperations } from './openapi.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+const SAP = 'DE0007164600';
+const WORLD = 'IE00B4L5Y983';
+
+/** Path parameters that name no customer's object, so no kind has to cover their routes. */
+const NOT_OWNED: Record<string, string> = {
+  isin: 'an instrument: reference data, the same for every customer',
+  file: 'a language file or an instrument document: the same for every customer',
+};
+
+type Params = Record<string, string>;
+type Kind = {
+  name: string;
+  /** Makes one for A through the API; returns the values of its path parameters. */
+  create: () => Promise<Params>;
+  /** What A sees of it. */
+  read: (p: Params) => Promise<unknown>;
+  /** Where B would see it listed if it leaked (its id must not appear there). */
+  listedAt: string[];
+  routes: { operation: string; body?: object }[];
+};
+
+let t: TestApp;
+let a: SignedInCustomer;
+let b: { cookies: Record<string, string> };
+
+/** A call as A (Bearer token, as a script would). */
+async function asA(method: InjectOptions['method'], url: string, payload?: object) {
+  const res = await t.call({ method, url, headers: a.headers, ...(payload ? { payload } : {}) });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url} as A answered ${res.statusCode}: ${res.body}`);
+  return res.json();
+}
+const mid = () => {
+  const q = (t.app.quotes as SimulatedMarket).current(SAP)!;
+  return new Decimal(q.bid).plus(q.ask).div(2);
+};
+/** An order or RFQ of A's, with its own Idempotency-Key. */
+async function placed(body: object, url = '/api/trading') {
+  const res = await t.call({ method: 'POST', url, headers: { ...a.headers, 'idempotency-key': randomUUID() }, payload: body });
+  if (res.statusCode !== 201) throw new Error(`${url} as A answered ${res.statusCode}: ${res.body}`);
+  return res.json() as { id: string };
+}
+
+/** A watchlist of A's with one instrument. */
+async function listWithItem(): Promise<{ id: string }> {
+  const list = await asA('POST', '/api/wl', { name: 'Annas Liste' });
+  await asA('POST', `/api/wl/${list.id}/items`, { isin: SAP });
+  return { id: list.id };
+}
+
+const KINDS: Kind[] = [
+  {
+    name: 'watchlist',
+    create: listWithItem,
+    read: async ({ id }) => ((await asA('GET', '/api/wl')) as { id: string }[]).find((l) => l.id === id),
+    listedAt: ['/api/wl'],
+    routes: [
+      { operation: 'PATCH /api/wl/{id}', body: { name: 'Bens Liste' } },
+      { operation: 'DELETE /api/wl/{id}' },
+      { operation: 'POST /api/wl/{id}/items', body: { isin: WORLD } },
+    ],
+  },
+  {
+    name: 'watchlist item',
+    create: async () => ({ ...(await listWithItem()), isin: SAP }),
+    read: async ({ id }) => ((await asA('GET', '/api/wl')) as { id: string; items: unknown[] }[]).find((l) => l.id === id)?.items,
+    listedAt: ['/api/wl'],
+    routes: [{ operation: 'DELETE /api/wl/{id}/items/{isin}' }],
+  },
+  {
+    name: 'price alert',
+    create: async () => ({ id: (await asA('POST', '/api/notification/alerts', { isin: SAP, direction: 'above', price: mid().mul(10).toFixed(2) })).id }),
+    read: async ({ id }) => ((await asA('GET', '/api/notification/alerts')) as { id: string }[]).find((x) => x.id === id),
+    listedAt: ['/api/notification/alerts'],
+    routes: [{ operation: 'DELETE /api/notification/alerts/{id}' }],
+  },
+  {
+    name: 'notification',
+    // An alert just above the price, then the price moves past it: the alert fires and A is notified.
+    create: async () => {
+      const notifications = async () => (await asA('GET', '/api/notification')).items as { id: string }[];
+      const earlier = new Set((await notifications()).map((n) => n.id));
+      await asA('POST', '/api/notification/alerts', { isin: SAP, direction: 'above', price: mid().mul(1.01).toFixed(2) });
+      (t.app.quotes as SimulatedMarket).move(SAP, '3');
+      // The alert fires on the quote, a moment after the move.
+      for (let i = 0; i < 100; i++) {
+        const fresh = (await notifications()).find((n) => !earlier.has(n.id));
+        if (fresh) return { id: fresh.id };
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error('the price alert did not fire');
+    },
+    read: async ({ id }) => ((await asA('GET', '/api/notification')).items as { id: string }[]).find((n) => n.id === id),
+    listedAt: ['/api/notification'],
+    routes: [{ operation: 'POST /api/notification/{id}/read' }, { operation: 'DELETE /api/notification/{id}' }],
+  },
+  {
+    name: 'order (open limit buy)',
+    create: async () => ({
+      id: (await placed({ isin: SAP, side: 'buy', kind: 'limit', quantity: '10', limit: mid().div(2).toFixed(2), validity: { type: 'gtc' } })).id,
+    }),
+    read: ({ id }) => asA('GET', `/api/trading/orders/${id}`),
+    listedAt: ['/api/trading/orders'],
+    routes: [
+      { operation: 'GET /api/trading/orders/{id}' },
+      { operation: 'DELETE /api/trading/orders/{id}' },
+      { operation: 'POST /api/trading/orders/{id}/accept' },
+    ],
+  },
+  {
+    name: 'order (RFQ quote waiting to be accepted)',
+    create: async () => ({ id: (await placed({ isin: SAP, side: 'buy', quantity: '5' }, '/api/trading/rfq')).id }),
+    read: ({ id }) => asA('GET', `/api/trading/orders/${id}`),
+    listedAt: ['/api/trading/orders'],
+    routes: [
+      { operation: 'POST /api/trading/orders/{id}/accept' },
+      { operation: 'DELETE /api/trading/orders/{id}' },
+      { operation: 'GET /api/trading/orders/{id}' },
+    ],
+  },
+  {
+    name: 'document (Posteingang: the contract note of an executed buy)',
+    create: async () => {
+      const bought = await placed({ isin: SAP, side: 'buy', kind: 'market', quantity: '5', validity: { type: 'day' } });
+      const detail = await asA('GET', `/api/trading/orders/${bought.id}`);
+      const documentId = detail.executions?.[0]?.documentId;
+      if (!documentId) throw new Error(`the market buy left no contract note: ${JSON.stringify(detail)}`);
+      return { id: documentId };
+    },
+    read: async ({ id }) => ((await asA('GET', '/api/posteingang')).documents as { id: string }[]).find((d) => d.id === id),
+    listedAt: ['/api/posteingang'],
+    routes: [{ operation: 'GET /api/posteingang/{id}/pdf' }],
+  },
+];
+
+beforeAll(async () => {
+  // Monday 10:00 in Frankfurt: the market is open, so a market buy executes at once.
+  t = await createTestApp({ now: '2026-11-23T09:00:00Z' });
+  a = await signedInCustomer(t.app, t.database.db, 'anna-matrix');
+  const ben = await signedInCustomer(t.app, t.database.db, 'ben-matrix');
+  // B calls as the web app does: session cookie, and the XSRF token `call` adds.
+  b = { cookies: { [SESSION_COOKIE]: await sessionCookie(t, ben) } };
+  await asA('POST', '/api/dev/deposit', { amount: '100000.00' });
+}, 60_000);
+afterAll(() => t?.close());
+
+const cases = KINDS.flatMap((kind) => kind.routes.map((route) => ({ kind, route, label: `${kind.name}: ${route.operation}` })));
+
+describe('another customer’s objects', () => {
+  it.each(cases)('$label — B gets 404 with A’s id, and A’s object is unchanged', async ({ kind, route }) => {
+    const params = await kind.create();
+    const before = await kind.read(params);
+    expect(before, 'A can read what A made').toBeTruthy();
+
+    const [method, path] = route.operation.split(' ') as [InjectOptions['method'], string];
+    const res = await t.call({
+      method,
+      url: fillPath(path, params),
+      cookies: b.cookies,
+      headers: { 'idempotency-key': randomUUID() },
+      ...(route.body ? { payload: route.body } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404 });
+    expect(await kind.read(params)).toEqual(before);
+  });
+
+  it.each(KINDS)('$name — does not appear in B’s lists', async (kind) => {
+    const { id } = await kind.create();
+    for (const url of kind.listedAt) {
+      const res = await t.call({ method: 'GET', url, cookies: b.cookies });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(id);
+    }
+  });
+
+  it('covers every route of the OpenAPI document whose path names an object', async () => {
+    const operations = await servedOperations(t.app);
+    const covered = new Set(cases.map((c) => c.route.operation));
+    const uncovered = operations.filter((op) => pathParams(op.path).some((p) => !NOT_OWNED[p]) && !covered.has(op.name)).map((op) => op.name);
+    expect(uncovered, 'routes with an id no kind in KINDS covers').toEqual([]);
+    const unknown = [...covered].filter((name) => !operations.some((op) => op.name === name));
+    expect(unknown, 'registered routes the document does not have').toEqual([]);
+  });
+});
