@@ -1,4 +1,5 @@
 import { passwordProblems } from '@kontor/domain/password';
+import { isTypedText } from '@kontor/domain/text';
 import { IdentityError, idErr } from './errors.ts';
 
 /** The JSON body of a request to the user pool. */
@@ -21,8 +22,8 @@ export function str(body: Body, key: string, opts: { optional?: boolean; max?: n
   return v;
 }
 
-/** No NUL and no lone surrogate: PostgreSQL refuses the one in text, and the other would be stored as "�". */
-const storable = (v: string) => !/[\u0000\p{Cs}]/u.test(v);
+/** No control character (line breaks aside: an address has them) and no lone surrogate: PostgreSQL refuses NUL in text, and a lone surrogate would be stored as "�". */
+const storable = (v: string) => isTypedText(v, { multiline: true });
 export function record(body: Body, key: string): Record<string, string> {
   const v = body[key];
   if (v === undefined || v === null) return {};
