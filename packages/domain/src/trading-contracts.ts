@@ -181,3 +181,14 @@ export const inboxDocumentSchema = z.object({
   read: z.boolean(),
 });
 export const inboxListSchema = z.object({ documents: z.array(inboxDocumentSchema) });
+
+/**
+ * A message on the customer's live order stream (`GET /api/trading/stream`, Server-Sent Events:
+ * the event name is `type`, the data the whole message as JSON).
+ */
+export const orderMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('status'), orderId: z.string(), at: z.string(), display: z.string(), label: z.string() }),
+  z.object({ type: z.literal('execution'), orderId: z.string(), at: z.string(), quantity: z.string(), price: z.string() }),
+  z.object({ type: z.literal('tslupdate'), orderId: z.string(), at: z.string(), stop: z.string(), previousStop: z.string().nullable() }),
+]);
+export type OrderStreamMessage = z.infer<typeof orderMessageSchema>;

@@ -1,9 +1,7 @@
-/** A message on a customer's live order stream. */
-export type OrderMessage = { sub: string; orderId: string; at: string } & (
-  | { type: 'tslupdate'; stop: string; previousStop: string | null }
-  | { type: 'status'; display: string; label: string }
-  | { type: 'execution'; quantity: string; price: string }
-);
+import type { OrderStreamMessage } from '@kontor/domain/trading-contracts';
+
+/** A message on a customer's live order stream, with the customer it is for. */
+export type OrderMessage = OrderStreamMessage & { sub: string };
 
 /**
  * What the customers are told about their orders. Messages wait until the batch that caused them
