@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Link } from 'react-aria-components';
+import { canCancel, isOpenOrder } from '@kontor/domain/order-kinds';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime, formatMoney, formatQuantity } from '../../lib/format';
@@ -16,7 +17,7 @@ import { EmptyState, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import { OrderStatusBadge, orderSizeText, orderTypeText, priceConditionText, validityText } from './order-format';
-import { canCancel, contractNoteUrl, instrumentPath, isOpenOrder, useCancelOrder, useOrder } from './trading-api';
+import { contractNoteUrl, instrumentPath, useCancelOrder, useOrder } from './trading-api';
 import { useWidth } from '../../lib/use-width';
 import styles from './trading.module.css';
 

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import { orderKindLabel, orderStatusLabel } from '@kontor/domain/labels';
+import { isOpenOrder } from '@kontor/domain/order-kinds';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
 import { formatDate, formatMoney, formatQuantity } from '../../lib/format';
 import { Badge, type BadgeTone } from '../../ui/badge';
-import { isOpenOrder } from './trading-api';
 
 /** The colour that goes with a status; the German label (spec §4) carries the meaning. */
 export function statusTone(order: Pick<TradingOrder, 'status' | 'cancelStatus'>): BadgeTone {

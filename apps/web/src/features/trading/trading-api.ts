@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Instrument } from '@kontor/domain/instrument';
-import type { OrderStatus } from '@kontor/domain/enums';
+import { isOpenOrder } from '@kontor/domain/order-kinds';
 import type { Depot, OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import { api } from '../../lib/api-client';
 
@@ -12,22 +12,6 @@ export const DEPOT_KEY = ['trading', 'positions'] as const;
 
 /** How often an open order is looked at again, so the customer watches its state change. */
 export const OPEN_ORDER_POLL_MS = 2_000;
-
-const FINAL: ReadonlySet<OrderStatus> = new Set<OrderStatus>(['Filled', 'Canceled', 'Expired', 'Rejected']);
-
-/** Whether the order can still change (the engine's isFinal, read from what the API shows). */
-export function isOpenOrder(order: Pick<TradingOrder, 'status' | 'cancelStatus'>): boolean {
-  if (FINAL.has(order.status)) return false;
-  if (order.status === 'PartiallyFilled' && (order.cancelStatus === 'Canceled' || order.cancelStatus === 'Expired' || order.cancelStatus === 'Filled')) {
-    return false;
-  }
-  return true;
-}
-
-/** An open order without a cancellation on its way can be cancelled (an RFQ quote is declined). */
-export function canCancel(order: Pick<TradingOrder, 'status' | 'cancelStatus'>): boolean {
-  return isOpenOrder(order) && order.cancelStatus === null;
-}
 
 export const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 export const instrumentPath = (isin: string) => `/wertpapier/${encodeURIComponent(isin)}`;

@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
+import { canCancel, isOpenOrder } from '@kontor/domain/order-kinds';
 import type { Depot, OrderPreview, TradingOrder } from '@kontor/domain/trading-contracts';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
 import { jsonResponse } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { availableKinds, initialValues, ticketErrors, toTicket } from './ticket-form';
-import { canCancel, isOpenOrder } from './trading-api';
+import { availableKinds, initialValues, ticketErrors, ticketEstimate, toTicket } from './ticket-form';
 import { quoteDeadline } from './rfq-quote';
 
 const SAP = 'DE0007164600';
@@ -203,6 +203,12 @@ describe('ticket rules (ticket-form)', () => {
     expect(ticketErrors({ ...initialValues('sell'), quantity: '11' }, i, context)).toEqual({ quantity: 'Sie können höchstens 10 Stück verkaufen.' });
     expect(ticketErrors({ ...initialValues('sell', 'limit'), quantity: '1', limit: '199,999' }, i, context)).toEqual({ limit: 'Das Limit darf höchstens 2 Nachkommastellen haben.' });
     expect(ticketErrors({ ...initialValues('sell', 'stop'), quantity: '1', stop: '210' }, i, context)).toEqual({ stop: 'Der Stop-Kurs muss unter dem aktuellen Kurs liegen.' });
+  });
+
+  it('estimates an OCO at its leg less favourable to the customer: a sale at its stop, a purchase at its higher leg', () => {
+    const sale = { ...initialValues('sell', 'oco'), quantity: '2', limit: '210', stop: '190' };
+    expect(ticketEstimate(sale, instrument(), context)?.costs.orderValue).toBe('380.00');
+    expect(ticketEstimate({ ...sale, side: 'buy', limit: '190', stop: '210' }, instrument(), context)?.costs.orderValue).toBe('420.00');
   });
 
   it('offers only the kinds the instrument allows; a TSL only for a sale', () => {
