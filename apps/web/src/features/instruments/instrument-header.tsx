@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import { dayChange } from '@kontor/domain/quote';
-import { formatDate, formatTime } from '../../lib/format';
+import { formatDate, formatTime, priceDecimals } from '../../lib/format';
 import { useLiveQuote, useLiveStatus, usePreviousCloses } from '../../lib/live-quotes';
 import { Badge } from '../../ui/badge';
 import { LinkButton } from '../../ui/button';
@@ -11,7 +11,6 @@ import { Card } from '../../ui/card';
 import { Notice } from '../../ui/notice';
 import { Change, FlashingPrice } from '../../ui/number';
 import { Skeleton } from '../../ui/skeleton';
-import { priceDecimals } from './chart-data';
 import type { Tradability, TradeBlock } from './tradability';
 import styles from './instrument-page.module.css';
 

@@ -213,15 +213,15 @@ describe('chart data', () => {
   it('the live price closes the last bar, opens a new intraday bar after its period, and an older quote changes nothing', () => {
     const base: ChartBar[] = toChartBars(bars(2, Date.parse('2026-12-01T09:00:00Z')));
     const last = base[1]!;
-    const moved = withLivePrice(base, 102, new Date('2026-12-01T09:07:00Z'), '5m');
+    const moved = withLivePrice(base, '102', new Date('2026-12-01T09:07:00Z'), '5m');
     expect(moved).toHaveLength(2);
     expect(moved[1]).toEqual({ ...last, close: 102, high: 102 });
-    const next = withLivePrice(base, 98, new Date('2026-12-01T09:11:30Z'), '5m');
+    const next = withLivePrice(base, '98', new Date('2026-12-01T09:11:30Z'), '5m');
     expect(next).toHaveLength(3);
     expect(next[2]).toEqual({ time: last.time + 300, open: 100.5, high: 100.5, low: 98, close: 98 });
     // A daily chart only moves its last bar.
-    expect(withLivePrice(base, 98, new Date('2026-12-03T09:00:00Z'), '1d')).toHaveLength(2);
-    expect(withLivePrice(base, 98, new Date('2026-12-01T08:00:00Z'), '5m')).toBe(base);
+    expect(withLivePrice(base, '98', new Date('2026-12-03T09:00:00Z'), '1d')).toHaveLength(2);
+    expect(withLivePrice(base, '98', new Date('2026-12-01T08:00:00Z'), '5m')).toBe(base);
   });
 });
 
@@ -334,7 +334,7 @@ describe('instrument page (/wertpapier/:isin)', () => {
     expect(chart.dataset.bars).toBe('780');
     act(() => quoteHub.accept([quote('DE0007164600', '120.00', '120.10', new Date(Date.now() + 5000).toISOString())]));
     await waitFor(() => expect(screen.getByTestId('chart').dataset.lastClose).toBe('120.05'));
-    expect(chart.getAttribute('aria-label')).toMatch(/^Kursverlauf SAP SE, Maximaler Zeitraum, Linie: von 100,00 auf 120,05/);
+    expect(chart.getAttribute('aria-label')).toMatch(/^Kursverlauf SAP SE, Maximaler Zeitraum, Linie: von 100,00 auf 120,05, Hoch 120,05, Tief 99,00$/);
   });
 
   it('a failed history says so in German and tries again on request', async () => {

@@ -13,13 +13,12 @@ import { SearchIcon } from '../../ui/icons';
 import { Notice } from '../../ui/notice';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
+import { formatCount } from '../../lib/format';
 import { HighlightedName } from './instrument-search-field';
 import { instrumentPath, searchInstruments, useInstrumentCounts, type SearchFilters } from './instruments-api';
 import styles from './instruments.module.css';
 
 export const RESULTS_PAGE_SIZE = 20;
-
-const numberFormat = new Intl.NumberFormat('de-DE');
 
 function readFilters(params: URLSearchParams): SearchFilters {
   const types = (params.get('type') ?? '')
@@ -92,7 +91,7 @@ export function SearchPage({ resultActions }: { resultActions?: (instrument: Ins
 
   const title = filters.q ? t('search.titleFor', { q: filters.q }) : t('search.title');
   return (
-    <Page title={title} description={hits !== undefined ? t('search.hits', { count: hits, formatted: numberFormat.format(hits) }) : undefined}>
+    <Page title={title} description={hits !== undefined ? t('search.hits', { count: hits, formatted: formatCount(hits) }) : undefined}>
       <Card>
         <div className={styles.filters}>
           <div className={styles.chips} role="group" aria-label={t('search.typeFilter')}>
@@ -101,7 +100,7 @@ export function SearchPage({ resultActions }: { resultActions?: (instrument: Ins
               return (
                 <ToggleButton key={type} className={styles.chip} isSelected={filters.type.includes(type)} onChange={() => toggleType(type)}>
                   {INSTRUMENT_TYPE_LABELS[type]}
-                  {count !== undefined && <span className={styles.chipCount}>{numberFormat.format(count)}</span>}
+                  {count !== undefined && <span className={styles.chipCount}>{formatCount(count)}</span>}
                 </ToggleButton>
               );
             })}

@@ -4,7 +4,7 @@ import { Link } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { ALERT_DIRECTION_LABELS } from '@kontor/domain/notifications';
 import { midPrice } from '@kontor/domain/quote';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatMoney, PRICE_DIGITS } from '../../lib/format';
 import { useInstrumentList } from '../../lib/instrument-list';
 import { useLiveQuotes } from '../../lib/live-quotes';
 import { useToast } from '../../lib/toasts';
@@ -183,7 +183,7 @@ function AlertList() {
       {alerts.data.map((alert) => {
         const { name, currency, instrument } = describe(alert);
         const quote = quotes.get(alert.isin);
-        const price = formatMoney(alert.price, currency, { maximumFractionDigits: 6 });
+        const price = formatMoney(alert.price, currency, { fractionDigits: PRICE_DIGITS });
         return (
           <li key={alert.id} className={styles.item}>
             <div className={styles.itemMain}>
@@ -200,7 +200,7 @@ function AlertList() {
               <p className={styles.itemBody}>
                 {ALERT_DIRECTION_LABELS[alert.direction]} <strong className={styles.number}>{price}</strong>
                 {!alert.triggeredAt && quote && (
-                  <span className={styles.meta}> · {t('alerts.now', { price: formatMoney(midPrice(quote), currency, { maximumFractionDigits: 6 }) })}</span>
+                  <span className={styles.meta}> · {t('alerts.now', { price: formatMoney(midPrice(quote), currency, { fractionDigits: PRICE_DIGITS }) })}</span>
                 )}
               </p>
               <p className={styles.meta}>

@@ -6,7 +6,7 @@ import type { Instrument } from '@kontor/domain/instrument';
 import { midPrice } from '@kontor/domain/quote';
 import { isApiError } from '../../lib/api-client';
 import { formatDecimalInput, parseDecimalInput } from '../../lib/decimal-input';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, PRICE_DIGITS, priceDecimals } from '../../lib/format';
 import { useLiveQuote, useLiveStatus } from '../../lib/live-quotes';
 import { useToast } from '../../lib/toasts';
 import { Button, LinkButton } from '../../ui/button';
@@ -23,7 +23,7 @@ type Values = { direction: AlertDirection; price: string };
 type AlertInstrument = Pick<Instrument, 'isin' | 'name' | 'quoteCurrencyCode' | 'priceScale'>;
 
 /** Decimals a price field shows: the instrument's tick precision, at least two (cents). */
-const decimalsOf = (instrument: AlertInstrument) => Math.max(2, instrument.priceScale ?? 2);
+const decimalsOf = (instrument: AlertInstrument) => priceDecimals(instrument.priceScale ?? 2);
 
 /**
  * The alert's price as a decimal string, or the German message why not: not a number, not above
@@ -73,7 +73,7 @@ function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: Al
     try {
       await create.mutateAsync({ isin: instrument.isin, direction, price: checked.price });
       toast.success(
-        t('alerts.created', { name: instrument.name, direction: ALERT_DIRECTION_LABELS[direction], price: formatMoney(checked.price, currency, { maximumFractionDigits: 6 }) }),
+        t('alerts.created', { name: instrument.name, direction: ALERT_DIRECTION_LABELS[direction], price: formatMoney(checked.price, currency, { fractionDigits: PRICE_DIGITS }) }),
       );
       onOpenChange(false);
     } catch (caught) {
@@ -103,7 +103,7 @@ function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: Al
         <p className={styles.current}>
           <span>{t('alerts.currentMid')}</span>{' '}
           {mid ? (
-            <strong className={styles.number}>{formatMoney(mid, currency, { maximumFractionDigits: decimalsOf(instrument) })}</strong>
+            <strong className={styles.number}>{formatMoney(mid, currency, { fractionDigits: { min: 2, max: decimalsOf(instrument) } })}</strong>
           ) : status === 'live' || status === 'interrupted' ? (
             <strong>{t('alerts.noQuote')}</strong>
           ) : (

@@ -5,7 +5,7 @@ import { Link } from 'react-aria-components';
 import { canCancel, isOpenOrder } from '@kontor/domain/order-kinds';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
 import { isApiError } from '../../lib/api-client';
-import { formatDateTime, formatMoney, formatQuantity } from '../../lib/format';
+import { formatDateTime, formatMoney, formatQuantity, PRICE_DIGITS } from '../../lib/format';
 import { toasts } from '../../lib/toasts';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -86,7 +86,7 @@ function OrderDetail({ order }: { order: TradingOrder }) {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const open = isOpenOrder(order);
-  const money = (v: string) => formatMoney(v, order.currency, { maximumFractionDigits: 6 });
+  const money = (v: string) => formatMoney(v, order.currency, { fractionDigits: PRICE_DIGITS });
 
   const doCancel = async () => {
     setError(null);
@@ -256,7 +256,7 @@ function Executions({ order }: { order: TradingOrder }) {
             {executions.map((e) => (
               <li key={e.id} className={`${styles.listItem} ${styles.listLink}`}>
                 <span className={styles.listMain}>
-                  <span>{t('orders.executions.line', { quantity: formatQuantity(e.quantity), price: formatMoney(e.price, e.currency, { maximumFractionDigits: 6 }) })}</span>
+                  <span>{t('orders.executions.line', { quantity: formatQuantity(e.quantity), price: formatMoney(e.price, e.currency, { fractionDigits: PRICE_DIGITS }) })}</span>
                   <span className={styles.muted}>{formatDateTime(e.executedAt)}</span>
                   <span>{note(e.documentId)}</span>
                 </span>
@@ -296,7 +296,7 @@ function Executions({ order }: { order: TradingOrder }) {
                   <Row id={e.id}>
                     <Cell>{formatDateTime(e.executedAt)}</Cell>
                     <Cell align="end">{formatQuantity(e.quantity)}</Cell>
-                    <Cell align="end">{formatMoney(e.price, e.currency, { maximumFractionDigits: 6 })}</Cell>
+                    <Cell align="end">{formatMoney(e.price, e.currency, { fractionDigits: PRICE_DIGITS })}</Cell>
                     <Cell align="end">
                       <Money amount={e.value} />
                     </Cell>

@@ -9,6 +9,7 @@ import { TICKET_ORDER_KINDS } from '@kontor/domain/order-rules';
 import { dayChange, midPrice } from '@kontor/domain/quote';
 import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import { isApiError, newIdempotencyKey } from '../../lib/api-client';
+import { priceDecimals } from '../../lib/format';
 import { useLiveQuote, usePreviousCloses } from '../../lib/live-quotes';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -30,9 +31,6 @@ type Step =
   | { name: 'review'; ticket: OrderTicketRequest; preview: OrderPreview; key: string }
   | { name: 'quote'; ticket: OrderTicketRequest; preview: OrderPreview; order: TradingOrder; deadline: number }
   | { name: 'result'; order: TradingOrder };
-
-/** Prices in the instrument's own precision (a derivative may trade at 0,003 €). */
-const priceDecimalsOf = (instrument: Pick<Instrument, 'priceScale'>) => Math.min(Math.max(instrument.priceScale, 2), 8);
 
 function TicketSkeleton() {
   const { t } = useTranslation();
@@ -134,7 +132,7 @@ function OrderTicket({ instrument, side, kind }: { instrument: Instrument; side:
   const eurUsd = useLiveQuote(instrument.quoteCurrencyCode === 'USD' ? EUR_USD_ISIN : undefined);
   const fxRate = eurPerUnit(instrument.quoteCurrencyCode, eurUsd ? midPrice(eurUsd) : null);
   const depot = useDepot();
-  const decimals = priceDecimalsOf(instrument);
+  const decimals = priceDecimals(instrument.priceScale);
 
   const ruleErrors = ticketErrors(values, instrument, { now: new Date(), quote, fxRate, depot: depot.data });
   // The server's word counts until the customer changes that field (the rules then speak again).

@@ -59,7 +59,7 @@ export function RfqQuote({ order, deadline, onAccepted, onRequestAgain, onBack, 
   const [error, setError] = useState<string | null>(null);
   const expired = refused || remaining <= 0;
   const price = order.quotedPrice ?? '0';
-  const money = (v: string, decimals = 2) => formatMoney(v, order.currency, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const money = (v: string, decimals = 2) => formatMoney(v, order.currency, { fractionDigits: decimals });
   const seconds = Math.ceil(remaining / 1000);
   const total = RFQ_QUOTE_VALIDITY_MS;
 

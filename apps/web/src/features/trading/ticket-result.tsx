@@ -25,7 +25,7 @@ export function TicketResult({ placed, onNew, priceDecimals }: { placed: Trading
         {t(`trading.result.filled.${side}`, {
           quantity: formatQuantity(order.filledQuantity),
           name: order.name,
-          price: formatMoney(order.averagePrice ?? '0', order.currency, { minimumFractionDigits: priceDecimals, maximumFractionDigits: Math.max(priceDecimals, 2) }),
+          price: formatMoney(order.averagePrice ?? '0', order.currency, { fractionDigits: { min: priceDecimals, max: Math.max(priceDecimals, 2) } }),
         })}
       </Notice>
     );
@@ -74,7 +74,7 @@ export function TicketResult({ placed, onNew, priceDecimals }: { placed: Trading
         {filled && (
           <div>
             <dt>{t('orders.detail.averagePrice')}</dt>
-            <dd>{formatMoney(order.averagePrice ?? '0', order.currency, { minimumFractionDigits: priceDecimals, maximumFractionDigits: Math.max(priceDecimals, 2) })}</dd>
+            <dd>{formatMoney(order.averagePrice ?? '0', order.currency, { fractionDigits: { min: priceDecimals, max: Math.max(priceDecimals, 2) } })}</dd>
           </div>
         )}
       </dl>

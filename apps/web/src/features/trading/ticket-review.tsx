@@ -7,7 +7,7 @@ import { orderKindLabel } from '@kontor/domain/labels';
 import type { OrderFieldErrors } from '@kontor/domain/order-rules';
 import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import { isApiError } from '../../lib/api-client';
-import { formatMoney, formatNumber, formatQuantity } from '../../lib/format';
+import { formatMoney, formatNumber, formatPercent, formatQuantity } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { Notice } from '../../ui/notice';
@@ -144,7 +144,7 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
         {quoted && (
           <div>
             <dt>{buy ? t('trading.review.ask') : t('trading.review.bid')}</dt>
-            <dd>{formatMoney(quoted, currency, { minimumFractionDigits: priceDecimals, maximumFractionDigits: priceDecimals })}</dd>
+            <dd>{formatMoney(quoted, currency, { fractionDigits: priceDecimals })}</dd>
           </div>
         )}
         {currency !== 'EUR' && (
@@ -181,7 +181,7 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
           <div className={styles.total}>
             <dt>{t('trading.review.totalCosts')}</dt>
             <dd>
-              {money(costs.total)} <span className={styles.muted}>({formatNumber(costs.totalPercent, 2)}&nbsp;%)</span>
+              {money(costs.total)} <span className={styles.muted}>({formatPercent(costs.totalPercent, { signed: false })})</span>
             </dd>
           </div>
           <div className={styles.total}>
