@@ -26,7 +26,3 @@ export function useSimulatedDeposit() {
     },
   });
 }
-
-export const instrumentPath = (isin: string) => `/wertpapier/${encodeURIComponent(isin)}`;
-/** The order ticket, opened for a sale of this position (the route the trading area owns). */
-export const sellPath = (isin: string) => `/orders/neu?${new URLSearchParams({ isin, side: 'SELL' }).toString()}`;

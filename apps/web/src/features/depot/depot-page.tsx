@@ -9,6 +9,7 @@ import { isApiError } from '../../lib/api-client';
 import { parseDecimalInput } from '../../lib/decimal-input';
 import { formatMoney, formatQuantity } from '../../lib/format';
 import { useLiveQuotes, usePreviousCloses } from '../../lib/live-quotes';
+import { instrumentPath, orderTicketPath, searchPath } from '../../lib/paths';
 import { toasts } from '../../lib/toasts';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -20,7 +21,7 @@ import { EmptyState, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import { TextField } from '../../ui/text-field';
-import { instrumentPath, sellPath, useDepot, useSimulatedDeposit } from './depot-api';
+import { useDepot, useSimulatedDeposit } from './depot-api';
 import { depotTotals, type PositionValuation, valuePosition } from './depot-valuation';
 import { useWidth } from '../../lib/use-width';
 import styles from './depot.module.css';
@@ -181,7 +182,7 @@ export function DepotPage() {
               title={t('pages.depot.emptyTitle')}
               action={
                 hasCash ? (
-                  <LinkButton variant="secondary" href="/suche">
+                  <LinkButton variant="secondary" href={searchPath()}>
                     {t('depot.emptySearch')}
                   </LinkButton>
                 ) : (
@@ -249,7 +250,7 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
     <LinkButton
       variant="secondary"
       size="sm"
-      href={sellPath(row.position.isin)}
+      href={orderTicketPath(row.position.isin, 'sell')}
       isDisabled={row.position.available === '0'}
       aria-label={t('depot.positions.sellNamed', { name: row.position.name })}
     >

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { inboxListSchema } from '@kontor/domain/trading-contracts';
 import { api } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { documentPdfUrl } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -17,8 +18,6 @@ type InboxList = z.infer<typeof inboxListSchema>;
 type InboxDocument = InboxList['documents'][number];
 
 const INBOX_KEY = ['inbox', 'documents'] as const;
-
-export const documentPdfUrl = (id: string) => api.url(`/api/posteingang/${encodeURIComponent(id)}/pdf`);
 
 function useDocuments() {
   return useQuery({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Instrument } from '@kontor/domain/instrument';
 import { isApiError } from '../../lib/api-client';
+import { searchPath } from '../../lib/paths';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { SearchIcon } from '../../ui/icons';
@@ -60,7 +61,7 @@ export function InstrumentPage({ actions }: { actions?: (instrument: Instrument)
               icon={<SearchIcon />}
               title={t('instrument.notFound')}
               action={
-                <LinkButton href="/suche" variant="secondary">
+                <LinkButton href={searchPath()} variant="secondary">
                   {t('instrument.toSearch')}
                 </LinkButton>
               }

@@ -7,6 +7,7 @@ import { midPrice } from '@kontor/domain/quote';
 import { formatDateTime, formatMoney, PRICE_DIGITS } from '../../lib/format';
 import { useInstrumentList } from '../../lib/instrument-list';
 import { useLiveQuotes } from '../../lib/live-quotes';
+import { instrumentPath, searchPath } from '../../lib/paths';
 import { useToast } from '../../lib/toasts';
 import { Badge } from '../../ui/badge';
 import { Button, LinkButton } from '../../ui/button';
@@ -18,8 +19,6 @@ import { Skeleton } from '../../ui/skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { useNotificationMutations, useNotifications, usePriceAlertMutations, usePriceAlerts, type Notification, type PriceAlert } from './notifications-api';
 import styles from './notifications.module.css';
-
-const instrumentPath = (isin: string) => `/wertpapier/${encodeURIComponent(isin)}`;
 
 type View = 'meldungen' | 'kursalarme';
 
@@ -111,7 +110,7 @@ function NotificationList() {
         icon={<BellIcon />}
         title={t('notifications.emptyTitle')}
         action={
-          <LinkButton href="/suche" variant="secondary">
+          <LinkButton href={searchPath()} variant="secondary">
             {t('notifications.toSearch')}
           </LinkButton>
         }
@@ -165,7 +164,7 @@ function AlertList() {
         icon={<BellIcon />}
         title={t('alerts.emptyTitle')}
         action={
-          <LinkButton href="/suche" variant="secondary">
+          <LinkButton href={searchPath()} variant="secondary">
             {t('notifications.toSearch')}
           </LinkButton>
         }

@@ -8,6 +8,7 @@ import { isApiError } from '../../lib/api-client';
 import { formatDecimalInput, parseDecimalInput } from '../../lib/decimal-input';
 import { formatMoney, PRICE_DIGITS, priceDecimals } from '../../lib/format';
 import { useLiveQuote, useLiveStatus } from '../../lib/live-quotes';
+import { notificationsPath } from '../../lib/paths';
 import { useToast } from '../../lib/toasts';
 import { Button, LinkButton } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -155,7 +156,7 @@ function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: Al
         {open > 0 && (
           <p className={styles.muted}>
             {t('alerts.openForInstrument', { count: open })}{' '}
-            <LinkButton href="/benachrichtigungen?ansicht=kursalarme" variant="ghost" size="sm">
+            <LinkButton href={notificationsPath('kursalarme')} variant="ghost" size="sm">
               {t('alerts.showAll')}
             </LinkButton>
           </p>

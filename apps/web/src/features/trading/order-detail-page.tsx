@@ -6,6 +6,7 @@ import { canCancel, isOpenOrder } from '@kontor/domain/order-kinds';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime, formatMoney, formatQuantity, PRICE_DIGITS } from '../../lib/format';
+import { documentPdfUrl, instrumentPath } from '../../lib/paths';
 import { toasts } from '../../lib/toasts';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -17,7 +18,7 @@ import { EmptyState, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import { OrderStatusBadge, orderSizeText, orderTypeText, priceConditionText, validityText } from './order-format';
-import { contractNoteUrl, instrumentPath, useCancelOrder, useOrder } from './trading-api';
+import { useCancelOrder, useOrder } from './trading-api';
 import { useWidth } from '../../lib/use-width';
 import styles from './trading.module.css';
 
@@ -238,7 +239,7 @@ function Executions({ order }: { order: TradingOrder }) {
   const executions = order.executions ?? [];
   const note = (documentId: string | null) =>
     documentId ? (
-      <a href={contractNoteUrl(documentId)} target="_blank" rel="noopener" className={styles.textLink}>
+      <a href={documentPdfUrl(documentId)} target="_blank" rel="noopener" className={styles.textLink}>
         {t('orders.executions.note')}
         <span className="visually-hidden"> {t('orders.executions.opensNewTab')}</span>
       </a>

@@ -11,6 +11,7 @@ import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/dom
 import { isApiError, newIdempotencyKey } from '../../lib/api-client';
 import { priceDecimals } from '../../lib/format';
 import { useLiveQuote, usePreviousCloses } from '../../lib/live-quotes';
+import { instrumentPath, searchPath } from '../../lib/paths';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { SearchIcon } from '../../ui/icons';
@@ -23,7 +24,7 @@ import { TicketFields } from './ticket-fields';
 import { initialValues, serverFieldErrors, ticketErrors, toTicket, type TicketValues } from './ticket-form';
 import { TicketResult } from './ticket-result';
 import { TicketReview } from './ticket-review';
-import { instrumentPath, previewOrder, useDepot, useTradingInstrument } from './trading-api';
+import { previewOrder, useDepot, useTradingInstrument } from './trading-api';
 import styles from './trading.module.css';
 
 type Step =
@@ -70,7 +71,7 @@ export function OrderTicketPage() {
             icon={<SearchIcon />}
             title={t('trading.ticket.noInstrumentTitle')}
             action={
-              <LinkButton href="/suche" variant="secondary">
+              <LinkButton href={searchPath()} variant="secondary">
                 {t('trading.ticket.toSearch')}
               </LinkButton>
             }
@@ -92,7 +93,7 @@ export function OrderTicketPage() {
               icon={<SearchIcon />}
               title={t('trading.ticket.notFoundTitle')}
               action={
-                <LinkButton href="/suche" variant="secondary">
+                <LinkButton href={searchPath()} variant="secondary">
                   {t('trading.ticket.toSearch')}
                 </LinkButton>
               }

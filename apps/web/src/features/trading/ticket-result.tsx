@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { isOpenOrder } from '@kontor/domain/order-kinds';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
 import { formatMoney, formatQuantity } from '../../lib/format';
+import { orderPath } from '../../lib/paths';
 import { Button, LinkButton } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { OrderStatusBadge, orderSizeText, orderTypeText, priceConditionText } from './order-format';
-import { orderPath, useOrder } from './trading-api';
+import { useOrder } from './trading-api';
 import styles from './trading.module.css';
 
 /**

@@ -13,10 +13,6 @@ export const DEPOT_KEY = ['trading', 'positions'] as const;
 /** How often an open order is looked at again, so the customer watches its state change. */
 export const OPEN_ORDER_POLL_MS = 2_000;
 
-export const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
-export const instrumentPath = (isin: string) => `/wertpapier/${encodeURIComponent(isin)}`;
-export const contractNoteUrl = (documentId: string) => api.url(`/api/posteingang/${encodeURIComponent(documentId)}/pdf`);
-
 export function useOrders(filter: OrderFilter) {
   return useQuery({
     queryKey: [...ORDERS_KEY, 'list', filter],

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Link } from 'react-aria-components';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { orderPath, searchPath } from '../../lib/paths';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { OrdersIcon } from '../../ui/icons';
@@ -13,7 +14,7 @@ import { SegmentedControl } from '../../ui/segmented-control';
 import { Skeleton } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import { OrderStatusBadge, orderSizeText, orderTypeText, priceConditionText } from './order-format';
-import { type OrderFilter, orderPath, useOrders } from './trading-api';
+import { type OrderFilter, useOrders } from './trading-api';
 import { useWidth } from '../../lib/use-width';
 import styles from './trading.module.css';
 
@@ -81,7 +82,7 @@ export function OrdersPage() {
         icon={<OrdersIcon />}
         title={t(`orders.empty.${filter}.title`)}
         action={
-          <LinkButton variant="secondary" href={filter === 'all' ? '/suche' : '/orders'}>
+          <LinkButton variant="secondary" href={filter === 'all' ? searchPath() : '/orders'}>
             {filter === 'all' ? t('orders.empty.toSearch') : t('orders.empty.showAll')}
           </LinkButton>
         }

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { WATCHLIST_MAX_LISTS, type Watchlist } from '@kontor/domain/watchlists';
 import { isApiError } from '../../lib/api-client';
 import { useLiveStatus } from '../../lib/live-quotes';
+import { searchPath } from '../../lib/paths';
 import { useToast } from '../../lib/toasts';
 import { Badge } from '../../ui/badge';
 import { Button, LinkButton } from '../../ui/button';
@@ -98,7 +99,7 @@ function ListCard({ list, onRename, onDelete }: { list: Watchlist; onRename: () 
           icon={<SearchIcon />}
           title={t('watchlists.emptyListTitle')}
           action={
-            <LinkButton href="/suche" variant="secondary">
+            <LinkButton href={searchPath()} variant="secondary">
               {t('watchlists.toSearch')}
             </LinkButton>
           }
