@@ -5,6 +5,7 @@ import type { inboxListSchema } from '@kontor/domain/trading-contracts';
 import { api } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { documentPdfUrl } from '../../lib/paths';
+import { queryKeys } from '../../lib/query-keys';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -17,11 +18,9 @@ import styles from './inbox.module.css';
 type InboxList = z.infer<typeof inboxListSchema>;
 type InboxDocument = InboxList['documents'][number];
 
-const INBOX_KEY = ['inbox', 'documents'] as const;
-
 function useDocuments() {
   return useQuery({
-    queryKey: INBOX_KEY,
+    queryKey: queryKeys.inbox,
     queryFn: ({ signal }) => api.request<InboxList>('GET', '/api/posteingang', { signal, skipGlobalErrorHandler: true }),
   });
 }
@@ -37,7 +36,7 @@ export function InboxPage() {
 
   // The server marks a document read when its PDF is fetched; the list shows it at once.
   const opened = (doc: InboxDocument) =>
-    client.setQueryData<InboxList>(INBOX_KEY, (old) => old && { documents: old.documents.map((d) => (d.id === doc.id ? { ...d, read: true } : d)) });
+    client.setQueryData<InboxList>(queryKeys.inbox, (old) => old && { documents: old.documents.map((d) => (d.id === doc.id ? { ...d, read: true } : d)) });
 
   let content;
   if (documents.isPending) {

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import type { Instrument } from '@kontor/domain/instrument';
 import { isApiError } from '../../lib/api-client';
 import { searchPath } from '../../lib/paths';
+import { useInstrument } from '../../lib/queries/instrument';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { SearchIcon } from '../../ui/icons';
@@ -14,7 +15,6 @@ import { InstrumentChart } from './instrument-chart';
 import { DerivativeDetails, Documents, KeyData } from './instrument-facts';
 import { InstrumentIdentity, QuoteCard, TradeActions } from './instrument-header';
 import { Dividends, News } from './instrument-insights';
-import { useInstrument } from './instruments-api';
 import { tradability } from './tradability';
 import styles from './instrument-page.module.css';
 

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Instrument } from '@kontor/domain/instrument';
 import { instrumentSearchParams, type InstrumentCounts, type InstrumentSearchResponse } from '@kontor/domain/instrument-search';
 import type { ChartRange } from '@kontor/domain/enums';
 import type { DividendHistory } from '@kontor/domain/dividends';
@@ -21,14 +20,6 @@ export function searchInstruments(
 
 export function fetchInstrumentCounts(): Promise<InstrumentCounts> {
   return api.request<InstrumentCounts>('GET', '/assets/searchdata/instrument-counts.json', { skipGlobalErrorHandler: true });
-}
-
-export function fetchInstrument(isin: string, signal?: AbortSignal): Promise<Instrument> {
-  return api.request<Instrument>('GET', `/api/instrument/${encodeURIComponent(isin)}`, { signal, skipGlobalErrorHandler: true });
-}
-
-export function useInstrument(isin: string) {
-  return useQuery({ queryKey: ['instruments', 'instrument', isin], queryFn: ({ signal }) => fetchInstrument(isin, signal) });
 }
 
 /** One bar of the price history; prices are decimal strings, `t` its start (ISO 8601). */

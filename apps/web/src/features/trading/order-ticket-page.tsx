@@ -12,6 +12,8 @@ import { isApiError, newIdempotencyKey } from '../../lib/api-client';
 import { priceDecimals } from '../../lib/format';
 import { useLiveQuote, usePreviousCloses } from '../../lib/live-quotes';
 import { instrumentPath, searchPath } from '../../lib/paths';
+import { useDepot } from '../../lib/queries/depot';
+import { useInstrument } from '../../lib/queries/instrument';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { SearchIcon } from '../../ui/icons';
@@ -24,7 +26,7 @@ import { TicketFields } from './ticket-fields';
 import { initialValues, serverFieldErrors, ticketErrors, toTicket, type TicketValues } from './ticket-form';
 import { TicketResult } from './ticket-result';
 import { TicketReview } from './ticket-review';
-import { previewOrder, useDepot, useTradingInstrument } from './trading-api';
+import { previewOrder } from './trading-api';
 import styles from './trading.module.css';
 
 type Step =
@@ -61,7 +63,7 @@ export function OrderTicketPage() {
   const side: OrderSide = params.get('side')?.toUpperCase() === 'SELL' ? 'sell' : 'buy';
   const kindParam = params.get('kind');
   const kind = (TICKET_ORDER_KINDS as readonly string[]).includes(kindParam ?? '') ? (kindParam as TicketOrderKind) : undefined;
-  const instrument = useTradingInstrument(isin);
+  const instrument = useInstrument(isin);
 
   if (!isin) {
     return (

@@ -8,13 +8,14 @@ import type { OrderFieldErrors } from '@kontor/domain/order-rules';
 import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import { isApiError } from '../../lib/api-client';
 import { formatMoney, formatNumber, formatPercent, formatQuantity } from '../../lib/format';
+import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { Notice } from '../../ui/notice';
 import { Money } from '../../ui/number';
 import { priceConditionText, validityText } from './order-format';
 import { serverFieldErrors } from './ticket-form';
-import { confirmOnce, DEPOT_KEY, ORDERS_KEY, placeOrder, requestQuote } from './trading-api';
+import { confirmOnce, placeOrder, requestQuote } from './trading-api';
 import styles from './trading.module.css';
 
 type Requirements = OrderPreview['requirements'];
@@ -81,8 +82,8 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
         const order = await placeOrder({ ...ticket, ...acknowledged }, idempotencyKey);
         onPlaced(order);
       }
-      void client.invalidateQueries({ queryKey: ORDERS_KEY });
-      void client.invalidateQueries({ queryKey: DEPOT_KEY });
+      void client.invalidateQueries({ queryKey: queryKeys.orders });
+      void client.invalidateQueries({ queryKey: queryKeys.depot });
     } catch (e) {
       if (!isApiError(e)) {
         setError(t('trading.errors.unexpected'));

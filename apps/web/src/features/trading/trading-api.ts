@@ -1,21 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Instrument } from '@kontor/domain/instrument';
 import { isOpenOrder } from '@kontor/domain/order-kinds';
-import type { Depot, OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
+import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The three views of the order list; the server's `done` is every order that is no longer open. */
 export type OrderFilter = 'open' | 'done' | 'all';
-
-export const ORDERS_KEY = ['trading', 'orders'] as const;
-export const DEPOT_KEY = ['trading', 'positions'] as const;
 
 /** How often an open order is looked at again, so the customer watches its state change. */
 export const OPEN_ORDER_POLL_MS = 2_000;
 
 export function useOrders(filter: OrderFilter) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'list', filter],
+    queryKey: queryKeys.orderList(filter),
     queryFn: ({ signal }) =>
       api.request<{ orders: TradingOrder[] }>('GET', '/api/trading/orders', { query: { state: filter }, signal, skipGlobalErrorHandler: true }),
     // While an order is open its state moves on the server (fills, a TSL's stop, a cancellation).
@@ -25,7 +22,7 @@ export function useOrders(filter: OrderFilter) {
 
 export function useOrder(id: string, initialData?: TradingOrder) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'detail', id],
+    queryKey: queryKeys.order(id),
     initialData,
     // An order just placed is shown at once and then fetched with its executions.
     initialDataUpdatedAt: 0,
@@ -39,28 +36,10 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: (id: string) => api.request<TradingOrder>('DELETE', `/api/trading/orders/${encodeURIComponent(id)}`, { skipGlobalErrorHandler: true }),
     onSuccess: (order) => {
-      client.setQueryData([...ORDERS_KEY, 'detail', order.id], (old: TradingOrder | undefined) => ({ ...old, ...order }));
-      void client.invalidateQueries({ queryKey: ORDERS_KEY });
-      void client.invalidateQueries({ queryKey: DEPOT_KEY });
+      client.setQueryData(queryKeys.order(order.id), (old: TradingOrder | undefined) => ({ ...old, ...order }));
+      void client.invalidateQueries({ queryKey: queryKeys.orders });
+      void client.invalidateQueries({ queryKey: queryKeys.depot });
     },
-  });
-}
-
-/** The instrument with its trading rules (grids, minimum order value, disabled kinds). */
-export function useTradingInstrument(isin: string | null) {
-  return useQuery({
-    // The instrument page caches the same answer under the same key.
-    queryKey: ['instruments', 'instrument', isin],
-    enabled: isin !== null,
-    queryFn: ({ signal }) => api.request<Instrument>('GET', `/api/instrument/${encodeURIComponent(isin ?? '')}`, { signal, skipGlobalErrorHandler: true }),
-  });
-}
-
-/** Cash and positions: buying power and the pieces a sell order may use. */
-export function useDepot() {
-  return useQuery({
-    queryKey: DEPOT_KEY,
-    queryFn: ({ signal }) => api.request<Depot>('GET', '/api/trading/positions', { signal, skipGlobalErrorHandler: true }),
   });
 }
 
