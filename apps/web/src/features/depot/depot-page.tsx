@@ -16,6 +16,7 @@ import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { DepotIcon } from '../../ui/icons';
+import { LoadError } from '../../ui/load-error';
 import { Notice } from '../../ui/notice';
 import { Change, FlashingPrice, Money } from '../../ui/number';
 import { EmptyState, Page } from '../../ui/page';
@@ -95,14 +96,7 @@ export function DepotPage() {
   } else if (depot.isError) {
     content = (
       <Card title={t('depot.positions.title')}>
-        <div className={styles.stack}>
-          <Notice tone="danger">{t('depot.loadError')}</Notice>
-          <div>
-            <Button variant="secondary" onPress={() => void depot.refetch()}>
-              {t('trading.retry')}
-            </Button>
-          </div>
-        </div>
+        <LoadError message={t('depot.loadError')} onRetry={() => void depot.refetch()} />
       </Card>
     );
   } else {

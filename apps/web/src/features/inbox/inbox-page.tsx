@@ -7,10 +7,9 @@ import { formatDateTime } from '../../lib/format';
 import { documentPdfUrl } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { InboxIcon } from '../../ui/icons';
-import { Notice } from '../../ui/notice';
+import { LoadError } from '../../ui/load-error';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import styles from './inbox.module.css';
@@ -50,14 +49,7 @@ export function InboxPage() {
     );
   } else if (documents.isError) {
     content = (
-      <div className={styles.loading}>
-        <Notice tone="danger">{t('inbox.loadError')}</Notice>
-        <div>
-          <Button variant="secondary" onPress={() => void documents.refetch()}>
-            {t('inbox.retry')}
-          </Button>
-        </div>
-      </div>
+      <LoadError message={t('inbox.loadError')} onRetry={() => void documents.refetch()} inset />
     );
   } else if (documents.data.documents.length === 0) {
     content = (

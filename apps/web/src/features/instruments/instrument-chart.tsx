@@ -6,9 +6,8 @@ import type { Instrument } from '@kontor/domain/instrument';
 import { midPrice } from '@kontor/domain/quote';
 import { formatNumber, priceDecimals } from '../../lib/format';
 import { useLiveQuote } from '../../lib/live-quotes';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { Notice } from '../../ui/notice';
+import { LoadError } from '../../ui/load-error';
 import { SegmentedControl } from '../../ui/segmented-control';
 import { Skeleton } from '../../ui/skeleton';
 import { chartSummaryPrices, OFFERED_CHART_RANGES, readChartParams, resolutionSeconds, toChartBars, withLivePrice } from './chart-data';
@@ -84,14 +83,7 @@ export function InstrumentChart({ instrument }: { instrument: Instrument }) {
     body = <ChartSkeleton />;
   } else if (history.isError) {
     body = (
-      <div className={styles.stack}>
-        <Notice tone="danger">{t('instrument.chart.loadError')}</Notice>
-        <div>
-          <Button variant="secondary" onPress={() => void history.refetch()}>
-            {t('boot.retry')}
-          </Button>
-        </div>
-      </div>
+      <LoadError message={t('instrument.chart.loadError')} onRetry={() => void history.refetch()} />
     );
   } else if (bars.length === 0) {
     body = <p className={styles.muted}>{t('instrument.chart.empty')}</p>;

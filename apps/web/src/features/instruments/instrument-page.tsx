@@ -5,10 +5,10 @@ import type { Instrument } from '@kontor/domain/instrument';
 import { isApiError } from '../../lib/api-client';
 import { searchPath } from '../../lib/paths';
 import { useInstrument } from '../../lib/queries/instrument';
-import { Button, LinkButton } from '../../ui/button';
+import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { SearchIcon } from '../../ui/icons';
-import { Notice } from '../../ui/notice';
+import { LoadError } from '../../ui/load-error';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { InstrumentChart } from './instrument-chart';
@@ -69,14 +69,7 @@ export function InstrumentPage({ actions }: { actions?: (instrument: Instrument)
               {t('instrument.notFoundText', { isin })}
             </EmptyState>
           ) : (
-            <div className={styles.stack}>
-              <Notice tone="danger">{t('instrument.loadError')}</Notice>
-              <div>
-                <Button variant="secondary" onPress={() => void instrument.refetch()}>
-                  {t('boot.retry')}
-                </Button>
-              </div>
-            </div>
+            <LoadError message={t('instrument.loadError')} onRetry={() => void instrument.refetch()} />
           )}
         </Card>
       </Page>

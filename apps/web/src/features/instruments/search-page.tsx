@@ -12,7 +12,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Checkbox } from '../../ui/checkbox';
 import { SearchIcon } from '../../ui/icons';
-import { Notice } from '../../ui/notice';
+import { LoadError } from '../../ui/load-error';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { HighlightedName } from './instrument-search-field';
@@ -125,14 +125,7 @@ export function SearchPage({ resultActions }: { resultActions?: (instrument: Ins
             <Skeleton height="3rem" />
           </div>
         ) : search.isError ? (
-          <div className={styles.stack}>
-            <Notice tone="danger">{t('search.loadError')}</Notice>
-            <div>
-              <Button variant="secondary" onPress={() => void search.refetch()}>
-                {t('boot.retry')}
-              </Button>
-            </div>
-          </div>
+          <LoadError message={t('search.loadError')} onRetry={() => void search.refetch()} />
         ) : results.length === 0 ? (
           <EmptyState icon={<SearchIcon />} title={t('search.noHits')}>
             {t('search.noHitsText')}

@@ -13,7 +13,7 @@ import { Badge } from '../../ui/badge';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { BellIcon, CheckIcon, TrashIcon } from '../../ui/icons';
-import { Notice } from '../../ui/notice';
+import { LoadError } from '../../ui/load-error';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
@@ -30,20 +30,6 @@ function LoadingList() {
       <Skeleton height="4rem" />
       <Skeleton height="4rem" />
       <Skeleton height="4rem" />
-    </div>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.stack}>
-      <Notice tone="danger">{message}</Notice>
-      <div>
-        <Button variant="secondary" onPress={onRetry}>
-          {t('boot.retry')}
-        </Button>
-      </div>
     </div>
   );
 }

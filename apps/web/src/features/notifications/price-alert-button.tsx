@@ -12,11 +12,11 @@ import { notificationsPath } from '../../lib/paths';
 import { useToast } from '../../lib/toasts';
 import { Button, LinkButton } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { FormTextField } from '../../ui/form-text-field';
 import { BellIcon } from '../../ui/icons';
 import { Notice } from '../../ui/notice';
 import { RadioGroup } from '../../ui/radio-group';
 import { Skeleton } from '../../ui/skeleton';
-import { TextField } from '../../ui/text-field';
 import { usePriceAlertMutations, usePriceAlerts, type AlertDirection } from './notifications-api';
 import styles from './notifications.module.css';
 
@@ -127,7 +127,7 @@ function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: Al
             />
           )}
         />
-        <Controller
+        <FormTextField
           control={control}
           name="price"
           rules={{
@@ -136,22 +136,11 @@ function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: Al
               return typeof checked === 'string' ? checked : true;
             },
           }}
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('alerts.price', { currency })}
-              description={t('alerts.priceHint')}
-              inputMode="decimal"
-              autoComplete="off"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              errorMessage={fieldState.error?.message}
-              validationBehavior="aria"
-              isRequired
-            />
-          )}
+          label={t('alerts.price', { currency })}
+          description={t('alerts.priceHint')}
+          inputMode="decimal"
+          autoComplete="off"
+          isRequired
         />
         {open > 0 && (
           <p className={styles.muted}>

@@ -12,6 +12,7 @@ import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { OrdersIcon } from '../../ui/icons';
+import { LoadError } from '../../ui/load-error';
 import { Notice } from '../../ui/notice';
 import { Change, Money } from '../../ui/number';
 import { EmptyState, Page } from '../../ui/page';
@@ -65,14 +66,7 @@ export function OrderDetailPage() {
               {t('orders.detail.notFoundText')}
             </EmptyState>
           ) : (
-            <div className={styles.stack}>
-              <Notice tone="danger">{t('orders.detail.loadError')}</Notice>
-              <div>
-                <Button variant="secondary" onPress={() => void order.refetch()}>
-                  {t('trading.retry')}
-                </Button>
-              </div>
-            </div>
+            <LoadError message={t('orders.detail.loadError')} onRetry={() => void order.refetch()} />
           )}
         </Card>
       </Page>

@@ -14,9 +14,10 @@ import { useLiveQuote, usePreviousCloses } from '../../lib/live-quotes';
 import { instrumentPath, searchPath } from '../../lib/paths';
 import { useDepot } from '../../lib/queries/depot';
 import { useInstrument } from '../../lib/queries/instrument';
-import { Button, LinkButton } from '../../ui/button';
+import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { SearchIcon } from '../../ui/icons';
+import { LoadError } from '../../ui/load-error';
 import { Notice } from '../../ui/notice';
 import { Change, FlashingPrice } from '../../ui/number';
 import { EmptyState, Page } from '../../ui/page';
@@ -103,14 +104,7 @@ export function OrderTicketPage() {
               {t('trading.ticket.notFoundText', { isin })}
             </EmptyState>
           ) : (
-            <div className={styles.stack}>
-              <Notice tone="danger">{t('trading.ticket.loadError')}</Notice>
-              <div>
-                <Button variant="secondary" onPress={() => void instrument.refetch()}>
-                  {t('trading.retry')}
-                </Button>
-              </div>
-            </div>
+            <LoadError message={t('trading.ticket.loadError')} onRetry={() => void instrument.refetch()} />
           )}
         </Card>
       </Page>

@@ -5,10 +5,10 @@ import { Link } from 'react-aria-components';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { orderPath, searchPath } from '../../lib/paths';
-import { Button, LinkButton } from '../../ui/button';
+import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { OrdersIcon } from '../../ui/icons';
-import { Notice } from '../../ui/notice';
+import { LoadError } from '../../ui/load-error';
 import { EmptyState, Page } from '../../ui/page';
 import { SegmentedControl } from '../../ui/segmented-control';
 import { Skeleton } from '../../ui/skeleton';
@@ -67,14 +67,7 @@ export function OrdersPage() {
     );
   } else if (orders.isError) {
     content = (
-      <div className={styles.loadingRows}>
-        <Notice tone="danger">{t('orders.loadError')}</Notice>
-        <div>
-          <Button variant="secondary" onPress={() => void orders.refetch()}>
-            {t('trading.retry')}
-          </Button>
-        </div>
-      </div>
+      <LoadError message={t('orders.loadError')} onRetry={() => void orders.refetch()} inset />
     );
   } else if (orders.data.orders.length === 0) {
     content = (

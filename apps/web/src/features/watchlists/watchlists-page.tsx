@@ -12,6 +12,7 @@ import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { MoreIcon, PencilIcon, PlusIcon, SearchIcon, TrashIcon, WatchlistIcon } from '../../ui/icons';
+import { LoadError } from '../../ui/load-error';
 import { Menu, MenuItem, MenuPopover } from '../../ui/menu';
 import { Notice } from '../../ui/notice';
 import { EmptyState, Page } from '../../ui/page';
@@ -151,14 +152,7 @@ export function WatchlistsPage() {
         <LoadingLists />
       ) : lists.isError ? (
         <Card>
-          <div className={styles.stack}>
-            <Notice tone="danger">{t('watchlists.loadError')}</Notice>
-            <div>
-              <Button variant="secondary" onPress={() => void lists.refetch()}>
-                {t('boot.retry')}
-              </Button>
-            </div>
-          </div>
+          <LoadError message={t('watchlists.loadError')} onRetry={() => void lists.refetch()} />
         </Card>
       ) : !current ? (
         <Card>
