@@ -1,13 +1,11 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Quote } from '@kontor/domain/quote';
-import { Providers } from '../../app/providers';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
-import { jsonResponse, testAuth, testConfig } from '../../test/fixtures';
-import { loadGerman, renderApp } from '../../test/render';
+import { jsonResponse, testAuth } from '../../test/fixtures';
+import { renderAlone, renderApp } from '../../test/render';
 import { Button } from '../../ui/button';
 import type { ChartCanvasProps } from './chart-canvas';
 import { readChartParams, toChartBars, wallClockSeconds, withLivePrice, type ChartBar } from './chart-data';
@@ -392,16 +390,11 @@ describe('instrument page (/wertpapier/:isin)', () => {
   });
 
   it('renders the actions slot next to Kaufen / Verkaufen', async () => {
-    await loadGerman();
-    const router = createMemoryRouter(
-      [{ path: '/wertpapier/:isin', element: <InstrumentPage actions={(i) => <Button variant="secondary">{`Merken ${i.wkn}`}</Button>} /> }],
-      { initialEntries: ['/wertpapier/DE0007164600'] },
-    );
-    render(
-      <Providers config={testConfig()} auth={testAuth()}>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    await renderAlone(<InstrumentPage actions={(i) => <Button variant="secondary">{`Merken ${i.wkn}`}</Button>} />, {
+      route: '/wertpapier/:isin',
+      path: '/wertpapier/DE0007164600',
+      auth: testAuth(),
+    });
     const slot = await screen.findByRole('button', { name: 'Merken 716460' });
     expect(slot.parentElement).toBe(screen.getByRole('link', { name: 'Kaufen' }).parentElement);
   });

@@ -1,16 +1,11 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Notification, PriceAlert } from '@kontor/domain/notifications';
-import { Providers } from '../../app/providers';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
-import { createToastStore } from '../../lib/toasts';
-import { jsonResponse, testConfig } from '../../test/fixtures';
-import { loadGerman, renderApp } from '../../test/render';
+import { jsonResponse } from '../../test/fixtures';
+import { renderAlone, renderApp } from '../../test/render';
 import { NOTIFICATION_POLL_MS } from './notifications-api';
 import { checkAlertPrice, PriceAlertButton } from './price-alert-button';
 
@@ -195,19 +190,8 @@ describe('/benachrichtigungen', () => {
   });
 });
 
-async function renderAlertButton() {
-  await loadGerman();
-  const router = createMemoryRouter([{ path: '/', element: <PriceAlertButton instrument={SAP_INSTRUMENT} /> }]);
-  const user = userEvent.setup();
-  const toastStore = createToastStore();
-  render(
-    <StrictMode>
-      <Providers config={testConfig()} toastStore={toastStore}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-  return { user, toastStore };
+function renderAlertButton() {
+  return renderAlone(<PriceAlertButton instrument={SAP_INSTRUMENT} />);
 }
 
 describe('PriceAlertButton', () => {

@@ -1,17 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Quote } from '@kontor/domain/quote';
 import type { Watchlist } from '@kontor/domain/watchlists';
-import { Providers } from '../../app/providers';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
-import { createToastStore } from '../../lib/toasts';
-import { jsonResponse, testConfig } from '../../test/fixtures';
-import { loadGerman, renderApp } from '../../test/render';
+import { jsonResponse } from '../../test/fixtures';
+import { renderAlone, renderApp } from '../../test/render';
 import { AddToWatchlistButton } from './add-to-watchlist-button';
 import { sortRows, type ItemRow } from './watchlist-items';
 
@@ -215,19 +210,8 @@ describe('/watchlisten', () => {
   }, 10_000);
 });
 
-async function renderButton(compact = false) {
-  await loadGerman();
-  const router = createMemoryRouter([{ path: '/', element: <AddToWatchlistButton isin={SAP} name="SAP SE" compact={compact} /> }]);
-  const user = userEvent.setup();
-  const toastStore = createToastStore();
-  render(
-    <StrictMode>
-      <Providers config={testConfig()} toastStore={toastStore}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-  return { user, toastStore };
+function renderButton(compact = false) {
+  return renderAlone(<AddToWatchlistButton isin={SAP} name="SAP SE" compact={compact} />);
 }
 
 describe('AddToWatchlistButton', () => {
