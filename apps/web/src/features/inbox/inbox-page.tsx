@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { documentDisplayTitle } from '@kontor/domain/documents';
 import type { inboxListSchema } from '@kontor/domain/trading-contracts';
 import { api } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
@@ -16,6 +17,12 @@ import styles from './inbox.module.css';
 
 type InboxList = z.infer<typeof inboxListSchema>;
 type InboxDocument = InboxList['documents'][number];
+
+/**
+ * The title of spec §3: the pdfTitle followed by its ISINs. The list answer has no plain title of
+ * its own, so the pdfTitle stands in where the rule falls back to it.
+ */
+const displayTitle = (doc: InboxDocument) => documentDisplayTitle({ title: doc.pdfTitle, pdfTitle: doc.pdfTitle, pdfIsin: doc.pdfIsin ?? undefined });
 
 function useDocuments() {
   return useQuery({
@@ -67,11 +74,10 @@ export function InboxPage() {
               <span className={styles.main}>
                 <span className={styles.title}>
                   {!doc.read && <span className="visually-hidden">{t('inbox.unread')}: </span>}
-                  {doc.pdfTitle}
+                  {displayTitle(doc)}
                 </span>
                 <span className={styles.meta}>
-                  {formatDateTime(doc.createdAt)}
-                  {doc.pdfIsin && ` · ${doc.pdfIsin}`} · {t('inbox.pdf')}
+                  {formatDateTime(doc.createdAt)} · {t('inbox.pdf')}
                   <span className="visually-hidden"> {t('inbox.opensNewTab')}</span>
                 </span>
               </span>
