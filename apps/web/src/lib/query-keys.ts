@@ -9,6 +9,7 @@ export const queryKeys = {
   depot: ['trading', 'positions'],
   /** Every order query: lists and details. */
   orders: ['trading', 'orders'],
+  orderLists: ['trading', 'orders', 'list'],
   orderList: (filter: string) => ['trading', 'orders', 'list', filter],
   order: (id: string) => ['trading', 'orders', 'detail', id],
   /** One instrument with its trading rules (GET /api/instrument/{isin}). */

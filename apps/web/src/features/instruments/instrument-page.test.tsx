@@ -4,6 +4,7 @@ import type { Instrument } from '@kontor/domain/instrument';
 import type { Quote } from '@kontor/domain/quote';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
+import { FakeEventSource } from '../../test/fake-event-source';
 import { jsonResponse, testAuth } from '../../test/fixtures';
 import { renderAlone, renderApp } from '../../test/render';
 import { Button } from '../../ui/button';
@@ -19,18 +20,6 @@ vi.mock('./chart-canvas', () => ({
     <div data-testid="chart" data-chart-type={type} data-bars={bars.length} data-last-close={bars.at(-1)?.close} aria-label={label} role="img" />
   ),
 }));
-
-/** jsdom has no EventSource; the app's quote hub opens one per screen that shows prices. */
-class FakeEventSource {
-  onopen: (() => void) | null = null;
-  onmessage: ((e: MessageEvent<string>) => void) | null = null;
-  onerror: (() => void) | null = null;
-  readyState = 0;
-  constructor(readonly url: string) {}
-  close() {
-    this.readyState = 2;
-  }
-}
 
 beforeAll(() => vi.stubGlobal('EventSource', FakeEventSource));
 afterAll(() => vi.unstubAllGlobals());

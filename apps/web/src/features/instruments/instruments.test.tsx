@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Instrument } from '@kontor/domain/instrument';
 import type { InstrumentType } from '@kontor/domain/enums';
 import { configureApi, createApiClient } from '../../lib/api-client';
+import { FakeEventSource } from '../../test/fake-event-source';
 import { jsonResponse, testAuth } from '../../test/fixtures';
 import { renderAlone, renderApp } from '../../test/render';
 import { Button } from '../../ui/button';
@@ -58,18 +59,7 @@ const COUNTS = {
 };
 
 // jsdom has no EventSource; the instrument page subscribes to live quotes.
-beforeAll(() =>
-  vi.stubGlobal(
-    'EventSource',
-    class {
-      onopen = null;
-      onmessage = null;
-      onerror = null;
-      readyState = 0;
-      close() {}
-    },
-  ),
-);
+beforeAll(() => vi.stubGlobal('EventSource', FakeEventSource));
 afterAll(() => vi.unstubAllGlobals());
 
 let requests: URL[];

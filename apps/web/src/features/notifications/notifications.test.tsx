@@ -4,6 +4,7 @@ import type { Instrument } from '@kontor/domain/instrument';
 import type { Notification, PriceAlert } from '@kontor/domain/notifications';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
+import { FakeEventSource } from '../../test/fake-event-source';
 import { jsonResponse } from '../../test/fixtures';
 import { renderAlone, renderApp } from '../../test/render';
 import { NOTIFICATION_POLL_MS } from './notifications-api';
@@ -26,16 +27,8 @@ vi.setConfig({ testTimeout: 30_000 });
 
 let calls: { method: string; path: string; body: unknown }[];
 
-class SilentEventSource {
-  onopen: (() => void) | null = null;
-  onmessage: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  readyState = 0;
-  close() {}
-}
-
 beforeEach(() => {
-  vi.stubGlobal('EventSource', SilentEventSource);
+  vi.stubGlobal('EventSource', FakeEventSource);
   calls = [];
   notifications = [
     notification('n2', 'Kursalarm: SAP SE', '2026-11-20T10:05:00.000Z'),

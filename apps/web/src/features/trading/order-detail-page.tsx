@@ -38,9 +38,9 @@ function DetailSkeleton() {
 }
 
 /**
- * /orders/:id — one order: its terms, its German status (refreshed every two seconds while it is
- * open, so a cancellation or a TSL's moving stop shows), its executions with the contract notes,
- * and "Order streichen" behind a confirmation.
+ * /orders/:id — one order: its terms, its German status (kept current by the order stream, so a
+ * cancellation or a TSL's moving stop shows), its executions with the contract notes, and "Order
+ * streichen" behind a confirmation.
  */
 export function OrderDetailPage() {
   const { t } = useTranslation();

@@ -2,32 +2,34 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOpenOrder } from '@kontor/domain/order-kinds';
 import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import { api } from '../../lib/api-client';
+import { useOrderFallbackRefetch } from '../../lib/order-stream';
 import { queryKeys } from '../../lib/query-keys';
 
 /** The three views of the order list; the server's `done` is every order that is no longer open. */
 export type OrderFilter = 'open' | 'done' | 'all';
 
-/** How often an open order is looked at again, so the customer watches its state change. */
-export const OPEN_ORDER_POLL_MS = 2_000;
+// While an order is open its state moves on the server (fills, a TSL's stop, a cancellation): the
+// order stream brings each change; only while it is down are open orders looked at again.
 
 export function useOrders(filter: OrderFilter) {
+  const fallback = useOrderFallbackRefetch();
   return useQuery({
     queryKey: queryKeys.orderList(filter),
     queryFn: ({ signal }) =>
       api.request<{ orders: TradingOrder[] }>('GET', '/api/trading/orders', { query: { state: filter }, signal, skipGlobalErrorHandler: true }),
-    // While an order is open its state moves on the server (fills, a TSL's stop, a cancellation).
-    refetchInterval: (query) => (query.state.data?.orders.some(isOpenOrder) ? OPEN_ORDER_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.orders.some(isOpenOrder) ? fallback : false),
   });
 }
 
 export function useOrder(id: string, initialData?: TradingOrder) {
+  const fallback = useOrderFallbackRefetch();
   return useQuery({
     queryKey: queryKeys.order(id),
     initialData,
     // An order just placed is shown at once and then fetched with its executions.
     initialDataUpdatedAt: 0,
     queryFn: ({ signal }) => api.request<TradingOrder>('GET', `/api/trading/orders/${encodeURIComponent(id)}`, { signal, skipGlobalErrorHandler: true }),
-    refetchInterval: (query) => (query.state.data && isOpenOrder(query.state.data) ? OPEN_ORDER_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data && isOpenOrder(query.state.data) ? fallback : false),
   });
 }
 

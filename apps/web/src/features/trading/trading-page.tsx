@@ -35,9 +35,9 @@ function averagePriceText(order: TradingOrder): string {
 
 /**
  * /orders — the customer's orders, newest first, filtered to open, finished or all, each with its
- * German status (spec §4). While an open order is shown the list refreshes every two seconds, so
- * fills, a trailing stop's new stop and a cancellation ("zur Streichung vorgemerkt" → "gestrichen")
- * appear by themselves. A row opens the order.
+ * German status (spec §4). The order stream keeps it current, so fills, a trailing stop's new stop
+ * and a cancellation ("zur Streichung vorgemerkt" → "gestrichen") appear by themselves. A row
+ * opens the order.
  */
 export function OrdersPage() {
   const { t } = useTranslation();

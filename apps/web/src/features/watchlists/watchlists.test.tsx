@@ -5,6 +5,7 @@ import type { Quote } from '@kontor/domain/quote';
 import type { Watchlist } from '@kontor/domain/watchlists';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
+import { FakeEventSource } from '../../test/fake-event-source';
 import { jsonResponse } from '../../test/fixtures';
 import { renderAlone, renderApp } from '../../test/render';
 import { AddToWatchlistButton } from './add-to-watchlist-button';
@@ -29,16 +30,8 @@ vi.setConfig({ testTimeout: 30_000 });
 
 let calls: { method: string; path: string; body: unknown }[];
 
-class SilentEventSource {
-  onopen: (() => void) | null = null;
-  onmessage: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  readyState = 0;
-  close() {}
-}
-
 beforeEach(() => {
-  vi.stubGlobal('EventSource', SilentEventSource);
+  vi.stubGlobal('EventSource', FakeEventSource);
   lists = [];
   calls = [];
   let next = 1;
