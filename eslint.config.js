@@ -1,11 +1,16 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The spec's areas and every folder under features/, so a new feature is fenced in from its first file.
 const areas = [
-  'identity', 'instruments', 'market', 'trading', 'depot', 'savings-plans', 'watchlists', 'inbox', 'notes',
-  'notifications', 'tickets', 'money', 'corporate-actions', 'settings', 'devices', 'onboarding', 'tracking',
+  ...new Set([
+    'identity', 'instruments', 'market', 'trading', 'depot', 'savings-plans', 'watchlists', 'inbox', 'notes',
+    'notifications', 'tickets', 'money', 'corporate-actions', 'settings', 'devices', 'onboarding', 'tracking',
+    ...fs.readdirSync(new URL('./apps/web/src/features', import.meta.url)),
+  ]),
 ];
 
 export default tseslint.config(
@@ -25,8 +30,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // One-way imports (checked on the import text, so no resolver is needed): a web feature never
-  // imports another feature; shared code lives in lib/, ui/ or packages/domain.
+  // One-way imports (checked on the import text, so no resolver is needed): app/ → features/ →
+  // lib/, ui/ → packages/domain. A web feature never imports another feature nor the app shell
+  // (its tests render the shell through src/test/); shared code lives in lib/, ui/ or the domain.
   ...areas.map((area) => ({
     files: [`apps/web/src/features/${area}/**/*.{ts,tsx}`],
     rules: {
@@ -39,6 +45,7 @@ export default tseslint.config(
               regex: `^(\\.\\./)+(features/)?(?!${area}(/|$))(${areas.join('|')})(/|$)`,
               message: 'A feature never imports another feature: move shared code to lib/, ui/ or packages/domain.',
             },
+            { regex: '^(\\.\\./)+app(/|$)', message: 'A feature never imports the app shell (app/): the shell puts features together, not the other way round.' },
           ],
         },
       ],

@@ -243,7 +243,7 @@ describe('trading', () => {
     const stop = euros(await condition.textContent());
 
     await movePrice(page, SAP, '4');
-    // The page looks again every two seconds while the order is open.
+    // The order stream brings the new stop (the page's own fallback refetch would wait 30 s).
     await expect.poll(async () => euros(await condition.textContent()), { timeout: 15_000 }).toBeGreaterThan(stop);
     await screenshot(page, 'orders-tsl-desktop');
 

@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { AuthProvider, useAuth, type Auth } from '../lib/auth';
 import { ConfigProvider, type RuntimeConfig } from '../lib/config';
 import { i18n } from '../lib/i18n';
+import { OrderStreamProvider } from '../lib/order-stream';
 import { createQueryClient } from '../lib/query-client';
 import { ToastProvider, type ToastStore } from '../lib/toasts';
 
@@ -30,7 +31,10 @@ function ClearCacheOnSignOut({ client }: { client: QueryClient }) {
   return null;
 }
 
-/** Everything a page may rely on: configuration, sign-in state, server state, translations, toasts. */
+/**
+ * Everything a page may rely on: configuration, sign-in state, server state kept current by the
+ * order stream while signed in, translations, toasts.
+ */
 export function Providers({ config, queryClient, toastStore, auth, children }: ProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
@@ -39,7 +43,9 @@ export function Providers({ config, queryClient, toastStore, auth, children }: P
         <I18nextProvider i18n={i18n}>
           <QueryClientProvider client={client}>
             <ClearCacheOnSignOut client={client} />
-            <ToastProvider store={toastStore}>{children}</ToastProvider>
+            <OrderStreamProvider client={client}>
+              <ToastProvider store={toastStore}>{children}</ToastProvider>
+            </OrderStreamProvider>
           </QueryClientProvider>
         </I18nextProvider>
       </AuthProvider>

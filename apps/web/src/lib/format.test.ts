@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatQuantity, formatTime, trend } from './format';
+import { formatAxisValue, formatCount, formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatQuantity, formatTime, PRICE_DIGITS, trend } from './format';
 
 // Intl puts a no-break space (U+00A0) between number and unit.
 const nbsp = '\u00a0';
@@ -17,6 +17,19 @@ describe('German formats', () => {
     expect(formatNumber('1234567890.123456789', { min: 0, max: 9 })).toBe('1.234.567.890,123456789');
   });
 
+  it('prices with the decimals they have, within bounds', () => {
+    expect(formatMoney('0.003', 'EUR', { fractionDigits: PRICE_DIGITS })).toBe(`0,003${nbsp}€`);
+    expect(formatMoney('200.1', 'EUR', { fractionDigits: PRICE_DIGITS })).toBe(`200,10${nbsp}€`);
+    expect(formatMoney('0.1234', 'USD', { fractionDigits: 3 })).toBe(`0,123${nbsp}$`);
+  });
+
+  it('takes no float for an amount', () => {
+    // @ts-expect-error money is a decimal string, never a JavaScript number
+    expect(() => formatMoney(0.1 + 0.2)).toThrow();
+    // @ts-expect-error quantities too
+    expect(() => formatQuantity(1.5)).toThrow();
+  });
+
   it('rejects what is not a decimal number', () => {
     expect(() => formatMoney('12,50')).toThrow(RangeError);
     expect(() => formatMoney('abc')).toThrow(RangeError);
@@ -27,12 +40,15 @@ describe('German formats', () => {
     expect(formatPercent('-0.5')).toBe(`-0,50${nbsp}%`);
     expect(formatPercent('0')).toBe(`0,00${nbsp}%`);
     expect(formatPercent('12.5', { signed: false })).toBe(`12,50${nbsp}%`);
+    expect(formatPercent('5', { signed: false, fractionDigits: { min: 0, max: 6 } })).toBe(`5${nbsp}%`);
   });
 
   it('numbers and quantities', () => {
     expect(formatNumber('1234.5')).toBe('1.234,50');
     expect(formatQuantity('12')).toBe('12');
     expect(formatQuantity('0.123456')).toBe('0,123456');
+    expect(formatCount(1234567)).toBe('1.234.567');
+    expect(formatAxisValue(1234.5, 3)).toBe('1.234,500');
   });
 
   it('dates as dd.mm.yyyy in German time', () => {

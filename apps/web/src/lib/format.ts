@@ -1,19 +1,23 @@
 /**
- * German display formats through Intl. Amounts arrive as decimal strings ("1234.56") and are
- * handed to Intl as strings, which formats them exactly — no detour through a float.
+ * German display formats through Intl: the one place the web app turns numbers into text.
+ * Money, prices, quantities and percentages arrive as decimal strings ("1234.56": the wire's
+ * value, or a decimal.js `toFixed()`) and are handed to Intl as strings, which formats them
+ * exactly — they never pass through a JavaScript number. Only counts and chart axis values,
+ * which are no amounts, have number-taking functions of their own (formatCount, formatAxisValue).
  * Intl separates the unit with a no-break space (U+00A0) so "1.234,56 €" never wraps.
  */
 
 const LOCALE = 'de-DE';
 const TIME_ZONE = 'Europe/Berlin';
 
-/** A decimal string as it travels on the wire, or a number where precision does not matter. */
-export type Decimal = string | number;
+/** A decimal number as a string, as it travels on the wire ("1234.56", "-0.5"). */
+export type DecimalString = string;
 
 type StringNumeric = `${number}`;
 
-function toIntl(value: Decimal): number | StringNumeric {
-  if (typeof value === 'number') return value;
+type Digits = number | { min: number; max: number };
+
+function toIntl(value: DecimalString): StringNumeric {
   const trimmed = value.trim();
   if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed)) {
     throw new RangeError(`Not a decimal number: "${value}"`);
@@ -32,38 +36,36 @@ function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
   return format;
 }
 
+/** Exactly n decimals, or between min and max. */
+function digitOptions(fractionDigits: Digits, signed = false): Intl.NumberFormatOptions {
+  const { min, max } = typeof fractionDigits === 'number' ? { min: fractionDigits, max: fractionDigits } : fractionDigits;
+  return { minimumFractionDigits: min, maximumFractionDigits: Math.max(max, min), signDisplay: signed ? 'exceptZero' : 'auto' };
+}
+
+function plainFormat(fractionDigits: Digits, signed = false): Intl.NumberFormat {
+  return numberFormat(digitOptions(fractionDigits, signed));
+}
+
+/** Decimals of an instrument's prices: its own price scale (a derivative may trade at 0,003 €), at least two, at most eight. */
+export function priceDecimals(priceScale: number): number {
+  return Math.min(Math.max(priceScale, 2), 8);
+}
+
+/** A price with every decimal it has, up to six (an order's execution price, a price alert). */
+export const PRICE_DIGITS = { min: 2, max: 6 } as const;
+
 /** formatMoney('1234.56', 'EUR') → '1.234,56 €' (two decimals unless told otherwise). */
-export function formatMoney(
-  amount: Decimal,
-  currency = 'EUR',
-  options: { minimumFractionDigits?: number; maximumFractionDigits?: number; signed?: boolean } = {},
-): string {
-  const minimumFractionDigits = options.minimumFractionDigits ?? 2;
-  return numberFormat({
-    style: 'currency',
-    currency,
-    minimumFractionDigits,
-    maximumFractionDigits: Math.max(options.maximumFractionDigits ?? 2, minimumFractionDigits),
-    signDisplay: options.signed ? 'exceptZero' : 'auto',
-  }).format(toIntl(amount));
+export function formatMoney(amount: DecimalString, currency = 'EUR', options: { fractionDigits?: Digits; signed?: boolean } = {}): string {
+  return numberFormat({ style: 'currency', currency, ...digitOptions(options.fractionDigits ?? 2, options.signed) }).format(toIntl(amount));
 }
 
 /** formatNumber('1234.5', 2) → '1.234,50'. Quantities and prices without currency. */
-export function formatNumber(
-  value: Decimal,
-  fractionDigits: number | { min: number; max: number } = 2,
-  options: { signed?: boolean } = {},
-): string {
-  const { min, max } = typeof fractionDigits === 'number' ? { min: fractionDigits, max: fractionDigits } : fractionDigits;
-  return numberFormat({
-    minimumFractionDigits: min,
-    maximumFractionDigits: max,
-    signDisplay: options.signed ? 'exceptZero' : 'auto',
-  }).format(toIntl(value));
+export function formatNumber(value: DecimalString, fractionDigits: Digits = 2, options: { signed?: boolean } = {}): string {
+  return plainFormat(fractionDigits, options.signed).format(toIntl(value));
 }
 
 /** Quantities: up to six decimals for fractional shares, none when whole ('12', '0,5'). */
-export function formatQuantity(value: Decimal): string {
+export function formatQuantity(value: DecimalString): string {
   return formatNumber(value, { min: 0, max: 6 });
 }
 
@@ -71,14 +73,27 @@ export function formatQuantity(value: Decimal): string {
  * A percentage given in percent points: formatPercent('1.23') → '+1,23 %'. Signed by default,
  * because a change without its sign is ambiguous for anyone who cannot tell green from red.
  */
-export function formatPercent(points: Decimal, options: { signed?: boolean; fractionDigits?: number } = {}): string {
-  const digits = options.fractionDigits ?? 2;
-  return `${formatNumber(points, digits, { signed: options.signed ?? true })}\u00a0%`;
+export function formatPercent(points: DecimalString, options: { signed?: boolean; fractionDigits?: Digits } = {}): string {
+  return `${formatNumber(points, options.fractionDigits ?? 2, { signed: options.signed ?? true })}\u00a0%`;
+}
+
+/** A count of things (search hits): formatCount(12345) → '12.345'. Never an amount. */
+export function formatCount(count: number): string {
+  return plainFormat(0).format(count);
+}
+
+/**
+ * A value the chart library hands back for its price axis and crosshair: it places pixels with
+ * floats, so the label of a pixel is one too. Every price shown as text elsewhere keeps its
+ * decimal string.
+ */
+export function formatAxisValue(value: number, fractionDigits: number): string {
+  return plainFormat(fractionDigits).format(value);
 }
 
 /** 'gain' above zero, 'loss' below, 'neutral' at zero — decided on the string, not a float. */
-export function trend(value: Decimal): 'gain' | 'loss' | 'neutral' {
-  const s = typeof value === 'number' ? String(value) : value.trim();
+export function trend(value: DecimalString): 'gain' | 'loss' | 'neutral' {
+  const s = value.trim();
   if (/^[+-]?[0.]*(e[+-]?\d+)?$/i.test(s)) return 'neutral';
   return s.startsWith('-') ? 'loss' : 'gain';
 }

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
+import { type ReactElement, StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '@kontor/domain/runtime-config';
 import de from '../../public/assets/i18n/de.json';
@@ -19,15 +19,11 @@ export async function loadGerman(): Promise<void> {
   });
 }
 
-/**
- * Renders the whole app (layout, routes, providers) at a path, as the customer would open it;
- * signed in as the demo customer unless the test passes another auth.
- */
-export async function renderApp(path: string, options: { config?: RuntimeConfig; toastStore?: ToastStore; auth?: Auth } = {}) {
+type RenderOptions = { config?: RuntimeConfig; toastStore?: ToastStore; auth?: Auth };
+
+async function renderRouter(router: ReturnType<typeof createMemoryRouter>, options: RenderOptions, auth: Auth | undefined) {
   await loadGerman();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const toastStore = options.toastStore ?? createToastStore();
-  const auth = options.auth ?? testAuth();
   const user = userEvent.setup();
   const view = render(
     <StrictMode>
@@ -36,5 +32,24 @@ export async function renderApp(path: string, options: { config?: RuntimeConfig;
       </Providers>
     </StrictMode>,
   );
-  return { ...view, router, user, toastStore, auth };
+  return { ...view, router, user, toastStore };
+}
+
+/**
+ * Renders the whole app (layout, routes, providers) at a path, as the customer would open it;
+ * signed in as the demo customer unless the test passes another auth.
+ */
+export async function renderApp(path: string, options: RenderOptions = {}) {
+  const auth = options.auth ?? testAuth();
+  const rendered = await renderRouter(createMemoryRouter(routes, { initialEntries: [path] }), options, auth);
+  return { ...rendered, auth };
+}
+
+/**
+ * Renders one piece of a feature on its own (no layout, no other routes) inside the app's
+ * providers, at `path` (default "/"), e.g. a button that the app puts into another area's page.
+ */
+export async function renderAlone(element: ReactElement, options: RenderOptions & { route?: string; path?: string } = {}) {
+  const path = options.path ?? '/';
+  return renderRouter(createMemoryRouter([{ path: options.route ?? path.split('?')[0], element }], { initialEntries: [path] }), options, options.auth);
 }

@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { compareDecimal } from '@kontor/domain/quote';
-import { formatMoney, formatNumber, formatPercent, trend, type Decimal } from '../lib/format';
+import { type DecimalString, formatMoney, formatNumber, formatPercent, trend } from '../lib/format';
 import styles from './number.module.css';
 
-const digits = (n: number | undefined) => (n === undefined ? {} : { minimumFractionDigits: n, maximumFractionDigits: n });
-
 /** An amount in German format with tabular numerals: 1.234,56 €. */
-export function Money({ amount, currency = 'EUR', className }: { amount: Decimal; currency?: string; className?: string }) {
+export function Money({ amount, currency = 'EUR', className }: { amount: DecimalString; currency?: string; className?: string }) {
   return <span className={[styles.number, className].filter(Boolean).join(' ')}>{formatMoney(amount, currency)}</span>;
 }
 
@@ -21,7 +19,7 @@ export function Change({
   fractionDigits,
   className,
 }: {
-  value: Decimal;
+  value: DecimalString;
   kind?: 'percent' | 'money' | 'number';
   currency?: string;
   /** Decimals of a money change (default 2), e.g. the price scale of a derivative. */
@@ -33,7 +31,7 @@ export function Change({
     kind === 'percent'
       ? formatPercent(value)
       : kind === 'money'
-        ? formatMoney(value, currency, { signed: true, ...digits(fractionDigits) })
+        ? formatMoney(value, currency, { signed: true, fractionDigits })
         : formatNumber(value, 2, { signed: true });
   const tone = direction === 'gain' ? styles.gain : direction === 'loss' ? styles.loss : undefined;
   // Intl writes a hyphen-minus; a loss shows the typographic minus sign (U+2212), as "+" shows a gain.
@@ -70,7 +68,7 @@ export function FlashingPrice({
   const tone = flash === 'up' ? styles.flashUp : flash === 'down' ? styles.flashDown : undefined;
   return (
     <span className={[styles.number, styles.flash, tone, className].filter(Boolean).join(' ')} data-flash={flash ?? undefined}>
-      {formatMoney(value, currency, digits(fractionDigits))}
+      {formatMoney(value, currency, { fractionDigits })}
     </span>
   );
 }

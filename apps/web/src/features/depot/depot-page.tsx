@@ -9,18 +9,21 @@ import { isApiError } from '../../lib/api-client';
 import { parseDecimalInput } from '../../lib/decimal-input';
 import { formatMoney, formatQuantity } from '../../lib/format';
 import { useLiveQuotes, usePreviousCloses } from '../../lib/live-quotes';
+import { instrumentPath, orderTicketPath, searchPath } from '../../lib/paths';
+import { useDepot } from '../../lib/queries/depot';
 import { toasts } from '../../lib/toasts';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { DepotIcon } from '../../ui/icons';
+import { LoadError } from '../../ui/load-error';
 import { Notice } from '../../ui/notice';
 import { Change, FlashingPrice, Money } from '../../ui/number';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import { TextField } from '../../ui/text-field';
-import { instrumentPath, sellPath, useDepot, useSimulatedDeposit } from './depot-api';
+import { useSimulatedDeposit } from './depot-api';
 import { depotTotals, type PositionValuation, valuePosition } from './depot-valuation';
 import { useWidth } from '../../lib/use-width';
 import styles from './depot.module.css';
@@ -93,14 +96,7 @@ export function DepotPage() {
   } else if (depot.isError) {
     content = (
       <Card title={t('depot.positions.title')}>
-        <div className={styles.stack}>
-          <Notice tone="danger">{t('depot.loadError')}</Notice>
-          <div>
-            <Button variant="secondary" onPress={() => void depot.refetch()}>
-              {t('trading.retry')}
-            </Button>
-          </div>
-        </div>
+        <LoadError message={t('depot.loadError')} onRetry={() => void depot.refetch()} />
       </Card>
     );
   } else {
@@ -181,7 +177,7 @@ export function DepotPage() {
               title={t('pages.depot.emptyTitle')}
               action={
                 hasCash ? (
-                  <LinkButton variant="secondary" href="/suche">
+                  <LinkButton variant="secondary" href={searchPath()}>
                     {t('depot.emptySearch')}
                   </LinkButton>
                 ) : (
@@ -249,7 +245,7 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
     <LinkButton
       variant="secondary"
       size="sm"
-      href={sellPath(row.position.isin)}
+      href={orderTicketPath(row.position.isin, 'sell')}
       isDisabled={row.position.available === '0'}
       aria-label={t('depot.positions.sellNamed', { name: row.position.name })}
     >

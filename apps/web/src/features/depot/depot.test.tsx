@@ -4,6 +4,7 @@ import { EUR_USD_ISIN } from '@kontor/domain/fx';
 import type { Depot, Position } from '@kontor/domain/trading-contracts';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
+import { FakeEventSource } from '../../test/fake-event-source';
 import { jsonResponse } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { depositAmountError } from './depot-page';
@@ -78,20 +79,12 @@ describe('depot valuation', () => {
   });
 });
 
-class SilentEventSource {
-  onopen: (() => void) | null = null;
-  onmessage: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  readyState = 0;
-  close() {}
-}
-
 let depot: Depot;
 let depositAnswer: () => Response;
 let calls: { method: string; path: string; body: unknown }[];
 
 beforeEach(() => {
-  vi.stubGlobal('EventSource', SilentEventSource);
+  vi.stubGlobal('EventSource', FakeEventSource);
   depot = { positions: [SAP_POSITION, WORLD_POSITION], cash: CASH };
   calls = [];
   depositAnswer = () => jsonResponse({ available: '6000.00', reserved: '250.00', total: '6250.00' });

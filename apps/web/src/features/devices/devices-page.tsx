@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { DeviceIcon } from '../../ui/icons';
+import { LoadError } from '../../ui/load-error';
 import { Notice } from '../../ui/notice';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
@@ -77,14 +78,7 @@ export function DevicesPage() {
             <Skeleton height="3.5rem" />
           </div>
         ) : devices.isError ? (
-          <div className={styles.stack}>
-            <Notice tone="danger">{t('devices.loadError')}</Notice>
-            <div>
-              <Button variant="secondary" onPress={() => void devices.refetch()}>
-                {t('boot.retry')}
-              </Button>
-            </div>
-          </div>
+          <LoadError message={t('devices.loadError')} onRetry={() => void devices.refetch()} />
         ) : list.length === 0 ? (
           <EmptyState icon={<DeviceIcon />} title={t('devices.emptyTitle')}>
             {t('devices.emptyText')}

@@ -5,9 +5,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
 import { describeAuthError } from '../../lib/auth-errors';
 import { Button } from '../../ui/button';
+import { CodeField } from '../../ui/code-field';
 import { Notice, type NoticeTone } from '../../ui/notice';
 import { Actions, AuthScreen, FormStack } from './auth-screen';
-import { CodeField } from './code-field';
 import { EmailField } from './email-field';
 
 type ConfirmState = { email?: string; destination?: string; notConfirmed?: boolean } | null;

@@ -5,10 +5,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
 import { describeAuthError } from '../../lib/auth-errors';
 import { Button } from '../../ui/button';
+import { CodeField } from '../../ui/code-field';
 import { NewPasswordInput } from '../../ui/new-password-field';
 import { Notice, type NoticeTone } from '../../ui/notice';
 import { Actions, AuthScreen, FormStack } from './auth-screen';
-import { CodeField } from './code-field';
 import { EmailField } from './email-field';
 
 type ForgotState = { email?: string; required?: boolean } | null;

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmSignIn, signIn } from 'aws-amplify/auth';
 import { describeAuthError } from '../../lib/auth-errors';
 import { Button, LinkButton } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
+import { CodeField } from '../../ui/code-field';
+import { FormTextField } from '../../ui/form-text-field';
 import { NewPasswordInput } from '../../ui/new-password-field';
 import { Notice } from '../../ui/notice';
-import { TextField } from '../../ui/text-field';
 import { TotpSetupDetails } from '../../ui/totp-setup-details';
 import { Actions, AuthScreen, FormStack } from './auth-screen';
-import { CodeField } from './code-field';
 import { EmailField } from './email-field';
 import { outcomeOf, type MfaMethod, type SignInOutcome, type SignInScreen } from './sign-in-flow';
 import styles from './identity.module.css';
@@ -87,26 +87,15 @@ export function SignInForm({
       <FormStack onSubmit={(event) => void submit(event)} label={t('auth.signIn.title')}>
         {shown && <Notice tone={shown.tone}>{shown.text}</Notice>}
         <EmailField control={control} name="email" autoFocus={!defaultEmail} />
-        <Controller
+        <FormTextField
           control={control}
           name="password"
           rules={{ required: t('auth.validation.passwordRequired') }}
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('auth.fields.password')}
-              type="password"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              errorMessage={fieldState.error?.message}
-              autoComplete="current-password"
-              validationBehavior="aria"
-              isRequired
-              autoFocus={Boolean(defaultEmail)}
-            />
-          )}
+          label={t('auth.fields.password')}
+          type="password"
+          autoComplete="current-password"
+          isRequired
+          autoFocus={Boolean(defaultEmail)}
         />
         <Link className={styles.inlineLink} to="/passwort-vergessen" state={{ email: typedEmail }}>
           {t('auth.signIn.forgot')}

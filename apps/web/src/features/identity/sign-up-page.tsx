@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { signUp } from 'aws-amplify/auth';
 import { describeAuthError } from '../../lib/auth-errors';
 import { Button } from '../../ui/button';
+import { FormTextField } from '../../ui/form-text-field';
 import { NewPasswordInput } from '../../ui/new-password-field';
 import { Notice } from '../../ui/notice';
-import { TextField } from '../../ui/text-field';
 import { Actions, AuthScreen, FormStack } from './auth-screen';
 import { EmailField } from './email-field';
 
@@ -46,25 +46,14 @@ export function SignUpPage() {
   });
 
   const nameField = (name: 'givenName' | 'familyName', autoComplete: string) => (
-    <Controller
+    <FormTextField
       control={control}
       name={name}
       rules={{ validate: (value) => value.trim() !== '' || t(`auth.validation.${name}Required`) }}
-      render={({ field, fieldState }) => (
-        <TextField
-          label={t(`auth.fields.${name}`)}
-          name={field.name}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          errorMessage={fieldState.error?.message}
-          autoComplete={autoComplete}
-          validationBehavior="aria"
-          isRequired
-          maxLength={100}
-        />
-      )}
+      label={t(`auth.fields.${name}`)}
+      autoComplete={autoComplete}
+      isRequired
+      maxLength={100}
     />
   );
 

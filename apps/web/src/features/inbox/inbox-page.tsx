@@ -1,14 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { documentDisplayTitle } from '@kontor/domain/documents';
 import type { inboxListSchema } from '@kontor/domain/trading-contracts';
 import { api } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { documentPdfUrl } from '../../lib/paths';
+import { queryKeys } from '../../lib/query-keys';
 import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { InboxIcon } from '../../ui/icons';
-import { Notice } from '../../ui/notice';
+import { LoadError } from '../../ui/load-error';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import styles from './inbox.module.css';
@@ -16,13 +18,15 @@ import styles from './inbox.module.css';
 type InboxList = z.infer<typeof inboxListSchema>;
 type InboxDocument = InboxList['documents'][number];
 
-const INBOX_KEY = ['inbox', 'documents'] as const;
-
-export const documentPdfUrl = (id: string) => api.url(`/api/posteingang/${encodeURIComponent(id)}/pdf`);
+/**
+ * The title of spec §3: the pdfTitle followed by its ISINs. The list answer has no plain title of
+ * its own, so the pdfTitle stands in where the rule falls back to it.
+ */
+const displayTitle = (doc: InboxDocument) => documentDisplayTitle({ title: doc.pdfTitle, pdfTitle: doc.pdfTitle, pdfIsin: doc.pdfIsin ?? undefined });
 
 function useDocuments() {
   return useQuery({
-    queryKey: INBOX_KEY,
+    queryKey: queryKeys.inbox,
     queryFn: ({ signal }) => api.request<InboxList>('GET', '/api/posteingang', { signal, skipGlobalErrorHandler: true }),
   });
 }
@@ -38,7 +42,7 @@ export function InboxPage() {
 
   // The server marks a document read when its PDF is fetched; the list shows it at once.
   const opened = (doc: InboxDocument) =>
-    client.setQueryData<InboxList>(INBOX_KEY, (old) => old && { documents: old.documents.map((d) => (d.id === doc.id ? { ...d, read: true } : d)) });
+    client.setQueryData<InboxList>(queryKeys.inbox, (old) => old && { documents: old.documents.map((d) => (d.id === doc.id ? { ...d, read: true } : d)) });
 
   let content;
   if (documents.isPending) {
@@ -52,14 +56,7 @@ export function InboxPage() {
     );
   } else if (documents.isError) {
     content = (
-      <div className={styles.loading}>
-        <Notice tone="danger">{t('inbox.loadError')}</Notice>
-        <div>
-          <Button variant="secondary" onPress={() => void documents.refetch()}>
-            {t('inbox.retry')}
-          </Button>
-        </div>
-      </div>
+      <LoadError message={t('inbox.loadError')} onRetry={() => void documents.refetch()} inset />
     );
   } else if (documents.data.documents.length === 0) {
     content = (
@@ -77,11 +74,10 @@ export function InboxPage() {
               <span className={styles.main}>
                 <span className={styles.title}>
                   {!doc.read && <span className="visually-hidden">{t('inbox.unread')}: </span>}
-                  {doc.pdfTitle}
+                  {displayTitle(doc)}
                 </span>
                 <span className={styles.meta}>
-                  {formatDateTime(doc.createdAt)}
-                  {doc.pdfIsin && ` · ${doc.pdfIsin}`} · {t('inbox.pdf')}
+                  {formatDateTime(doc.createdAt)} · {t('inbox.pdf')}
                   <span className="visually-hidden"> {t('inbox.opensNewTab')}</span>
                 </span>
               </span>

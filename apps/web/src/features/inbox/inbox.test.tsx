@@ -46,6 +46,19 @@ describe('/posteingang', () => {
     expect(list.querySelector('[data-unread]')).toBeNull();
   });
 
+  it('titles a document by its pdfTitle and ISINs, at most two of them', async () => {
+    documents = [
+      { id: 'c1111111-2222-4333-8444-555555555555', kind: 'statement', pdfTitle: 'Depotauszug', pdfIsin: 'DE0007164600, US0378331005,DE0005557508', createdAt: '2026-11-23T09:00:00.000Z', read: true },
+      { id: 'd1111111-2222-4333-8444-555555555555', kind: 'statement', pdfTitle: 'Kostenausweis', pdfIsin: null, createdAt: '2026-11-22T09:00:00.000Z', read: true },
+    ];
+    await renderApp('/posteingang');
+    const list = await screen.findByRole('list', { name: 'Dokumente' }, { timeout: 10_000 });
+    // The title comes first, then the date.
+    const [statement, costs] = within(list).getAllByRole('link');
+    expect(statement!.textContent).toMatch(/^Depotauszug DE0007164600, US0378331005 …23\.11\.2026/);
+    expect(costs!.textContent).toMatch(/^Kostenausweis22\.11\.2026/);
+  });
+
   it('with no documents yet it says what will appear here', async () => {
     await renderApp('/posteingang');
     expect(await screen.findByRole('heading', { level: 2, name: 'Keine Dokumente' }, { timeout: 10_000 })).toBeTruthy();

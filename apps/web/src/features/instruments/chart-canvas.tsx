@@ -22,6 +22,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { ChartType } from '@kontor/domain/enums';
+import { formatAxisValue } from '../../lib/format';
 import type { ChartBar } from './chart-data';
 import styles from './instrument-page.module.css';
 
@@ -79,7 +80,6 @@ function withAlpha(color: string, alpha: number): string {
 }
 
 function chartOptions(theme: Theme, decimals: number, intraday: boolean): DeepPartial<TimeChartOptions> {
-  const price = new Intl.NumberFormat('de-DE', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   return {
     autoSize: true,
     layout: {
@@ -92,7 +92,7 @@ function chartOptions(theme: Theme, decimals: number, intraday: boolean): DeepPa
     },
     localization: {
       locale: 'de-DE',
-      priceFormatter: (value: number) => price.format(value),
+      priceFormatter: (value: number) => formatAxisValue(value, decimals),
       timeFormatter: (time: Time) => (intraday ? dateTime : date).format(toDate(time)),
     },
     grid: { vertLines: { color: withAlpha(theme.border, 0.6) }, horzLines: { color: withAlpha(theme.border, 0.6) } },

@@ -1,4 +1,5 @@
 import { CHART_RANGES, CHART_TYPES, type ChartRange, type ChartType } from '@kontor/domain/enums';
+import { compareDecimal } from '@kontor/domain/quote';
 import { marketLocalTime } from '@kontor/domain/trading-window';
 import type { HistoryBar } from './instruments-api';
 
@@ -72,8 +73,9 @@ export function resolutionSeconds(resolution: string): number | undefined {
  * closed), only move the last bar, which the server already makes the current one. An older
  * quote changes nothing.
  */
-export function withLivePrice(bars: readonly ChartBar[], price: number, at: Date, resolution: string): readonly ChartBar[] {
+export function withLivePrice(bars: readonly ChartBar[], livePrice: string, at: Date, resolution: string): readonly ChartBar[] {
   const last = bars[bars.length - 1];
+  const price = Number(livePrice);
   if (!last || !Number.isFinite(price)) return bars;
   const time = wallClockSeconds(at);
   if (time < last.time) return bars;
@@ -88,7 +90,16 @@ export function withLivePrice(bars: readonly ChartBar[], price: number, at: Date
   return [...bars.slice(0, -1), { ...last, close: price, high: Math.max(last.high, price), low: Math.min(last.low, price) }];
 }
 
-/** Decimals for the price axis: the instrument's own price scale, at least two. */
-export function priceDecimals(priceScale: number): number {
-  return Math.min(Math.max(priceScale, 2), 8);
+/**
+ * First, last, highest and lowest price of the chart as decimal strings, for the sentence a
+ * screen reader hears: from the bars as the server sent them and, when it moved the chart, the
+ * live price.
+ */
+export function chartSummaryPrices(bars: readonly HistoryBar[], livePrice: string | undefined): { from: string; to: string; high: string; low: string } | null {
+  const first = bars[0];
+  const last = bars[bars.length - 1];
+  if (!first || !last) return null;
+  const extreme = (pick: (bar: HistoryBar) => string, sign: 1 | -1) =>
+    [...bars.map(pick), ...(livePrice === undefined ? [] : [livePrice])].reduce((best, p) => (compareDecimal(p, best) === sign ? p : best));
+  return { from: first.o, to: livePrice ?? last.c, high: extreme((b) => b.h, 1), low: extreme((b) => b.l, -1) };
 }

@@ -4,14 +4,13 @@ import { useSearchParams } from 'react-router';
 import { CHART_RANGE_LABELS, CHART_TYPE_LABELS, CHART_TYPES, type ChartRange, type ChartType } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import { midPrice } from '@kontor/domain/quote';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, priceDecimals } from '../../lib/format';
 import { useLiveQuote } from '../../lib/live-quotes';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { Notice } from '../../ui/notice';
+import { LoadError } from '../../ui/load-error';
 import { SegmentedControl } from '../../ui/segmented-control';
 import { Skeleton } from '../../ui/skeleton';
-import { OFFERED_CHART_RANGES, priceDecimals, readChartParams, resolutionSeconds, toChartBars, withLivePrice } from './chart-data';
+import { chartSummaryPrices, OFFERED_CHART_RANGES, readChartParams, resolutionSeconds, toChartBars, withLivePrice } from './chart-data';
 import { usePriceHistory } from './instruments-api';
 import styles from './instrument-page.module.css';
 
@@ -50,7 +49,7 @@ export function InstrumentChart({ instrument }: { instrument: Instrument }) {
   const resolution = history.data?.resolution ?? '';
   const mid = quote ? midPrice(quote) : undefined;
   const bars = useMemo(
-    () => (mid !== undefined && quote ? withLivePrice(baseBars, Number(mid), new Date(quote.ts), resolution) : baseBars),
+    () => (mid !== undefined && quote ? withLivePrice(baseBars, mid, new Date(quote.ts), resolution) : baseBars),
     [baseBars, mid, quote, resolution],
   );
   const intraday = (resolutionSeconds(resolution) ?? 86_400) < 86_400;
@@ -63,20 +62,19 @@ export function InstrumentChart({ instrument }: { instrument: Instrument }) {
     title: t(`instrument.chart.rangeTitle.${id}`),
   }));
 
-  const first = bars[0];
-  const last = bars[bars.length - 1];
-  const summary =
-    first && last
-      ? t('instrument.chart.summary', {
-          name: instrument.name,
-          range: rangeItems.find((item) => item.id === range)?.title ?? range,
-          type: typeItems.find((item) => item.id === type)?.label ?? type,
-          from: formatNumber(first.open, decimals),
-          to: formatNumber(last.close, decimals),
-          high: formatNumber(Math.max(...bars.map((bar) => bar.high)), decimals),
-          low: formatNumber(Math.min(...bars.map((bar) => bar.low)), decimals),
-        })
-      : '';
+  // withLivePrice hands back the same bars when the live price changes nothing.
+  const prices = chartSummaryPrices(history.data?.bars ?? [], bars !== baseBars ? mid : undefined);
+  const summary = prices
+    ? t('instrument.chart.summary', {
+        name: instrument.name,
+        range: rangeItems.find((item) => item.id === range)?.title ?? range,
+        type: typeItems.find((item) => item.id === type)?.label ?? type,
+        from: formatNumber(prices.from, decimals),
+        to: formatNumber(prices.to, decimals),
+        high: formatNumber(prices.high, decimals),
+        low: formatNumber(prices.low, decimals),
+      })
+    : '';
 
   let body;
   if (!instrument.historicQuotes) {
@@ -85,14 +83,7 @@ export function InstrumentChart({ instrument }: { instrument: Instrument }) {
     body = <ChartSkeleton />;
   } else if (history.isError) {
     body = (
-      <div className={styles.stack}>
-        <Notice tone="danger">{t('instrument.chart.loadError')}</Notice>
-        <div>
-          <Button variant="secondary" onPress={() => void history.refetch()}>
-            {t('boot.retry')}
-          </Button>
-        </div>
-      </div>
+      <LoadError message={t('instrument.chart.loadError')} onRetry={() => void history.refetch()} />
     );
   } else if (bars.length === 0) {
     body = <p className={styles.muted}>{t('instrument.chart.empty')}</p>;

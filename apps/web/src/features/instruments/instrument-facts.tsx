@@ -6,10 +6,11 @@ import type { Instrument } from '@kontor/domain/instrument';
 import { orderKindLabel } from '@kontor/domain/labels';
 import { WEEKEND_WINDOWS } from '@kontor/domain/trading-window';
 import { formatDate, formatMoney, formatNumber, formatQuantity } from '../../lib/format';
+import { instrumentPath } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { ExternalLinkIcon } from '../../ui/icons';
-import { documentHref, instrumentPath } from './instruments-api';
+import { documentHref } from './instruments-api';
 import type { Tradability } from './tradability';
 import styles from './instrument-page.module.css';
 

@@ -3,15 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import { dayChange } from '@kontor/domain/quote';
-import { formatDate, formatTime } from '../../lib/format';
+import { formatDate, formatTime, priceDecimals } from '../../lib/format';
 import { useLiveQuote, useLiveStatus, usePreviousCloses } from '../../lib/live-quotes';
+import { orderTicketPath } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
 import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Notice } from '../../ui/notice';
 import { Change, FlashingPrice } from '../../ui/number';
 import { Skeleton } from '../../ui/skeleton';
-import { priceDecimals } from './chart-data';
 import type { Tradability, TradeBlock } from './tradability';
 import styles from './instrument-page.module.css';
 
@@ -43,7 +43,6 @@ export function InstrumentIdentity({ instrument, tradable }: { instrument: Instr
 
 // The order ticket lives at /orders/neu (the trading area builds it). Until it exists the link
 // leads to the app's "page not found"; the route and its parameters are the agreed contract.
-export const orderTicketPath = (isin: string, side: 'BUY' | 'SELL') => `/orders/neu?${new URLSearchParams({ isin, side }).toString()}`;
 
 /**
  * Kaufen and Verkaufen, and the slot for other actions (watchlist, price alert) beside them.
@@ -70,7 +69,7 @@ export function TradeActions({
         <>
           <LinkButton
             variant="secondary"
-            href={orderTicketPath(instrument.isin, 'SELL')}
+            href={orderTicketPath(instrument.isin, 'sell')}
             isDisabled={tradable.sell !== null}
             aria-describedby={tradable.sell ? reasonId : undefined}
           >
@@ -78,7 +77,7 @@ export function TradeActions({
           </LinkButton>
           <LinkButton
             variant="primary"
-            href={orderTicketPath(instrument.isin, 'BUY')}
+            href={orderTicketPath(instrument.isin, 'buy')}
             isDisabled={tradable.buy !== null}
             aria-describedby={tradable.buy ? reasonId : undefined}
           >

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Instrument } from '@kontor/domain/instrument';
 import { formatDateTime, formatNumber, formatPercent } from '../../lib/format';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { Notice } from '../../ui/notice';
+import { LoadError } from '../../ui/load-error';
 import { SkeletonText } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import { useDividends, useNews } from './instruments-api';
@@ -19,27 +18,13 @@ function Loading() {
   );
 }
 
-function Failed({ message, retry }: { message: string; retry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.stack}>
-      <Notice tone="danger">{message}</Notice>
-      <div>
-        <Button variant="secondary" size="sm" onPress={retry}>
-          {t('boot.retry')}
-        </Button>
-      </div>
-    </div>
-  );
-}
-
 /** Dividenden: the headline and up to six past years, newest first (the server applies the rule). */
 export function Dividends({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
   const dividends = useDividends(instrument.isin);
   let body;
   if (dividends.isPending) body = <Loading />;
-  else if (dividends.isError) body = <Failed message={t('instrument.dividends.loadError')} retry={() => void dividends.refetch()} />;
+  else if (dividends.isError) body = <LoadError message={t('instrument.dividends.loadError')} onRetry={() => void dividends.refetch()} size="sm" />;
   else {
     const { headline, entries } = dividends.data;
     body = (
@@ -81,7 +66,7 @@ export function News({ instrument }: { instrument: Instrument }) {
   const news = useNews(instrument.isin);
   let body;
   if (news.isPending) body = <Loading />;
-  else if (news.isError) body = <Failed message={t('instrument.news.loadError')} retry={() => void news.refetch()} />;
+  else if (news.isError) body = <LoadError message={t('instrument.news.loadError')} onRetry={() => void news.refetch()} size="sm" />;
   else if (news.data.items.length === 0) body = <p className={styles.muted}>{t('instrument.news.none')}</p>;
   else
     body = (

@@ -1,13 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Quote } from '@kontor/domain/quote';
-import { Providers } from '../../app/providers';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
-import { jsonResponse, testAuth, testConfig } from '../../test/fixtures';
-import { loadGerman, renderApp } from '../../test/render';
+import { FakeEventSource } from '../../test/fake-event-source';
+import { jsonResponse, testAuth } from '../../test/fixtures';
+import { renderAlone, renderApp } from '../../test/render';
 import { Button } from '../../ui/button';
 import type { ChartCanvasProps } from './chart-canvas';
 import { readChartParams, toChartBars, wallClockSeconds, withLivePrice, type ChartBar } from './chart-data';
@@ -21,18 +20,6 @@ vi.mock('./chart-canvas', () => ({
     <div data-testid="chart" data-chart-type={type} data-bars={bars.length} data-last-close={bars.at(-1)?.close} aria-label={label} role="img" />
   ),
 }));
-
-/** jsdom has no EventSource; the app's quote hub opens one per screen that shows prices. */
-class FakeEventSource {
-  onopen: (() => void) | null = null;
-  onmessage: ((e: MessageEvent<string>) => void) | null = null;
-  onerror: (() => void) | null = null;
-  readyState = 0;
-  constructor(readonly url: string) {}
-  close() {
-    this.readyState = 2;
-  }
-}
 
 beforeAll(() => vi.stubGlobal('EventSource', FakeEventSource));
 afterAll(() => vi.unstubAllGlobals());
@@ -213,15 +200,15 @@ describe('chart data', () => {
   it('the live price closes the last bar, opens a new intraday bar after its period, and an older quote changes nothing', () => {
     const base: ChartBar[] = toChartBars(bars(2, Date.parse('2026-12-01T09:00:00Z')));
     const last = base[1]!;
-    const moved = withLivePrice(base, 102, new Date('2026-12-01T09:07:00Z'), '5m');
+    const moved = withLivePrice(base, '102', new Date('2026-12-01T09:07:00Z'), '5m');
     expect(moved).toHaveLength(2);
     expect(moved[1]).toEqual({ ...last, close: 102, high: 102 });
-    const next = withLivePrice(base, 98, new Date('2026-12-01T09:11:30Z'), '5m');
+    const next = withLivePrice(base, '98', new Date('2026-12-01T09:11:30Z'), '5m');
     expect(next).toHaveLength(3);
     expect(next[2]).toEqual({ time: last.time + 300, open: 100.5, high: 100.5, low: 98, close: 98 });
     // A daily chart only moves its last bar.
-    expect(withLivePrice(base, 98, new Date('2026-12-03T09:00:00Z'), '1d')).toHaveLength(2);
-    expect(withLivePrice(base, 98, new Date('2026-12-01T08:00:00Z'), '5m')).toBe(base);
+    expect(withLivePrice(base, '98', new Date('2026-12-03T09:00:00Z'), '1d')).toHaveLength(2);
+    expect(withLivePrice(base, '98', new Date('2026-12-01T08:00:00Z'), '5m')).toBe(base);
   });
 });
 
@@ -334,7 +321,7 @@ describe('instrument page (/wertpapier/:isin)', () => {
     expect(chart.dataset.bars).toBe('780');
     act(() => quoteHub.accept([quote('DE0007164600', '120.00', '120.10', new Date(Date.now() + 5000).toISOString())]));
     await waitFor(() => expect(screen.getByTestId('chart').dataset.lastClose).toBe('120.05'));
-    expect(chart.getAttribute('aria-label')).toMatch(/^Kursverlauf SAP SE, Maximaler Zeitraum, Linie: von 100,00 auf 120,05/);
+    expect(chart.getAttribute('aria-label')).toMatch(/^Kursverlauf SAP SE, Maximaler Zeitraum, Linie: von 100,00 auf 120,05, Hoch 120,05, Tief 99,00$/);
   });
 
   it('a failed history says so in German and tries again on request', async () => {
@@ -392,16 +379,11 @@ describe('instrument page (/wertpapier/:isin)', () => {
   });
 
   it('renders the actions slot next to Kaufen / Verkaufen', async () => {
-    await loadGerman();
-    const router = createMemoryRouter(
-      [{ path: '/wertpapier/:isin', element: <InstrumentPage actions={(i) => <Button variant="secondary">{`Merken ${i.wkn}`}</Button>} /> }],
-      { initialEntries: ['/wertpapier/DE0007164600'] },
-    );
-    render(
-      <Providers config={testConfig()} auth={testAuth()}>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    await renderAlone(<InstrumentPage actions={(i) => <Button variant="secondary">{`Merken ${i.wkn}`}</Button>} />, {
+      route: '/wertpapier/:isin',
+      path: '/wertpapier/DE0007164600',
+      auth: testAuth(),
+    });
     const slot = await screen.findByRole('button', { name: 'Merken 716460' });
     expect(slot.parentElement).toBe(screen.getByRole('link', { name: 'Kaufen' }).parentElement);
   });

@@ -3,17 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Instrument } from '@kontor/domain/instrument';
 import { isApiError } from '../../lib/api-client';
-import { Button, LinkButton } from '../../ui/button';
+import { searchPath } from '../../lib/paths';
+import { useInstrument } from '../../lib/queries/instrument';
+import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { SearchIcon } from '../../ui/icons';
-import { Notice } from '../../ui/notice';
+import { LoadError } from '../../ui/load-error';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { InstrumentChart } from './instrument-chart';
 import { DerivativeDetails, Documents, KeyData } from './instrument-facts';
 import { InstrumentIdentity, QuoteCard, TradeActions } from './instrument-header';
 import { Dividends, News } from './instrument-insights';
-import { useInstrument } from './instruments-api';
 import { tradability } from './tradability';
 import styles from './instrument-page.module.css';
 
@@ -60,7 +61,7 @@ export function InstrumentPage({ actions }: { actions?: (instrument: Instrument)
               icon={<SearchIcon />}
               title={t('instrument.notFound')}
               action={
-                <LinkButton href="/suche" variant="secondary">
+                <LinkButton href={searchPath()} variant="secondary">
                   {t('instrument.toSearch')}
                 </LinkButton>
               }
@@ -68,14 +69,7 @@ export function InstrumentPage({ actions }: { actions?: (instrument: Instrument)
               {t('instrument.notFoundText', { isin })}
             </EmptyState>
           ) : (
-            <div className={styles.stack}>
-              <Notice tone="danger">{t('instrument.loadError')}</Notice>
-              <div>
-                <Button variant="secondary" onPress={() => void instrument.refetch()}>
-                  {t('boot.retry')}
-                </Button>
-              </div>
-            </div>
+            <LoadError message={t('instrument.loadError')} onRetry={() => void instrument.refetch()} />
           )}
         </Card>
       </Page>

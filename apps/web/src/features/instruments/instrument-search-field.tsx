@@ -5,9 +5,10 @@ import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 
 import { useNavigate } from 'react-router';
 import { INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
+import { instrumentPath, searchPath } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
 import { SearchIcon } from '../../ui/icons';
-import { instrumentPath, searchInstruments, searchPath, splitMatch, useDebouncedValue } from './instruments-api';
+import { searchInstruments, splitMatch, useDebouncedValue } from './instruments-api';
 import styles from './instruments.module.css';
 
 export const TYPEAHEAD_SIZE = 8;

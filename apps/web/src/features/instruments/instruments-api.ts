@@ -1,19 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Instrument } from '@kontor/domain/instrument';
 import { instrumentSearchParams, type InstrumentCounts, type InstrumentSearchResponse } from '@kontor/domain/instrument-search';
-import type { ChartRange, InstrumentType } from '@kontor/domain/enums';
+import type { ChartRange } from '@kontor/domain/enums';
 import type { DividendHistory } from '@kontor/domain/dividends';
 import type { NewsResponse } from '@kontor/domain/news';
 import { api, isRelativeUrl } from '../../lib/api-client';
-
-export type SearchFilters = {
-  q: string;
-  type: InstrumentType[];
-  sparplan: boolean;
-  fractional: boolean;
-  weekendTrading: boolean;
-};
+import type { SearchFilters } from '../../lib/paths';
 
 /** GET /api/instrumentsearch with the query string the spec asks for (instrumentSearchParams). */
 export function searchInstruments(
@@ -28,14 +20,6 @@ export function searchInstruments(
 
 export function fetchInstrumentCounts(): Promise<InstrumentCounts> {
   return api.request<InstrumentCounts>('GET', '/assets/searchdata/instrument-counts.json', { skipGlobalErrorHandler: true });
-}
-
-export function fetchInstrument(isin: string, signal?: AbortSignal): Promise<Instrument> {
-  return api.request<Instrument>('GET', `/api/instrument/${encodeURIComponent(isin)}`, { signal, skipGlobalErrorHandler: true });
-}
-
-export function useInstrument(isin: string) {
-  return useQuery({ queryKey: ['instruments', 'instrument', isin], queryFn: ({ signal }) => fetchInstrument(isin, signal) });
 }
 
 /** One bar of the price history; prices are decimal strings, `t` its start (ISO 8601). */
@@ -101,19 +85,6 @@ export function useDebouncedValue<T>(value: T, delay: number): T {
     return () => clearTimeout(timer);
   }, [value, delay]);
   return debounced;
-}
-
-export const instrumentPath = (isin: string) => `/wertpapier/${encodeURIComponent(isin)}`;
-
-export function searchPath(filters: Partial<SearchFilters>): string {
-  const params = new URLSearchParams();
-  if (filters.q?.trim()) params.set('q', filters.q.trim());
-  if (filters.type && filters.type.length > 0) params.set('type', filters.type.join(','));
-  if (filters.sparplan) params.set('sparplan', 'true');
-  if (filters.fractional) params.set('fractional', 'true');
-  if (filters.weekendTrading) params.set('weekendTrading', 'true');
-  const search = params.toString();
-  return search ? `/suche?${search}` : '/suche';
 }
 
 /** The name split around the first case-insensitive occurrence of the query, for highlighting. */

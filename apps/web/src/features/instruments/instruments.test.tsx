@@ -1,12 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { InstrumentType } from '@kontor/domain/enums';
 import { configureApi, createApiClient } from '../../lib/api-client';
-import { jsonResponse, testAuth, testConfig } from '../../test/fixtures';
-import { Providers } from '../../app/providers';
-import { loadGerman, renderApp } from '../../test/render';
+import { FakeEventSource } from '../../test/fake-event-source';
+import { jsonResponse, testAuth } from '../../test/fixtures';
+import { renderAlone, renderApp } from '../../test/render';
 import { Button } from '../../ui/button';
 import { SearchPage } from './search-page';
 
@@ -60,18 +59,7 @@ const COUNTS = {
 };
 
 // jsdom has no EventSource; the instrument page subscribes to live quotes.
-beforeAll(() =>
-  vi.stubGlobal(
-    'EventSource',
-    class {
-      onopen = null;
-      onmessage = null;
-      onerror = null;
-      readyState = 0;
-      close() {}
-    },
-  ),
-);
+beforeAll(() => vi.stubGlobal('EventSource', FakeEventSource));
 afterAll(() => vi.unstubAllGlobals());
 
 let requests: URL[];
@@ -183,16 +171,7 @@ describe('search results page (/suche)', () => {
   });
 
   it('renders the result actions slot outside each row link, reachable by Tab on its own', async () => {
-    await loadGerman();
-    const router = createMemoryRouter(
-      [{ path: '/suche', element: <SearchPage resultActions={(i) => <Button variant="ghost" size="sm">{`Merken ${i.isin}`}</Button>} /> }],
-      { initialEntries: ['/suche?q=sap'] },
-    );
-    render(
-      <Providers config={testConfig()} auth={testAuth()}>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    await renderAlone(<SearchPage resultActions={(i) => <Button variant="ghost" size="sm">{`Merken ${i.isin}`}</Button>} />, { path: '/suche?q=sap', auth: testAuth() });
     const action = await screen.findByRole('button', { name: 'Merken DE0007164600' });
     const row = action.closest('li')!;
     expect(within(row).getByRole('link', { name: /SAP SE/ }).contains(action)).toBe(false);

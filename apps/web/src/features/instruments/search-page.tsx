@@ -5,21 +5,21 @@ import { Link, ToggleButton } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { INSTRUMENT_TYPE_LABELS, INSTRUMENT_TYPES, type InstrumentType } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
+import { formatCount } from '../../lib/format';
+import { instrumentPath, type SearchFilters } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Checkbox } from '../../ui/checkbox';
 import { SearchIcon } from '../../ui/icons';
-import { Notice } from '../../ui/notice';
+import { LoadError } from '../../ui/load-error';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { HighlightedName } from './instrument-search-field';
-import { instrumentPath, searchInstruments, useInstrumentCounts, type SearchFilters } from './instruments-api';
+import { searchInstruments, useInstrumentCounts } from './instruments-api';
 import styles from './instruments.module.css';
 
 export const RESULTS_PAGE_SIZE = 20;
-
-const numberFormat = new Intl.NumberFormat('de-DE');
 
 function readFilters(params: URLSearchParams): SearchFilters {
   const types = (params.get('type') ?? '')
@@ -92,7 +92,7 @@ export function SearchPage({ resultActions }: { resultActions?: (instrument: Ins
 
   const title = filters.q ? t('search.titleFor', { q: filters.q }) : t('search.title');
   return (
-    <Page title={title} description={hits !== undefined ? t('search.hits', { count: hits, formatted: numberFormat.format(hits) }) : undefined}>
+    <Page title={title} description={hits !== undefined ? t('search.hits', { count: hits, formatted: formatCount(hits) }) : undefined}>
       <Card>
         <div className={styles.filters}>
           <div className={styles.chips} role="group" aria-label={t('search.typeFilter')}>
@@ -101,7 +101,7 @@ export function SearchPage({ resultActions }: { resultActions?: (instrument: Ins
               return (
                 <ToggleButton key={type} className={styles.chip} isSelected={filters.type.includes(type)} onChange={() => toggleType(type)}>
                   {INSTRUMENT_TYPE_LABELS[type]}
-                  {count !== undefined && <span className={styles.chipCount}>{numberFormat.format(count)}</span>}
+                  {count !== undefined && <span className={styles.chipCount}>{formatCount(count)}</span>}
                 </ToggleButton>
               );
             })}
@@ -125,14 +125,7 @@ export function SearchPage({ resultActions }: { resultActions?: (instrument: Ins
             <Skeleton height="3rem" />
           </div>
         ) : search.isError ? (
-          <div className={styles.stack}>
-            <Notice tone="danger">{t('search.loadError')}</Notice>
-            <div>
-              <Button variant="secondary" onPress={() => void search.refetch()}>
-                {t('boot.retry')}
-              </Button>
-            </div>
-          </div>
+          <LoadError message={t('search.loadError')} onRetry={() => void search.refetch()} />
         ) : results.length === 0 ? (
           <EmptyState icon={<SearchIcon />} title={t('search.noHits')}>
             {t('search.noHitsText')}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { notificationsPath } from '../../lib/paths';
 import { useToast } from '../../lib/toasts';
 import { LinkButton } from '../../ui/button';
 import { BellIcon } from '../../ui/icons';
@@ -43,7 +44,7 @@ export function NotificationBell({ className }: { className?: string }) {
   const unread = notifications.data?.unread ?? 0;
   const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
   return (
-    <LinkButton href="/benachrichtigungen" variant="ghost" iconOnly aria-label={label} className={[styles.bell, className].filter(Boolean).join(' ')}>
+    <LinkButton href={notificationsPath()} variant="ghost" iconOnly aria-label={label} className={[styles.bell, className].filter(Boolean).join(' ')}>
       <BellIcon />
       {unread > 0 && (
         <span className={styles.bellCount} aria-hidden="true" data-unread-count={unread}>

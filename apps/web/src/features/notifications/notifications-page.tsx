@@ -4,22 +4,21 @@ import { Link } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { ALERT_DIRECTION_LABELS } from '@kontor/domain/notifications';
 import { midPrice } from '@kontor/domain/quote';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatMoney, PRICE_DIGITS } from '../../lib/format';
 import { useInstrumentList } from '../../lib/instrument-list';
 import { useLiveQuotes } from '../../lib/live-quotes';
+import { instrumentPath, searchPath } from '../../lib/paths';
 import { useToast } from '../../lib/toasts';
 import { Badge } from '../../ui/badge';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { BellIcon, CheckIcon, TrashIcon } from '../../ui/icons';
-import { Notice } from '../../ui/notice';
+import { LoadError } from '../../ui/load-error';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { useNotificationMutations, useNotifications, usePriceAlertMutations, usePriceAlerts, type Notification, type PriceAlert } from './notifications-api';
 import styles from './notifications.module.css';
-
-const instrumentPath = (isin: string) => `/wertpapier/${encodeURIComponent(isin)}`;
 
 type View = 'meldungen' | 'kursalarme';
 
@@ -31,20 +30,6 @@ function LoadingList() {
       <Skeleton height="4rem" />
       <Skeleton height="4rem" />
       <Skeleton height="4rem" />
-    </div>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.stack}>
-      <Notice tone="danger">{message}</Notice>
-      <div>
-        <Button variant="secondary" onPress={onRetry}>
-          {t('boot.retry')}
-        </Button>
-      </div>
     </div>
   );
 }
@@ -111,7 +96,7 @@ function NotificationList() {
         icon={<BellIcon />}
         title={t('notifications.emptyTitle')}
         action={
-          <LinkButton href="/suche" variant="secondary">
+          <LinkButton href={searchPath()} variant="secondary">
             {t('notifications.toSearch')}
           </LinkButton>
         }
@@ -165,7 +150,7 @@ function AlertList() {
         icon={<BellIcon />}
         title={t('alerts.emptyTitle')}
         action={
-          <LinkButton href="/suche" variant="secondary">
+          <LinkButton href={searchPath()} variant="secondary">
             {t('notifications.toSearch')}
           </LinkButton>
         }
@@ -183,7 +168,7 @@ function AlertList() {
       {alerts.data.map((alert) => {
         const { name, currency, instrument } = describe(alert);
         const quote = quotes.get(alert.isin);
-        const price = formatMoney(alert.price, currency, { maximumFractionDigits: 6 });
+        const price = formatMoney(alert.price, currency, { fractionDigits: PRICE_DIGITS });
         return (
           <li key={alert.id} className={styles.item}>
             <div className={styles.itemMain}>
@@ -200,7 +185,7 @@ function AlertList() {
               <p className={styles.itemBody}>
                 {ALERT_DIRECTION_LABELS[alert.direction]} <strong className={styles.number}>{price}</strong>
                 {!alert.triggeredAt && quote && (
-                  <span className={styles.meta}> · {t('alerts.now', { price: formatMoney(midPrice(quote), currency, { maximumFractionDigits: 6 }) })}</span>
+                  <span className={styles.meta}> · {t('alerts.now', { price: formatMoney(midPrice(quote), currency, { fractionDigits: PRICE_DIGITS }) })}</span>
                 )}
               </p>
               <p className={styles.meta}>

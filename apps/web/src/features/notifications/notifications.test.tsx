@@ -1,16 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Notification, PriceAlert } from '@kontor/domain/notifications';
-import { Providers } from '../../app/providers';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
-import { createToastStore } from '../../lib/toasts';
-import { jsonResponse, testConfig } from '../../test/fixtures';
-import { loadGerman, renderApp } from '../../test/render';
+import { FakeEventSource } from '../../test/fake-event-source';
+import { jsonResponse } from '../../test/fixtures';
+import { renderAlone, renderApp } from '../../test/render';
 import { NOTIFICATION_POLL_MS } from './notifications-api';
 import { checkAlertPrice, PriceAlertButton } from './price-alert-button';
 
@@ -31,16 +27,8 @@ vi.setConfig({ testTimeout: 30_000 });
 
 let calls: { method: string; path: string; body: unknown }[];
 
-class SilentEventSource {
-  onopen: (() => void) | null = null;
-  onmessage: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  readyState = 0;
-  close() {}
-}
-
 beforeEach(() => {
-  vi.stubGlobal('EventSource', SilentEventSource);
+  vi.stubGlobal('EventSource', FakeEventSource);
   calls = [];
   notifications = [
     notification('n2', 'Kursalarm: SAP SE', '2026-11-20T10:05:00.000Z'),
@@ -195,19 +183,8 @@ describe('/benachrichtigungen', () => {
   });
 });
 
-async function renderAlertButton() {
-  await loadGerman();
-  const router = createMemoryRouter([{ path: '/', element: <PriceAlertButton instrument={SAP_INSTRUMENT} /> }]);
-  const user = userEvent.setup();
-  const toastStore = createToastStore();
-  render(
-    <StrictMode>
-      <Providers config={testConfig()} toastStore={toastStore}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-  return { user, toastStore };
+function renderAlertButton() {
+  return renderAlone(<PriceAlertButton instrument={SAP_INSTRUMENT} />);
 }
 
 describe('PriceAlertButton', () => {

@@ -6,16 +6,17 @@ import type { Instrument } from '@kontor/domain/instrument';
 import { midPrice } from '@kontor/domain/quote';
 import { isApiError } from '../../lib/api-client';
 import { formatDecimalInput, parseDecimalInput } from '../../lib/decimal-input';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, PRICE_DIGITS, priceDecimals } from '../../lib/format';
 import { useLiveQuote, useLiveStatus } from '../../lib/live-quotes';
+import { notificationsPath } from '../../lib/paths';
 import { useToast } from '../../lib/toasts';
 import { Button, LinkButton } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { FormTextField } from '../../ui/form-text-field';
 import { BellIcon } from '../../ui/icons';
 import { Notice } from '../../ui/notice';
 import { RadioGroup } from '../../ui/radio-group';
 import { Skeleton } from '../../ui/skeleton';
-import { TextField } from '../../ui/text-field';
 import { usePriceAlertMutations, usePriceAlerts, type AlertDirection } from './notifications-api';
 import styles from './notifications.module.css';
 
@@ -23,7 +24,7 @@ type Values = { direction: AlertDirection; price: string };
 type AlertInstrument = Pick<Instrument, 'isin' | 'name' | 'quoteCurrencyCode' | 'priceScale'>;
 
 /** Decimals a price field shows: the instrument's tick precision, at least two (cents). */
-const decimalsOf = (instrument: AlertInstrument) => Math.max(2, instrument.priceScale ?? 2);
+const decimalsOf = (instrument: AlertInstrument) => priceDecimals(instrument.priceScale ?? 2);
 
 /**
  * The alert's price as a decimal string, or the German message why not: not a number, not above
@@ -73,7 +74,7 @@ function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: Al
     try {
       await create.mutateAsync({ isin: instrument.isin, direction, price: checked.price });
       toast.success(
-        t('alerts.created', { name: instrument.name, direction: ALERT_DIRECTION_LABELS[direction], price: formatMoney(checked.price, currency, { maximumFractionDigits: 6 }) }),
+        t('alerts.created', { name: instrument.name, direction: ALERT_DIRECTION_LABELS[direction], price: formatMoney(checked.price, currency, { fractionDigits: PRICE_DIGITS }) }),
       );
       onOpenChange(false);
     } catch (caught) {
@@ -103,7 +104,7 @@ function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: Al
         <p className={styles.current}>
           <span>{t('alerts.currentMid')}</span>{' '}
           {mid ? (
-            <strong className={styles.number}>{formatMoney(mid, currency, { maximumFractionDigits: decimalsOf(instrument) })}</strong>
+            <strong className={styles.number}>{formatMoney(mid, currency, { fractionDigits: { min: 2, max: decimalsOf(instrument) } })}</strong>
           ) : status === 'live' || status === 'interrupted' ? (
             <strong>{t('alerts.noQuote')}</strong>
           ) : (
@@ -126,7 +127,7 @@ function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: Al
             />
           )}
         />
-        <Controller
+        <FormTextField
           control={control}
           name="price"
           rules={{
@@ -135,27 +136,16 @@ function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: Al
               return typeof checked === 'string' ? checked : true;
             },
           }}
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('alerts.price', { currency })}
-              description={t('alerts.priceHint')}
-              inputMode="decimal"
-              autoComplete="off"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              errorMessage={fieldState.error?.message}
-              validationBehavior="aria"
-              isRequired
-            />
-          )}
+          label={t('alerts.price', { currency })}
+          description={t('alerts.priceHint')}
+          inputMode="decimal"
+          autoComplete="off"
+          isRequired
         />
         {open > 0 && (
           <p className={styles.muted}>
             {t('alerts.openForInstrument', { count: open })}{' '}
-            <LinkButton href="/benachrichtigungen?ansicht=kursalarme" variant="ghost" size="sm">
+            <LinkButton href={notificationsPath('kursalarme')} variant="ghost" size="sm">
               {t('alerts.showAll')}
             </LinkButton>
           </p>

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { updatePassword } from 'aws-amplify/auth';
 import { describeAuthError } from '../../lib/auth-errors';
 import { useToast } from '../../lib/toasts';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { FormTextField } from '../../ui/form-text-field';
 import { NewPasswordInput } from '../../ui/new-password-field';
 import { Notice } from '../../ui/notice';
-import { TextField } from '../../ui/text-field';
 import styles from './settings.module.css';
 
 type Values = { currentPassword: string; newPassword: string };
@@ -41,25 +41,14 @@ export function ChangePasswordCard() {
     <Card title={t('settings.password.title')}>
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={t('settings.password.title')}>
         {error && <Notice tone="danger">{error}</Notice>}
-        <Controller
+        <FormTextField
           control={control}
           name="currentPassword"
           rules={{ required: t('settings.password.currentRequired') }}
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('settings.password.current')}
-              type="password"
-              autoComplete="current-password"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              errorMessage={fieldState.error?.message}
-              validationBehavior="aria"
-              isRequired
-            />
-          )}
+          label={t('settings.password.current')}
+          type="password"
+          autoComplete="current-password"
+          isRequired
         />
         <NewPasswordInput
           control={control}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { useCustomer } from '../../lib/auth';
@@ -8,11 +8,11 @@ import { authErrorMessage, describeAuthError } from '../../lib/auth-errors';
 import { useToast } from '../../lib/toasts';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { CodeField } from '../../ui/code-field';
 import { Card } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { Notice } from '../../ui/notice';
 import { Skeleton } from '../../ui/skeleton';
-import { TextField } from '../../ui/text-field';
 import { TotpSetupDetails } from '../../ui/totp-setup-details';
 import styles from './settings.module.css';
 
@@ -167,30 +167,7 @@ function TotpSetupDialog({ accountName, onClose, onDone }: { accountName: string
         )}
         <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={t('settings.mfa.setupTitle')}>
           {error && <Notice tone="danger">{error}</Notice>}
-          <Controller
-            control={control}
-            name="code"
-            rules={{
-              required: t('auth.validation.codeRequired'),
-              pattern: { value: /^\s*\d{6}\s*$/, message: t('auth.validation.codeFormat') },
-            }}
-            render={({ field, fieldState }) => (
-              <TextField
-                label={t('auth.code.totpLabel')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                errorMessage={fieldState.error?.message}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={7}
-                validationBehavior="aria"
-                isRequired
-              />
-            )}
-          />
+          <CodeField control={control} name="code" label={t('auth.code.totpLabel')} />
           <div className={styles.dialogActions}>
             <Button variant="secondary" onPress={onClose}>
               {t('common.cancel')}

@@ -2,21 +2,24 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Link } from 'react-aria-components';
+import { canCancel, isOpenOrder } from '@kontor/domain/order-kinds';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
 import { isApiError } from '../../lib/api-client';
-import { formatDateTime, formatMoney, formatQuantity } from '../../lib/format';
+import { formatDateTime, formatMoney, formatQuantity, PRICE_DIGITS } from '../../lib/format';
+import { documentPdfUrl, instrumentPath } from '../../lib/paths';
 import { toasts } from '../../lib/toasts';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { OrdersIcon } from '../../ui/icons';
+import { LoadError } from '../../ui/load-error';
 import { Notice } from '../../ui/notice';
 import { Change, Money } from '../../ui/number';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import { OrderStatusBadge, orderSizeText, orderTypeText, priceConditionText, validityText } from './order-format';
-import { canCancel, contractNoteUrl, instrumentPath, isOpenOrder, useCancelOrder, useOrder } from './trading-api';
+import { useCancelOrder, useOrder } from './trading-api';
 import { useWidth } from '../../lib/use-width';
 import styles from './trading.module.css';
 
@@ -35,9 +38,9 @@ function DetailSkeleton() {
 }
 
 /**
- * /orders/:id — one order: its terms, its German status (refreshed every two seconds while it is
- * open, so a cancellation or a TSL's moving stop shows), its executions with the contract notes,
- * and "Order streichen" behind a confirmation.
+ * /orders/:id — one order: its terms, its German status (kept current by the order stream, so a
+ * cancellation or a TSL's moving stop shows), its executions with the contract notes, and "Order
+ * streichen" behind a confirmation.
  */
 export function OrderDetailPage() {
   const { t } = useTranslation();
@@ -63,14 +66,7 @@ export function OrderDetailPage() {
               {t('orders.detail.notFoundText')}
             </EmptyState>
           ) : (
-            <div className={styles.stack}>
-              <Notice tone="danger">{t('orders.detail.loadError')}</Notice>
-              <div>
-                <Button variant="secondary" onPress={() => void order.refetch()}>
-                  {t('trading.retry')}
-                </Button>
-              </div>
-            </div>
+            <LoadError message={t('orders.detail.loadError')} onRetry={() => void order.refetch()} />
           )}
         </Card>
       </Page>
@@ -85,7 +81,7 @@ function OrderDetail({ order }: { order: TradingOrder }) {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const open = isOpenOrder(order);
-  const money = (v: string) => formatMoney(v, order.currency, { maximumFractionDigits: 6 });
+  const money = (v: string) => formatMoney(v, order.currency, { fractionDigits: PRICE_DIGITS });
 
   const doCancel = async () => {
     setError(null);
@@ -237,7 +233,7 @@ function Executions({ order }: { order: TradingOrder }) {
   const executions = order.executions ?? [];
   const note = (documentId: string | null) =>
     documentId ? (
-      <a href={contractNoteUrl(documentId)} target="_blank" rel="noopener" className={styles.textLink}>
+      <a href={documentPdfUrl(documentId)} target="_blank" rel="noopener" className={styles.textLink}>
         {t('orders.executions.note')}
         <span className="visually-hidden"> {t('orders.executions.opensNewTab')}</span>
       </a>
@@ -255,7 +251,7 @@ function Executions({ order }: { order: TradingOrder }) {
             {executions.map((e) => (
               <li key={e.id} className={`${styles.listItem} ${styles.listLink}`}>
                 <span className={styles.listMain}>
-                  <span>{t('orders.executions.line', { quantity: formatQuantity(e.quantity), price: formatMoney(e.price, e.currency, { maximumFractionDigits: 6 }) })}</span>
+                  <span>{t('orders.executions.line', { quantity: formatQuantity(e.quantity), price: formatMoney(e.price, e.currency, { fractionDigits: PRICE_DIGITS }) })}</span>
                   <span className={styles.muted}>{formatDateTime(e.executedAt)}</span>
                   <span>{note(e.documentId)}</span>
                 </span>
@@ -295,7 +291,7 @@ function Executions({ order }: { order: TradingOrder }) {
                   <Row id={e.id}>
                     <Cell>{formatDateTime(e.executedAt)}</Cell>
                     <Cell align="end">{formatQuantity(e.quantity)}</Cell>
-                    <Cell align="end">{formatMoney(e.price, e.currency, { maximumFractionDigits: 6 })}</Cell>
+                    <Cell align="end">{formatMoney(e.price, e.currency, { fractionDigits: PRICE_DIGITS })}</Cell>
                     <Cell align="end">
                       <Money amount={e.value} />
                     </Cell>

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import { orderKindLabel, orderStatusLabel } from '@kontor/domain/labels';
+import { isOpenOrder } from '@kontor/domain/order-kinds';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
-import { formatDate, formatMoney, formatQuantity } from '../../lib/format';
+import { formatDate, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
 import { Badge, type BadgeTone } from '../../ui/badge';
-import { isOpenOrder } from './trading-api';
 
 /** The colour that goes with a status; the German label (spec §4) carries the meaning. */
 export function statusTone(order: Pick<TradingOrder, 'status' | 'cancelStatus'>): BadgeTone {
@@ -40,14 +40,14 @@ export function priceConditionText(
   t: TFunction,
   decimals = 2,
 ): string {
-  const money = (v: string) => formatMoney(v, order.currency, { minimumFractionDigits: decimals, maximumFractionDigits: Math.max(decimals, 2) });
+  const money = (v: string) => formatMoney(v, order.currency, { fractionDigits: { min: decimals, max: Math.max(decimals, 2) } });
   const parts: string[] = [];
   if (order.limit) parts.push(t('trading.condition.limit', { price: money(order.limit) }));
   if (order.stop) parts.push(t('trading.condition.stop', { price: money(order.stop) }));
   if (order.kind === 'tsl' && order.trailingDistance) {
     parts.push(
       t('trading.condition.distance', {
-        distance: order.trailingUnit === 'PERCENT' ? `${formatQuantity(order.trailingDistance)}\u00a0%` : money(order.trailingDistance),
+        distance: order.trailingUnit === 'PERCENT' ? formatPercent(order.trailingDistance, { signed: false, fractionDigits: { min: 0, max: 6 } }) : money(order.trailingDistance),
       }),
     );
   }

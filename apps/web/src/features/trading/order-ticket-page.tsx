@@ -9,10 +9,15 @@ import { TICKET_ORDER_KINDS } from '@kontor/domain/order-rules';
 import { dayChange, midPrice } from '@kontor/domain/quote';
 import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import { isApiError, newIdempotencyKey } from '../../lib/api-client';
+import { priceDecimals } from '../../lib/format';
 import { useLiveQuote, usePreviousCloses } from '../../lib/live-quotes';
-import { Button, LinkButton } from '../../ui/button';
+import { instrumentPath, searchPath } from '../../lib/paths';
+import { useDepot } from '../../lib/queries/depot';
+import { useInstrument } from '../../lib/queries/instrument';
+import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { SearchIcon } from '../../ui/icons';
+import { LoadError } from '../../ui/load-error';
 import { Notice } from '../../ui/notice';
 import { Change, FlashingPrice } from '../../ui/number';
 import { EmptyState, Page } from '../../ui/page';
@@ -22,7 +27,7 @@ import { TicketFields } from './ticket-fields';
 import { initialValues, serverFieldErrors, ticketErrors, toTicket, type TicketValues } from './ticket-form';
 import { TicketResult } from './ticket-result';
 import { TicketReview } from './ticket-review';
-import { instrumentPath, previewOrder, useDepot, useTradingInstrument } from './trading-api';
+import { previewOrder } from './trading-api';
 import styles from './trading.module.css';
 
 type Step =
@@ -30,9 +35,6 @@ type Step =
   | { name: 'review'; ticket: OrderTicketRequest; preview: OrderPreview; key: string }
   | { name: 'quote'; ticket: OrderTicketRequest; preview: OrderPreview; order: TradingOrder; deadline: number }
   | { name: 'result'; order: TradingOrder };
-
-/** Prices in the instrument's own precision (a derivative may trade at 0,003 €). */
-const priceDecimalsOf = (instrument: Pick<Instrument, 'priceScale'>) => Math.min(Math.max(instrument.priceScale, 2), 8);
 
 function TicketSkeleton() {
   const { t } = useTranslation();
@@ -62,7 +64,7 @@ export function OrderTicketPage() {
   const side: OrderSide = params.get('side')?.toUpperCase() === 'SELL' ? 'sell' : 'buy';
   const kindParam = params.get('kind');
   const kind = (TICKET_ORDER_KINDS as readonly string[]).includes(kindParam ?? '') ? (kindParam as TicketOrderKind) : undefined;
-  const instrument = useTradingInstrument(isin);
+  const instrument = useInstrument(isin);
 
   if (!isin) {
     return (
@@ -72,7 +74,7 @@ export function OrderTicketPage() {
             icon={<SearchIcon />}
             title={t('trading.ticket.noInstrumentTitle')}
             action={
-              <LinkButton href="/suche" variant="secondary">
+              <LinkButton href={searchPath()} variant="secondary">
                 {t('trading.ticket.toSearch')}
               </LinkButton>
             }
@@ -94,7 +96,7 @@ export function OrderTicketPage() {
               icon={<SearchIcon />}
               title={t('trading.ticket.notFoundTitle')}
               action={
-                <LinkButton href="/suche" variant="secondary">
+                <LinkButton href={searchPath()} variant="secondary">
                   {t('trading.ticket.toSearch')}
                 </LinkButton>
               }
@@ -102,14 +104,7 @@ export function OrderTicketPage() {
               {t('trading.ticket.notFoundText', { isin })}
             </EmptyState>
           ) : (
-            <div className={styles.stack}>
-              <Notice tone="danger">{t('trading.ticket.loadError')}</Notice>
-              <div>
-                <Button variant="secondary" onPress={() => void instrument.refetch()}>
-                  {t('trading.retry')}
-                </Button>
-              </div>
-            </div>
+            <LoadError message={t('trading.ticket.loadError')} onRetry={() => void instrument.refetch()} />
           )}
         </Card>
       </Page>
@@ -134,7 +129,7 @@ function OrderTicket({ instrument, side, kind }: { instrument: Instrument; side:
   const eurUsd = useLiveQuote(instrument.quoteCurrencyCode === 'USD' ? EUR_USD_ISIN : undefined);
   const fxRate = eurPerUnit(instrument.quoteCurrencyCode, eurUsd ? midPrice(eurUsd) : null);
   const depot = useDepot();
-  const decimals = priceDecimalsOf(instrument);
+  const decimals = priceDecimals(instrument.priceScale);
 
   const ruleErrors = ticketErrors(values, instrument, { now: new Date(), quote, fxRate, depot: depot.data });
   // The server's word counts until the customer changes that field (the rules then speak again).

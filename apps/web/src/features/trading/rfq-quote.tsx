@@ -6,10 +6,11 @@ import { RFQ_QUOTE_VALIDITY_MS } from '@kontor/domain/order-rules';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
 import { isApiError } from '../../lib/api-client';
 import { formatMoney, formatQuantity } from '../../lib/format';
+import { queryKeys } from '../../lib/query-keys';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
-import { acceptQuote, declineQuote, DEPOT_KEY, ORDERS_KEY } from './trading-api';
+import { acceptQuote, declineQuote } from './trading-api';
 import styles from './trading.module.css';
 
 /**
@@ -59,7 +60,7 @@ export function RfqQuote({ order, deadline, onAccepted, onRequestAgain, onBack, 
   const [error, setError] = useState<string | null>(null);
   const expired = refused || remaining <= 0;
   const price = order.quotedPrice ?? '0';
-  const money = (v: string, decimals = 2) => formatMoney(v, order.currency, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const money = (v: string, decimals = 2) => formatMoney(v, order.currency, { fractionDigits: decimals });
   const seconds = Math.ceil(remaining / 1000);
   const total = RFQ_QUOTE_VALIDITY_MS;
 
@@ -68,8 +69,8 @@ export function RfqQuote({ order, deadline, onAccepted, onRequestAgain, onBack, 
     setError(null);
     try {
       const accepted = await acceptQuote(order.id);
-      void client.invalidateQueries({ queryKey: ORDERS_KEY });
-      void client.invalidateQueries({ queryKey: DEPOT_KEY });
+      void client.invalidateQueries({ queryKey: queryKeys.orders });
+      void client.invalidateQueries({ queryKey: queryKeys.depot });
       onAccepted(accepted);
     } catch (e) {
       if (isApiError(e) && e.status === 409) setRefused(true);
@@ -83,7 +84,7 @@ export function RfqQuote({ order, deadline, onAccepted, onRequestAgain, onBack, 
     setPending('decline');
     // A quote that ran out meanwhile needs no cancelling.
     await declineQuote(order.id).catch(() => undefined);
-    void client.invalidateQueries({ queryKey: ORDERS_KEY });
+    void client.invalidateQueries({ queryKey: queryKeys.orders });
     setPending(null);
     onBack();
   };

@@ -2,6 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { OrderField, OrderFieldErrors, OrderSide, TicketOrderKind, TrailingUnit, ValidityType } from '@kontor/domain/order-rules';
+import { usesLimit, usesQuantity, usesStop, usesValidity } from '@kontor/domain/order-kinds';
 import { VALIDITY_TYPES } from '@kontor/domain/order-rules';
 import type { Depot } from '@kontor/domain/trading-contracts';
 import { formatMoney, formatQuantity } from '../../lib/format';
@@ -10,7 +11,7 @@ import { Notice } from '../../ui/notice';
 import { SegmentedControl } from '../../ui/segmented-control';
 import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
-import { availableKinds, availableQuantity, estimatedCosts, FIELD_ORDER, type TicketValues, usesLimit, usesQuantity, usesStop, usesValidity } from './ticket-form';
+import { availableKinds, availableQuantity, FIELD_ORDER, ticketEstimate, type TicketValues } from './ticket-form';
 import type { BidAsk } from '@kontor/domain/order-rules';
 import styles from './trading.module.css';
 
@@ -72,7 +73,7 @@ export function TicketFields({ instrument, values, onChange, errors: allErrors, 
     />
   );
 
-  const costs = estimatedCosts(values, instrument, { quote, fxRate });
+  const costs = ticketEstimate(values, instrument, { quote, fxRate })?.costs;
   const held = availableQuantity(depot, instrument.isin);
 
   return (

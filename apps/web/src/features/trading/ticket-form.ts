@@ -1,5 +1,7 @@
-import Decimal from 'decimal.js';
 import type { Instrument } from '@kontor/domain/instrument';
+import { chargedFees } from '@kontor/domain/order-costs';
+import { orderEstimate, type OrderEstimate } from '@kontor/domain/order-estimate';
+import { usesLimit, usesQuantity, usesStop, usesValidity } from '@kontor/domain/order-kinds';
 import {
   accountCheckErrors,
   type BidAsk,
@@ -13,7 +15,6 @@ import {
   type TrailingUnit,
   type ValidityType,
 } from '@kontor/domain/order-rules';
-import { exAnteCosts } from '@kontor/domain/order-costs';
 import type { Depot, OrderTicketRequest } from '@kontor/domain/trading-contracts';
 import { parseDecimalInput } from '../../lib/decimal-input';
 
@@ -50,12 +51,6 @@ export function initialValues(side: OrderSide, kind: TicketOrderKind = 'market')
     validityDate: '',
   };
 }
-
-export const usesQuantity = (kind: TicketOrderKind) => kind !== 'fraction';
-export const usesLimit = (kind: TicketOrderKind) => kind === 'limit' || kind === 'stoplimit' || kind === 'oco';
-export const usesStop = (kind: TicketOrderKind) => kind === 'stop' || kind === 'stoplimit' || kind === 'oco';
-/** Market, fraction and RFQ orders are for the current (or next) trading day only. */
-export const usesValidity = (kind: TicketOrderKind) => kind !== 'market' && kind !== 'fraction' && kind !== 'previously_quoted';
 
 /** The order kinds this instrument offers on this side (a TSL protects a holding: sell only). */
 export function availableKinds(instrument: Pick<Instrument, 'disabledExecTypes' | 'fractionalTrading'>, side: OrderSide): TicketOrderKind[] {
@@ -118,8 +113,9 @@ export function ticketErrors(values: TicketValues, instrument: Instrument, conte
   const errors = orderTicketErrors(ticket, instrument, { now: context.now, quote: context.quote, fxRate });
   const field = values.kind === 'fraction' ? 'amount' : 'quantity';
   if (!errors[field] && !errors.limit && !errors.stop && context.depot && (context.fxRate || values.side === 'sell')) {
-    const costs = estimatedCosts(values, instrument, context);
-    const fees = costs ? new Decimal(costs.orderFee).plus(costs.smallOrderSurcharge).toFixed(2) : '0';
+    const estimate = ticketEstimate(values, instrument, context);
+    // Without an estimate the server checks without fees too.
+    const fees = estimate ? chargedFees(estimate.costs, instrument).toFixed(2) : '0';
     Object.assign(
       errors,
       accountCheckErrors(
@@ -135,36 +131,10 @@ export function ticketErrors(values: TicketValues, instrument: Instrument, conte
 /** The fields the page shows, in the order a keyboard reaches them. */
 export const FIELD_ORDER: readonly OrderField[] = ['side', 'kind', 'quantity', 'amount', 'limit', 'stop', 'trailingDistance', 'validity'];
 
-/** The price an order is valued at before it executes, as the server estimates it. */
-function estimatePrice(values: TicketValues, quote: BidAsk | null): string | null {
-  const limit = parseDecimalInput(values.limit);
-  const stop = parseDecimalInput(values.stop);
-  switch (values.kind) {
-    case 'limit':
-    case 'stoplimit':
-      return limit;
-    case 'stop':
-      return stop;
-    case 'oco':
-      return values.side === 'buy' ? stop : limit;
-    default:
-      return quote ? (values.side === 'buy' ? quote.ask : quote.bid) : null;
-  }
-}
-
-/** Ex-ante costs while typing (the server's "Order prüfen" answer is the binding one). */
-export function estimatedCosts(values: TicketValues, instrument: Instrument, context: Pick<TicketContext, 'quote' | 'fxRate'>) {
-  const price = estimatePrice(values, context.quote);
-  if (!price || !context.fxRate || new Decimal(price).lte(0)) return null;
-  let quantity: string | null;
-  if (values.kind === 'fraction') {
-    const amount = parseDecimalInput(values.amount);
-    quantity = amount && new Decimal(amount).gt(0) ? new Decimal(amount).div(price).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed() : null;
-  } else {
-    quantity = parseDecimalInput(values.quantity);
-  }
-  if (!quantity || new Decimal(quantity).lte(0)) return null;
-  return exAnteCosts({ side: values.side, quantity, price, quote: context.quote, fxRate: context.fxRate }, instrument);
+/** Pieces, price and ex-ante costs while typing (the server's "Order prüfen" answer is the binding one). */
+export function ticketEstimate(values: TicketValues, instrument: Instrument, context: Pick<TicketContext, 'quote' | 'fxRate'>): OrderEstimate | null {
+  if (!context.fxRate) return null;
+  return orderEstimate(toTicket(values, instrument.isin) as OrderTicket, instrument, { quote: context.quote, fxRate: context.fxRate });
 }
 
 /** Field errors of a 400 answer: `{ quantity: 'msg' }` or `{ quantity: ['msg'] }`. */

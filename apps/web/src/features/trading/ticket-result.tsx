@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { isOpenOrder } from '@kontor/domain/order-kinds';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
 import { formatMoney, formatQuantity } from '../../lib/format';
+import { orderPath } from '../../lib/paths';
 import { Button, LinkButton } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { OrderStatusBadge, orderSizeText, orderTypeText, priceConditionText } from './order-format';
-import { isOpenOrder, orderPath, useOrder } from './trading-api';
+import { useOrder } from './trading-api';
 import styles from './trading.module.css';
 
 /**
@@ -24,7 +26,7 @@ export function TicketResult({ placed, onNew, priceDecimals }: { placed: Trading
         {t(`trading.result.filled.${side}`, {
           quantity: formatQuantity(order.filledQuantity),
           name: order.name,
-          price: formatMoney(order.averagePrice ?? '0', order.currency, { minimumFractionDigits: priceDecimals, maximumFractionDigits: Math.max(priceDecimals, 2) }),
+          price: formatMoney(order.averagePrice ?? '0', order.currency, { fractionDigits: { min: priceDecimals, max: Math.max(priceDecimals, 2) } }),
         })}
       </Notice>
     );
@@ -73,7 +75,7 @@ export function TicketResult({ placed, onNew, priceDecimals }: { placed: Trading
         {filled && (
           <div>
             <dt>{t('orders.detail.averagePrice')}</dt>
-            <dd>{formatMoney(order.averagePrice ?? '0', order.currency, { minimumFractionDigits: priceDecimals, maximumFractionDigits: Math.max(priceDecimals, 2) })}</dd>
+            <dd>{formatMoney(order.averagePrice ?? '0', order.currency, { fractionDigits: { min: priceDecimals, max: Math.max(priceDecimals, 2) } })}</dd>
           </div>
         )}
       </dl>

@@ -7,14 +7,15 @@ import { orderKindLabel } from '@kontor/domain/labels';
 import type { OrderFieldErrors } from '@kontor/domain/order-rules';
 import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import { isApiError } from '../../lib/api-client';
-import { formatMoney, formatNumber, formatQuantity } from '../../lib/format';
+import { formatMoney, formatNumber, formatPercent, formatQuantity } from '../../lib/format';
+import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { Notice } from '../../ui/notice';
 import { Money } from '../../ui/number';
 import { priceConditionText, validityText } from './order-format';
 import { serverFieldErrors } from './ticket-form';
-import { confirmOnce, DEPOT_KEY, ORDERS_KEY, placeOrder, requestQuote } from './trading-api';
+import { confirmOnce, placeOrder, requestQuote } from './trading-api';
 import styles from './trading.module.css';
 
 type Requirements = OrderPreview['requirements'];
@@ -81,8 +82,8 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
         const order = await placeOrder({ ...ticket, ...acknowledged }, idempotencyKey);
         onPlaced(order);
       }
-      void client.invalidateQueries({ queryKey: ORDERS_KEY });
-      void client.invalidateQueries({ queryKey: DEPOT_KEY });
+      void client.invalidateQueries({ queryKey: queryKeys.orders });
+      void client.invalidateQueries({ queryKey: queryKeys.depot });
     } catch (e) {
       if (!isApiError(e)) {
         setError(t('trading.errors.unexpected'));
@@ -144,7 +145,7 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
         {quoted && (
           <div>
             <dt>{buy ? t('trading.review.ask') : t('trading.review.bid')}</dt>
-            <dd>{formatMoney(quoted, currency, { minimumFractionDigits: priceDecimals, maximumFractionDigits: priceDecimals })}</dd>
+            <dd>{formatMoney(quoted, currency, { fractionDigits: priceDecimals })}</dd>
           </div>
         )}
         {currency !== 'EUR' && (
@@ -181,7 +182,7 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
           <div className={styles.total}>
             <dt>{t('trading.review.totalCosts')}</dt>
             <dd>
-              {money(costs.total)} <span className={styles.muted}>({formatNumber(costs.totalPercent, 2)}&nbsp;%)</span>
+              {money(costs.total)} <span className={styles.muted}>({formatPercent(costs.totalPercent, { signed: false })})</span>
             </dd>
           </div>
           <div className={styles.total}>

@@ -1,56 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Instrument } from '@kontor/domain/instrument';
-import type { OrderStatus } from '@kontor/domain/enums';
-import type { Depot, OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
+import { isOpenOrder } from '@kontor/domain/order-kinds';
+import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import { api } from '../../lib/api-client';
+import { useOrderFallbackRefetch } from '../../lib/order-stream';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The three views of the order list; the server's `done` is every order that is no longer open. */
 export type OrderFilter = 'open' | 'done' | 'all';
 
-export const ORDERS_KEY = ['trading', 'orders'] as const;
-export const DEPOT_KEY = ['trading', 'positions'] as const;
-
-/** How often an open order is looked at again, so the customer watches its state change. */
-export const OPEN_ORDER_POLL_MS = 2_000;
-
-const FINAL: ReadonlySet<OrderStatus> = new Set<OrderStatus>(['Filled', 'Canceled', 'Expired', 'Rejected']);
-
-/** Whether the order can still change (the engine's isFinal, read from what the API shows). */
-export function isOpenOrder(order: Pick<TradingOrder, 'status' | 'cancelStatus'>): boolean {
-  if (FINAL.has(order.status)) return false;
-  if (order.status === 'PartiallyFilled' && (order.cancelStatus === 'Canceled' || order.cancelStatus === 'Expired' || order.cancelStatus === 'Filled')) {
-    return false;
-  }
-  return true;
-}
-
-/** An open order without a cancellation on its way can be cancelled (an RFQ quote is declined). */
-export function canCancel(order: Pick<TradingOrder, 'status' | 'cancelStatus'>): boolean {
-  return isOpenOrder(order) && order.cancelStatus === null;
-}
-
-export const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
-export const instrumentPath = (isin: string) => `/wertpapier/${encodeURIComponent(isin)}`;
-export const contractNoteUrl = (documentId: string) => api.url(`/api/posteingang/${encodeURIComponent(documentId)}/pdf`);
+// While an order is open its state moves on the server (fills, a TSL's stop, a cancellation): the
+// order stream brings each change; only while it is down are open orders looked at again.
 
 export function useOrders(filter: OrderFilter) {
+  const fallback = useOrderFallbackRefetch();
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'list', filter],
+    queryKey: queryKeys.orderList(filter),
     queryFn: ({ signal }) =>
       api.request<{ orders: TradingOrder[] }>('GET', '/api/trading/orders', { query: { state: filter }, signal, skipGlobalErrorHandler: true }),
-    // While an order is open its state moves on the server (fills, a TSL's stop, a cancellation).
-    refetchInterval: (query) => (query.state.data?.orders.some(isOpenOrder) ? OPEN_ORDER_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.orders.some(isOpenOrder) ? fallback : false),
   });
 }
 
 export function useOrder(id: string, initialData?: TradingOrder) {
+  const fallback = useOrderFallbackRefetch();
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'detail', id],
+    queryKey: queryKeys.order(id),
     initialData,
     // An order just placed is shown at once and then fetched with its executions.
     initialDataUpdatedAt: 0,
     queryFn: ({ signal }) => api.request<TradingOrder>('GET', `/api/trading/orders/${encodeURIComponent(id)}`, { signal, skipGlobalErrorHandler: true }),
-    refetchInterval: (query) => (query.state.data && isOpenOrder(query.state.data) ? OPEN_ORDER_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data && isOpenOrder(query.state.data) ? fallback : false),
   });
 }
 
@@ -59,28 +38,10 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: (id: string) => api.request<TradingOrder>('DELETE', `/api/trading/orders/${encodeURIComponent(id)}`, { skipGlobalErrorHandler: true }),
     onSuccess: (order) => {
-      client.setQueryData([...ORDERS_KEY, 'detail', order.id], (old: TradingOrder | undefined) => ({ ...old, ...order }));
-      void client.invalidateQueries({ queryKey: ORDERS_KEY });
-      void client.invalidateQueries({ queryKey: DEPOT_KEY });
+      client.setQueryData(queryKeys.order(order.id), (old: TradingOrder | undefined) => ({ ...old, ...order }));
+      void client.invalidateQueries({ queryKey: queryKeys.orders });
+      void client.invalidateQueries({ queryKey: queryKeys.depot });
     },
-  });
-}
-
-/** The instrument with its trading rules (grids, minimum order value, disabled kinds). */
-export function useTradingInstrument(isin: string | null) {
-  return useQuery({
-    // The instrument page caches the same answer under the same key.
-    queryKey: ['instruments', 'instrument', isin],
-    enabled: isin !== null,
-    queryFn: ({ signal }) => api.request<Instrument>('GET', `/api/instrument/${encodeURIComponent(isin ?? '')}`, { signal, skipGlobalErrorHandler: true }),
-  });
-}
-
-/** Cash and positions: buying power and the pieces a sell order may use. */
-export function useDepot() {
-  return useQuery({
-    queryKey: DEPOT_KEY,
-    queryFn: ({ signal }) => api.request<Depot>('GET', '/api/trading/positions', { signal, skipGlobalErrorHandler: true }),
   });
 }
 

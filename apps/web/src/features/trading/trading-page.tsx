@@ -4,16 +4,17 @@ import { useSearchParams } from 'react-router';
 import { Link } from 'react-aria-components';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { Button, LinkButton } from '../../ui/button';
+import { orderPath, searchPath } from '../../lib/paths';
+import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { OrdersIcon } from '../../ui/icons';
-import { Notice } from '../../ui/notice';
+import { LoadError } from '../../ui/load-error';
 import { EmptyState, Page } from '../../ui/page';
 import { SegmentedControl } from '../../ui/segmented-control';
 import { Skeleton } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import { OrderStatusBadge, orderSizeText, orderTypeText, priceConditionText } from './order-format';
-import { type OrderFilter, orderPath, useOrders } from './trading-api';
+import { type OrderFilter, useOrders } from './trading-api';
 import { useWidth } from '../../lib/use-width';
 import styles from './trading.module.css';
 
@@ -34,9 +35,9 @@ function averagePriceText(order: TradingOrder): string {
 
 /**
  * /orders — the customer's orders, newest first, filtered to open, finished or all, each with its
- * German status (spec §4). While an open order is shown the list refreshes every two seconds, so
- * fills, a trailing stop's new stop and a cancellation ("zur Streichung vorgemerkt" → "gestrichen")
- * appear by themselves. A row opens the order.
+ * German status (spec §4). The order stream keeps it current, so fills, a trailing stop's new stop
+ * and a cancellation ("zur Streichung vorgemerkt" → "gestrichen") appear by themselves. A row
+ * opens the order.
  */
 export function OrdersPage() {
   const { t } = useTranslation();
@@ -66,14 +67,7 @@ export function OrdersPage() {
     );
   } else if (orders.isError) {
     content = (
-      <div className={styles.loadingRows}>
-        <Notice tone="danger">{t('orders.loadError')}</Notice>
-        <div>
-          <Button variant="secondary" onPress={() => void orders.refetch()}>
-            {t('trading.retry')}
-          </Button>
-        </div>
-      </div>
+      <LoadError message={t('orders.loadError')} onRetry={() => void orders.refetch()} inset />
     );
   } else if (orders.data.orders.length === 0) {
     content = (
@@ -81,7 +75,7 @@ export function OrdersPage() {
         icon={<OrdersIcon />}
         title={t(`orders.empty.${filter}.title`)}
         action={
-          <LinkButton variant="secondary" href={filter === 'all' ? '/suche' : '/orders'}>
+          <LinkButton variant="secondary" href={filter === 'all' ? searchPath() : '/orders'}>
             {filter === 'all' ? t('orders.empty.toSearch') : t('orders.empty.showAll')}
           </LinkButton>
         }

@@ -1,13 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
+import { canCancel, isOpenOrder } from '@kontor/domain/order-kinds';
 import type { Depot, OrderPreview, TradingOrder } from '@kontor/domain/trading-contracts';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
+import { FakeEventSource } from '../../test/fake-event-source';
 import { jsonResponse } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { availableKinds, initialValues, ticketErrors, toTicket } from './ticket-form';
-import { canCancel, isOpenOrder } from './trading-api';
+import { availableKinds, initialValues, ticketErrors, ticketEstimate, toTicket } from './ticket-form';
 import { quoteDeadline } from './rfq-quote';
 
 const SAP = 'DE0007164600';
@@ -128,16 +129,9 @@ let handler: Handler;
 let theInstrument: Instrument;
 let theDepot: Depot;
 
-class SilentEventSource {
-  onopen: (() => void) | null = null;
-  onmessage: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  readyState = 0;
-  close() {}
-}
-
 beforeEach(() => {
-  vi.stubGlobal('EventSource', SilentEventSource);
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
   calls = [];
   handler = () => undefined;
   theInstrument = instrument();
@@ -165,6 +159,14 @@ afterEach(() => {
 });
 
 const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path);
+
+/** The order stream the app opened for the signed-in customer, answered (200) as the server would. */
+async function openOrderStream(): Promise<FakeEventSource> {
+  await waitFor(() => expect(FakeEventSource.openAt('/api/trading/stream')).toHaveLength(1));
+  const stream = FakeEventSource.openAt('/api/trading/stream')[0]!;
+  act(() => stream.open());
+  return stream;
+}
 
 async function openTicket(query = `isin=${SAP}&side=BUY`) {
   const app = await renderApp(`/orders/neu?${query}`);
@@ -203,6 +205,12 @@ describe('ticket rules (ticket-form)', () => {
     expect(ticketErrors({ ...initialValues('sell'), quantity: '11' }, i, context)).toEqual({ quantity: 'Sie können höchstens 10 Stück verkaufen.' });
     expect(ticketErrors({ ...initialValues('sell', 'limit'), quantity: '1', limit: '199,999' }, i, context)).toEqual({ limit: 'Das Limit darf höchstens 2 Nachkommastellen haben.' });
     expect(ticketErrors({ ...initialValues('sell', 'stop'), quantity: '1', stop: '210' }, i, context)).toEqual({ stop: 'Der Stop-Kurs muss unter dem aktuellen Kurs liegen.' });
+  });
+
+  it('estimates an OCO at its leg less favourable to the customer: a sale at its stop, a purchase at its higher leg', () => {
+    const sale = { ...initialValues('sell', 'oco'), quantity: '2', limit: '210', stop: '190' };
+    expect(ticketEstimate(sale, instrument(), context)?.costs.orderValue).toBe('380.00');
+    expect(ticketEstimate({ ...sale, side: 'buy', limit: '190', stop: '210' }, instrument(), context)?.costs.orderValue).toBe('420.00');
   });
 
   it('offers only the kinds the instrument allows; a TSL only for a sale', () => {
@@ -429,15 +437,14 @@ describe('/orders/neu', () => {
 });
 
 describe('/orders', () => {
-  it('lists the orders with their German status; filters; refreshes every two seconds while one is open', async () => {
-    let firstCall: number | undefined;
+  it('lists the orders with their German status; filters; a message of the order stream updates the list', async () => {
+    const id = 'a1111111-2222-4333-8444-555555555555';
+    let cancelling = false;
     handler = (call) => {
       if (!call.path.startsWith('/api/trading/orders?')) return undefined;
-      firstCall ??= Date.now();
-      const open = order({ id: 'a1111111-2222-4333-8444-555555555555', kind: 'limit', status: 'Open', display: 'Open', label: 'offen', limit: '150', filledQuantity: '0', averagePrice: null });
-      // A second later the server has the cancellation on its way.
-      const cancelling = Date.now() - firstCall > 1000 ? { ...open, cancelStatus: 'SentCancel' as const, display: 'Open_SentCancel', label: 'zur Streichung vorgemerkt' } : open;
-      return jsonResponse({ orders: call.path.includes('state=done') ? [order()] : [cancelling, order()] });
+      const open = order({ id, kind: 'limit', status: 'Open', display: 'Open', label: 'offen', limit: '150', filledQuantity: '0', averagePrice: null });
+      const shown = cancelling ? { ...open, cancelStatus: 'SentCancel' as const, display: 'Open_SentCancel', label: 'zur Streichung vorgemerkt' } : open;
+      return jsonResponse({ orders: call.path.includes('state=done') ? [order()] : [shown, order()] });
     };
     const { user, router } = await renderApp('/orders');
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' }, { timeout: 10_000 })).toBeTruthy();
@@ -445,8 +452,16 @@ describe('/orders', () => {
     expect(screen.getByText('ausgeführt')).toBeTruthy();
     expect(screen.getByText(/^Limit 150,00\s€$/)).toBeTruthy();
     expect(screen.getAllByText('Kauf · Limit')).toHaveLength(1);
-    // The open order is looked at again.
-    expect(await screen.findByText('zur Streichung vorgemerkt', {}, { timeout: 4000 })).toBeTruthy();
+    // Opening the stream fetches the list once more (what changed before it was open).
+    const listCalls = () => calls.filter((c) => c.path === '/api/trading/orders?state=all').length;
+    const before = listCalls();
+    const stream = await openOrderStream();
+    await waitFor(() => expect(listCalls()).toBe(before + 1));
+
+    // The server has the cancellation on its way and says so on the stream.
+    cancelling = true;
+    act(() => stream.emit('status', { type: 'status', orderId: id, at: '2026-11-23T09:01:00.000Z', display: 'Open_SentCancel', label: 'zur Streichung vorgemerkt' }));
+    expect(await screen.findByText('zur Streichung vorgemerkt')).toBeTruthy();
 
     await user.click(screen.getByRole('radio', { name: 'Abgeschlossen' }));
     await waitFor(() => expect(router.state.location.search).toBe('?status=abgeschlossen'));
@@ -486,6 +501,7 @@ describe('/orders/:id', () => {
     const { user } = await renderApp(`/orders/${id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order: SAP SE' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getAllByText('teilausgeführt').length).toBeGreaterThan(0);
+    const stream = await openOrderStream();
     const note = screen.getByRole('link', { name: /Abrechnung \(PDF\)/ });
     expect(note.getAttribute('href')).toBe(`/api/posteingang/${execution.documentId}/pdf`);
 
@@ -494,7 +510,10 @@ describe('/orders/:id', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Order streichen' }));
     expect((await screen.findAllByText('teilausgeführt, zur Streichung vorgemerkt')).length).toBeGreaterThan(0);
-    expect(await screen.findAllByText('teilausgeführt, gestrichen', {}, { timeout: 6000 })).not.toHaveLength(0);
+    // The market maker confirms the cancellation; the stream says so.
+    await waitFor(() => expect(state).toBe('cancelled'));
+    act(() => stream.emit('status', { type: 'status', orderId: id, at: '2026-11-23T09:31:00.000Z', display: 'PartiallyFilled_Canceled', label: 'teilausgeführt, gestrichen' }));
+    expect(await screen.findAllByText('teilausgeführt, gestrichen')).not.toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Order streichen' })).toBeNull();
   });
 

@@ -6,6 +6,7 @@ import { compareDecimal, dayChange, type Quote } from '@kontor/domain/quote';
 import type { Watchlist } from '@kontor/domain/watchlists';
 import { useInstrumentList } from '../../lib/instrument-list';
 import { useLiveQuotes, usePreviousCloses } from '../../lib/live-quotes';
+import { instrumentPath } from '../../lib/paths';
 import { useWidth } from '../../lib/use-width';
 import { Button } from '../../ui/button';
 import { TrashIcon } from '../../ui/icons';
@@ -28,8 +29,6 @@ export type ItemRow = {
 
 /** Below this width of the card the table turns into a two-line list (phones). */
 const COMPACT_BELOW_PX = 560;
-
-export const instrumentPath = (isin: string) => `/wertpapier/${encodeURIComponent(isin)}`;
 
 function sortValue(row: ItemRow, column: SortColumn): string | undefined {
   if (column === 'name') return row.name;

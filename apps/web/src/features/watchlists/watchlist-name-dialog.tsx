@@ -1,12 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { watchlistNameSchema } from '@kontor/domain/watchlists';
 import { isApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { FormTextField } from '../../ui/form-text-field';
 import { Notice } from '../../ui/notice';
-import { TextField } from '../../ui/text-field';
 import styles from './watchlists.module.css';
 
 type Values = { name: string };
@@ -66,7 +66,7 @@ function NameDialog({ isOpen, onOpenChange, title, submitLabel, initialName = ''
       <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         {error && <Notice tone="danger">{error}</Notice>}
         {intro && <p>{intro}</p>}
-        <Controller
+        <FormTextField
           control={control}
           name="name"
           rules={{
@@ -75,22 +75,11 @@ function NameDialog({ isOpen, onOpenChange, title, submitLabel, initialName = ''
               return result.success || (result.error.issues[0]?.message ?? t('errors.unknown'));
             },
           }}
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('watchlists.name')}
-              description={t('watchlists.nameHint')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              errorMessage={fieldState.error?.message}
-              validationBehavior="aria"
-              autoComplete="off"
-              autoFocus
-              isRequired
-            />
-          )}
+          label={t('watchlists.name')}
+          description={t('watchlists.nameHint')}
+          autoComplete="off"
+          autoFocus
+          isRequired
         />
       </form>
     </Dialog>

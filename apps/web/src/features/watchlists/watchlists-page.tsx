@@ -5,12 +5,14 @@ import { useSearchParams } from 'react-router';
 import { WATCHLIST_MAX_LISTS, type Watchlist } from '@kontor/domain/watchlists';
 import { isApiError } from '../../lib/api-client';
 import { useLiveStatus } from '../../lib/live-quotes';
+import { searchPath } from '../../lib/paths';
 import { useToast } from '../../lib/toasts';
 import { Badge } from '../../ui/badge';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { MoreIcon, PencilIcon, PlusIcon, SearchIcon, TrashIcon, WatchlistIcon } from '../../ui/icons';
+import { LoadError } from '../../ui/load-error';
 import { Menu, MenuItem, MenuPopover } from '../../ui/menu';
 import { Notice } from '../../ui/notice';
 import { EmptyState, Page } from '../../ui/page';
@@ -98,7 +100,7 @@ function ListCard({ list, onRename, onDelete }: { list: Watchlist; onRename: () 
           icon={<SearchIcon />}
           title={t('watchlists.emptyListTitle')}
           action={
-            <LinkButton href="/suche" variant="secondary">
+            <LinkButton href={searchPath()} variant="secondary">
               {t('watchlists.toSearch')}
             </LinkButton>
           }
@@ -150,14 +152,7 @@ export function WatchlistsPage() {
         <LoadingLists />
       ) : lists.isError ? (
         <Card>
-          <div className={styles.stack}>
-            <Notice tone="danger">{t('watchlists.loadError')}</Notice>
-            <div>
-              <Button variant="secondary" onPress={() => void lists.refetch()}>
-                {t('boot.retry')}
-              </Button>
-            </div>
-          </div>
+          <LoadError message={t('watchlists.loadError')} onRetry={() => void lists.refetch()} />
         </Card>
       ) : !current ? (
         <Card>

@@ -1,17 +1,13 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Quote } from '@kontor/domain/quote';
 import type { Watchlist } from '@kontor/domain/watchlists';
-import { Providers } from '../../app/providers';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
-import { createToastStore } from '../../lib/toasts';
-import { jsonResponse, testConfig } from '../../test/fixtures';
-import { loadGerman, renderApp } from '../../test/render';
+import { FakeEventSource } from '../../test/fake-event-source';
+import { jsonResponse } from '../../test/fixtures';
+import { renderAlone, renderApp } from '../../test/render';
 import { AddToWatchlistButton } from './add-to-watchlist-button';
 import { sortRows, type ItemRow } from './watchlist-items';
 
@@ -34,16 +30,8 @@ vi.setConfig({ testTimeout: 30_000 });
 
 let calls: { method: string; path: string; body: unknown }[];
 
-class SilentEventSource {
-  onopen: (() => void) | null = null;
-  onmessage: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  readyState = 0;
-  close() {}
-}
-
 beforeEach(() => {
-  vi.stubGlobal('EventSource', SilentEventSource);
+  vi.stubGlobal('EventSource', FakeEventSource);
   lists = [];
   calls = [];
   let next = 1;
@@ -215,19 +203,8 @@ describe('/watchlisten', () => {
   }, 10_000);
 });
 
-async function renderButton(compact = false) {
-  await loadGerman();
-  const router = createMemoryRouter([{ path: '/', element: <AddToWatchlistButton isin={SAP} name="SAP SE" compact={compact} /> }]);
-  const user = userEvent.setup();
-  const toastStore = createToastStore();
-  render(
-    <StrictMode>
-      <Providers config={testConfig()} toastStore={toastStore}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-  return { user, toastStore };
+function renderButton(compact = false) {
+  return renderAlone(<AddToWatchlistButton isin={SAP} name="SAP SE" compact={compact} />);
 }
 
 describe('AddToWatchlistButton', () => {

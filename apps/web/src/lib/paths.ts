@@ -1,0 +1,43 @@
+import type { InstrumentType } from '@kontor/domain/enums';
+import type { OrderSide } from '@kontor/domain/order-rules';
+import { api } from './api-client';
+
+/**
+ * Every in-app address that carries a value, built once: a feature links to another area's page
+ * through here, never by spelling its route (the routes themselves are in app/routes.tsx).
+ */
+
+/** The instrument page. */
+export const instrumentPath = (isin: string) => `/wertpapier/${encodeURIComponent(isin)}`;
+
+/** One order with its executions. */
+export const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
+
+/** The order ticket for this instrument and side (the ticket reads `side` as BUY or SELL). */
+export const orderTicketPath = (isin: string, side: OrderSide) => `/orders/neu?${new URLSearchParams({ isin, side: side.toUpperCase() }).toString()}`;
+
+export type SearchFilters = {
+  q: string;
+  type: InstrumentType[];
+  sparplan: boolean;
+  fractional: boolean;
+  weekendTrading: boolean;
+};
+
+/** The search page, with the filters that are set. */
+export function searchPath(filters: Partial<SearchFilters> = {}): string {
+  const params = new URLSearchParams();
+  if (filters.q?.trim()) params.set('q', filters.q.trim());
+  if (filters.type && filters.type.length > 0) params.set('type', filters.type.join(','));
+  if (filters.sparplan) params.set('sparplan', 'true');
+  if (filters.fractional) params.set('fractional', 'true');
+  if (filters.weekendTrading) params.set('weekendTrading', 'true');
+  const search = params.toString();
+  return search ? `/suche?${search}` : '/suche';
+}
+
+/** The notifications page, on its price-alert tab if asked. */
+export const notificationsPath = (view?: 'kursalarme') => (view ? `/benachrichtigungen?ansicht=${view}` : '/benachrichtigungen');
+
+/** A document of the Posteingang as PDF (a contract note, …); opening it marks it read. */
+export const documentPdfUrl = (id: string) => api.url(`/api/posteingang/${encodeURIComponent(id)}/pdf`);

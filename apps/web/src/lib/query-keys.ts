@@ -1,0 +1,19 @@
+/**
+ * The query keys more than one area reads or refreshes: the depot, the orders, an instrument and
+ * the Posteingang. One spelling here, so an order placed on the ticket, a message of the order
+ * stream and the depot page all touch the same cache entries. Keys only one feature uses stay in
+ * that feature.
+ */
+export const queryKeys = {
+  /** Cash and positions (GET /api/trading/positions). */
+  depot: ['trading', 'positions'],
+  /** Every order query: lists and details. */
+  orders: ['trading', 'orders'],
+  orderLists: ['trading', 'orders', 'list'],
+  orderList: (filter: string) => ['trading', 'orders', 'list', filter],
+  order: (id: string) => ['trading', 'orders', 'detail', id],
+  /** One instrument with its trading rules (GET /api/instrument/{isin}). */
+  instrument: (isin: string | null) => ['instruments', 'instrument', isin],
+  /** The documents of the Posteingang (a contract note arrives with each execution). */
+  inbox: ['inbox', 'documents'],
+} as const;
