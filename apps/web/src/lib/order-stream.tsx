@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { TradingOrder } from '@kontor/domain/trading-contracts';
+import { orderMessageSchema, type OrderStreamMessage, type TradingOrder } from '@kontor/domain/trading-contracts';
 import { api } from './api-client';
 import { useAuth } from './auth';
 import { queryKeys } from './query-keys';
@@ -25,13 +24,7 @@ const BATCH_MS = 50;
 
 const MESSAGE_TYPES = ['status', 'execution', 'tslupdate'] as const;
 
-// What the web reads of the server's OrderMessage; other fields may come and are ignored.
-const messageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('status'), orderId: z.string(), at: z.string() }),
-  z.object({ type: z.literal('execution'), orderId: z.string(), at: z.string() }),
-  z.object({ type: z.literal('tslupdate'), orderId: z.string(), at: z.string(), stop: z.string() }),
-]);
-export type OrderMessage = z.infer<typeof messageSchema>;
+export type OrderMessage = OrderStreamMessage;
 
 type OrderList = { orders: TradingOrder[] };
 
@@ -70,7 +63,7 @@ function catchUp(client: QueryClient): void {
 
 function parse(type: string, data: unknown): OrderMessage | null {
   try {
-    const parsed = messageSchema.safeParse({ ...(JSON.parse(String(data)) as object), type });
+    const parsed = orderMessageSchema.safeParse({ ...(JSON.parse(String(data)) as object), type });
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
