@@ -23,6 +23,7 @@ function seed() {
   client.setQueryData(queryKeys.orderList('open'), { orders: [order(TSL, { kind: 'tsl', stop: '95.00' }), order(LIMIT)] });
   client.setQueryData(queryKeys.depot, depot);
   client.setQueryData(queryKeys.inbox, { documents: [] });
+  client.setQueryData(queryKeys.notifications, { unread: 0, items: [] });
 }
 
 const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated ?? false;
@@ -68,7 +69,7 @@ describe('order stream → cache', () => {
     expect([stale(queryKeys.order(TSL)), stale(queryKeys.orderList('open')), stale(queryKeys.depot)]).toEqual([false, false, false]);
   });
 
-  it('a status change fetches that order, the lists and the depot again; an execution the Posteingang too', () => {
+  it('a status change fetches that order, the lists and the depot again; an execution the Posteingang and the notifications too', () => {
     const { source } = liveStream();
     source.emit('status', { type: 'status', orderId: LIMIT, at: '2026-11-23T10:00:00.000Z', display: 'Canceled', label: 'gestrichen' });
     vi.advanceTimersByTime(50);
@@ -77,11 +78,13 @@ describe('order stream → cache', () => {
     expect(stale(queryKeys.depot)).toBe(true);
     expect(stale(queryKeys.order(TSL))).toBe(false);
     expect(stale(queryKeys.inbox)).toBe(false);
+    expect(stale(queryKeys.notifications)).toBe(false);
 
     source.emit('execution', { type: 'execution', orderId: TSL, at: '2026-11-23T10:00:01.000Z', quantity: '1', price: '96.40' });
     vi.advanceTimersByTime(50);
     expect(stale(queryKeys.order(TSL))).toBe(true);
     expect(stale(queryKeys.inbox)).toBe(true);
+    expect(stale(queryKeys.notifications)).toBe(true);
   });
 
   it('handles the messages of one burst (a fill: status and execution) together', () => {
@@ -91,8 +94,8 @@ describe('order stream → cache', () => {
     source.emit('execution', { type: 'execution', orderId: LIMIT, at: '2026-11-23T10:00:00.000Z', quantity: '2', price: '150' });
     expect(invalidate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(50);
-    // The order, the lists, the depot, the Posteingang: each once.
-    expect(invalidate).toHaveBeenCalledTimes(4);
+    // The order, the lists, the depot, the Posteingang, the notifications: each once.
+    expect(invalidate).toHaveBeenCalledTimes(5);
   });
 
   it('ignores a message it cannot read', () => {

@@ -50,7 +50,11 @@ export function applyOrderMessages(client: QueryClient, messages: readonly Order
   for (const orderId of new Set(changed.map((m) => m.orderId))) void client.invalidateQueries({ queryKey: queryKeys.order(orderId) }, keep);
   void client.invalidateQueries({ queryKey: queryKeys.orderLists }, keep);
   void client.invalidateQueries({ queryKey: queryKeys.depot }, keep);
-  if (changed.some((m) => m.type === 'execution')) void client.invalidateQueries({ queryKey: queryKeys.inbox }, keep);
+  if (changed.some((m) => m.type === 'execution')) {
+    // An execution brings its contract note and a notification.
+    void client.invalidateQueries({ queryKey: queryKeys.inbox }, keep);
+    void client.invalidateQueries({ queryKey: queryKeys.notifications }, keep);
+  }
 }
 
 /** Everything an order message can change: fetched again after the stream (re)opens, since messages sent meanwhile are lost. */
@@ -59,6 +63,7 @@ function catchUp(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: queryKeys.orders }, keep);
   void client.invalidateQueries({ queryKey: queryKeys.depot }, keep);
   void client.invalidateQueries({ queryKey: queryKeys.inbox }, keep);
+  void client.invalidateQueries({ queryKey: queryKeys.notifications }, keep);
 }
 
 function parse(type: string, data: unknown): OrderMessage | null {

@@ -1,6 +1,6 @@
 /**
- * The query keys more than one area reads or refreshes: the depot, the orders, an instrument and
- * the Posteingang. One spelling here, so an order placed on the ticket, a message of the order
+ * The query keys more than one area reads or refreshes: the depot, the orders, an instrument, the
+ * Posteingang and the notifications. One spelling here, so an order placed on the ticket, a message of the order
  * stream and the depot page all touch the same cache entries. Keys only one feature uses stay in
  * that feature.
  */
@@ -16,4 +16,6 @@ export const queryKeys = {
   instrument: (isin: string | null) => ['instruments', 'instrument', isin],
   /** The documents of the Posteingang (a contract note arrives with each execution). */
   inbox: ['inbox', 'documents'],
+  /** The customer's notifications with the unread count (an execution brings one). */
+  notifications: ['notifications', 'list'],
 } as const;

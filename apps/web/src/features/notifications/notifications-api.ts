@@ -8,8 +8,9 @@ import {
   type PriceAlert,
 } from '@kontor/domain/notifications';
 import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
-export const NOTIFICATIONS_KEY = ['notifications', 'list'] as const;
+export const NOTIFICATIONS_KEY = queryKeys.notifications;
 export const ALERTS_KEY = ['notifications', 'alerts'] as const;
 
 /** How often the app asks for new notifications (and at once when the window gets focus again). */
