@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { IdentityService } from './identity/service.ts';
 import type { IdentityStore } from './identity/store.ts';
-import { eq } from 'drizzle-orm';
 import type { Db } from './platform/db.ts';
 import { depositBooking } from './bookings/cash-bookings.ts';
 import { cashOf } from './bookings/ledger.ts';
-import { bookings } from './bookings/tables.ts';
+import { hasBookings } from './bookings/writer.ts';
 import type { TradingService } from './trading/service.ts';
 
 export const DEMO_CUSTOMER = {
@@ -66,8 +65,7 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
 
 export async function seedDemoDepot(db: Db, trading: TradingService, sub: string) {
   const cash = await cashOf(db, sub);
-  const [bought] = await db.select({ key: bookings.key }).from(bookings).where(eq(bookings.sub, sub)).limit(1);
-  if (bought || new Decimal(cash.total).gt(0)) return;
+  if ((await hasBookings(db, sub)) || new Decimal(cash.total).gt(0)) return;
   await trading.book(depositBooking({ sub, amount: DEMO_DEPOT.deposit, requestId: 'demo', at: new Date(DEMO_DEPOT.depositedAt) }));
   for (const p of DEMO_DEPOT.positions) {
     await trading.recordPastFill({ orderId: randomUUID(), sub, isin: p.isin, side: 'buy', quantity: p.quantity, price: p.price, fxRate: p.fxRate, at: new Date(p.executedAt) });

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db.ts';
 import type { DocumentStore } from '../documents/store.ts';
 import { addNotification } from '../notifications/store.ts';
@@ -26,3 +27,9 @@ export function bookingWriter(deps: { lots: LotStore; documents: DocumentStore }
   };
 }
 export type BookingWriter = ReturnType<typeof bookingWriter>;
+
+/** Whether anything was ever booked for the customer. */
+export async function hasBookings(db: Db, sub: string): Promise<boolean> {
+  const rows = await db.select({ key: bookings.key }).from(bookings).where(eq(bookings.sub, sub)).limit(1);
+  return rows.length > 0;
+}

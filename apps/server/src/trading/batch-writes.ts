@@ -1,5 +1,4 @@
 import Decimal from 'decimal.js';
-import type { TradingOrder } from '@kontor/domain/trading-contracts';
 import { fixedQuery, pgCode, type Db } from '../platform/db.ts';
 import { type StoredAnswer, storedAnswers } from '../platform/idempotency.ts';
 import type { idempotencyKeys } from '../platform/tables.ts';
@@ -16,8 +15,6 @@ export class RetryJobByJob extends Error {}
 type JsonTimes<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 export type StoredKey = JsonTimes<typeof idempotencyKeys.$inferInsert, 'createdAt' | 'response'>;
 export type OrderJson = JsonTimes<OrderRow, 'createdAt' | 'updatedAt'>;
-/** An order's answer; a resting buy's comes as JSON already (`json`), the same text that is stored for repeats. */
-export type PlaceResult = { statusCode: number; body: TradingOrder; replayed: boolean; json?: string };
 
 const CASH_OF = 'select account, balance::text as balance from ledger_balances where account in (select jsonb_array_elements_text($1::jsonb))';
 

@@ -12,7 +12,7 @@ import { isUuid } from '../platform/ids.ts';
 import { claimAnswered, fingerprintOf, idempotent, replay, replayOf } from '../platform/idempotency.ts';
 import { holdEntry } from '../bookings/holds.ts';
 import { cashOf, insufficientFunds, post } from '../bookings/ledger.ts';
-import { type BatchWrites, type PlaceResult, RetryJobByJob } from './batch-writes.ts';
+import { type BatchWrites, RetryJobByJob } from './batch-writes.ts';
 import type { EngineHost } from './engine-host.ts';
 import type { EngineEvent, PlaceOrder } from './engine/types.ts';
 import type { OrderMessages } from './order-messages.ts';
@@ -33,6 +33,9 @@ export type OrderEntryDeps = {
   preTrade: PreTrade;
   settlement: Settlement;
 };
+
+/** An order's answer; a resting buy's comes as JSON already (`json`), the same text that is stored for repeats. */
+export type PlaceResult = { statusCode: number; body: TradingOrder; replayed: boolean; json?: string };
 
 type RfqRequest = { isin: string; side: 'buy' | 'sell'; quantity: string; acknowledgedComplexRisk?: boolean };
 

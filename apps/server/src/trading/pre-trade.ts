@@ -82,7 +82,7 @@ export function preTrade(d: PreTradeDeps) {
       otcConfirmation: instrument.isOTC && !done.has('otc'),
       complexWarning: instrument.complex,
     };
-    return { instrument, now, quote, fxRate, costs, requirements, qty: estimatedQuantity(ticket, quote) };
+    return { instrument, now, quote, fxRate, costs, requirements, qty: estimate?.quantity ?? estimatedQuantity(ticket, quote) };
   }
 
   /** Pieces held and not blocked by open sell orders. */
