@@ -128,3 +128,48 @@ export function apiResultSchema<T extends z.ZodType>(data: T) {
     z.object({ status: z.literal('ERROR'), errorMessage: z.string(), error: z.unknown() }),
   ]);
 }
+
+/** How a challenge reaches the customer: an SMS TAN, a voice call that speaks it, or the Kontor app. */
+export const TAN_CHANNELS = ['SMS', 'VOICE', 'APP'] as const;
+export type TanChannel = (typeof TAN_CHANNELS)[number];
+
+/** A TAN, and an approval in the app, is valid for 5 minutes (spec §9 300000 ms; PSD2 RTS Art. 4(3)(d)). */
+export const TAN_VALIDITY_MS = 300_000;
+
+/** Money pages ask again for strong authentication after this long without activity (PSD2 RTS Art. 4(3)(d)). */
+export const MONEY_IDLE_LIMIT_MS = 300_000;
+
+/** A TAN as the customer types it: six digits. */
+export const TAN_PATTERN = /^\d{6}$/;
+
+/** POST /api/ticket/requesttan?useSpeech=true|false: query. */
+export const requestTanQuerySchema = z.object({ useSpeech: z.enum(['true', 'false']).default('false') });
+
+/**
+ * The answer of requesttan: a new challenge. `summary` says what is being authorised in the words
+ * the SMS uses ("Auszahlung 100,00 € an DE89 •••• •••• •••• •••• 3000"); `sentTo` is the masked
+ * mobile number, or the app's device name once requestauth pushed it there.
+ */
+export const tanChallengeSchema = z.object({
+  ticket: z.string(),
+  channel: z.enum(TAN_CHANNELS),
+  sentTo: z.string(),
+  summary: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+  attemptsLeft: z.number().int().min(0),
+});
+export type TanChallenge = z.infer<typeof tanChallengeSchema>;
+
+/** Where a challenge stands. APPROVED and DENIED are the app's answers; VERIFIED means the result is ready to use once; USED after the action took it. */
+export const CHALLENGE_STATES = ['PENDING', 'APPROVED', 'DENIED', 'VERIFIED', 'USED', 'EXPIRED', 'LOCKED'] as const;
+export type ChallengeState = (typeof CHALLENGE_STATES)[number];
+
+/** GET /api/ticket/{ticket}: the browser polls this while the app is asked. authorizationId once APPROVED. */
+export const challengeStatusSchema = tanChallengeSchema.extend({
+  state: z.enum(CHALLENGE_STATES),
+  authorizationId: z.string().optional(),
+});
+export type ChallengeStatus = z.infer<typeof challengeStatusSchema>;
+
+/** An action that needs strong authentication carries the result of /api/ticket/verify. */
+export const authorisationFieldSchema = z.object({ authorisation: authorisationResultSchema });

@@ -26,9 +26,13 @@ export const priceAlertSchema = z.object({
 });
 export type PriceAlert = z.infer<typeof priceAlertSchema>;
 
+/** What a notification is about: a price alert, an executed order, money moved (a payout, a returned direct debit). */
+export const NOTIFICATION_KINDS = ['PRICE_ALERT', 'ORDER_EXECUTED', 'MONEY'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 export const notificationSchema = z.object({
   id: z.string(),
-  kind: z.enum(['PRICE_ALERT', 'ORDER_EXECUTED']),
+  kind: z.enum(NOTIFICATION_KINDS),
   title: z.string(),
   body: z.string(),
   isin: z.string().nullable(),
