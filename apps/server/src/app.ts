@@ -59,6 +59,13 @@ import { moneyDevRoutes } from './money/dev-routes.ts';
 import { moneyService } from './money/service.ts';
 import { clockDevRoutes } from './scheduler/dev-routes.ts';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
+import { authorisationRoutes } from './authorisations/routes.ts';
+import { type AuthorisationService, authorisationService } from './authorisations/service.ts';
+import { authorisationStore } from './authorisations/store.ts';
+import { deviceDevRoutes } from './devices/dev-routes.ts';
+import { deviceRoutes } from './devices/routes.ts';
+import { type DeviceService, deviceService } from './devices/service.ts';
+import { deviceStore } from './devices/store.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -75,6 +82,9 @@ declare module 'fastify' {
     simulatedClock: ShiftableClock;
     /** Due jobs of the back office; `main.ts` starts its polling, tests call `runDue()`. */
     scheduler: Scheduler;
+    /** Strong customer authentication: the money area redeems its results. */
+    authorisations: AuthorisationService;
+    devices: DeviceService;
   }
 }
 
@@ -183,7 +193,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   } else {
     verify = remotePoolVerifier({ issuer: config.identity.issuer, clientId: config.identity.clientId });
   }
-  installAuthGuard(app, verify, { publicPrefixes: ['/api/docs'] });
+  // Strong customer authentication and the Kontor app; a sign-in that must be approved in the
+  // app may call little else until it is (the guard's second step).
+  const devicesStore = deviceStore(db);
+  const authorisations = authorisationService({
+    store: authorisationStore(db),
+    clock,
+    messenger,
+    mobileNumberOf: async (sub) => {
+      const a = (idStore ? await idStore.userBySub(sub) : undefined)?.attributes ?? {};
+      return a.phone_number && a.phone_number_verified === 'true' ? a.phone_number : null;
+    },
+    deviceOf: (sub, serial) => devicesStore.activeOne(sub, serial),
+  });
+  const devices = deviceService({ db, store: devicesStore, clock, authorisations });
+  app.decorate('authorisations', authorisations);
+  app.decorate('devices', devices);
+  installAuthGuard(app, verify, { publicPrefixes: ['/api/docs'], checkSession: (customer, method, url) => devices.checkSession(customer, method, url) });
   app.decorate('identity', identity);
   app.decorate('identityStore', idStore);
 
@@ -215,6 +241,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(sessionRoutes, { verify, clock, secure: config.secureCookies, store: idStore });
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
+  await app.register(authorisationRoutes, { service: authorisations });
+  await app.register(deviceRoutes, { service: devices });
+  if (config.devTools) await app.register(deviceDevRoutes, { devices, authorisations, clock });
   // The market maker stand-in quotes the whole universe unless a quote source is given.
   // Sign-in and sessions keep the real clock: moving time forward must not end the demo's session.
   const marketClock = new ShiftableClock(deps.marketClock ?? (config.marketClockStart ? clockStartingAt(config.marketClockStart, clock) : clock));
