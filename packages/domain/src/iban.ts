@@ -1,29 +1,46 @@
-import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, friendlyFormatIBAN, isSEPACountry, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
 
 /**
- * IBANs as Kontor stores, checks and shows them. Stored and compared in the electronic format
- * (uppercase, no spaces); shown in groups of four; on screens and in TAN messages masked to the
- * first and last four characters, so that a screenshot or an SMS does not give the account away.
+ * IBANs as Kontor handles them: stored and compared in electronic format ("DE89370400440532013000"),
+ * shown grouped ("DE89 3704 0044 0532 0130 00") or masked ("DE89 •••• 3000").
  */
 
-/** "de89 3704 0044 0532 0130 00" → "DE89370400440532013000"; the input unchanged but trimmed when it is no IBAN-like text. */
+/** Electronic format (no spaces, upper case), or null for anything that is not a valid IBAN. */
+export function normaliseIban(input: string): string | null {
+  const electronic = electronicFormatIBAN(input.trim());
+  return electronic && validateIBAN(electronic).valid ? electronic : null;
+}
+
+/** Why an IBAN is refused, in words a customer understands; null when it is a valid IBAN of a SEPA country. */
+export function ibanProblem(input: string): string | null {
+  const electronic = electronicFormatIBAN(input.trim()) ?? '';
+  if (electronic === '') return 'Bitte geben Sie eine IBAN ein.';
+  const { valid, errorCodes } = validateIBAN(electronic);
+  if (!valid) {
+    if (errorCodes.includes(ValidationErrorsIBAN.NoIBANCountry)) return 'Die IBAN beginnt nicht mit einem gültigen Ländercode (z. B. DE).';
+    if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANLength)) return 'Die IBAN hat nicht die richtige Länge.';
+    return 'Die IBAN ist ungültig. Bitte prüfen Sie die Eingabe.';
+  }
+  if (!isSEPACountry(electronic.slice(0, 2))) return 'Bitte geben Sie ein Konto in einem SEPA-Land an.';
+  return null;
+}
+
+export function isValidIban(input: string): boolean {
+  return ibanProblem(input) === null;
+}
+
+/** "DE89 3704 0044 0532 0130 00" */
+export function formatIban(iban: string): string {
+  return friendlyFormatIBAN(iban) ?? iban;
+}
+
+/** "DE89 •••• 3000": country, check digits and the last four, enough to recognise one's own account. */
+export function maskIban(iban: string): string {
+  const e = electronicFormatIBAN(iban) ?? iban;
+  return `${e.slice(0, 4)} •••• ${e.slice(-4)}`;
+}
+
+/** "de89 3704 0044 0532 0130 00" → "DE89370400440532013000"; anything that is no IBAN-like text comes back trimmed. */
 export function electronicIban(value: string): string {
   return electronicFormatIBAN(value.trim()) ?? value.trim();
-}
-
-/** Check digits and country length (ibantools). Spaces and lowercase are allowed. */
-export function isValidIban(value: string): boolean {
-  return isValidIBAN(electronicIban(value));
-}
-
-/** "DE89 3704 0044 0532 0130 00". */
-export function friendlyIban(value: string): string {
-  return friendlyFormatIBAN(electronicIban(value)) ?? value;
-}
-
-/** "DE89 •••• 3000": the first four and the last four characters. */
-export function maskIban(value: string): string {
-  const iban = electronicIban(value);
-  if (iban.length <= 8) return iban;
-  return `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
 }

@@ -41,6 +41,22 @@ CREATE TABLE "approved_sessions" (
 	CONSTRAINT "approved_sessions_sub_session_pk" PRIMARY KEY("sub","session")
 );
 --> statement-breakpoint
+CREATE TABLE "scheduled_jobs" (
+	"kind" text NOT NULL,
+	"key" text NOT NULL,
+	"due_at" timestamp with time zone NOT NULL,
+	"run_after" timestamp with time zone NOT NULL,
+	"state" text DEFAULT 'pending' NOT NULL,
+	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"created_at" timestamp with time zone NOT NULL,
+	"done_at" timestamp with time zone,
+	CONSTRAINT "scheduled_jobs_kind_key_pk" PRIMARY KEY("kind","key"),
+	CONSTRAINT "scheduled_jobs_state" CHECK ("scheduled_jobs"."state" in ('pending', 'done', 'failed', 'cancelled'))
+);
+--> statement-breakpoint
 CREATE INDEX "authorisation_challenges_sub" ON "authorisation_challenges" USING btree ("sub","created_at");--> statement-breakpoint
 CREATE INDEX "authorisation_challenges_device" ON "authorisation_challenges" USING btree ("device_serial","state");--> statement-breakpoint
-CREATE INDEX "app_devices_sub" ON "app_devices" USING btree ("sub");
+CREATE INDEX "app_devices_sub" ON "app_devices" USING btree ("sub");--> statement-breakpoint
+CREATE INDEX "scheduled_jobs_pending" ON "scheduled_jobs" USING btree ("run_after") WHERE "scheduled_jobs"."state" = 'pending';
