@@ -189,6 +189,15 @@ const KINDS: Kind[] = [
     listedAt: ['/api/moneytransaction'],
     routes: [{ operation: 'POST /api/dev/money/debits/{id}/return' }],
   },
+  {
+    // A's TAN challenge (the ticket of spec §7); requestauth and verify take the ticket in the body
+    // and are covered by the devices and authorisations tests.
+    name: 'authorisation challenge (ticket)',
+    create: async () => ({ ticket: (await asA('POST', '/api/ticket/requesttan', { type: 'ENROLL_DEVICE', deviceName: 'Annas iPhone' })).ticket }),
+    read: ({ ticket }) => asA('GET', `/api/ticket/${ticket}`),
+    listedAt: [],
+    routes: [{ operation: 'GET /api/ticket/{ticket}' }],
+  },
 ];
 
 beforeAll(async () => {
