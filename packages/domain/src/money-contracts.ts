@@ -19,6 +19,20 @@ import { decimalStringSchema, isDecimalString } from './money';
  * - PUT    /api/user/account/iban                      set the reference account while none is set → ReferenceAccount
  */
 
+/** How much of a direct debit is credited as buying power at once, before it settles (outstanding per customer). Decision. */
+export const DIRECT_DEBIT_INSTANT_LIMIT = '1000.00';
+
+/** A direct debit settles this many banking days after it is requested (SEPA core: D+2). */
+export const DIRECT_DEBIT_SETTLEMENT_DAYS = 2;
+
+/** Kontor's account that customers transfer to, and the creditor identifier of its direct debits. Decision: demo values (valid check digits). */
+export const KONTOR_BANK_ACCOUNT = {
+  holder: 'Kontor Wertpapierhandelsbank AG',
+  iban: 'DE02120300000000202051',
+  bic: 'KONTDEB1XXX',
+  creditorId: 'DE98ZZZ09999999999',
+} as const;
+
 /** A money amount a customer types: above 0, at most 1.000.000,00 €, at most two decimals. */
 export const moneyAmountInputSchema = decimalStringSchema.refine(
   (v) => isDecimalString(v) && new Decimal(v).gt(0) && new Decimal(v).lte(1_000_000) && new Decimal(v).decimalPlaces() <= 2,
@@ -47,7 +61,9 @@ export const cashFiguresSchema = z.object({
 export type CashFigures = z.infer<typeof cashFiguresSchema>;
 
 export const referenceAccountSchema = z.object({
-  /** Masked for display: "DE89 •••• •••• •••• •••• 3000". */
+  /** The customer's own IBAN, electronic format; a payout's challenge is bound to it. */
+  iban: z.string(),
+  /** Masked for display: "DE89 •••• 3000". */
   ibanMasked: z.string(),
   holder: z.string(),
   bic: z.string().nullable(),
