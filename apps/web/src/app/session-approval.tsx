@@ -13,7 +13,6 @@ import {
   type ChallengeStatus,
   type EnrolledDevice,
 } from '../lib/authorisation/authorisation-api';
-import { AuthoriseDialog } from '../lib/authorisation/authorise-dialog';
 import { useChallengePoll } from '../lib/authorisation/challenge-hooks';
 import { Button } from '../ui/button';
 import { Notice } from '../ui/notice';
@@ -41,7 +40,6 @@ function SessionApprovalScreen() {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [otherWay, setOtherWay] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   const approved = async (result: AuthorisationResult) => {
@@ -103,21 +101,11 @@ function SessionApprovalScreen() {
               {t('authorisation.session.retry')}
             </Button>
           )}
-          <Button variant="ghost" onPress={() => setOtherWay(true)}>
-            {t('authorisation.otherWay')}
-          </Button>
           <Button variant="secondary" onPress={() => void auth.signOut()}>
             {t('authorisation.session.signOut')}
           </Button>
         </div>
       </main>
-      <AuthoriseDialog
-        isOpen={otherWay}
-        onOpenChange={setOtherWay}
-        title={t('authorisation.idle.dialogTitle')}
-        payload={{ type: 'SESSION_AUTH' }}
-        onAuthorised={approved}
-      />
     </div>
   );
 }

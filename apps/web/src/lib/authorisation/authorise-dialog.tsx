@@ -81,7 +81,9 @@ function AuthoriseFlow({ payload, details, onAuthorised, onClose }: FlowProps) {
   const [requesting, setRequesting] = useState(false);
 
   const apps = devices.data ?? [];
-  const preferred: Way = settings.data?.defaultFactor === 'APP' && apps[0] ? appWay(apps[0].serial) : 'SMS';
+  // The server confirms a session (SESSION_AUTH) in the app only: no SMS, no call.
+  const appOnly = payload.type === 'SESSION_AUTH';
+  const preferred: Way = (appOnly || settings.data?.defaultFactor === 'APP') && apps[0] ? appWay(apps[0].serial) : 'SMS';
   const way = chosen ?? preferred;
   const loading = devices.isPending || settings.isPending;
 
@@ -138,23 +140,33 @@ function AuthoriseFlow({ payload, details, onAuthorised, onClose }: FlowProps) {
         ) : (
           <>
             {step.error && <Notice tone="danger">{step.error}</Notice>}
-            <RadioGroup
-              label={t('authorisation.chooseWay')}
-              value={way}
-              onChange={setChosen}
-              options={[
-                { value: 'SMS', label: t('authorisation.sms') },
-                { value: 'VOICE', label: t('authorisation.voice') },
-                ...apps.map((d) => ({ value: appWay(d.serial), label: t('authorisation.app', { name: d.customerDeviceName }) })),
-              ]}
-            />
+            {appOnly && apps.length === 0 ? (
+              <Notice tone="warning">{t('authorisation.appNeeded')}</Notice>
+            ) : (
+              <RadioGroup
+                label={t('authorisation.chooseWay')}
+                value={way}
+                onChange={setChosen}
+                options={[
+                  ...(appOnly
+                    ? []
+                    : [
+                        { value: 'SMS', label: t('authorisation.sms') },
+                        { value: 'VOICE', label: t('authorisation.voice') },
+                      ]),
+                  ...apps.map((d) => ({ value: appWay(d.serial), label: t('authorisation.app', { name: d.customerDeviceName }) })),
+                ]}
+              />
+            )}
             <div className={styles.actions}>
               <Button variant="secondary" onPress={onClose}>
                 {t('common.cancel')}
               </Button>
-              <Button isPending={requesting} onPress={() => void request(way)}>
-                {way.startsWith('APP:') ? t('authorisation.askApp') : t('authorisation.requestTan')}
-              </Button>
+              {!(appOnly && apps.length === 0) && (
+                <Button isPending={requesting} onPress={() => void request(way)}>
+                  {way.startsWith('APP:') ? t('authorisation.askApp') : t('authorisation.requestTan')}
+                </Button>
+              )}
             </div>
           </>
         ))}
