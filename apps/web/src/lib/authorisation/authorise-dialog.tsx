@@ -188,7 +188,7 @@ function AuthoriseFlow({ payload, details, onAuthorised, onClose }: FlowProps) {
 
       {step.kind === 'app' && (
         <>
-          <p className={styles.summary}>{step.challenge.summary}</p>
+          <Summary text={step.challenge.summary} />
           <div role="status" className={styles.waiting}>
             <span className={styles.spinner} aria-hidden="true" />
             <p>{t('authorisation.appWaiting', { name: step.device.customerDeviceName })}</p>
@@ -276,7 +276,7 @@ function TanStep({
 
   return (
     <form className={styles.stack} onSubmit={(event) => void submit(event)} noValidate aria-label={t('authorisation.tanForm')}>
-      <p className={styles.summary}>{challenge.summary}</p>
+      <Summary text={challenge.summary} />
       <Notice tone="info">
         {t(challenge.channel === 'VOICE' ? 'authorisation.sentVoice' : 'authorisation.sentSms', { to: challenge.sentTo })}
         {resent && ` ${t('authorisation.resent')}`}
@@ -314,4 +314,10 @@ function Countdown({ deadline, onExpired }: { deadline: number; onExpired: () =>
       </span>
     </p>
   );
+}
+
+/** What the challenge authorises, in the words of the SMS and the app (bound to the challenge on the server). */
+function Summary({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return text ? <p className={styles.summary}>{t('authorisation.summary', { summary: text })}</p> : null;
 }
