@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MONEY_IDLE_LIMIT_MS } from '@kontor/domain/auth-contracts';
+import { IDLE_STEP_UP_PURPOSE, MONEY_IDLE_LIMIT_MS } from '@kontor/domain/auth-contracts';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { useEnrolledDevices, type AuthorisationPayload } from './authorisation-api';
@@ -12,7 +12,7 @@ const SESSION_AUTH: AuthorisationPayload = { type: 'SESSION_AUTH' };
  * The server confirms SESSION_AUTH in the app only; a customer without the app confirms the
  * step-up with an SMS or voice TAN on this service request instead.
  */
-export const IDLE_STEP_UP: AuthorisationPayload = { type: 'TICKET', data: { purpose: 'IDLE_STEP_UP' } };
+export const IDLE_STEP_UP: AuthorisationPayload = { type: 'TICKET', data: { purpose: IDLE_STEP_UP_PURPOSE } };
 
 /** What counts as the customer being there. */
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
