@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MONEY_IDLE_LIMIT_MS } from '@kontor/domain/auth-contracts';
+import { Button } from '../../ui/button';
+import { Notice } from '../../ui/notice';
+import { AuthoriseDialog } from './authorise-dialog';
+import styles from './authorisation.module.css';
+
+/** What counts as the customer being there. */
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
+
+/**
+ * Step-up after inactivity (PSD2 RTS Art. 4(3)(d)): `needsStepUp` turns true once `idleMs` passed
+ * without pointer or keyboard activity; `confirmed()` starts counting afresh. While it is true,
+ * activity does not count: only a new authorisation ends it.
+ */
+export function useStepUp(idleMs: number = MONEY_IDLE_LIMIT_MS): { needsStepUp: boolean; confirmed: () => void } {
+  const [needsStepUp, setNeedsStepUp] = useState(false);
+  const lastActivity = useRef(0);
+
+  useEffect(() => {
+    if (needsStepUp) return;
+    lastActivity.current = Date.now();
+    let timer: ReturnType<typeof setTimeout>;
+    // One timer, moved on only when it fires: activity itself just records the time.
+    const check = () => {
+      const idle = Date.now() - lastActivity.current;
+      if (idle >= idleMs) setNeedsStepUp(true);
+      else timer = setTimeout(check, idleMs - idle);
+    };
+    const onActivity = () => {
+      lastActivity.current = Date.now();
+    };
+    timer = setTimeout(check, idleMs);
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { capture: true, passive: true });
+    return () => {
+      clearTimeout(timer);
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
+    };
+  }, [idleMs, needsStepUp]);
+
+  const confirmed = useCallback(() => setNeedsStepUp(false), []);
+  return { needsStepUp, confirmed };
+}
+
+/**
+ * Wraps a money page: after `idleMs` without activity the content is taken off the page and the
+ * customer confirms a SESSION_AUTH challenge (AuthoriseDialog) before it comes back.
+ */
+export function IdleReauthGate({ idleMs = MONEY_IDLE_LIMIT_MS, children }: { idleMs?: number; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { needsStepUp, confirmed } = useStepUp(idleMs);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  if (!needsStepUp) return <>{children}</>;
+  return (
+    <section className={styles.gate} aria-labelledby="idle-reauth-title">
+      <Notice tone="warning" title={<span id="idle-reauth-title">{t('authorisation.idle.title')}</span>}>
+        {t('authorisation.idle.text')}
+      </Notice>
+      <Button onPress={() => setDialogOpen(true)}>{t('authorisation.idle.confirm')}</Button>
+      <AuthoriseDialog
+        isOpen={dialogOpen}
+        onOpenChange={setDialogOpen}
+        payload={{ type: 'SESSION_AUTH' }}
+        title={t('authorisation.idle.dialogTitle')}
+        onAuthorised={async () => {
+          confirmed();
+        }}
+      />
+    </section>
+  );
+}
