@@ -4,12 +4,12 @@ import { KONTOR_BANK_ACCOUNT, type DirectDebit, type MoneyOverview } from '@kont
 import { isApiError } from '../../lib/api-client';
 import { devToolsMissing, useDevToolsAvailable } from '../../lib/dev-tools';
 import { formatDate, formatMoney } from '../../lib/format';
-import { toasts } from '../../lib/toasts';
+import { useToast } from '../../lib/toasts';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { AmountField, useAmountInput } from './amount-field';
-import { AuthoriseDialog } from './authorise-stub';
+import { AuthoriseDialog } from '../../lib/authorisation/authorise-dialog';
 import { useDirectDebit, useSignMandate, useSimulatedDebitReturn } from './money-api';
 import { useSubmissionKey } from './submission-key';
 import styles from './money.module.css';
@@ -51,6 +51,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 function MandateForm({ iban, ibanMasked, holder }: { iban: string; ibanMasked: string; holder: string }) {
   const { t } = useTranslation();
+  const toasts = useToast();
   const sign = useSignMandate();
   const [open, setOpen] = useState(false);
   return (
@@ -79,7 +80,6 @@ function MandateForm({ iban, ibanMasked, holder }: { iban: string; ibanMasked: s
         payload={{ type: 'MONEY_TRANSACTION', data: { kind: 'MANDATE', iban } }}
         onAuthorised={async (authorisation) => {
           await sign.mutateAsync(authorisation);
-          setOpen(false);
           toasts.success(t('money.debit.signed'));
         }}
       />
@@ -130,6 +130,7 @@ function DebitForm({ instantLimit }: { instantLimit: string }) {
 
 function DebitList({ debits }: { debits: DirectDebit[] }) {
   const { t } = useTranslation();
+  const toasts = useToast();
   const devTools = useDevToolsAvailable();
   const bounce = useSimulatedDebitReturn();
   const [pendingId, setPendingId] = useState<string | null>(null);

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { IdleReauthGate } from '../../lib/authorisation/idle-reauth-gate';
 import { LoadError } from '../../ui/load-error';
 import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { AccountHistory } from './account-history';
-import { IdleReauthGate } from './authorise-stub';
 import { CashFigures } from './cash-figures';
 import { DepositCard } from './deposit-card';
 import { useMoneyOverview } from './money-api';
@@ -46,11 +46,13 @@ export function MoneyPage() {
   }
 
   return (
-    <IdleReauthGate>
-      <Page title={t('pages.money.title')} description={t('money.description')}>
-        {content}
-        <AccountHistory />
-      </Page>
-    </IdleReauthGate>
+    <Page title={t('pages.money.title')} description={t('money.description')}>
+      <IdleReauthGate>
+        <div className={styles.page}>
+          {content}
+          <AccountHistory />
+        </div>
+      </IdleReauthGate>
+    </Page>
   );
 }

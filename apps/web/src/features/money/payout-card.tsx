@@ -6,14 +6,14 @@ import type { MoneyOverview, Payout, ReferenceAccount } from '@kontor/domain/mon
 import { isApiError } from '../../lib/api-client';
 import { formatDecimalInput } from '../../lib/decimal-input';
 import { formatDate, formatMoney } from '../../lib/format';
-import { toasts } from '../../lib/toasts';
+import { useToast } from '../../lib/toasts';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Notice } from '../../ui/notice';
 import { TextField } from '../../ui/text-field';
 import { AmountField, useAmountInput } from './amount-field';
-import { AuthoriseDialog } from './authorise-stub';
+import { AuthoriseDialog } from '../../lib/authorisation/authorise-dialog';
 import { useCancelPayout, usePayout, useSetReferenceAccount } from './money-api';
 import { useSubmissionKey } from './submission-key';
 import styles from './money.module.css';
@@ -106,7 +106,6 @@ function PayoutForm({ account, available }: { account: ReferenceAccount; availab
             const ordered = await payout.mutateAsync({ amount: step.amount, authorisation, idempotencyKey: step.key });
             key.done();
             amount.reset();
-            setStep(null);
             setDone(ordered);
           }}
         />
@@ -117,6 +116,7 @@ function PayoutForm({ account, available }: { account: ReferenceAccount; availab
 
 function OpenPayouts({ payouts }: { payouts: Payout[] }) {
   const { t } = useTranslation();
+  const toasts = useToast();
   const cancel = useCancelPayout();
   const [confirm, setConfirm] = useState<Payout | null>(null);
 
@@ -172,6 +172,7 @@ function OpenPayouts({ payouts }: { payouts: Payout[] }) {
 /** No reference account yet: the customer names it once (a SEPA IBAN, checked as typed). */
 function ReferenceAccountForm() {
   const { t } = useTranslation();
+  const toasts = useToast();
   const save = useSetReferenceAccount();
   const [iban, setIban] = useState('');
   const [shown, setShown] = useState(false);
