@@ -42,13 +42,13 @@ export function DepositCard({ overview }: { overview: MoneyOverview }) {
 }
 
 /** One line of bank details with a copy button: what the customer types into their bank's form. */
-export function CopyFact({ label, display, value }: { label: string; display: string; value: string }) {
+export function CopyFact({ label, display, value, mono = true }: { label: string; display: string; value: string; mono?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className={styles.fact}>
       <div className={styles.factText}>
         <dt>{label}</dt>
-        <dd className={styles.mono}>{display}</dd>
+        <dd className={mono ? styles.mono : undefined}>{display}</dd>
       </div>
       <CopyButton value={value} copiedLabel={t('money.deposit.copied')} ariaLabel={t('money.deposit.copy', { label })}>
         {t('money.deposit.copyShort')}
@@ -65,7 +65,7 @@ function TransferPanel({ overview }: { overview: MoneyOverview }) {
     <>
       <p className={styles.muted}>{t('money.deposit.transferIntro')}</p>
       <dl className={styles.facts} aria-label={t('money.deposit.bankDetails')}>
-        <CopyFact label={t('money.deposit.holder')} display={account.holder} value={account.holder} />
+        <CopyFact label={t('money.deposit.holder')} display={account.holder} value={account.holder} mono={false} />
         <CopyFact label={t('money.deposit.iban')} display={formatIban(account.iban)} value={account.iban} />
         <CopyFact label={t('money.deposit.bic')} display={account.bic} value={account.bic} />
         <CopyFact label={t('money.deposit.reference')} display={account.reference} value={account.reference} />

@@ -56,11 +56,10 @@ function PayoutForm({ account, available }: { account: ReferenceAccount; availab
   return (
     <>
       <dl className={styles.facts}>
-        <div className={styles.fact}>
+        <div className={styles.factText}>
           <dt>{t('money.payout.to')}</dt>
           <dd>
-            <span className={styles.mono}>{account.ibanMasked}</span>
-            <span className={styles.muted}> · {account.holder}</span>
+            <span className={styles.mono}>{account.ibanMasked}</span> · {account.holder}
           </dd>
         </div>
       </dl>
@@ -68,9 +67,10 @@ function PayoutForm({ account, available }: { account: ReferenceAccount; availab
         <Notice>{t('money.payout.nothing')}</Notice>
       ) : (
         <form className={styles.form} onSubmit={next} noValidate aria-label={t('money.payout.title')}>
-          <div className={styles.amountRow}>
-            <AmountField input={amount} description={t('money.payout.available', { amount: formatMoney(available) })} />
-            <Button variant="secondary" onPress={() => amount.setText(formatDecimalInput(available, 2))}>
+          <AmountField input={amount} />
+          <div className={styles.availableRow}>
+            <span className={styles.muted}>{t('money.payout.available', { amount: formatMoney(available) })}</span>
+            <Button variant="secondary" size="sm" onPress={() => amount.setText(formatDecimalInput(available, 2))}>
               {t('money.payout.all')}
             </Button>
           </div>
