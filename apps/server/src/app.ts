@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { APP_VERSIONS } from '@kontor/domain/constants';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Config } from './config.ts';
-import { type Clock, clockStartingAt, systemClock } from './platform/clock.ts';
+import { type Clock, clockStartingAt, ShiftableClock, systemClock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { loggerOptions, requestLogger } from './platform/logger.ts';
@@ -57,6 +57,15 @@ import { inboxRoutes } from './inbox/routes.ts';
 import { inboxService } from './inbox/service.ts';
 import { moneyDevRoutes } from './money/dev-routes.ts';
 import { moneyService } from './money/service.ts';
+import { clockDevRoutes } from './scheduler/dev-routes.ts';
+import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
+import { authorisationRoutes } from './authorisations/routes.ts';
+import { type AuthorisationService, authorisationService } from './authorisations/service.ts';
+import { authorisationStore } from './authorisations/store.ts';
+import { deviceDevRoutes } from './devices/dev-routes.ts';
+import { deviceRoutes } from './devices/routes.ts';
+import { type DeviceService, deviceService } from './devices/service.ts';
+import { deviceStore } from './devices/store.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -69,6 +78,13 @@ declare module 'fastify' {
     quotes: QuoteSource;
     trading: TradingService;
     depot: DepotService;
+    /** The simulated time: the market, orders, money and scheduled jobs follow it; dev tools move it forward. */
+    simulatedClock: ShiftableClock;
+    /** Due jobs of the back office; `main.ts` starts its polling, tests call `runDue()`. */
+    scheduler: Scheduler;
+    /** Strong customer authentication: the money area redeems its results. */
+    authorisations: AuthorisationService;
+    devices: DeviceService;
   }
 }
 
@@ -76,7 +92,10 @@ export type AppDeps = {
   config: Config;
   db: Db;
   clock?: Clock;
-  /** Time of the market and the order book; the app's clock unless MARKET_CLOCK_START moves it. */
+  /**
+   * Time of the market, the order book, money and scheduled jobs; the app's clock unless
+   * MARKET_CLOCK_START moves it. Dev tools move it forward further ("Zeit vorspulen").
+   */
   marketClock?: Clock;
   /** The SMS/mail gateway; defaults to the embedded outbox. */
   messenger?: Messenger;
@@ -174,7 +193,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   } else {
     verify = remotePoolVerifier({ issuer: config.identity.issuer, clientId: config.identity.clientId });
   }
-  installAuthGuard(app, verify, { publicPrefixes: ['/api/docs'] });
+  // Strong customer authentication and the Kontor app; a sign-in that must be approved in the
+  // app may call little else until it is (the guard's second step).
+  const devicesStore = deviceStore(db);
+  const authorisations = authorisationService({
+    store: authorisationStore(db),
+    clock,
+    messenger,
+    mobileNumberOf: async (sub) => {
+      const a = (idStore ? await idStore.userBySub(sub) : undefined)?.attributes ?? {};
+      return a.phone_number && a.phone_number_verified === 'true' ? a.phone_number : null;
+    },
+    deviceOf: (sub, serial) => devicesStore.activeOne(sub, serial),
+  });
+  const devices = deviceService({ db, store: devicesStore, clock, authorisations });
+  app.decorate('authorisations', authorisations);
+  app.decorate('devices', devices);
+  installAuthGuard(app, verify, { publicPrefixes: ['/api/docs'], checkSession: (customer, method, url) => devices.checkSession(customer, method, url) });
   app.decorate('identity', identity);
   app.decorate('identityStore', idStore);
 
@@ -206,8 +241,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(sessionRoutes, { verify, clock, secure: config.secureCookies, store: idStore });
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
+  await app.register(authorisationRoutes, { service: authorisations });
+  await app.register(deviceRoutes, { service: devices });
+  if (config.devTools) await app.register(deviceDevRoutes, { devices, authorisations, clock });
   // The market maker stand-in quotes the whole universe unless a quote source is given.
-  const marketClock = deps.marketClock ?? (config.marketClockStart ? clockStartingAt(config.marketClockStart) : clock);
+  // Sign-in and sessions keep the real clock: moving time forward must not end the demo's session.
+  const marketClock = new ShiftableClock(deps.marketClock ?? (config.marketClockStart ? clockStartingAt(config.marketClockStart, clock) : clock));
+  app.decorate('simulatedClock', marketClock);
+  const scheduler = createScheduler({ db, clock: marketClock, log: app.log });
+  app.decorate('scheduler', scheduler);
+  app.addHook('onClose', async () => scheduler.stop());
   const quotes = deps.quotes ?? (await simulatedMarketFor(instruments, marketClock));
   app.decorate('quotes', quotes);
   await app.register(marketRoutes, { quotes });
@@ -239,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('trading', trading);
   app.addHook('onClose', async () => trading.close());
   await app.register(tradingRoutes, { service: trading });
+  if (config.devTools) await app.register(clockDevRoutes, { clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
   const depot = depotService({ db, store: depotStore(db), instrument: (isin) => instruments.get(isin) });
   app.decorate('depot', depot);
   await app.register(depotRoutes, { service: depot });

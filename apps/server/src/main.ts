@@ -24,6 +24,8 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 // One market step a second; tests drive the market themselves.
 if (app.quotes instanceof SimulatedMarket) app.quotes.start(1000);
+// Due jobs of the back office, by the process that holds the scheduler lock.
+app.scheduler.start();
 const shown = config.publicUrl;
 app.log.info(`Kontor läuft auf ${shown} (Datenbank: ${database.kind})`);
 console.log(`\n  Kontor läuft auf ${shown}`);

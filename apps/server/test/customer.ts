@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import { outboxStore } from '../src/outbox/store.ts';
 import { SESSION_COOKIE } from '../src/platform/auth.ts';
 import type { Db } from '../src/platform/db.ts';
@@ -19,7 +20,7 @@ async function identity(app: FastifyInstance, action: string, body: unknown) {
   return json;
 }
 
-export type SignedInCustomer = { sub: string; username: string; accessToken: string; headers: { authorization: string } };
+export type SignedInCustomer = { sub: string; username: string; phone: string; accessToken: string; headers: { authorization: string } };
 
 /**
  * A new customer of the embedded pool, signed in the way the app does it (password, then the SMS
@@ -35,6 +36,12 @@ export async function signedInCustomer(app: FastifyInstance, db: Db, name = `kun
     smsMfa: true,
     attributes: { email: username, email_verified: 'true', phone_number: phone, phone_number_verified: 'true' },
   });
+  return { ...(await signIn(app, db, username, phone)), sub: user.sub };
+}
+
+/** A new sign-in (a new token family, so a new session) of a customer made by signedInCustomer. */
+export async function signIn(app: FastifyInstance, db: Db, username: string, phone: string): Promise<SignedInCustomer> {
+  const password = 'Kontor!Test1';
   const init = await identity(app, 'InitiateAuth', { ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: username, PASSWORD: password } });
   const [sms] = await outboxStore(db).latest(1);
   if (sms?.recipient !== phone || !sms.code) throw new Error('no SMS code in the outbox');
@@ -42,10 +49,10 @@ export async function signedInCustomer(app: FastifyInstance, db: Db, name = `kun
     ClientId: CLIENT_ID,
     ChallengeName: 'SMS_MFA',
     Session: init.Session,
-    ChallengeResponses: { USERNAME: user.sub, SMS_MFA_CODE: sms.code },
+    ChallengeResponses: { USERNAME: init.ChallengeParameters.USER_ID_FOR_SRP ?? username, SMS_MFA_CODE: sms.code },
   });
   const accessToken = done.AuthenticationResult.AccessToken as string;
-  return { sub: user.sub, username, accessToken, headers: { authorization: `Bearer ${accessToken}` } };
+  return { sub: decodeJwt(accessToken).sub!, username, phone, accessToken, headers: { authorization: `Bearer ${accessToken}` } };
 }
 
 /** The session cookie the web app gets after sign-in (POST /api/auth/login), for cookie-borne calls. */

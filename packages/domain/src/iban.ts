@@ -39,3 +39,8 @@ export function maskIban(iban: string): string {
   const e = electronicFormatIBAN(iban) ?? iban;
   return `${e.slice(0, 4)} •••• ${e.slice(-4)}`;
 }
+
+/** "de89 3704 0044 0532 0130 00" → "DE89370400440532013000"; anything that is no IBAN-like text comes back trimmed. */
+export function electronicIban(value: string): string {
+  return electronicFormatIBAN(value.trim()) ?? value.trim();
+}

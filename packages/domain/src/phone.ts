@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { z } from 'zod';
 
 /**
  * A phone number as a German customer reads it: international format with spaces
@@ -14,3 +15,13 @@ export function toE164(value: string, defaultCountry: 'DE' | 'AT' | 'CH' = 'DE')
   const parsed = parsePhoneNumberFromString(value.trim(), defaultCountry);
   return parsed?.isValid() ? parsed.number : null;
 }
+
+/** POST /api/user/checkmobilenr: the number as the customer typed it. */
+export const checkMobileNumberRequestSchema = z.object({ mobileNumber: z.string().max(100) });
+
+/** The answer of checkmobilenr: the number in E.164 and as shown, or why it is refused (German). */
+export const mobileNumberCheckSchema = z.discriminatedUnion('valid', [
+  z.object({ valid: z.literal(true), e164: z.string(), formatted: z.string() }),
+  z.object({ valid: z.literal(false), reason: z.string() }),
+]);
+export type MobileNumberCheck = z.infer<typeof mobileNumberCheckSchema>;

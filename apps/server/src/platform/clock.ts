@@ -30,3 +30,25 @@ export function clockStartingAt(start: Date, base: Clock = systemClock): Clock {
   const offset = start.getTime() - base.now().getTime();
   return { now: () => new Date(base.now().getTime() + offset) };
 }
+
+/**
+ * A clock that runs with its base and can be moved forward, never back ("Zeit vorspulen" in
+ * development): the market, order validity and scheduled jobs all read it, so a demo sees a month
+ * of savings plans or a payout's banking day at once. Never back, so no job or order sees time
+ * run backwards.
+ */
+export class ShiftableClock implements Clock {
+  #offsetMs = 0;
+  constructor(readonly base: Clock) {}
+  now(): Date {
+    return new Date(this.base.now().getTime() + this.#offsetMs);
+  }
+  /** How far it has been moved ahead of its base, in ms. */
+  get offsetMs(): number {
+    return this.#offsetMs;
+  }
+  advance(ms: number): void {
+    if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError(`The clock only moves forward by whole ms: ${ms}`);
+    this.#offsetMs += ms;
+  }
+}

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { AuthorisationPayload } from '@kontor/domain/auth-contracts';
+import { electronicIban, maskIban } from '@kontor/domain/iban';
+import { formatEuro } from '@kontor/domain/money';
+import { moneyTransactionDataSchema } from '@kontor/domain/money-contracts';
+
+/** JSON with object keys sorted at every level, so equal values always give the same text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * Exactly what a payload authorises, in a normal form: for money the kind, the amount with two
+ * decimals and the IBAN in its electronic format (PSD2 dynamic linking: change either and the
+ * code no longer fits); a session approval is bound to its session. Null when money data is not
+ * a transaction Kontor knows.
+ */
+export function authorisedData(payload: AuthorisationPayload, session?: string): Record<string, unknown> | null {
+  switch (payload.type) {
+    case 'MONEY_TRANSACTION': {
+      const parsed = moneyTransactionDataSchema.safeParse(payload.data);
+      if (!parsed.success) return null;
+      const d = parsed.data;
+      return d.kind === 'PAYOUT'
+        ? { type: payload.type, kind: d.kind, amount: new Decimal(d.amount).toFixed(2), iban: electronicIban(d.iban) }
+        : { type: payload.type, kind: d.kind, iban: electronicIban(d.iban) };
+    }
+    case 'SESSION_AUTH':
+      return { type: payload.type, session: session ?? null };
+    default:
+      return payload;
+  }
+}
+
+/** sha256 (hex) of the canonical form of what a payload authorises; null when it is not valid. */
+export function payloadDigest(payload: AuthorisationPayload, session?: string): string | null {
+  const data = authorisedData(payload, session);
+  return data ? createHash('sha256').update(canonicalJson(data)).digest('hex') : null;
+}
+
+/** The one-line German summary of what is authorised, as the SMS and the app show it. */
+export function describePayload(payload: AuthorisationPayload): string {
+  switch (payload.type) {
+    case 'MONEY_TRANSACTION': {
+      const parsed = moneyTransactionDataSchema.safeParse(payload.data);
+      if (!parsed.success) return 'Geldtransfer';
+      const d = parsed.data;
+      return d.kind === 'PAYOUT' ? `Auszahlung ${formatEuro(new Decimal(d.amount).toFixed(2))} an ${maskIban(d.iban)}` : `Lastschriftmandat für ${maskIban(d.iban)}`;
+    }
+    case 'ENROLL_DEVICE':
+      return `Kontor-App auf „${payload.deviceName}“ einrichten`;
+    case 'RETIRE_DEVICE':
+      return `Kontor-App „${payload.customerDeviceName}“ entfernen`;
+    case 'SESSION_AUTH':
+      return 'Anmeldung im Browser bestätigen';
+    case 'TICKET':
+      return typeof payload.data.mobileNumber === 'string' ? 'Neue Mobilfunknummer bestätigen' : 'Serviceauftrag';
+    case 'EMAIL':
+      return 'E-Mail-Adresse ändern';
+  }
+}

@@ -1,0 +1,138 @@
+import { randomInt } from 'node:crypto';
+import type { AuthorisationResult } from '@kontor/domain/auth-contracts';
+import type { AppAuthSettings, EnrolledDevice, PushSettings } from '@kontor/domain/app-devices-contracts';
+import { NOTIFICATION_KINDS } from '@kontor/domain/notifications';
+import type { AuthorisationService, Asker } from '../authorisations/service.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
+import { AppError, notFound } from '../platform/errors.ts';
+import { fingerprintOf, idempotent, type IdempotentResult } from '../platform/idempotency.ts';
+import type { DeviceRow, DeviceStore } from './store.ts';
+
+export const deviceMessages = {
+  unknownDevice: 'Dieses Gerät gibt es nicht.',
+  noApp: 'Sie haben noch keine Kontor-App eingerichtet. Bitte richten Sie zuerst die App auf Ihrem Smartphone ein.',
+  noSession: 'Diese Anmeldung kann nicht bestätigt werden. Bitte melden Sie sich im Browser neu an.',
+  sessionNotApproved: 'Bitte bestätigen Sie diese Anmeldung zuerst in Ihrer Kontor-App.',
+} as const;
+
+/** Unambiguous characters for serials a customer may read out to support (no 0/O, 1/I/L). */
+const SERIAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const newSerial = () => `KA-${Array.from({ length: 8 }, () => SERIAL_ALPHABET[randomInt(SERIAL_ALPHABET.length)]).join('')}`;
+
+const deviceView = (d: DeviceRow): EnrolledDevice => ({
+  serial: d.serial,
+  customerDeviceName: d.name,
+  enrolledAt: d.enrolledAt.toISOString(),
+  lastUsedAt: d.lastUsedAt?.toISOString() ?? null,
+});
+
+/**
+ * What a session that waits for its approval in the app may still call: the ticket calls, its own
+ * approval, the session itself, the devices to ask and the customer's name.
+ */
+const OPEN_WHILE_WAITING = ['/api/ticket/', '/api/appauth/session', '/api/auth', '/api/user/me', '/api/dev/app/'];
+
+/** The Kontor app: enrolled devices, what is pushed to them, the second factor, session approval. */
+export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; authorisations: AuthorisationService }) {
+  const { db, store, clock, authorisations } = deps;
+
+  async function settingsOf(sub: string) {
+    const row = await store.settings(sub);
+    const kinds = (row?.pushKinds ?? {}) as Partial<PushSettings['kinds']>;
+    return {
+      appAuth: { defaultFactor: (row?.defaultFactor ?? 'SMS') as AppAuthSettings['defaultFactor'], approveSignIns: row?.approveSignIns ?? false },
+      push: { kinds: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, kinds[k] ?? true])) as PushSettings['kinds'] },
+    };
+  }
+
+  async function enrolIn(tx: Db, sub: string, deviceName: string, authorisation: AuthorisationResult): Promise<EnrolledDevice> {
+    await authorisations.redeem(tx, sub, { type: 'ENROLL_DEVICE', deviceName }, authorisation);
+    return deviceView(await store.insert(tx, { serial: newSerial(), sub, name: deviceName, enrolledAt: clock.now() }));
+  }
+
+  return {
+    list: async (sub: string) => ({ devices: (await store.activeOf(sub)).map(deviceView) }),
+
+    /** Enrols the app on a device with an SMS TAN; a repeat with the same Idempotency-Key gives the first answer. */
+    async enrol(sub: string, req: { deviceName: string; authorisation: AuthorisationResult }, key?: string): Promise<IdempotentResult<EnrolledDevice>> {
+      if (!key) return { statusCode: 201, body: await db.transaction((tx) => enrolIn(tx, sub, req.deviceName, req.authorisation)), replayed: false };
+      return idempotent(db, { sub, key, fingerprint: fingerprintOf('POST /api/appenrollment', req), at: clock.now() }, async (tx) => ({
+        statusCode: 201,
+        body: await enrolIn(tx, sub, req.deviceName, req.authorisation),
+      }));
+    },
+
+    /**
+     * Retires a device with a TAN: what waited for its approval is denied, and without an app left
+     * the second factor falls back to SMS and sign-ins need no approval.
+     */
+    async retire(sub: string, req: { customerDeviceName: string; serial: string; authorisation: AuthorisationResult }): Promise<void> {
+      if (!(await store.activeOne(sub, req.serial))) throw notFound(deviceMessages.unknownDevice);
+      await db.transaction(async (tx) => {
+        await authorisations.redeem(tx, sub, { type: 'RETIRE_DEVICE', customerDeviceName: req.customerDeviceName, serial: req.serial }, req.authorisation);
+        if (!(await store.retire(tx, sub, req.serial, clock.now()))) throw notFound(deviceMessages.unknownDevice);
+        await authorisations.denyPendingFor(tx, req.serial);
+        if ((await store.countActive(tx, sub)) === 0) await store.saveSettings(tx, sub, { defaultFactor: 'SMS', approveSignIns: false });
+      });
+    },
+
+    pushSettings: async (sub: string) => (await settingsOf(sub)).push,
+    async savePushSettings(sub: string, settings: PushSettings): Promise<PushSettings> {
+      const current = (await settingsOf(sub)).push;
+      await store.saveSettings(db, sub, { pushKinds: { ...current.kinds, ...settings.kinds } });
+      return (await settingsOf(sub)).push;
+    },
+
+    appAuth: async (sub: string) => (await settingsOf(sub)).appAuth,
+    /** APP as the default factor, and approving sign-ins, need an enrolled app. */
+    async saveAppAuth(asker: Asker, settings: AppAuthSettings): Promise<AppAuthSettings> {
+      const needsApp = settings.defaultFactor === 'APP' || settings.approveSignIns;
+      if (needsApp && (await store.activeOf(asker.sub)).length === 0) throw new AppError(409, deviceMessages.noApp);
+      await db.transaction(async (tx) => {
+        await store.saveSettings(tx, asker.sub, settings);
+        // The session that turns approval on is the customer's own: it does not lock itself out.
+        if (settings.approveSignIns && asker.session) await store.approveSession(tx, asker.sub, asker.session, clock.now());
+      });
+      return (await settingsOf(asker.sub)).appAuth;
+    },
+
+    /** Whether this sign-in must be approved in the app, and whether it has been. */
+    async sessionStatus(asker: Asker): Promise<{ required: boolean; approved: boolean }> {
+      const required = (await settingsOf(asker.sub)).appAuth.approveSignIns;
+      return { required, approved: required && !!asker.session && (await store.sessionApproved(asker.sub, asker.session)) };
+    },
+    /** Marks this sign-in approved with the result of a SESSION_AUTH challenge the app approved. */
+    async approveSession(asker: Asker, authorisation: AuthorisationResult): Promise<{ required: boolean; approved: boolean }> {
+      const session = asker.session;
+      if (!session) throw new AppError(400, deviceMessages.noSession);
+      await db.transaction(async (tx) => {
+        await authorisations.redeem(tx, asker.sub, { type: 'SESSION_AUTH' }, authorisation, { session });
+        await store.approveSession(tx, asker.sub, session, clock.now());
+      });
+      return this.sessionStatus(asker);
+    },
+    /**
+     * The API guard's second step: a session that waits for its approval in the app may call only
+     * what it needs to get approved (403 otherwise).
+     */
+    async checkSession(asker: Asker, method: string, url: string): Promise<void> {
+      const path = url.split('?')[0]!;
+      if (OPEN_WHILE_WAITING.some((p) => path.startsWith(p)) || (method === 'GET' && path === '/api/appenrollment')) return;
+      const row = await store.settings(asker.sub);
+      if (!row?.approveSignIns) return;
+      if (asker.session && (await store.sessionApproved(asker.sub, asker.session))) return;
+      throw new AppError(403, deviceMessages.sessionNotApproved);
+    },
+
+    /** The development companion page: every enrolled device, and one by serial. */
+    allDevices: () => store.allActive(),
+    deviceBySerial: (serial: string) => store.activeBySerial(serial),
+    /** The companion app answers; the device was used. */
+    async decide(serial: string, ticket: string, decision: 'APPROVE' | 'DENY'): Promise<void> {
+      if (!(await store.activeBySerial(serial)) || !(await authorisations.decide(serial, ticket, decision))) throw notFound('Diese Freigabe gibt es nicht (mehr).');
+      await store.touch(serial, clock.now());
+    },
+  };
+}
+export type DeviceService = ReturnType<typeof deviceService>;

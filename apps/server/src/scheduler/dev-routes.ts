@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { advanceClockRequestSchema, advanceClockResultSchema, advanceMs, devClockSchema } from '@kontor/domain/dev-clock';
+import type { ShiftableClock } from '../platform/clock.ts';
+import type { Scheduler } from './scheduler.ts';
+
+/**
+ * Development only (DEV_TOOLS): "Zeit vorspulen". Moves the simulated clock forward and runs what
+ * fell due at once, so a demo sees the payout executed on its banking day without waiting.
+ */
+export const clockDevRoutes: FastifyPluginAsyncZod<{
+  clock: ShiftableClock;
+  scheduler: Scheduler;
+  /** What else must see the new time at once (order expiry), before the jobs run. */
+  afterAdvance?: () => Promise<unknown>;
+}> = async (app, { clock, scheduler, afterAdvance }) => {
+  const reading = () => ({ now: clock.now().toISOString(), offsetMs: clock.offsetMs });
+
+  app.get(
+    '/api/dev/clock',
+    { schema: { tags: ['development'], summary: 'Development only: the simulated time and how far it was moved', response: { 200: devClockSchema } } },
+    async () => reading(),
+  );
+
+  app.post(
+    '/api/dev/clock/advance',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Development only: move the simulated time forward ("Zeit vorspulen") and run the jobs that fell due',
+        body: advanceClockRequestSchema,
+        response: { 200: advanceClockResultSchema },
+      },
+    },
+    async (req) => {
+      clock.advance(advanceMs(req.body));
+      await afterAdvance?.();
+      const jobsRun = await scheduler.runDue();
+      return { ...reading(), jobsRun };
+    },
+  );
+};

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schedulerFixture } from '../../test/scheduler-fixture.ts';
+import { MAX_JOB_ATTEMPTS, retryDelayMs } from './scheduler.ts';
+import { schedulerStore } from './store.ts';
+
+let f: Awaited<ReturnType<typeof schedulerFixture>>;
+beforeAll(async () => {
+  f = await schedulerFixture();
+});
+afterAll(() => f.close());
+
+describe('a handler that throws', () => {
+  it('has its writes rolled back, is retried after a backoff by the clock, and then runs once', async () => {
+    const scheduler = f.make();
+    let calls = 0;
+    scheduler.handle('flaky', async (tx, job) => {
+      await f.recordRun(tx, job);
+      if (++calls === 1) throw new Error('clearing house did not answer');
+    });
+    await f.schedule(scheduler, { kind: 'flaky', key: 'f-1', dueAt: f.clock.now() });
+
+    expect(await scheduler.runDue()).toBe(0);
+    expect(await f.effects()).toEqual([]);
+    expect(await schedulerStore.get(f.db, 'flaky', 'f-1')).toMatchObject({ state: 'pending', attempts: 1, lastError: 'Error: clearing house did not answer' });
+    expect(f.log.entries.find((e) => e.level === 'warn')?.obj).toMatchObject({ kind: 'flaky', key: 'f-1', attempts: 1 });
+
+    // Not again before the backoff has passed on the clock.
+    f.clock.advance(retryDelayMs(1) - 1);
+    expect(await scheduler.runDue()).toBe(0);
+    f.clock.advance(1);
+    expect(await scheduler.runDue()).toBe(1);
+    expect(await f.effects()).toEqual(['f-1']);
+    expect(await schedulerStore.get(f.db, 'flaky', 'f-1')).toMatchObject({ state: 'done', attempts: 2 });
+  });
+
+  it(`is given up as failed after ${MAX_JOB_ATTEMPTS} attempts and logged as an error`, async () => {
+    const scheduler = f.make();
+    scheduler.handle('broken', async (tx, job) => {
+      await f.recordRun(tx, job);
+      throw new Error('x'.repeat(2000));
+    });
+    await f.schedule(scheduler, { kind: 'broken', key: 'b-1', dueAt: f.clock.now() });
+    for (let attempt = 1; attempt <= MAX_JOB_ATTEMPTS + 2; attempt++) {
+      expect(await scheduler.runDue()).toBe(0);
+      f.clock.advance(retryDelayMs(attempt));
+    }
+    const row = await schedulerStore.get(f.db, 'broken', 'b-1');
+    expect(row).toMatchObject({ state: 'failed', attempts: MAX_JOB_ATTEMPTS });
+    expect(row?.lastError?.length).toBeLessThanOrEqual(500);
+    expect(f.log.entries.filter((e) => e.level === 'error')).toHaveLength(1);
+    expect(await f.effects()).not.toContain('b-1');
+  });
+
+  it('a job of a kind nobody handles fails without blocking the jobs after it', async () => {
+    const scheduler = f.make();
+    scheduler.handle('known', f.recordRun);
+    await f.schedule(scheduler, { kind: 'unknown', key: 'u-1', dueAt: f.clock.now() });
+    await f.schedule(scheduler, { kind: 'known', key: 'k-1', dueAt: new Date(f.clock.now().getTime() + 1) });
+    f.clock.advance(1);
+    expect(await scheduler.runDue()).toBe(1);
+    expect(await f.effects()).toContain('k-1');
+    expect((await schedulerStore.get(f.db, 'unknown', 'u-1'))?.lastError).toBe('Error: no handler for job kind unknown');
+  });
+});

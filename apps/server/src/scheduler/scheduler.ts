@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
+import { leaderLock } from './leader-lock.ts';
+import { schedulerStore as store } from './store.ts';
+
+export type JobHandler = (tx: Db, job: { kind: string; key: string; dueAt: Date; payload: Record<string, unknown> }) => Promise<void>;
+
+export interface Scheduler {
+  /** Inside the caller's transaction; a second job with the same kind+key is ignored (returns false). */
+  schedule(tx: Db, job: { kind: string; key: string; dueAt: Date; payload?: Record<string, unknown> }): Promise<boolean>;
+  /** Cancels a job not yet run (inside the caller's transaction); false when it already ran or does not exist. */
+  cancel(tx: Db, kind: string, key: string): Promise<boolean>;
+  /** Registers the handler of a kind (at start, before `start`). */
+  handle(kind: string, handler: JobHandler): void;
+  /** Runs every job due by the clock now, one transaction each (handler's writes + marking done commit together); returns how many ran. */
+  runDue(): Promise<number>;
+  /** Polls runDue every few seconds while holding the advisory lock; stop() on app close. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** After this many failed attempts a job is given up ('failed') and logged as an error. */
+export const MAX_JOB_ATTEMPTS = 5;
+/** Wait before the next attempt: 1, 2, 4, 8 minutes of the clock (which a demo may move). */
+export function retryDelayMs(attempts: number): number {
+  return 60_000 * 2 ** Math.min(attempts - 1, 10);
+}
+/** A run stops after this many jobs, so a handler that keeps scheduling due work cannot spin forever. */
+const MAX_JOBS_PER_RUN = 1000;
+const MAX_ERROR_LENGTH = 500;
+
+/** The message only: a stack or the values a driver error carries stay out of the table. */
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return message.slice(0, MAX_ERROR_LENGTH);
+}
+
+/**
+ * Due jobs in a table (docs/decisions/013-scheduler.md). Each job runs in its own transaction with
+ * its row locked: the handler's writes and "done" commit together, so a crash re-runs the job and
+ * a job that is done never runs again. A failing handler's writes are undone by a savepoint, and
+ * the failure is recorded in the same transaction.
+ */
+export function createScheduler(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; pollMs?: number }): Scheduler {
+  const { db, clock, log } = deps;
+  const handlers = new Map<string, JobHandler>();
+  const lock = leaderLock(db, log);
+  let timer: NodeJS.Timeout | undefined;
+  let polling: Promise<void> | undefined;
+
+  /** One job: true when it ran, false when it failed, undefined when none was due. */
+  async function runOne(now: Date): Promise<boolean | undefined> {
+    return db.transaction(async (tx) => {
+      const job = await store.claimNext(tx, now);
+      if (!job) return undefined;
+      const handler = handlers.get(job.kind);
+      try {
+        if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+        await tx.transaction((savepoint) => handler(savepoint, { kind: job.kind, key: job.key, dueAt: job.dueAt, payload: job.payload }));
+        await store.markDone(tx, job, now);
+        return true;
+      } catch (e) {
+        const attempts = job.attempts + 1;
+        const final = attempts >= MAX_JOB_ATTEMPTS;
+        const error = errorText(e);
+        await store.markAttemptFailed(tx, job, { error, final, now, runAfter: new Date(now.getTime() + retryDelayMs(attempts)) });
+        const entry = { kind: job.kind, key: job.key, attempts, error };
+        if (final) log.error(entry, 'scheduled job failed for good');
+        else log.warn(entry, 'scheduled job failed; will retry');
+        return false;
+      }
+    });
+  }
+
+  const scheduler: Scheduler = {
+    schedule: (tx, job) => store.insert(tx, { ...job, payload: job.payload ?? {} }, clock.now()),
+    cancel: (tx, kind, key) => store.cancel(tx, kind, key, clock.now()),
+    handle(kind, handler) {
+      if (handlers.has(kind)) throw new Error(`job kind ${kind} has a handler already`);
+      handlers.set(kind, handler);
+    },
+    async runDue() {
+      // One instant for the whole run: a failed job's retry lies after it, so it waits for a later run.
+      const now = clock.now();
+      let ran = 0;
+      for (let i = 0; i < MAX_JOBS_PER_RUN; i++) {
+        const outcome = await runOne(now);
+        if (outcome === undefined) break;
+        if (outcome) ran++;
+      }
+      return ran;
+    },
+    start() {
+      if (timer) return;
+      const poll = async () => {
+        if (await lock.acquire()) await scheduler.runDue();
+      };
+      timer = setInterval(() => {
+        // A run that outlasts the interval is not joined by a second one.
+        polling ??= poll()
+          .catch((e: unknown) => log.error({ err: e }, 'scheduler poll failed'))
+          .finally(() => (polling = undefined));
+      }, deps.pollMs ?? 5000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await polling;
+      await lock.release();
+    },
+  };
+  return scheduler;
+}
