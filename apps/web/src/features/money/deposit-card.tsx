@@ -45,14 +45,14 @@ export function DepositCard({ overview }: { overview: MoneyOverview }) {
 export function CopyFact({ label, display, value, mono = true }: { label: string; display: string; value: string; mono?: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className={styles.fact}>
-      <div className={styles.factText}>
-        <dt>{label}</dt>
-        <dd className={mono ? styles.mono : undefined}>{display}</dd>
-      </div>
-      <CopyButton value={value} copiedLabel={t('money.deposit.copied')} ariaLabel={t('money.deposit.copy', { label })}>
-        {t('money.deposit.copyShort')}
-      </CopyButton>
+    <div className={styles.copyFact}>
+      <dt>{label}</dt>
+      <dd>
+        <span className={mono ? styles.mono : undefined}>{display}</span>
+        <CopyButton value={value} copiedLabel={t('money.deposit.copied')} ariaLabel={t('money.deposit.copy', { label })}>
+          {t('money.deposit.copyShort')}
+        </CopyButton>
+      </dd>
     </div>
   );
 }
