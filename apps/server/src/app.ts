@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { APP_VERSIONS } from '@kontor/domain/constants';
+import { APP_VERSIONS, FEATURE_FLAGS } from '@kontor/domain/constants';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Config } from './config.ts';
 import { type Clock, clockStartingAt, ShiftableClock, systemClock } from './platform/clock.ts';
@@ -56,6 +56,7 @@ import { depotStore } from './depot/store.ts';
 import { inboxRoutes } from './inbox/routes.ts';
 import { inboxService } from './inbox/service.ts';
 import { moneyDevRoutes } from './money/dev-routes.ts';
+import { moneyRoutes } from './money/routes.ts';
 import { moneyService } from './money/service.ts';
 import { clockDevRoutes } from './scheduler/dev-routes.ts';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
@@ -286,6 +287,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const depot = depotService({ db, store: depotStore(db), instrument: (isin) => instruments.get(isin) });
   app.decorate('depot', depot);
   await app.register(depotRoutes, { service: depot });
+  const customerName = async (sub: string) => {
+    const a = (idStore ? await idStore.userBySub(sub) : undefined)?.attributes ?? {};
+    return [a.given_name, a.family_name].filter(Boolean).join(' ') || a.email || 'Kundin/Kunde';
+  };
   await app.register(inboxRoutes, {
     service: inboxService({
       documents,
@@ -295,13 +300,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const found = await instruments.get(isin);
         return found ? { name: found.name, wkn: found.wkn } : undefined;
       },
-      customerName: async (sub) => {
-        const a = (idStore ? await idStore.userBySub(sub) : undefined)?.attributes ?? {};
-        return [a.given_name, a.family_name].filter(Boolean).join(' ') || a.email || 'Kundin/Kunde';
-      },
+      customerName,
     }),
   });
-  if (config.devTools) await app.register(moneyDevRoutes, { service: moneyService({ db, clock: marketClock, book: (b) => trading.book(b) }) });
+  const money = moneyService({
+    db,
+    clock: marketClock,
+    book,
+    write: (run) => trading.write(run),
+    scheduler,
+    redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result),
+    directDebitEnabled: FEATURE_FLAGS.directDebit,
+    holderName: customerName,
+    instrumentName: async (isin) => (await instruments.get(isin))?.name,
+    log: app.log,
+  });
+  await app.register(moneyRoutes, { service: money });
+  if (config.devTools) await app.register(moneyDevRoutes, { service: money });
 
   await installStaticWeb(app, config.webDistDir);
   return app;

@@ -7,17 +7,21 @@ import { depositBooking } from './bookings/cash-bookings.ts';
 import { cashOf } from './bookings/ledger.ts';
 import { hasBookings } from './bookings/writer.ts';
 import type { TradingService } from './trading/service.ts';
+import { moneyStore } from './money/store.ts';
 
 export const DEMO_CUSTOMER = {
   username: 'demo@kontor.example',
   password: 'Kontor!Demo1',
   phone: '+4915112345678',
+  /** The reference account payouts go to. */
+  iban: 'DE89370400440532013000',
 } as const;
 
 export const SECOND_CUSTOMER = {
   username: 'erika@kontor.example',
   password: 'Kontor!Erika2',
   phone: '+4917698765432',
+  iban: 'DE44500105175407324931',
 } as const;
 
 /**
@@ -57,6 +61,13 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
         family_name: p.family,
       },
     });
+  }
+
+  for (const p of people) {
+    const user = await deps.identityStore.findUser(deps.poolId, p.username);
+    if (deps.depot && user) {
+      await moneyStore.addReferenceAccount(deps.depot.db, { sub: user.sub, iban: p.iban, holder: `${p.given} ${p.family}`, bic: null, createdAt: new Date(DEMO_DEPOT.depositedAt) });
+    }
   }
 
   const demo = await deps.identityStore.findUser(deps.poolId, DEMO_CUSTOMER.username);

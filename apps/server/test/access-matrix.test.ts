@@ -19,6 +19,8 @@ import { SESSION_COOKIE } from '../src/platform/auth.ts';
 import { sessionCookie, signedInCustomer, type SignedInCustomer } from './customer.ts';
 import { fillPath, pathParams, servedOperations } from './openapi.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { authorised } from './authorisation.ts';
+import { ANNAS_IBAN } from './money-kit.ts';
 
 const SAP = 'DE0007164600';
 const WORLD = 'IE00B4L5Y983';
@@ -68,6 +70,12 @@ async function listWithItem(): Promise<{ id: string }> {
   await asA('POST', `/api/wl/${list.id}/items`, { isin: SAP });
   return { id: list.id };
 }
+
+/** A's reference account, set once, for the money kinds. */
+let referenceSet: Promise<unknown> | undefined;
+const withReferenceAccount = () => (referenceSet ??= asA('PUT', '/api/user/account/iban', { iban: ANNAS_IBAN }));
+const moneyOverview = () => asA('GET', '/api/moneytransaction') as Promise<{ payouts: { id: string }[]; debits: { id: string }[] }>;
+let mandateSigned: Promise<unknown> | undefined;
 
 const KINDS: Kind[] = [
   {
@@ -151,6 +159,44 @@ const KINDS: Kind[] = [
     read: async ({ id }) => ((await asA('GET', '/api/posteingang')).documents as { id: string }[]).find((d) => d.id === id),
     listedAt: ['/api/posteingang'],
     routes: [{ operation: 'GET /api/posteingang/{id}/pdf' }],
+  },
+  {
+    name: 'payout (ordered, not yet executed)',
+    create: async () => {
+      await withReferenceAccount();
+      const authorisation = await authorised(t, a, { type: 'MONEY_TRANSACTION', data: { kind: 'PAYOUT', amount: '10.00', iban: ANNAS_IBAN } });
+      const res = await t.call({ method: 'POST', url: '/api/moneytransaction/payouts', headers: { ...a.headers, 'idempotency-key': randomUUID() }, payload: { amount: '10.00', authorisation } });
+      if (res.statusCode !== 201) throw new Error(`payout as A answered ${res.statusCode}: ${res.body}`);
+      return { id: res.json().id };
+    },
+    read: ({ id }) => asA('GET', `/api/moneytransaction/payouts/${id}`),
+    listedAt: ['/api/moneytransaction', '/api/moneytransaction/history'],
+    routes: [{ operation: 'GET /api/moneytransaction/payouts/{id}' }, { operation: 'DELETE /api/moneytransaction/payouts/{id}' }],
+  },
+  {
+    name: 'direct debit (pending)',
+    create: async () => {
+      await withReferenceAccount();
+      await (mandateSigned ??= (async () => {
+        const authorisation = await authorised(t, a, { type: 'MONEY_TRANSACTION', data: { kind: 'MANDATE', iban: ANNAS_IBAN } });
+        await asA('POST', '/api/moneytransaction/mandate', { authorisation });
+      })());
+      const res = await t.call({ method: 'POST', url: '/api/moneytransaction/debits', headers: { ...a.headers, 'idempotency-key': randomUUID() }, payload: { amount: '20.00' } });
+      if (res.statusCode !== 201) throw new Error(`debit as A answered ${res.statusCode}: ${res.body}`);
+      return { id: res.json().id };
+    },
+    read: async ({ id }) => (await moneyOverview()).debits.find((d) => d.id === id),
+    listedAt: ['/api/moneytransaction'],
+    routes: [{ operation: 'POST /api/dev/money/debits/{id}/return' }],
+  },
+  {
+    // A's TAN challenge (the ticket of spec §7); requestauth and verify take the ticket in the body
+    // and are covered by the devices and authorisations tests.
+    name: 'authorisation challenge (ticket)',
+    create: async () => ({ ticket: (await asA('POST', '/api/ticket/requesttan', { type: 'ENROLL_DEVICE', deviceName: 'Annas iPhone' })).ticket }),
+    read: ({ ticket }) => asA('GET', `/api/ticket/${ticket}`),
+    listedAt: [],
+    routes: [{ operation: 'GET /api/ticket/{ticket}' }],
   },
 ];
 

@@ -345,6 +345,23 @@ const HIDDEN: Record<string, () => Probe[]> = {
   },
   'GET /identity/<pool>/.well-known/jwks.json': () => [{ method: 'GET', url: `/identity/${t.config.identity.poolId}/.well-known/jwks.json?x=%00` }],
   'GET /dev/outbox, /dev/outbox.json': () => [{ method: 'GET', url: '/dev/outbox?x=%00' }, { method: 'GET', url: '/dev/outbox.json?x=%ED%A0%80' }],
+  'GET /dev/app, /dev/app/{serial}, POST /dev/app/{serial}/{ticket} and their JSON variants under /api/dev/app (the companion app page)': () => {
+    const serials = ['KA-UNBEKANT', '%00', '%ED%A0%80', 'x'.repeat(5000), '..', '%2F'];
+    const tickets = ['00000000-0000-4000-8000-000000000000', 'kein-ticket', '%00', '%FF', 'x'.repeat(5000)];
+    const bodies: Probe['payload'][] = ['{"decision":"APPROVE"}', '{"decision":"x"}', '{}', 'null', '{', `{"decision":"${huge}"}`];
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const json = { 'content-type': 'application/json' };
+    return [
+      { method: 'GET', url: '/dev/app?x=%00' },
+      ...serials.flatMap((s): Probe[] => [{ method: 'GET', url: `/dev/app/${s}` }, { method: 'GET', url: `/api/dev/app/${s}` }]),
+      ...serials.flatMap((s) =>
+        tickets.flatMap((tk): Probe[] => [
+          ...bodies.map((payload) => ({ method: 'POST', url: `/api/dev/app/${s}/${tk}`, headers: json, payload })),
+          ...['decision=APPROVE', 'decision=DENY', 'decision=', 'x=%00', '%', 'decision=APPROVE&decision=DENY', `decision=${'x'.repeat(2000)}`].map((payload) => ({ method: 'POST', url: `/dev/app/${s}/${tk}`, headers: form, payload })),
+        ]),
+      ),
+    ];
+  },
   'POST /dev/market/move': () =>
     probesOf(
       {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authorisationResultSchema } from './auth-contracts';
 import { NOTIFICATION_KINDS } from './notifications';
+import { typedText } from './text';
 
 /**
  * The Kontor app on the customer's phone (spec §7 /api/appenrollment, /api/appauth,
@@ -18,7 +19,7 @@ import { NOTIFICATION_KINDS } from './notifications';
  */
 
 export const enrolDeviceRequestSchema = z.object({
-  deviceName: z.string().trim().min(1, 'Bitte geben Sie einen Gerätenamen ein.').max(60, 'Höchstens 60 Zeichen'),
+  deviceName: typedText().trim().min(1, 'Bitte geben Sie einen Gerätenamen ein.').max(60, 'Höchstens 60 Zeichen'),
   authorisation: authorisationResultSchema,
 });
 
@@ -31,8 +32,8 @@ export const enrolledDeviceSchema = z.object({
 export type EnrolledDevice = z.infer<typeof enrolledDeviceSchema>;
 
 export const retireDeviceRequestSchema = z.object({
-  customerDeviceName: z.string().min(1),
-  serial: z.string().min(1),
+  customerDeviceName: typedText().min(1).max(100),
+  serial: typedText().min(1).max(64),
   authorisation: authorisationResultSchema,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedText } from './text';
 
 /**
  * Contracts of authorising a sensitive action (spec §3, §4, §7): the payload that says what is
@@ -26,7 +27,7 @@ export const emailAuthorisationSchema = z.object({
 /** Enrolment of the companion app on a device. */
 export const enrollDeviceAuthorisationSchema = z.object({
   type: z.literal('ENROLL_DEVICE'),
-  deviceName: z.string().trim().min(1).max(100),
+  deviceName: typedText().trim().min(1).max(100),
 });
 
 /** A payout or transfer; `data` is the transaction as the money area defines it. */
@@ -38,8 +39,8 @@ export const moneyTransactionAuthorisationSchema = z.object({
 /** Removal of an enrolled device, by its name and serial. */
 export const retireDeviceAuthorisationSchema = z.object({
   type: z.literal('RETIRE_DEVICE'),
-  customerDeviceName: z.string().min(1),
-  serial: z.string().min(1),
+  customerDeviceName: typedText().min(1).max(100),
+  serial: typedText().min(1).max(64),
 });
 
 /** Step-up authentication of the session itself. */
@@ -65,9 +66,9 @@ export type AuthorisationPayload = z.infer<typeof authorisationPayloadSchema>;
 
 /** The outcome of an authorisation: the ticket, its TAN and the id of the authorisation. */
 export const authorisationResultSchema = z.object({
-  ticket: z.string().min(1),
-  tan: z.string(),
-  authorizationId: z.string().min(1),
+  ticket: typedText().min(1).max(64),
+  tan: typedText().max(64),
+  authorizationId: typedText().min(1).max(64),
 });
 export type AuthorisationResult = z.infer<typeof authorisationResultSchema>;
 
@@ -97,8 +98,8 @@ export type ChangedMobileNumberVerification = z.infer<typeof changedMobileNumber
 
 /** POST /api/ticket/requestauth: ask the companion app with this serial to approve the ticket. */
 export const appAuthRequestSchema = z.object({
-  ticket: z.string().min(1),
-  serialForAppAuth: z.string().min(1),
+  ticket: typedText().min(1).max(64),
+  serialForAppAuth: typedText().min(1).max(64),
 });
 export type AppAuthRequest = z.infer<typeof appAuthRequestSchema>;
 

@@ -1,3 +1,4 @@
+/// <reference path="./date-holidays-parser.d.ts" />
 import HolidaysParser from 'date-holidays-parser';
 
 /**

@@ -78,5 +78,7 @@ export const runtimeConfigSchema = z.object({
   featureFlags: featureFlagsSchema,
   externalLinks: externalLinksSchema,
   identity: identityClientConfigSchema.nullable(),
+  /** Development tools (DEV_TOOLS) are on: the web shows "Zeit vorspulen"; absent means off. */
+  devTools: z.boolean().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

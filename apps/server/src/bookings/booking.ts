@@ -19,7 +19,7 @@ export type Booking = {
   notifications: readonly NotificationToSend[];
 };
 
-export type BookingKind = 'execution' | 'deposit' | 'opening_position';
+export type BookingKind = 'execution' | 'deposit' | 'opening_position' | 'payout' | 'payout_cancel' | 'payout_executed' | 'debit' | 'debit_settle' | 'debit_return';
 
 /** A purchase opens a lot; a sale uses up lots first in first out (ids and shares from `sellFifo`). */
 export type LotChange =

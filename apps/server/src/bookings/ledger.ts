@@ -13,6 +13,15 @@ export const accounts = {
   fees: 'house:fees',
   /** Where transfers in and out of Kontor go. */
   bank: 'house:bank',
+  /** Payouts ordered and not yet sent to the bank (they have left the customer's cash). */
+  payouts: 'house:payouts',
+  /** Direct debits collected from customers' reference accounts, until they settle or come back. */
+  debits: 'house:sepa-debits',
+  /**
+   * What a customer owes Kontor (a returned direct debit whose money was already spent). A house
+   * account, so its balance may be negative: the customer's Kontostand is cash + reserved + this.
+   */
+  arrears: (sub: string) => `house:arrears:${sub}`,
 } as const;
 
 export type Posting = { account: string; amount: string; kind: string };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appApprovalDecisionSchema, pendingApprovalSchema } from '@kontor/domain/app-devices-contracts';
+import { typedText } from '@kontor/domain/text';
 import type { AuthorisationService } from '../authorisations/service.ts';
 import type { Clock } from '../platform/clock.ts';
 import { notFound } from '../platform/errors.ts';
@@ -8,8 +9,8 @@ import type { DeviceService } from './service.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-const serialParams = z.object({ serial: z.string().max(64) });
-const decisionParams = serialParams.extend({ ticket: z.string().max(64) });
+const serialParams = z.object({ serial: typedText().max(64) });
+const decisionParams = serialParams.extend({ ticket: typedText().max(64) });
 const STYLE =
   'body{font:15px/1.4 system-ui,sans-serif;margin:1.5rem;color:#14213d;max-width:40rem}ul{padding:0;list-style:none}li{border:1px solid #ccd;border-radius:.5rem;padding:.8rem 1rem;margin:.6rem 0}form{display:inline}button{font:inherit;padding:.4rem 1rem;margin:.4rem .4rem 0 0;border-radius:.3rem;border:1px solid #14213d;cursor:pointer}button.ok{background:#14213d;color:#fff}small{color:#556}';
 

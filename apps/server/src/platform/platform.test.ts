@@ -174,6 +174,8 @@ describe('system routes', () => {
     expect(body.errorReportingDsn).toBeNull();
     expect(body.featureFlags).toMatchObject({ sendAuthHeaderToApi: false, tokensInLocalStorage: false });
     expect(body.externalLinks.imprint).toMatch(/^https:\/\//);
+    // Tests run with the development tools on; the web shows "Zeit vorspulen" then.
+    expect(body.devTools).toBe(true);
   });
 
   it('issues bot-protection tokens', async () => {

@@ -36,6 +36,7 @@ export function runtimeConfig(config: Config): RuntimeConfig {
     botProtectionScriptUrl: config.botProtectionScriptUrl,
     featureFlags: { ...FEATURE_FLAGS },
     externalLinks,
+    devTools: config.devTools,
     identity: {
       region: config.identity.region,
       userPoolId: config.identity.poolId,

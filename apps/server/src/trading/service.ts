@@ -126,6 +126,15 @@ export class TradingService {
   }
 
   /**
+   * Runs another area's transaction that moves a customer's free cash (a payout, a returned direct
+   * debit) through the write queue, for the same reason as `book`. It runs in a savepoint of the
+   * queue's batch: if it throws, nothing of it is written and only its caller sees the error.
+   */
+  write<T>(run: (tx: Db) => Promise<T>): Promise<T> {
+    return this.#queue.enqueue(false, (tx) => run(tx));
+  }
+
+  /**
    * Records a market order filled before Kontor's records begin, with its booking and contract
    * note, exactly as a fill today is booked (the demo customer's history). `fxRate`: euros per
    * unit of the quote currency then. Fails, writing nothing, if the customer's cash did not cover it.

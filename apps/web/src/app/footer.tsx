@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ExternalLinks } from '@kontor/domain/runtime-config';
+import { TimeTravel } from '../features/dev-tools/time-travel';
 import { useConfig } from '../lib/config';
 import styles from './layout.module.css';
 
@@ -20,11 +21,12 @@ const FOOTER_LINKS = [
 
 export function Footer() {
   const { t } = useTranslation();
-  const { externalLinks } = useConfig();
+  const { externalLinks, devTools } = useConfig();
   const newWindow = t('footer.newWindow');
   return (
     <footer className={styles.footer}>
       <div className={styles.footerInner}>
+        <TimeTravel enabled={devTools === true} />
         <nav aria-label={t('footer.label')}>
           <ul className={styles.footerLinks}>
             {FOOTER_LINKS.filter((key) => externalLinks[key]).map((key) => (

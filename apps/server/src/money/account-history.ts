@@ -1,0 +1,77 @@
+import Decimal from 'decimal.js';
+import { addBankingDays, berlinDate } from '@kontor/domain/banking-days';
+import { maskIban } from '@kontor/domain/iban';
+import type { AccountEntry, AccountEntryKind } from '@kontor/domain/money-contracts';
+import { formatQuantity } from '@kontor/domain/money';
+import type { LedgerEntryRow } from './store.ts';
+
+/**
+ * The customer's Kontoumsätze from the ledger: one line per ledger entry, with its booking day, value
+ * day (Valuta), text and running balance. Pure: the caller looks up what the entries refer to.
+ */
+
+export type HistoryLookups = {
+  /** Buy and sell executions by id: "Kauf 12 SAP SE". */
+  executions: Map<string, { side: string; quantity: string; name: string }>;
+  payouts: Map<string, { iban: string; executionDate: string }>;
+  debits: Map<string, { settlementDate: string }>;
+};
+
+/** Securities settle two banking days after the trade (T+2). */
+const SECURITIES_SETTLEMENT_DAYS = 2;
+
+export function entryKind(kinds: readonly string[]): AccountEntryKind {
+  if (kinds.includes('buy')) return 'buy';
+  if (kinds.includes('sell')) return 'sell';
+  if (kinds.includes('payout') || kinds.includes('payout_cancel')) return 'payout';
+  if (kinds.includes('debit_return')) return 'debit_return';
+  if (kinds.includes('debit')) return 'debit';
+  if (kinds.includes('deposit')) return 'deposit';
+  return 'fee';
+}
+
+function describe(row: LedgerEntryRow, kind: AccountEntryKind, l: HistoryLookups, bookingDate: string): { text: string; valueDate: string } {
+  const ref = row.ref ?? '';
+  switch (kind) {
+    case 'buy':
+    case 'sell': {
+      const e = l.executions.get(ref);
+      const verb = kind === 'buy' ? 'Kauf' : 'Verkauf';
+      return { text: e ? `${verb} ${formatQuantity(e.quantity)} ${e.name}` : verb, valueDate: addBankingDays(bookingDate, SECURITIES_SETTLEMENT_DAYS) };
+    }
+    case 'payout': {
+      const p = l.payouts.get(ref);
+      if (row.kinds.includes('payout_cancel')) return { text: 'Storno Auszahlung', valueDate: bookingDate };
+      return { text: p ? `Auszahlung an ${maskIban(p.iban)}` : 'Auszahlung', valueDate: p?.executionDate ?? bookingDate };
+    }
+    case 'debit':
+      return { text: 'Lastschrift vom Referenzkonto', valueDate: l.debits.get(ref)?.settlementDate ?? bookingDate };
+    case 'debit_return':
+      return { text: 'Rücklastschrift', valueDate: bookingDate };
+    case 'deposit':
+      return { text: 'Einzahlung (Überweisung)', valueDate: bookingDate };
+    default:
+      return { text: 'Entgelt', valueDate: bookingDate };
+  }
+}
+
+/** All entries, oldest first, each with the balance after it. */
+export function accountEntries(rows: readonly LedgerEntryRow[], lookups: HistoryLookups): AccountEntry[] {
+  let balance = new Decimal(0);
+  return rows.map((row) => {
+    const kind = entryKind(row.kinds);
+    const date = berlinDate(row.at);
+    balance = balance.plus(row.amount);
+    return { id: row.txId, kind, date, ...describe(row, kind, lookups, date), amount: new Decimal(row.amount).toFixed(2), balance: balance.toFixed(2) };
+  });
+}
+
+/** Sale proceeds whose value date is still ahead: credited, not yet settled. */
+export function unsettledProceeds(entries: readonly AccountEntry[], today: string): Decimal {
+  return entries.filter((e) => e.kind === 'sell' && e.valueDate > today).reduce((s, e) => s.plus(e.amount), new Decimal(0));
+}
+
+/** The months that have entries, newest first ("2026-11"). */
+export function monthsOf(entries: readonly AccountEntry[]): string[] {
+  return [...new Set(entries.map((e) => e.date.slice(0, 7)))].sort().reverse();
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdvanceClockRequest, AdvanceClockResult, DevClock } from '@kontor/domain/dev-clock';
+import { api } from '../../lib/api-client';
+
+const devClockKey = ['dev', 'clock'] as const;
+
+/** Development only (GET /api/dev/clock): the simulated time the market and the back office follow. */
+export function useDevClock(enabled: boolean) {
+  return useQuery({
+    queryKey: devClockKey,
+    queryFn: () => api.request<DevClock>('GET', '/api/dev/clock', { skipGlobalErrorHandler: true }),
+    enabled,
+    retry: false,
+    // The simulated time runs on with the real one; the minute shown need not be exact.
+    refetchInterval: 60_000,
+  });
+}
+
+/**
+ * Development only (POST /api/dev/clock/advance): "Zeit vorspulen". Whatever fell due has run on
+ * the server, so every cached answer (cash, orders, Posteingang) may be out of date.
+ */
+export function useAdvanceClock() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (step: AdvanceClockRequest) =>
+      api.request<AdvanceClockResult>('POST', '/api/dev/clock/advance', { body: step, skipGlobalErrorHandler: true }),
+    onSuccess: ({ now, offsetMs }) => {
+      client.setQueryData<DevClock>(devClockKey, { now, offsetMs });
+      void client.invalidateQueries();
+    },
+  });
+}
