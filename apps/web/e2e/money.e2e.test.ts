@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Customer,
   createCustomer,
+  identity,
   launch,
   newContext,
   outboxMark,
@@ -79,11 +80,27 @@ async function startPayout(page: Page, amount: string) {
   return dialog;
 }
 
+/**
+ * A TAN goes only to a confirmed mobile number: the customer confirms hers with the code the pool
+ * sends (GetUserAttributeVerificationCode / VerifyUserAttribute with the tab's access token).
+ */
+async function confirmMobileNumber(page: Page, phone: string): Promise<void> {
+  const accessToken = await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.endsWith('.accessToken'));
+    return key ? sessionStorage.getItem(key) : null;
+  });
+  if (!accessToken) throw new Error('no access token in the tab');
+  const mark = await outboxMark(phone);
+  await identity('GetUserAttributeVerificationCode', { AccessToken: accessToken, AttributeName: 'phone_number' });
+  await identity('VerifyUserAttribute', { AccessToken: accessToken, AttributeName: 'phone_number', Code: await waitForCode(phone, mark) });
+}
+
 beforeAll(async () => {
   browser = await launch();
   customer = await createCustomer('money', { phone: uniquePhone() });
   desktop = await freshPage('desktop');
   await signInWithTotpSetup(desktop, customer);
+  await confirmMobileNumber(desktop, customer.phone!);
 });
 
 afterAll(async () => {
@@ -106,8 +123,11 @@ describe('Geldtransfer (/geldtransfer)', () => {
     await simulate.getByText(/^Wird am \d\d\.\d\d\.\d{4} gutgeschrieben\.$/).waitFor();
     expect(await figure(desktop, 'availableToBuy').textContent()).toBe('0,00\u00a0€');
 
-    await advanceClock(desktop, 1);
-    await openMoney(desktop);
+    // "Zeit vorspulen" in the footer: one day on, the transfer is booked and every page refreshes.
+    const timeTravel = desktop.getByRole('region', { name: 'Zeit vorspulen' });
+    await timeTravel.getByRole('radio', { name: '1 Tag' }).click();
+    await timeTravel.getByRole('button', { name: 'Vorspulen' }).click();
+    await desktop.getByText(/fällige[rs]? Vorg[aä]nge? ausgeführt/).waitFor();
     const row = history(desktop).getByRole('row').filter({ hasText: '+5.000,00' });
     await row.waitFor();
     expect(await row.getAttribute('data-entry-kind')).toBe('deposit');
@@ -119,7 +139,7 @@ describe('Geldtransfer (/geldtransfer)', () => {
     // The CSV export goes out with the session cookie.
     const csv = await desktop.request.get((await history(desktop).getByRole('link', { name: 'CSV exportieren' }).getAttribute('href'))!);
     expect(csv.status()).toBe(200);
-    expect(await csv.text()).toContain('5.000,00');
+    expect(await csv.text()).toMatch(/^\ufeff?Buchungstag;Valuta;Buchungstext;Betrag \(EUR\);Saldo \(EUR\)\r\n.*;5000,00;5000,00/s);
   });
 
   it('a payout with an SMS TAN: "Auszahlung beauftragt", executed on the next banking day (360 px)', async () => {
@@ -177,7 +197,7 @@ describe('Geldtransfer (/geldtransfer)', () => {
 
     await openMoney(desktop);
     const dialog = await startPayout(desktop, '250');
-    await dialog.getByRole('radio', { name: 'Kontor-App „Testhandy“' }).check();
+    await dialog.getByText('Kontor-App „Testhandy“').click();
     await dialog.getByRole('button', { name: 'In der App bestätigen' }).click();
     await dialog.getByText('Bitte bestätigen Sie in der Kontor-App auf „Testhandy“.').waitFor();
     await screenshot(desktop, 'money-payout-app-waiting-desktop');
@@ -198,7 +218,7 @@ describe('Geldtransfer (/geldtransfer)', () => {
   it('five wrong TANs lock the challenge, and the dialog says so (360 px)', async () => {
     await openMoney(phone);
     const dialog = await startPayout(phone, '100');
-    await dialog.getByRole('radio', { name: 'SMS-TAN' }).check();
+    await dialog.getByText('SMS-TAN', { exact: true }).click();
     const mark = await outboxMark(customer.phone!);
     await dialog.getByRole('button', { name: 'TAN anfordern' }).click();
     const right = await waitForCode(customer.phone!, mark);
@@ -213,7 +233,9 @@ describe('Geldtransfer (/geldtransfer)', () => {
         return input !== null && input.value === '';
       });
     }
-    await dialog.getByText(/falsch/i).waitFor();
+    // The answer before the last attempt warns the customer.
+    await dialog.getByText(/Achtung: Sie haben noch einen Versuch/).waitFor();
+    await screenshot(phone, 'money-tan-last-attempt-mobile');
     await field.fill(wrong);
     await dialog.getByRole('button', { name: 'Bestätigen' }).click();
     await dialog.getByText('Diese TAN ist gesperrt.').waitFor();

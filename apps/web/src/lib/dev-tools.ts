@@ -1,10 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { isApiError } from './api-client';
+import { useConfig } from './config';
 
 /**
  * Whether the server offers its development tools (the /api/dev routes behind DEV_TOOLS: simulated
- * deposits, transfers, returned debits). The configuration does not say; a dev route answers 404
- * where they are off, so the buttons show until the first 404 and then go away for the session.
+ * deposits, transfers, returned debits). The runtime configuration says so where the server fills
+ * `devTools`; otherwise a dev route answers 404 where they are off, so the buttons show until the
+ * first 404 and then go away for the session.
  */
 let available = true;
 const listeners = new Set<() => void>();
@@ -15,7 +17,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useDevToolsAvailable(): boolean {
-  return useSyncExternalStore(subscribe, () => available, () => available);
+  const configured = useConfig().devTools;
+  const answering = useSyncExternalStore(subscribe, () => available, () => available);
+  return configured !== false && answering;
 }
 
 /** True (and the dev buttons go away) when the error says the server has no dev tools. */
