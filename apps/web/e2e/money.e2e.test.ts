@@ -246,4 +246,36 @@ describe('Geldtransfer (/geldtransfer)', () => {
     await dialog.getByRole('button', { name: 'Schließen' }).first().click();
     expect(await phone.getByRole('region', { name: 'Offene Auszahlungen' }).getByText('100,00 €').count()).toBe(0);
   });
+
+  it('a direct debit: the SEPA mandate signed by TAN, buying power at once, and a returned debit booked back (1280 px)', async () => {
+    await openMoney(desktop);
+    await desktop.getByRole('tab', { name: 'Lastschrift' }).click();
+    await desktop.getByText('DE98ZZZ09999999999').waitFor();
+    await desktop.getByRole('button', { name: 'SEPA-Lastschriftmandat erteilen' }).click();
+    const dialog = desktop.getByRole('dialog', { name: 'Lastschriftmandat bestätigen' });
+    await dialog.getByText('SMS-TAN', { exact: true }).click();
+    const mark = await outboxMark(customer.phone!);
+    await dialog.getByRole('button', { name: 'TAN anfordern' }).click();
+    await dialog.getByRole('textbox', { name: 'TAN' }).fill(await waitForCode(customer.phone!, mark));
+    await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await desktop.getByText(/^KONTOR-[0-9A-F]+$/).waitFor();
+
+    const before = (await figure(desktop, 'availableToBuy').textContent()) ?? '';
+    const form = desktop.getByRole('form', { name: 'Per Lastschrift einzahlen' });
+    await form.getByRole('textbox', { name: 'Betrag in €' }).fill('1.500');
+    await form.getByRole('button', { name: 'Lastschrift beauftragen' }).click();
+    await form.getByText(/^1\.500,00\s€ werden eingezogen\. 1\.000,00\s€ stehen Ihnen sofort zum Handeln zur Verfügung; abgerechnet wird am \d\d\.\d\d\.\d{4}\.$/).waitFor();
+    await desktop.locator('[data-cash="notYetSettled"] dd', { hasText: '1.000,00' }).waitFor();
+    expect(await figure(desktop, 'availableToBuy').textContent()).not.toBe(before);
+    await screenshot(desktop, 'money-debit-desktop');
+
+    const debits = desktop.getByRole('region', { name: 'Ihre Lastschriften' });
+    await debits.getByText('In Abrechnung').waitFor();
+    await debits.getByRole('button', { name: 'Rücklastschrift simulieren' }).click();
+    await debits.getByText('Zurückgegeben').waitFor();
+    await history(desktop).locator('[data-entry-kind="debit_return"]').waitFor();
+    await screenshot(desktop, 'money-debit-returned-desktop');
+    expect(await seriousA11yViolations(desktop)).toEqual([]);
+  });
 });
