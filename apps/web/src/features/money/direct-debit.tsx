@@ -117,8 +117,8 @@ function DebitForm({ instantLimit }: { instantLimit: string }) {
       <h3 id="debit-title" className={styles.subTitle}>
         {t('money.debit.formTitle')}
       </h3>
-      <div className={styles.amountRow}>
-        <AmountField input={amount} description={t('money.debit.instantHint', { limit: formatMoney(instantLimit) })} />
+      <AmountField input={amount} description={t('money.debit.instantHint', { limit: formatMoney(instantLimit) })} />
+      <div className={styles.actions}>
         <Button type="submit" isPending={debit.isPending}>
           {t('money.debit.submit')}
         </Button>
