@@ -174,3 +174,9 @@ export type ChallengeStatus = z.infer<typeof challengeStatusSchema>;
 
 /** An action that needs strong authentication carries the result of /api/ticket/verify. */
 export const authorisationFieldSchema = z.object({ authorisation: authorisationResultSchema });
+
+/**
+ * The step-up a money page asks for after MONEY_IDLE_LIMIT_MS without activity, for a customer
+ * without the Kontor app (with the app it is a SESSION_AUTH approval): a TAN for this purpose.
+ */
+export const IDLE_STEP_UP_PURPOSE = 'IDLE_STEP_UP';

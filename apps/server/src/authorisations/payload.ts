@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
-import type { AuthorisationPayload } from '@kontor/domain/auth-contracts';
+import { IDLE_STEP_UP_PURPOSE, type AuthorisationPayload } from '@kontor/domain/auth-contracts';
 import { electronicIban, maskIban } from '@kontor/domain/iban';
 import { formatEuro } from '@kontor/domain/money';
 import { moneyTransactionDataSchema } from '@kontor/domain/money-contracts';
@@ -62,6 +62,7 @@ export function describePayload(payload: AuthorisationPayload): string {
     case 'SESSION_AUTH':
       return 'Anmeldung im Browser bestätigen';
     case 'TICKET':
+      if (payload.data.purpose === IDLE_STEP_UP_PURPOSE) return 'Zugriff auf Ihr Verrechnungskonto bestätigen';
       return typeof payload.data.mobileNumber === 'string' ? 'Neue Mobilfunknummer bestätigen' : 'Serviceauftrag';
     case 'EMAIL':
       return 'E-Mail-Adresse ändern';

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useAuthState } from '../lib/auth';
 import { rememberReturnTarget } from '../lib/return-target';
 import { BootSkeleton } from './boot-screens';
+import { SessionApprovalGate } from './session-approval';
 
 export const SIGN_IN_PATH = '/anmelden';
 
@@ -17,7 +18,8 @@ function RedirectToSignIn({ target, keep }: { target: string; keep: boolean }) {
 /**
  * Every route except the sign-in screens needs a signed-in customer. While the sign-in state is
  * being determined, the outline of the app shows; a customer who signed out on purpose does not
- * get sent back to the last page at the next sign-in.
+ * get sent back to the last page at the next sign-in. A sign-in that must be approved in the
+ * Kontor app waits for that approval first.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const state = useAuthState();
@@ -26,5 +28,5 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (state.status === 'signedOut') {
     return <RedirectToSignIn target={`${pathname}${search}${hash}`} keep={state.reason !== 'signedOut'} />;
   }
-  return <>{children}</>;
+  return <SessionApprovalGate>{children}</SessionApprovalGate>;
 }

@@ -15,7 +15,9 @@ import { LoadError } from '../../ui/load-error';
 import { Notice } from '../../ui/notice';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
+import { AppSettingsCard } from './app-settings-card';
 import { describeDevice } from './device-name';
+import { KontorAppCard } from './kontor-app-card';
 import styles from './devices.module.css';
 
 type Device = FetchDevicesOutput[number];
@@ -118,11 +120,8 @@ export function DevicesPage() {
         )}
       </Card>
 
-      <Card title={t('devices.appTitle')}>
-        <EmptyState icon={<DeviceIcon />} title={t('pages.devices.emptyTitle')}>
-          {t('pages.devices.emptyText')}
-        </EmptyState>
-      </Card>
+      <KontorAppCard />
+      <AppSettingsCard />
 
       <ConfirmDialog
         isOpen={toForget !== null}

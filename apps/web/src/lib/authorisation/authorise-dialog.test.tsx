@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthorisationResult } from '@kontor/domain/auth-contracts';
+import type { AuthorisationPayload, AuthorisationResult } from '@kontor/domain/auth-contracts';
 import { configureApi, createApiClient } from '../api-client';
 import { installFakeTicketServer } from '../../test/fake-ticket-server';
 import { renderAlone } from '../../test/render';
@@ -16,7 +16,9 @@ afterEach(() => {
   configureApi(createApiClient());
 });
 
-function Harness({ onAuthorised }: { onAuthorised: (result: AuthorisationResult) => Promise<void> }) {
+const PAYOUT: AuthorisationPayload = { type: 'MONEY_TRANSACTION', data: { kind: 'PAYOUT', amount: '100.00', iban: 'DE89370400440532013000' } };
+
+function Harness({ onAuthorised, payload = PAYOUT }: { onAuthorised: (result: AuthorisationResult) => Promise<void>; payload?: AuthorisationPayload }) {
   const [open, setOpen] = useState(true);
   return (
     <>
@@ -25,7 +27,7 @@ function Harness({ onAuthorised }: { onAuthorised: (result: AuthorisationResult)
         isOpen={open}
         onOpenChange={setOpen}
         title="Auszahlung bestätigen"
-        payload={{ type: 'MONEY_TRANSACTION', data: { kind: 'PAYOUT', amount: '100.00', iban: 'DE89370400440532013000' } }}
+        payload={payload}
         details={<p>100,00 € an DE89 •••• 3000</p>}
         onAuthorised={onAuthorised}
       />
@@ -33,8 +35,8 @@ function Harness({ onAuthorised }: { onAuthorised: (result: AuthorisationResult)
   );
 }
 
-async function open(onAuthorised = vi.fn(async () => {})) {
-  const view = await renderAlone(<Harness onAuthorised={onAuthorised} />);
+async function open(onAuthorised = vi.fn(async () => {}), payload?: AuthorisationPayload) {
+  const view = await renderAlone(<Harness onAuthorised={onAuthorised} payload={payload} />);
   const dialog = await screen.findByRole('dialog', { name: 'Auszahlung bestätigen' });
   return { ...view, dialog, onAuthorised };
 }
@@ -144,5 +146,20 @@ describe('AuthoriseDialog', () => {
     await user.type(await within(dialog).findByRole('textbox', { name: 'TAN' }), `${server.latest().tan}{Enter}`);
     expect(await within(dialog).findByText('Der Betrag übersteigt Ihr verfügbares Guthaben.')).toBeTruthy();
     expect(screen.getByText('offen')).toBeTruthy();
+  });
+
+  it('a session is confirmed in the app only: no SMS or call is offered', async () => {
+    installFakeTicketServer({ devices: [PHONE] });
+    const { dialog } = await open(undefined, { type: 'SESSION_AUTH' });
+    expect((await within(dialog).findByRole<HTMLInputElement>('radio', { name: 'Kontor-App „Pixel 8“' })).checked).toBe(true);
+    expect(within(dialog).queryByRole('radio', { name: 'SMS-TAN' })).toBeNull();
+    expect(within(dialog).queryByRole('radio', { name: 'Sprach-TAN (Anruf)' })).toBeNull();
+  });
+
+  it('without an app a session confirmation cannot be asked for', async () => {
+    installFakeTicketServer();
+    const { dialog } = await open(undefined, { type: 'SESSION_AUTH' });
+    expect(await within(dialog).findByText(/nur in der Kontor-App möglich/)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /TAN anfordern|In der App bestätigen/ })).toBeNull();
   });
 });

@@ -81,7 +81,9 @@ function AuthoriseFlow({ payload, details, onAuthorised, onClose }: FlowProps) {
   const [requesting, setRequesting] = useState(false);
 
   const apps = devices.data ?? [];
-  const preferred: Way = settings.data?.defaultFactor === 'APP' && apps[0] ? appWay(apps[0].serial) : 'SMS';
+  // The server confirms a session (SESSION_AUTH) in the app only: no SMS, no call.
+  const appOnly = payload.type === 'SESSION_AUTH';
+  const preferred: Way = (appOnly || settings.data?.defaultFactor === 'APP') && apps[0] ? appWay(apps[0].serial) : 'SMS';
   const way = chosen ?? preferred;
   const loading = devices.isPending || settings.isPending;
 
@@ -138,23 +140,33 @@ function AuthoriseFlow({ payload, details, onAuthorised, onClose }: FlowProps) {
         ) : (
           <>
             {step.error && <Notice tone="danger">{step.error}</Notice>}
-            <RadioGroup
-              label={t('authorisation.chooseWay')}
-              value={way}
-              onChange={setChosen}
-              options={[
-                { value: 'SMS', label: t('authorisation.sms') },
-                { value: 'VOICE', label: t('authorisation.voice') },
-                ...apps.map((d) => ({ value: appWay(d.serial), label: t('authorisation.app', { name: d.customerDeviceName }) })),
-              ]}
-            />
+            {appOnly && apps.length === 0 ? (
+              <Notice tone="warning">{t('authorisation.appNeeded')}</Notice>
+            ) : (
+              <RadioGroup
+                label={t('authorisation.chooseWay')}
+                value={way}
+                onChange={setChosen}
+                options={[
+                  ...(appOnly
+                    ? []
+                    : [
+                        { value: 'SMS', label: t('authorisation.sms') },
+                        { value: 'VOICE', label: t('authorisation.voice') },
+                      ]),
+                  ...apps.map((d) => ({ value: appWay(d.serial), label: t('authorisation.app', { name: d.customerDeviceName }) })),
+                ]}
+              />
+            )}
             <div className={styles.actions}>
               <Button variant="secondary" onPress={onClose}>
                 {t('common.cancel')}
               </Button>
-              <Button isPending={requesting} onPress={() => void request(way)}>
-                {way.startsWith('APP:') ? t('authorisation.askApp') : t('authorisation.requestTan')}
-              </Button>
+              {!(appOnly && apps.length === 0) && (
+                <Button isPending={requesting} onPress={() => void request(way)}>
+                  {way.startsWith('APP:') ? t('authorisation.askApp') : t('authorisation.requestTan')}
+                </Button>
+              )}
             </div>
           </>
         ))}
@@ -176,7 +188,7 @@ function AuthoriseFlow({ payload, details, onAuthorised, onClose }: FlowProps) {
 
       {step.kind === 'app' && (
         <>
-          <p className={styles.summary}>{step.challenge.summary}</p>
+          <Summary text={step.challenge.summary} />
           <div role="status" className={styles.waiting}>
             <span className={styles.spinner} aria-hidden="true" />
             <p>{t('authorisation.appWaiting', { name: step.device.customerDeviceName })}</p>
@@ -264,7 +276,7 @@ function TanStep({
 
   return (
     <form className={styles.stack} onSubmit={(event) => void submit(event)} noValidate aria-label={t('authorisation.tanForm')}>
-      <p className={styles.summary}>{challenge.summary}</p>
+      <Summary text={challenge.summary} />
       <Notice tone="info">
         {t(challenge.channel === 'VOICE' ? 'authorisation.sentVoice' : 'authorisation.sentSms', { to: challenge.sentTo })}
         {resent && ` ${t('authorisation.resent')}`}
@@ -302,4 +314,10 @@ function Countdown({ deadline, onExpired }: { deadline: number; onExpired: () =>
       </span>
     </p>
   );
+}
+
+/** What the challenge authorises, in the words of the SMS and the app (bound to the challenge on the server). */
+function Summary({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return text ? <p className={styles.summary}>{t('authorisation.summary', { summary: text })}</p> : null;
 }

@@ -4,7 +4,7 @@ import { MONEY_IDLE_LIMIT_MS } from '@kontor/domain/auth-contracts';
 import { configureApi, createApiClient } from '../api-client';
 import { installFakeTicketServer } from '../../test/fake-ticket-server';
 import { renderAlone } from '../../test/render';
-import { IdleReauthGate } from './idle-reauth-gate';
+import { IDLE_STEP_UP, IdleReauthGate } from './idle-reauth-gate';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -16,7 +16,7 @@ afterEach(() => {
 const GATE_TITLE = 'Aus Sicherheitsgründen: Bitte bestätigen Sie erneut';
 
 describe('IdleReauthGate', () => {
-  it('hides the money page after five minutes without activity and shows it again after a SESSION_AUTH confirmation', async () => {
+  it('hides the money page after five minutes without activity and shows it again after a new TAN', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = installFakeTicketServer();
     const { user } = await renderAlone(
@@ -42,7 +42,8 @@ describe('IdleReauthGate', () => {
     await user.click(screen.getByRole('button', { name: 'Jetzt bestätigen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Anmeldung bestätigen' });
     await user.click(await within(dialog).findByRole('button', { name: 'TAN anfordern' }));
-    expect(server.latest().payload).toEqual({ type: 'SESSION_AUTH' });
+    // Without the app: a TAN for the step-up (the server confirms SESSION_AUTH in the app only).
+    expect(server.latest().payload).toEqual(IDLE_STEP_UP);
     await user.type(await within(dialog).findByRole('textbox', { name: 'TAN' }), `${server.latest().tan}{Enter}`);
 
     expect(await screen.findByText('Verfügbar: 1.000,00 €')).toBeTruthy();

@@ -1,10 +1,18 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MONEY_IDLE_LIMIT_MS } from '@kontor/domain/auth-contracts';
+import { IDLE_STEP_UP_PURPOSE, MONEY_IDLE_LIMIT_MS } from '@kontor/domain/auth-contracts';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
+import { useEnrolledDevices, type AuthorisationPayload } from './authorisation-api';
 import { AuthoriseDialog } from './authorise-dialog';
 import styles from './authorisation.module.css';
+
+const SESSION_AUTH: AuthorisationPayload = { type: 'SESSION_AUTH' };
+/**
+ * The server confirms SESSION_AUTH in the app only; a customer without the app confirms the
+ * step-up with an SMS or voice TAN on this service request instead.
+ */
+export const IDLE_STEP_UP: AuthorisationPayload = { type: 'TICKET', data: { purpose: IDLE_STEP_UP_PURPOSE } };
 
 /** What counts as the customer being there. */
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
@@ -45,12 +53,15 @@ export function useStepUp(idleMs: number = MONEY_IDLE_LIMIT_MS): { needsStepUp: 
 
 /**
  * Wraps a money page: after `idleMs` without activity the content is taken off the page and the
- * customer confirms a SESSION_AUTH challenge (AuthoriseDialog) before it comes back.
+ * customer confirms again (AuthoriseDialog: SESSION_AUTH in the app, or IDLE_STEP_UP by TAN)
+ * before it comes back.
  */
 export function IdleReauthGate({ idleMs = MONEY_IDLE_LIMIT_MS, children }: { idleMs?: number; children: ReactNode }) {
   const { t } = useTranslation();
   const { needsStepUp, confirmed } = useStepUp(idleMs);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const devices = useEnrolledDevices();
+  const hasApp = (devices.data?.length ?? 0) > 0;
 
   if (!needsStepUp) return <>{children}</>;
   return (
@@ -62,7 +73,7 @@ export function IdleReauthGate({ idleMs = MONEY_IDLE_LIMIT_MS, children }: { idl
       <AuthoriseDialog
         isOpen={dialogOpen}
         onOpenChange={setDialogOpen}
-        payload={{ type: 'SESSION_AUTH' }}
+        payload={hasApp ? SESSION_AUTH : IDLE_STEP_UP}
         title={t('authorisation.idle.dialogTitle')}
         onAuthorised={async () => {
           confirmed();
