@@ -147,7 +147,7 @@ export async function signOut(page: Page): Promise<void> {
 }
 
 /** One call to the user pool's wire protocol, from Node (setup only; the app uses its client). */
-async function identity(action: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function identity(action: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const config = (await (await fetch(`${baseUrl()}/config.json`)).json()) as { identity: { userPoolClientId: string; userPoolEndpoint: string } };
   const res = await fetch(config.identity.userPoolEndpoint, {
     method: 'POST',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxisValue, formatCount, formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatQuantity, formatTime, PRICE_DIGITS, trend } from './format';
+import { formatAxisValue, formatCount, formatDate, formatDateTime, formatMoney, formatMonth, formatNumber, formatPercent, formatQuantity, formatTime, PRICE_DIGITS, trend } from './format';
 
 // Intl puts a no-break space (U+00A0) between number and unit.
 const nbsp = '\u00a0';
@@ -56,6 +56,8 @@ describe('German formats', () => {
     expect(formatDate('2024-12-31T23:30:00Z')).toBe('01.01.2025');
     expect(formatDateTime('2024-03-05T13:30:00Z')).toBe('05.03.2024, 14:30');
     expect(formatTime('2024-07-01T07:30:05Z')).toBe('09:30:05');
+    expect(formatMonth('2026-11')).toBe('November 2026');
+    expect(formatMonth('2027-01')).toBe('Januar 2027');
   });
 
   it('trend tells gains from losses without a float', () => {

@@ -125,6 +125,15 @@ export function formatDate(value: string | Date): string {
   return dateFormat.format(toDate(value));
 }
 
+const monthFormat = new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** formatMonth('2026-11') → 'November 2026' (a calendar month, e.g. of the account history). */
+export function formatMonth(value: string): string {
+  const [y, m] = value.split('-').map(Number);
+  if (!y || !m) throw new RangeError(`Not a month: "${value}"`);
+  return monthFormat.format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
 /** formatDateTime('2024-03-05T13:30:00Z') → '05.03.2024, 14:30'. */
 export function formatDateTime(value: string | Date): string {
   return dateTimeFormat.format(toDate(value));

@@ -18,4 +18,8 @@ export const queryKeys = {
   inbox: ['inbox', 'documents'],
   /** The customer's notifications with the unread count (an execution brings one). */
   notifications: ['notifications', 'list'],
+  /** Everything of the money area: the overview (cash figures, payouts, debits) and the account history. */
+  money: ['money'],
+  moneyOverview: ['money', 'overview'],
+  moneyHistory: (month: string | null, kind: string | null) => ['money', 'history', month, kind],
 } as const;

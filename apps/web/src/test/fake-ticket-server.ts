@@ -20,7 +20,15 @@ type Challenge = {
  * calls, the enrolled apps, /api/appauth and push settings. Tests play the phone with `approve`
  * / `deny` and read the TAN from `challenges`. Installed as the app's API client.
  */
-export function installFakeTicketServer(initial: { devices?: EnrolledDevice[]; settings?: Partial<AppAuthSettings>; session?: { required: boolean; approved: boolean } } = {}) {
+export function installFakeTicketServer(
+  initial: {
+    devices?: EnrolledDevice[];
+    settings?: Partial<AppAuthSettings>;
+    session?: { required: boolean; approved: boolean };
+    /** The calls of the feature under test (e.g. the money routes); undefined passes on to the ticket server. */
+    routes?: (method: string, url: URL, body: Record<string, unknown> | undefined, init: RequestInit) => Response | Promise<Response> | undefined;
+  } = {},
+) {
   const state = {
     challenges: [] as Challenge[],
     devices: [...(initial.devices ?? [])],
@@ -49,6 +57,8 @@ export function installFakeTicketServer(initial: { devices?: EnrolledDevice[]; s
     const body = (init.body ? JSON.parse(String(init.body)) : undefined) as Record<string, unknown> | undefined;
     const path = url.pathname;
     state.calls.push({ method, path, body });
+    const own = await initial.routes?.(method, url, body, init);
+    if (own) return own;
     if (path === '/api/ticket/requesttan') {
       const voice = url.searchParams.get('useSpeech') === 'true';
       const c: Challenge = {

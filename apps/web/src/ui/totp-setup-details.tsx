@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
-import { Button } from './button';
+import { CopyButton } from './copy-button';
 import styles from './totp-setup-details.module.css';
 
 /** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP": easier to type into an app by hand. */
@@ -15,8 +14,6 @@ export function groupSecret(secret: string): string {
  */
 export function TotpSetupDetails({ uri, secret }: { uri: string; secret: string }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  const canCopy = typeof navigator !== 'undefined' && Boolean(navigator.clipboard);
   return (
     <div className={styles.details}>
       <div className={styles.qr} role="img" aria-label={t('totp.qrLabel')}>
@@ -29,20 +26,9 @@ export function TotpSetupDetails({ uri, secret }: { uri: string; secret: string 
         <code className={styles.secret} aria-labelledby="totp-secret-label" data-totp-secret>
           {groupSecret(secret)}
         </code>
-        {canCopy && (
-          <Button
-            variant="secondary"
-            size="sm"
-            onPress={() => {
-              void navigator.clipboard.writeText(secret).then(
-                () => setCopied(true),
-                () => setCopied(false),
-              );
-            }}
-          >
-            {copied ? t('totp.copied') : t('totp.copy')}
-          </Button>
-        )}
+        <CopyButton value={secret} copiedLabel={t('totp.copied')}>
+          {t('totp.copy')}
+        </CopyButton>
       </div>
     </div>
   );

@@ -6,7 +6,8 @@ import { EUR_USD_ISIN, eurPerUnit } from '@kontor/domain/fx';
 import { midPrice } from '@kontor/domain/quote';
 import type { Depot } from '@kontor/domain/trading-contracts';
 import { isApiError } from '../../lib/api-client';
-import { parseDecimalInput } from '../../lib/decimal-input';
+import { amountInputError, amountInputValue } from '../../lib/amount-input';
+import { devToolsMissing, useDevToolsAvailable } from '../../lib/dev-tools';
 import { formatMoney, formatQuantity } from '../../lib/format';
 import { useLiveQuotes, usePreviousCloses } from '../../lib/live-quotes';
 import { instrumentPath, orderTicketPath, searchPath } from '../../lib/paths';
@@ -30,9 +31,6 @@ import styles from './depot.module.css';
 
 /** Below this width of the card the table turns into a list (phones). */
 const COMPACT_BELOW_PX = 760;
-
-/** Whether the server offers "Einzahlung simulieren"; it answers 404 where it does not. */
-let depositAvailable = true;
 
 /** A dash for the eye, words for the ear, while a price is on its way. */
 function Pending({ width = '5rem' }: { width?: string }) {
@@ -65,7 +63,7 @@ export function DepotPage() {
   const depot = useDepot();
   const rows = useValuations(depot.data);
   const [depositOpen, setDepositOpen] = useState(false);
-  const [showDeposit, setShowDeposit] = useState(depositAvailable);
+  const showDeposit = useDevToolsAvailable();
 
   const depositButton = showDeposit ? (
     <Button variant="secondary" onPress={() => setDepositOpen(true)}>
@@ -203,11 +201,7 @@ export function DepotPage() {
       <DepositDialog
         isOpen={depositOpen}
         onOpenChange={setDepositOpen}
-        onUnavailable={() => {
-          depositAvailable = false;
-          setShowDeposit(false);
-          setDepositOpen(false);
-        }}
+        onUnavailable={() => setDepositOpen(false)}
       />
     </Page>
   );
@@ -337,25 +331,13 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
   );
 }
 
-/** Checks an amount as typed ("1.000,50"): a number, above 0, at most 1.000.000 € with cents. */
-export function depositAmountError(text: string): string | null {
-  if (text.trim() === '') return 'depot.deposit.errors.required';
-  const value = parseDecimalInput(text);
-  if (value === null) return 'depot.deposit.errors.number';
-  const amount = new Decimal(value);
-  if (amount.lte(0)) return 'depot.deposit.errors.positive';
-  if (amount.decimalPlaces() > 2) return 'depot.deposit.errors.cents';
-  if (amount.gt(1_000_000)) return 'depot.deposit.errors.max';
-  return null;
-}
-
 function DepositDialog({ isOpen, onOpenChange, onUnavailable }: { isOpen: boolean; onOpenChange: (open: boolean) => void; onUnavailable: () => void }) {
   const { t } = useTranslation();
   const deposit = useSimulatedDeposit();
   const [amount, setAmount] = useState('10.000,00');
   const [shown, setShown] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const fieldError = depositAmountError(amount);
+  const fieldError = amountInputError(amount);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -363,12 +345,12 @@ function DepositDialog({ isOpen, onOpenChange, onUnavailable }: { isOpen: boolea
     setError(null);
     if (fieldError) return;
     try {
-      const value = new Decimal(parseDecimalInput(amount) ?? '0').toFixed(2);
+      const value = amountInputValue(amount);
       await deposit.mutateAsync(value);
       toasts.success(t('depot.deposit.done', { amount: formatMoney(value) }));
       onOpenChange(false);
     } catch (e) {
-      if (isApiError(e) && e.status === 404) {
+      if (devToolsMissing(e)) {
         toasts.info(t('depot.deposit.unavailable'));
         onUnavailable();
         return;
@@ -388,7 +370,7 @@ function DepositDialog({ isOpen, onOpenChange, onUnavailable }: { isOpen: boolea
           onBlur={() => setShown(true)}
           inputMode="decimal"
           autoComplete="off"
-          errorMessage={shown && fieldError ? t(fieldError) : undefined}
+          errorMessage={shown && fieldError ? t(fieldError.key) : undefined}
         />
         {error && <Notice tone="danger">{error}</Notice>}
         <div className={styles.dialogActions}>

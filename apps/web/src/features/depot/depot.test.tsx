@@ -7,7 +7,6 @@ import { quoteHub } from '../../lib/live-quotes';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { jsonResponse } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { depositAmountError } from './depot-page';
 import { depotTotals, valuePosition } from './depot-valuation';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -67,15 +66,6 @@ describe('depot valuation', () => {
     });
     const waiting = valuePosition(WORLD_POSITION, undefined, '0.8', undefined);
     expect(depotTotals([sap, waiting], CASH)).toEqual({ cost: '1901.00' });
-  });
-
-  it('checks a simulated deposit as typed', () => {
-    expect(depositAmountError('1.000,50')).toBeNull();
-    expect(depositAmountError('')).toBe('depot.deposit.errors.required');
-    expect(depositAmountError('zehn')).toBe('depot.deposit.errors.number');
-    expect(depositAmountError('0')).toBe('depot.deposit.errors.positive');
-    expect(depositAmountError('1,001')).toBe('depot.deposit.errors.cents');
-    expect(depositAmountError('1.000.001')).toBe('depot.deposit.errors.max');
   });
 });
 

@@ -1,0 +1,100 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuthorisationResult } from '@kontor/domain/auth-contracts';
+import type { AccountEntryKind, AccountHistory, DirectDebit, Mandate, MoneyOverview, Payout, ReferenceAccount } from '@kontor/domain/money-contracts';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+
+/** The calls of the Geldtransfer page; the page shows every error itself, where the customer is. */
+const quiet = { skipGlobalErrorHandler: true } as const;
+
+export type HistoryFilter = { month: string | null; kind: AccountEntryKind | null };
+
+const historyQuery = (filter: HistoryFilter) => ({ month: filter.month ?? undefined, kind: filter.kind ?? undefined });
+
+export function useMoneyOverview() {
+  return useQuery({
+    queryKey: queryKeys.moneyOverview,
+    queryFn: ({ signal }) => api.request<MoneyOverview>('GET', '/api/moneytransaction', { signal, ...quiet }),
+  });
+}
+
+export function useAccountHistory(filter: HistoryFilter) {
+  return useQuery({
+    queryKey: queryKeys.moneyHistory(filter.month, filter.kind),
+    queryFn: ({ signal }) =>
+      api.request<AccountHistory>('GET', '/api/moneytransaction/history', { signal, query: historyQuery(filter), ...quiet }),
+    // The filter changes in place: keep the table until the new rows are there.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The CSV of the account history; the session cookie authenticates the plain link. */
+export const historyCsvUrl = (filter: HistoryFilter) => api.url('/api/moneytransaction/history.csv', historyQuery(filter));
+
+/** Money moved: the cash figures, the history and the depot's cash are stale. */
+function useRefreshMoney() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.money }), client.invalidateQueries({ queryKey: queryKeys.depot })]);
+}
+
+export function useSetReferenceAccount() {
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: (iban: string) => api.request<ReferenceAccount>('PUT', '/api/user/account/iban', { body: { iban }, ...quiet }),
+    onSuccess: refresh,
+  });
+}
+
+export function usePayout() {
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: (request: { amount: string; authorisation: AuthorisationResult; idempotencyKey: string }) =>
+      api.request<Payout>('POST', '/api/moneytransaction/payouts', {
+        body: { amount: request.amount, authorisation: request.authorisation },
+        idempotencyKey: request.idempotencyKey,
+        ...quiet,
+      }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCancelPayout() {
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: (id: string) => api.request<Payout>('DELETE', `/api/moneytransaction/payouts/${encodeURIComponent(id)}`, quiet),
+    onSuccess: refresh,
+  });
+}
+
+export function useSignMandate() {
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: (authorisation: AuthorisationResult) => api.request<Mandate>('POST', '/api/moneytransaction/mandate', { body: { authorisation }, ...quiet }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDirectDebit() {
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: (request: { amount: string; idempotencyKey: string }) =>
+      api.request<DirectDebit>('POST', '/api/moneytransaction/debits', { body: { amount: request.amount }, idempotencyKey: request.idempotencyKey, ...quiet }),
+    onSuccess: refresh,
+  });
+}
+
+/** Development only: a SEPA credit comes in; it is booked on the next banking day. */
+export function useSimulatedTransfer() {
+  return useMutation({
+    mutationFn: (amount: string) => api.request<{ bookingDate: string }>('POST', '/api/dev/money/incoming-transfer', { body: { amount }, ...quiet }),
+  });
+}
+
+/** Development only: the payer's bank returns a pending direct debit. */
+export function useSimulatedDebitReturn() {
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: (id: string) => api.request<unknown>('POST', `/api/dev/money/debits/${encodeURIComponent(id)}/return`, quiet),
+    onSuccess: refresh,
+  });
+}
