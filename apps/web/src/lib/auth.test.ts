@@ -98,6 +98,28 @@ describe('auth at start', () => {
   });
 });
 
+describe('the customer after an attribute changed', () => {
+  it('reloadCustomer shows the customer as the API now has it (e.g. a new mobile number)', async () => {
+    const { client } = fakeClient();
+    let me = { ...testCustomer, phoneNumber: null as string | null };
+    const { api } = fakeApi({ 'GET /api/auth': () => ({ sub: testCustomer.sub }), 'GET /api/user/me': () => me });
+    const auth = createAuth({ identity: testIdentity, client, storage: createTokenStorage(), api });
+    await auth.start();
+    me = { ...testCustomer, phoneNumber: '+4915799990000' };
+    await auth.reloadCustomer();
+    expect(auth.store.getSnapshot()).toEqual({ status: 'signedIn', user: me });
+  });
+
+  it('reloadCustomer does not sign anybody in', async () => {
+    const { api, request } = fakeApi({});
+    const auth = createAuth({ identity: testIdentity, client: fakeClient({ hasUser: false }).client, storage: createTokenStorage(), api });
+    await auth.start();
+    await auth.reloadCustomer();
+    expect(auth.store.getSnapshot()).toEqual({ status: 'signedOut' });
+    expect(request).not.toHaveBeenCalled();
+  });
+});
+
 describe('refresh', () => {
   it('network errors are retried with backoff; then the session is renewed', async () => {
     let attempts = 0;

@@ -72,6 +72,8 @@ export interface Auth {
   refreshSession(): Promise<boolean>;
   /** The key of this browser in the pool's device list, when it has one. */
   currentDeviceKey(): string | null;
+  /** Loads the signed-in customer again, e.g. after an attribute such as the mobile number changed. */
+  reloadCustomer(): Promise<void>;
 }
 
 /** What lib/auth needs from the identity client; aws-amplify in the app, a fake in tests. */
@@ -304,6 +306,12 @@ export function createAuth(deps: AuthDeps): Auth {
       return identity ? storage.currentDeviceKey(identity.userPoolClientId) : null;
     },
 
+    async reloadCustomer() {
+      if (!signedIn()) return;
+      const user = await loadUser();
+      // Signed out while it loaded: the sign-out wins.
+      if (signedIn()) store.set({ status: 'signedIn', user });
+    },
   };
 
   return auth;

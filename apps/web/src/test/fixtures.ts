@@ -77,5 +77,6 @@ export function testAuth(state: AuthState = { status: 'signedIn', user: testCust
     }),
     refreshSession: vi.fn(async () => true),
     currentDeviceKey: vi.fn(() => null),
+    reloadCustomer: vi.fn(async () => {}),
   };
 }

@@ -6,6 +6,7 @@ import { Card } from '../../ui/card';
 import { Page } from '../../ui/page';
 import { ChangePasswordCard } from './change-password-card';
 import { MfaCard } from './mfa-card';
+import { MobileNumberCard } from './mobile-number-card';
 import styles from './settings.module.css';
 
 function ProfileCard() {
@@ -34,13 +35,14 @@ function ProfileCard() {
   );
 }
 
-/** /einstellungen: profile, password, second factor, and the way to the device list. */
+/** /einstellungen: profile, the mobile number for TANs, password, second factor, and the way to the device list. */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
     <Page title={t('pages.settings.title')} description={t('settings.description')}>
       <div className={styles.grid}>
         <ProfileCard />
+        <MobileNumberCard />
         <MfaCard />
         <ChangePasswordCard />
         <Card title={t('settings.devices.title')}>

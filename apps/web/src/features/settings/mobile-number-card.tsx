@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { confirmUserAttribute, fetchUserAttributes, sendUserAttributeVerificationCode, updateUserAttributes } from 'aws-amplify/auth';
+import { formatPhoneNumber, mobileNumberCheckSchema } from '@kontor/domain/phone';
+import { api, isApiError } from '../../lib/api-client';
+import { useAuth, useCustomer } from '../../lib/auth';
+import { authErrorMessage, describeAuthError } from '../../lib/auth-errors';
+import { useToast } from '../../lib/toasts';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { CodeField } from '../../ui/code-field';
+import { FormTextField } from '../../ui/form-text-field';
+import { Notice } from '../../ui/notice';
+import { Skeleton } from '../../ui/skeleton';
+import { maskPhoneNumber } from './mfa-card';
+import styles from './settings.module.css';
+
+/** The customer's attributes as the user pool has them: /api/user/me does not say whether the number is verified. */
+const ATTRIBUTES_KEY = ['identity', 'attributes'] as const;
+
+/** A failed API call says its own German message; anything else comes from the identity client. */
+const messageOf = (caught: unknown) => (isApiError(caught) ? caught.message : authErrorMessage(caught, 'settings'));
+
+/**
+ * Einstellungen → Mobilnummer für TANs. TANs go by SMS only to a verified phone_number, so a
+ * customer without one enters a number here: the server checks that it is a mobile number
+ * (POST /api/user/checkmobilenr, and says why not), the pool stores it and sends a code, and the
+ * code confirms it. A confirmed number is changed by a service request with a TAN, not here.
+ */
+export function MobileNumberCard() {
+  const { t } = useTranslation();
+  const customer = useCustomer();
+  const attributes = useQuery({ queryKey: ATTRIBUTES_KEY, queryFn: () => fetchUserAttributes(), retry: 1 });
+  const phone = attributes.data ? (attributes.data.phone_number ?? null) : customer.phoneNumber;
+  const verified = attributes.data?.phone_number_verified === 'true';
+
+  return (
+    <Card title={t('settings.mobile.title')}>
+      <div className={styles.stack}>
+        {attributes.isPending ? (
+          <div role="status" aria-busy="true" className={styles.stack}>
+            <span className="visually-hidden">{t('common.loading')}</span>
+            <Skeleton height="2.5rem" />
+            <Skeleton height="4rem" />
+          </div>
+        ) : attributes.isError ? (
+          <>
+            <Notice tone="danger">{messageOf(attributes.error)}</Notice>
+            <div>
+              <Button variant="secondary" size="sm" isPending={attributes.isFetching} onPress={() => void attributes.refetch()}>
+                {t('common.retry')}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <>
+            <dl className={styles.facts}>
+              <div>
+                <dt>{t('settings.mobile.current')}</dt>
+                <dd className={styles.methodName} data-mobile-number>
+                  {phone ? (
+                    <>
+                      {maskPhoneNumber(phone)}
+                      {verified ? <Badge tone="success">{t('settings.mobile.verified')}</Badge> : <Badge tone="warning">{t('settings.mobile.unverified')}</Badge>}
+                    </>
+                  ) : (
+                    t('settings.profile.none')
+                  )}
+                </dd>
+              </div>
+            </dl>
+            {verified ? (
+              <p className={styles.muted}>{t('settings.mobile.changeByService')}</p>
+            ) : (
+              <>
+                <p className={styles.muted}>{t('settings.mobile.why')}</p>
+                <MobileNumberForm current={phone} />
+              </>
+            )}
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+type Step = { step: 'number'; returned?: boolean } | { step: 'code'; e164: string };
+
+/** "Mobilnummer hinterlegen": the number (checked, then stored), then the code from the SMS. */
+function MobileNumberForm({ current }: { current: string | null }) {
+  const [step, setStep] = useState<Step>({ step: 'number' });
+  return step.step === 'number' ? (
+    <NumberStep current={current} autoFocus={step.returned} onCodeSent={(e164) => setStep({ step: 'code', e164 })} />
+  ) : (
+    <CodeStep e164={step.e164} onOtherNumber={() => setStep({ step: 'number', returned: true })} />
+  );
+}
+
+function NumberStep({ current, autoFocus, onCodeSent }: { current: string | null; autoFocus?: boolean; onCodeSent: (e164: string) => void }) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ mobileNumber: string }>({ defaultValues: { mobileNumber: current ? formatPhoneNumber(current) : '' }, mode: 'onSubmit' });
+
+  const submit = form.handleSubmit(async ({ mobileNumber }) => {
+    setError(null);
+    try {
+      const check = mobileNumberCheckSchema.parse(
+        await api.request<unknown>('POST', '/api/user/checkmobilenr', { body: { mobileNumber }, skipGlobalErrorHandler: true }),
+      );
+      if (!check.valid) {
+        form.setError('mobileNumber', { type: 'server', message: check.reason }, { shouldFocus: true });
+        return;
+      }
+      // The pool sends a code when the number changes; for the number it already has, one is asked for.
+      const sent =
+        check.e164 !== current &&
+        (await updateUserAttributes({ userAttributes: { phone_number: check.e164 } })).phone_number?.nextStep.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE';
+      if (!sent) await sendUserAttributeVerificationCode({ userAttributeKey: 'phone_number' });
+      if (check.e164 !== current) {
+        await queryClient.invalidateQueries({ queryKey: ATTRIBUTES_KEY });
+        await auth.reloadCustomer().catch((caught: unknown) => console.warn('Customer could not be reloaded', caught));
+      }
+      onCodeSent(check.e164);
+    } catch (caught) {
+      setError(messageOf(caught));
+    }
+  });
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={t('settings.mobile.formTitle')}>
+      <h3 className={styles.methodName}>{t('settings.mobile.formTitle')}</h3>
+      {error && <Notice tone="danger">{error}</Notice>}
+      <FormTextField
+        control={form.control}
+        name="mobileNumber"
+        rules={{ required: t('settings.mobile.required') }}
+        label={t('settings.mobile.label')}
+        description={t('settings.mobile.hint')}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={30}
+        isRequired
+        autoFocus={autoFocus}
+      />
+      <div>
+        <Button type="submit" isPending={form.formState.isSubmitting}>
+          {t('settings.mobile.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CodeStep({ e164, onOtherNumber }: { e164: string; onOtherNumber: () => void }) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<{ tone: 'danger' | 'success'; text: string } | null>(null);
+  const [resending, setResending] = useState(false);
+  const form = useForm<{ code: string }>({ defaultValues: { code: '' }, mode: 'onSubmit' });
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    setNotice(null);
+    try {
+      await confirmUserAttribute({ userAttributeKey: 'phone_number', confirmationCode: code.replace(/\s+/g, '') });
+    } catch (caught) {
+      const described = describeAuthError(caught, 'settings');
+      if (described.field === 'code') form.setError('code', { type: 'server', message: described.message }, { shouldFocus: true });
+      else setNotice({ tone: 'danger', text: described.message });
+      return;
+    }
+    toast.success(t('settings.mobile.confirmed'), { deleteOnRouteChange: true });
+    // The card turns to "bestätigt" once the pool's attributes are read again; the profile shows the new number.
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ATTRIBUTES_KEY }),
+      auth.reloadCustomer().catch((caught: unknown) => console.warn('Customer could not be reloaded', caught)),
+    ]);
+  });
+
+  const resend = async () => {
+    setNotice(null);
+    setResending(true);
+    try {
+      await sendUserAttributeVerificationCode({ userAttributeKey: 'phone_number' });
+      form.resetField('code');
+      setNotice({ tone: 'success', text: t('settings.mobile.resent') });
+    } catch (caught) {
+      setNotice({ tone: 'danger', text: authErrorMessage(caught, 'settings') });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={t('settings.mobile.codeTitle')}>
+      <h3 className={styles.methodName}>{t('settings.mobile.codeTitle')}</h3>
+      <p>{t('settings.mobile.codeSent', { phone: maskPhoneNumber(e164) })}</p>
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      <CodeField control={form.control} name="code" label={t('auth.code.smsLabel')} autoFocus />
+      <div className={styles.methodActions}>
+        <Button type="submit" isPending={form.formState.isSubmitting}>
+          {t('settings.mobile.confirm')}
+        </Button>
+        <Button variant="secondary" isPending={resending} isDisabled={form.formState.isSubmitting} onPress={() => void resend()}>
+          {t('settings.mobile.resend')}
+        </Button>
+        <Button variant="ghost" isDisabled={form.formState.isSubmitting} onPress={onOtherNumber}>
+          {t('settings.mobile.otherNumber')}
+        </Button>
+      </div>
+    </form>
+  );
+}
