@@ -57,10 +57,10 @@ export function MobileNumberCard() {
           </>
         ) : (
           <>
-            <dl className={styles.facts}>
+            <dl className={`${styles.facts} ${styles.single}`}>
               <div>
                 <dt>{t('settings.mobile.current')}</dt>
-                <dd className={styles.methodName} data-mobile-number>
+                <dd className={styles.number} data-mobile-number>
                   {phone ? (
                     <>
                       {maskPhoneNumber(phone)}
@@ -133,7 +133,7 @@ function NumberStep({ current, autoFocus, onCodeSent }: { current: string | null
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={t('settings.mobile.formTitle')}>
-      <h3 className={styles.methodName}>{t('settings.mobile.formTitle')}</h3>
+      <h3 className={styles.subheading}>{t('settings.mobile.formTitle')}</h3>
       {error && <Notice tone="danger">{error}</Notice>}
       <FormTextField
         control={form.control}
@@ -200,7 +200,7 @@ function CodeStep({ e164, onOtherNumber }: { e164: string; onOtherNumber: () => 
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={t('settings.mobile.codeTitle')}>
-      <h3 className={styles.methodName}>{t('settings.mobile.codeTitle')}</h3>
+      <h3 className={styles.subheading}>{t('settings.mobile.codeTitle')}</h3>
       <p>{t('settings.mobile.codeSent', { phone: maskPhoneNumber(e164) })}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <CodeField control={form.control} name="code" label={t('auth.code.smsLabel')} autoFocus />
