@@ -177,6 +177,7 @@ describe('Geldtransfer (/geldtransfer)', () => {
     const entry = history(phone).locator('[data-entry-kind="payout"]');
     await entry.waitFor();
     expect(await entry.textContent()).toContain('\u22121.000,00');
+    expect(await entry.textContent()).toContain('Auszahlung an DE89 •••• 3000 (ausgeführt)');
     expect(await phone.getByRole('region', { name: 'Offene Auszahlungen' }).count()).toBe(0);
     expect(await figure(phone, 'balance').textContent()).toBe('4.000,00\u00a0€');
     await screenshot(phone, 'money-history-mobile');

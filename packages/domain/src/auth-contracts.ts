@@ -148,7 +148,7 @@ export const requestTanQuerySchema = z.object({ useSpeech: z.enum(['true', 'fals
 
 /**
  * The answer of requesttan: a new challenge. `summary` says what is being authorised in the words
- * the SMS uses ("Auszahlung 100,00 € an DE89 •••• •••• •••• •••• 3000"); `sentTo` is the masked
+ * the SMS uses ("Auszahlung 100,00 € an DE89 •••• 3000"); `sentTo` is the masked
  * mobile number, or the app's device name once requestauth pushed it there.
  */
 export const tanChallengeSchema = z.object({

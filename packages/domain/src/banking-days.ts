@@ -1,3 +1,5 @@
+// The declaration of date-holidays-parser travels with this module into every program that imports it (server, tests).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./date-holidays-parser.d.ts" />
 import HolidaysParser from 'date-holidays-parser';
 

@@ -31,7 +31,7 @@ const deviceView = (d: DeviceRow): EnrolledDevice => ({
  * What a session that waits for its approval in the app may still call: the ticket calls, its own
  * approval, the session itself, the devices to ask and the customer's name.
  */
-const OPEN_WHILE_WAITING = ['/api/ticket/', '/api/appauth/session', '/api/auth', '/api/user/me', '/api/dev/app/'];
+const OPEN_WHILE_WAITING = /^\/api\/(ticket\/(requesttan|verify|requestauth|[0-9a-f-]{36})|appauth\/session|auth(\/login|\/tokenrefresh)?|user\/me)$/;
 
 /** The Kontor app: enrolled devices, what is pushed to them, the second factor, session approval. */
 export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; authorisations: AuthorisationService }) {
@@ -118,7 +118,7 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
      */
     async checkSession(asker: Asker, method: string, url: string): Promise<void> {
       const path = url.split('?')[0]!;
-      if (OPEN_WHILE_WAITING.some((p) => path.startsWith(p)) || (method === 'GET' && path === '/api/appenrollment')) return;
+      if (OPEN_WHILE_WAITING.test(path) || (method === 'GET' && path === '/api/appenrollment')) return;
       const row = await store.settings(asker.sub);
       if (!row?.approveSignIns) return;
       if (asker.session && (await store.sessionApproved(asker.sub, asker.session))) return;

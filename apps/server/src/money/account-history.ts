@@ -13,9 +13,12 @@ import type { LedgerEntryRow } from './store.ts';
 export type HistoryLookups = {
   /** Buy and sell executions by id: "Kauf 12 SAP SE". */
   executions: Map<string, { side: string; quantity: string; name: string }>;
-  payouts: Map<string, { iban: string; executionDate: string }>;
+  payouts: Map<string, { iban: string; executionDate: string; state: string }>;
   debits: Map<string, { settlementDate: string }>;
 };
+
+/** Where a payout stands, as its line in the history says it. */
+const PAYOUT_STATE_WORDS: Record<string, string> = { ORDERED: 'beauftragt', EXECUTED: 'ausgeführt', CANCELLED: 'storniert' };
 
 /** Securities settle two banking days after the trade (T+2). */
 const SECURITIES_SETTLEMENT_DAYS = 2;
@@ -42,7 +45,7 @@ function describe(row: LedgerEntryRow, kind: AccountEntryKind, l: HistoryLookups
     case 'payout': {
       const p = l.payouts.get(ref);
       if (row.kinds.includes('payout_cancel')) return { text: 'Storno Auszahlung', valueDate: bookingDate };
-      return { text: p ? `Auszahlung an ${maskIban(p.iban)}` : 'Auszahlung', valueDate: p?.executionDate ?? bookingDate };
+      return { text: p ? `Auszahlung an ${maskIban(p.iban)} (${PAYOUT_STATE_WORDS[p.state] ?? p.state})` : 'Auszahlung', valueDate: p?.executionDate ?? bookingDate };
     }
     case 'debit':
       return { text: 'Lastschrift vom Referenzkonto', valueDate: l.debits.get(ref)?.settlementDate ?? bookingDate };

@@ -27,7 +27,7 @@ describe('a payout of 200,00 € from 1.000,00 €', () => {
     // 1.000,00 − 200,00 = 800,00 at once, and the Kontoumsätze show it with Thursday's value date.
     expect(await cash(t, anna)).toMatchObject({ availableToBuy: '800.00', availableToPayout: '800.00', balance: '800.00' });
     const [latest] = (await history(anna)).entries;
-    expect(latest).toMatchObject({ kind: 'payout', date: '2026-11-25', valueDate: '2026-11-26', text: 'Auszahlung an DE89 •••• 3000', amount: '-200.00', balance: '800.00' });
+    expect(latest).toMatchObject({ kind: 'payout', date: '2026-11-25', valueDate: '2026-11-26', text: 'Auszahlung an DE89 •••• 3000 (beauftragt)', amount: '-200.00', balance: '800.00' });
 
     // A retry with the same Idempotency-Key answers the first payout and books nothing more.
     const repeat = await payout(t, anna, '200.00', authorisation, key);
@@ -41,6 +41,7 @@ describe('a payout of 200,00 € from 1.000,00 €', () => {
     await clockTo(t, '2026-11-25T23:00:00Z');
     const executed = (await overview(t, anna)).payouts[0]!;
     expect(executed).toMatchObject({ state: 'EXECUTED', cancellable: false });
+    expect((await history(anna)).entries[0]!.text).toBe('Auszahlung an DE89 •••• 3000 (ausgeführt)');
     const cancel = await t.call({ method: 'DELETE', url: `/api/moneytransaction/payouts/${ordered.id}`, headers: anna.headers });
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().message).toMatch(/nicht mehr storniert/);
@@ -62,7 +63,7 @@ describe('a payout of 200,00 € from 1.000,00 €', () => {
     expect((await overview(t, ben)).payouts[0]!.state).toBe('CANCELLED');
     const [storno, out] = (await history(ben)).entries;
     expect(storno).toMatchObject({ text: 'Storno Auszahlung', amount: '200.00', balance: '1000.00' });
-    expect(out).toMatchObject({ amount: '-200.00', balance: '800.00' });
+    expect(out).toMatchObject({ text: 'Auszahlung an DE89 •••• 3000 (storniert)', amount: '-200.00', balance: '800.00' });
   });
 });
 

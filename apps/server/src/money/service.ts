@@ -89,7 +89,7 @@ export function moneyService(d: MoneyDeps) {
     const debitRows = await Promise.all(refs('debit').map((id) => store.debitById(db, id)));
     return accountEntries(rows, {
       executions: new Map(execRows.map((e) => [e.id, { side: e.side, quantity: new Decimal(e.quantity).toFixed(), name: names.get(e.isin)! }])),
-      payouts: new Map(payoutRows.flatMap((p) => (p ? [[p.id, { iban: p.iban, executionDate: p.executionDate }]] : []))),
+      payouts: new Map(payoutRows.flatMap((p) => (p ? [[p.id, { iban: p.iban, executionDate: p.executionDate, state: p.state }]] : []))),
       debits: new Map(debitRows.flatMap((r) => (r ? [[r.id, { settlementDate: r.settlementDate }]] : []))),
     });
   }
