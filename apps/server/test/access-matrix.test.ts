@@ -76,6 +76,13 @@ let referenceSet: Promise<unknown> | undefined;
 const withReferenceAccount = () => (referenceSet ??= asA('PUT', '/api/user/account/iban', { iban: ANNAS_IBAN }));
 const moneyOverview = () => asA('GET', '/api/moneytransaction') as Promise<{ payouts: { id: string }[]; debits: { id: string }[] }>;
 let mandateSigned: Promise<unknown> | undefined;
+/** A's SEPA mandate, signed once by TAN. */
+const withMandate = () =>
+  (mandateSigned ??= (async () => {
+    await withReferenceAccount();
+    const authorisation = await authorised(t, a, { type: 'MONEY_TRANSACTION', data: { kind: 'MANDATE', iban: ANNAS_IBAN } });
+    await asA('POST', '/api/moneytransaction/mandate', { authorisation });
+  })());
 
 const KINDS: Kind[] = [
   {
@@ -176,11 +183,7 @@ const KINDS: Kind[] = [
   {
     name: 'direct debit (pending)',
     create: async () => {
-      await withReferenceAccount();
-      await (mandateSigned ??= (async () => {
-        const authorisation = await authorised(t, a, { type: 'MONEY_TRANSACTION', data: { kind: 'MANDATE', iban: ANNAS_IBAN } });
-        await asA('POST', '/api/moneytransaction/mandate', { authorisation });
-      })());
+      await withMandate();
       const res = await t.call({ method: 'POST', url: '/api/moneytransaction/debits', headers: { ...a.headers, 'idempotency-key': randomUUID() }, payload: { amount: '20.00' } });
       if (res.statusCode !== 201) throw new Error(`debit as A answered ${res.statusCode}: ${res.body}`);
       return { id: res.json().id };
@@ -188,6 +191,28 @@ const KINDS: Kind[] = [
     read: async ({ id }) => (await moneyOverview()).debits.find((d) => d.id === id),
     listedAt: ['/api/moneytransaction'],
     routes: [{ operation: 'POST /api/dev/money/debits/{id}/return' }],
+  },
+  {
+    // One per customer and without a route of its own: B must not see A's mandate reference.
+    name: 'SEPA direct debit mandate',
+    create: async () => {
+      await withMandate();
+      return { id: ((await asA('GET', '/api/moneytransaction')) as { directDebit: { mandate: { mandateReference: string } } }).directDebit.mandate.mandateReference };
+    },
+    read: async () => ((await asA('GET', '/api/moneytransaction')) as { directDebit: { mandate: unknown } }).directDebit.mandate,
+    listedAt: ['/api/moneytransaction'],
+    routes: [],
+  },
+  {
+    // Retired by serial in the body; the devices tests show another customer's serial answers 404.
+    name: 'Kontor app (enrolled device)',
+    create: async () => {
+      const authorisation = await authorised(t, a, { type: 'ENROLL_DEVICE', deviceName: 'Annas Telefon' });
+      return { id: (await asA('POST', '/api/appenrollment', { deviceName: 'Annas Telefon', authorisation })).serial };
+    },
+    read: async ({ id }) => ((await asA('GET', '/api/appenrollment')) as { devices: { serial: string }[] }).devices.find((d) => d.serial === id),
+    listedAt: ['/api/appenrollment'],
+    routes: [],
   },
   {
     // A's TAN challenge (the ticket of spec §7); requestauth and verify take the ticket in the body

@@ -220,6 +220,14 @@ describe('Geldtransfer (/geldtransfer)', () => {
     await desktop.getByText('Auszahlung beauftragt').waitFor({ timeout: 15_000 });
     await desktop.getByRole('region', { name: 'Offene Auszahlungen' }).getByText('250,00 €').waitFor();
     await screenshot(desktop, 'money-payout-app-desktop');
+
+    // Until its banking day the payout can be cancelled; the money is available again.
+    await desktop.getByRole('button', { name: /^Auszahlung über 250,00\s€ stornieren$/ }).click();
+    const confirm = desktop.getByRole('alertdialog', { name: 'Auszahlung stornieren?' });
+    await confirm.getByRole('button', { name: 'Auszahlung stornieren' }).click();
+    await desktop.getByText('Die Auszahlung wurde storniert.').waitFor();
+    await desktop.locator('[data-cash="availableToPayout"] dd', { hasText: '4.000,00' }).waitFor();
+    await history(desktop).getByText('Storno Auszahlung').waitFor();
   });
 
   it('five wrong TANs lock the challenge, and the dialog says so (360 px)', async () => {
