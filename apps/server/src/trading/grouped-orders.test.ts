@@ -181,7 +181,9 @@ describe('buys that arrive together', () => {
     await first.whenNextWorkedOut();
     first.release();
     const codes = (await Promise.all([...first.sent, ...second])).map((r) => r.statusCode);
-    expect(codes).toEqual([201, 201, 201, 422, 422]);
+    expect(codes.slice(0, 2)).toEqual([201, 201]);
+    // The three later ones are alike; which of them reaches the queue first is up to the scheduler of the event loop.
+    expect(codes.slice(2).sort()).toEqual([201, 422, 422]);
     const cash = (await depot(c)).cash;
     expect(new Decimal(cash.available).gte(0)).toBe(true);
     expect(new Decimal(cash.available).plus(cash.reserved).toFixed(2)).toBe(new Decimal(before.available).plus(before.reserved).toFixed(2));
