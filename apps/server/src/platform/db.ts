@@ -19,7 +19,10 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+export type DatabaseConfig =
+  /** `loadDataDir`: start from a dumped data directory instead of an empty one (tests start from a migrated one). */
+  | { kind: 'pglite'; dataDir: string; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string };
 
 /** The migrations folder sits beside `src` and `dist`; found by walking up from this module. */
 export function migrationsFolder(): string {
@@ -45,7 +48,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
   // 'memory://' keeps everything in memory (tests); otherwise a folder on disk.
   if (config.dataDir !== 'memory://') fs.mkdirSync(config.dataDir, { recursive: true });
-  const client = await PGlite.create(config.dataDir);
+  const client = await PGlite.create(config.dataDir, config.loadDataDir ? { loadDataDir: config.loadDataDir } : {});
   const db = drizzlePglite(client);
   return {
     db: db as unknown as Db,
