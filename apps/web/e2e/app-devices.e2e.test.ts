@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERIKA, launch, newContext, outboxMark, screenshot, seriousA11yViolations, signIn, submitCredentials, waitForCode } from './browser';
+import { ERIKA, api, launch, newContext, outboxMark, screenshot, seriousA11yViolations, signIn, submitCredentials, waitForCode } from './browser';
 
 /**
  * The Kontor app (Geräte): enrol it with an SMS TAN, see it listed, play the phone on its
@@ -13,24 +13,6 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 /** A signed-in page of Erika's, to remove what a failed test left (the next files sign her in). */
 let cleanup: Page | undefined;
-
-/** An API call with the page's session, as the web app makes it (XSRF double-submit). */
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
-      const res = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { 'content-type': 'application/json', ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
-    },
-    { method, path, body },
-  );
-}
 
 /** Retires every app Erika still has, each with an SMS TAN (which also turns sign-in approval off). */
 async function retireAll(page: Page): Promise<void> {

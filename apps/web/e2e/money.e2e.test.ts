@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Customer,
+  api,
   createCustomer,
   identity,
   launch,
@@ -35,24 +36,6 @@ async function freshPage(viewport: 'desktop' | 'mobile'): Promise<Page> {
   const context = await newContext(browser, viewport);
   contexts.push(context);
   return context.newPage();
-}
-
-/** An API call with the page's session, as the web app makes it (XSRF double-submit). */
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
-      const res = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { 'content-type': 'application/json', ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
-    },
-    { method, path, body },
-  );
 }
 
 /** "Zeit vorspulen": the clock moves and the jobs that fell due (booking, execution) run. */
