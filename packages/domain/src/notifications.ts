@@ -26,9 +26,48 @@ export const priceAlertSchema = z.object({
 });
 export type PriceAlert = z.infer<typeof priceAlertSchema>;
 
-/** What a notification is about: a price alert, an executed order, money moved (a payout, a returned direct debit). */
-export const NOTIFICATION_KINDS = ['PRICE_ALERT', 'ORDER_EXECUTED', 'MONEY'] as const;
+/**
+ * What a notification is about. The later kinds (ticket answered, savings plan, corporate action)
+ * are raised by the areas that build them; the preferences list them all from the start.
+ */
+export const NOTIFICATION_KINDS = [
+  'ORDER_EXECUTED',
+  'ORDER_PARTIALLY_EXECUTED',
+  'ORDER_REJECTED',
+  'ORDER_EXPIRED',
+  'TSL_MOVED',
+  'DOCUMENT',
+  'PRICE_ALERT',
+  'MONEY',
+  'TICKET_ANSWERED',
+  'SAVINGS_PLAN_EXECUTED',
+  'SAVINGS_PLAN_FAILED',
+  'CORPORATE_ACTION',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
+  ORDER_EXECUTED: 'Order ausgeführt',
+  ORDER_PARTIALLY_EXECUTED: 'Order teilweise ausgeführt',
+  ORDER_REJECTED: 'Order abgelehnt',
+  ORDER_EXPIRED: 'Order abgelaufen',
+  TSL_MOVED: 'Trailing-Stop nachgezogen',
+  DOCUMENT: 'Neues Dokument im Posteingang',
+  PRICE_ALERT: 'Kursalarm',
+  MONEY: 'Ein- und Auszahlungen',
+  TICKET_ANSWERED: 'Antwort auf Ihre Anfrage',
+  SAVINGS_PLAN_EXECUTED: 'Sparplan ausgeführt',
+  SAVINGS_PLAN_FAILED: 'Sparplan nicht ausgeführt',
+  CORPORATE_ACTION: 'Kapitalmaßnahme angekündigt',
+};
+
+/** Where a notification of a kind goes: in the app (the bell), by e-mail, as a push to the Kontor app. */
+export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export const notificationChannelsSchema = z.object({ inApp: z.boolean(), email: z.boolean(), push: z.boolean() });
+/** GET/PUT /api/notification/preferences: every kind with its channels (a PUT may give some kinds only). */
+export const notificationPreferencesSchema = z.object({ kinds: z.record(z.enum(NOTIFICATION_KINDS), notificationChannelsSchema) });
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const notificationPreferencesUpdateSchema = z.object({ kinds: z.partialRecord(z.enum(NOTIFICATION_KINDS), notificationChannelsSchema) });
 
 export const notificationSchema = z.object({
   id: z.string(),

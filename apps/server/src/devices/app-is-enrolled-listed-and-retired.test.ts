@@ -1,3 +1,4 @@
+import { NOTIFICATION_KINDS } from '@kontor/domain/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorised } from '../../test/authorisation.ts';
 import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
@@ -64,9 +65,10 @@ describe('the Kontor app on a device', () => {
   });
 
   it('push settings: every kind by default, then as chosen', async () => {
-    expect((await as(anna, 'GET', '/api/mobileapp/pushadmin')).json()).toEqual({ kinds: { PRICE_ALERT: true, ORDER_EXECUTED: true, MONEY: true } });
-    const saved = await as(anna, 'PUT', '/api/mobileapp/pushadmin', { kinds: { PRICE_ALERT: false, ORDER_EXECUTED: true, MONEY: true } });
-    expect(saved.json()).toEqual({ kinds: { PRICE_ALERT: false, ORDER_EXECUTED: true, MONEY: true } });
+    const all = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, true]));
+    expect((await as(anna, 'GET', '/api/mobileapp/pushadmin')).json()).toEqual({ kinds: all });
+    const saved = await as(anna, 'PUT', '/api/mobileapp/pushadmin', { kinds: { ...all, PRICE_ALERT: false } });
+    expect(saved.json()).toEqual({ kinds: { ...all, PRICE_ALERT: false } });
     expect((await as(anna, 'GET', '/api/mobileapp/pushadmin')).json().kinds.PRICE_ALERT).toBe(false);
   });
 });

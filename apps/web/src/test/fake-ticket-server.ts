@@ -1,3 +1,4 @@
+import { NOTIFICATION_KINDS } from '@kontor/domain/notifications';
 import { vi } from 'vitest';
 import type { AuthorisationPayload, ChallengeState } from '@kontor/domain/auth-contracts';
 import type { AppAuthSettings, EnrolledDevice } from '@kontor/domain/app-devices-contracts';
@@ -33,7 +34,7 @@ export function installFakeTicketServer(
     challenges: [] as Challenge[],
     devices: [...(initial.devices ?? [])],
     settings: { defaultFactor: 'SMS', approveSignIns: false, ...initial.settings } as AppAuthSettings,
-    push: { kinds: { PRICE_ALERT: true, ORDER_EXECUTED: true, MONEY: false } } as { kinds: Record<string, boolean> },
+    push: { kinds: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, k !== 'MONEY'])) } as { kinds: Record<string, boolean> },
     session: initial.session ?? { required: false, approved: false },
     calls: [] as { method: string; path: string; body: unknown }[],
   };

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_KINDS, type NotificationKind } from '@kontor/domain/notifications';
+import { NOTIFICATION_KINDS } from '@kontor/domain/notifications';
 import { useAppAuthSettings, useEnrolledDevices } from '../../lib/authorisation/authorisation-api';
 import { Card } from '../../ui/card';
 import { Checkbox } from '../../ui/checkbox';
@@ -9,12 +9,6 @@ import { RadioGroup } from '../../ui/radio-group';
 import { Skeleton } from '../../ui/skeleton';
 import { usePushSettings, useSaveAppAuthSettings, useSavePushSettings } from './app-devices-api';
 import styles from './devices.module.css';
-
-const KIND_LABELS: Record<NotificationKind, string> = {
-  PRICE_ALERT: 'devices.app.push.PRICE_ALERT',
-  ORDER_EXECUTED: 'devices.app.push.ORDER_EXECUTED',
-  MONEY: 'devices.app.push.MONEY',
-};
 
 /**
  * Geräte → App-Einstellungen: which notifications the app receives, how sensitive actions are
@@ -78,7 +72,7 @@ export function AppSettingsCard() {
                   isDisabled={!hasApp || savePush.isPending}
                   onChange={(on) => savePush.mutate({ kinds: { ...push.data.kinds, [kind]: on } })}
                 >
-                  {t(KIND_LABELS[kind])}
+                  {t(`devices.app.push.${kind}`)}
                 </Checkbox>
               ))}
             </fieldset>
