@@ -46,10 +46,10 @@ import { notificationStore } from './notifications/store.ts';
 import { TradingService } from './trading/service.ts';
 import { tradingRoutes } from './trading/routes.ts';
 import { confirmationStore } from './trading/confirmation-store.ts';
-import { orderStore } from './trading/order-store.ts';
 import { lotStore } from './bookings/lot-store.ts';
 import { bookingWriter } from './bookings/writer.ts';
 import { documentStore } from './documents/store.ts';
+import { documentRenderer, type DocumentRenderer } from './documents/renderer.ts';
 import { depotRoutes } from './depot/routes.ts';
 import { type DepotService, depotService } from './depot/service.ts';
 import { depotStore } from './depot/store.ts';
@@ -86,6 +86,8 @@ declare module 'fastify' {
     /** Strong customer authentication: the money area redeems its results. */
     authorisations: AuthorisationService;
     devices: DeviceService;
+    /** Renders issued documents after their commit; tests call `renderPending()`. */
+    documentRenderer: DocumentRenderer;
   }
 }
 
@@ -291,18 +293,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const a = (idStore ? await idStore.userBySub(sub) : undefined)?.attributes ?? {};
     return [a.given_name, a.family_name].filter(Boolean).join(' ') || a.email || 'Kundin/Kunde';
   };
-  await app.register(inboxRoutes, {
-    service: inboxService({
-      documents,
-      clock,
-      execution: (id) => orderStore.execution(db, id),
-      instrumentInfo: async (isin) => {
-        const found = await instruments.get(isin);
-        return found ? { name: found.name, wkn: found.wkn } : undefined;
-      },
-      customerName,
-    }),
-  });
+  const renderer = documentRenderer({ store: documents, holderName: customerName, log: app.log });
+  app.decorate('documentRenderer', renderer);
+  app.addHook('onClose', async () => renderer.stop());
+  // What was issued but not rendered before the last stop.
+  renderer.wake();
+  await app.register(inboxRoutes, { service: inboxService({ documents, renderer, clock }) });
   const money = moneyService({
     db,
     clock: marketClock,
