@@ -50,6 +50,7 @@ import { lotStore } from './bookings/lot-store.ts';
 import { bookingWriter } from './bookings/writer.ts';
 import { documentStore } from './documents/store.ts';
 import { documentRenderer, type DocumentRenderer } from './documents/renderer.ts';
+import { periodicDocuments, type PeriodicDocuments } from './documents/periodic.ts';
 import { depotRoutes } from './depot/routes.ts';
 import { type DepotService, depotService } from './depot/service.ts';
 import { depotStore } from './depot/store.ts';
@@ -88,6 +89,8 @@ declare module 'fastify' {
     devices: DeviceService;
     /** Renders issued documents after their commit; tests call `renderPending()`. */
     documentRenderer: DocumentRenderer;
+    /** Kontoauszug, Depotauszug, cost report: scheduler jobs; the seed issues a demo customer's past ones. */
+    periodicDocuments: PeriodicDocuments;
   }
 }
 
@@ -312,6 +315,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(moneyRoutes, { service: money });
+  const periodic = periodicDocuments({
+    db,
+    clock: marketClock,
+    documents,
+    scheduler,
+    quotes,
+    instrument: (isin) => instruments.get(isin),
+    accountEntries: money.accountEntries,
+  });
+  await periodic.start();
+  app.decorate('periodicDocuments', periodic);
   if (config.devTools) await app.register(moneyDevRoutes, { service: money });
 
   await installStaticWeb(app, config.webDistDir);

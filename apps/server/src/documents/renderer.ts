@@ -15,7 +15,7 @@ const BATCH = 4;
  */
 export function documentRenderer(d: {
   store: DocumentStore;
-  /** The holder's name as the PDF shows it (the order path does not look it up). */
+  /** The holder's name as the PDF shows it: the order path and the scheduler's jobs do not look it up. */
   holderName: (sub: string) => Promise<string>;
   log: FastifyBaseLogger;
   /** Pause between rounds while more are waiting. */
