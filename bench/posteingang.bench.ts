@@ -62,12 +62,8 @@ const fillSeconds = (performance.now() - started) / 1000;
 
 const q = (raw: Record<string, string>) => documentListQuerySchema.parse(raw);
 // The cursor of page 200 (of 30 each): deep in the list.
-let deep: string | null = null;
-{
-  let cursor: string | undefined;
-  for (let p = 0; p < 200; p++) cursor = (await service.list(target, q(cursor ? { cursor } : {}))).nextCursor ?? undefined;
-  deep = cursor ?? null;
-}
+let deep: string | undefined;
+for (let p = 0; p < 200; p++) deep = (await service.list(target, q(deep ? { cursor: deep } : {}))).nextCursor ?? undefined;
 
 const queries: [string, Record<string, string>][] = [
   ['first page', {}],
