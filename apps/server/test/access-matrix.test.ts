@@ -165,7 +165,7 @@ const KINDS: Kind[] = [
     },
     read: async ({ id }) => ((await asA('GET', '/api/posteingang')).documents as { id: string }[]).find((d) => d.id === id),
     listedAt: ['/api/posteingang'],
-    routes: [{ operation: 'GET /api/posteingang/{id}/pdf' }],
+    routes: [{ operation: 'GET /api/posteingang/{id}/pdf' }, { operation: 'PUT /api/posteingang/{id}/read', body: { read: true } }],
   },
   {
     name: 'payout (ordered, not yet executed)',
