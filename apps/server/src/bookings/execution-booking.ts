@@ -21,6 +21,10 @@ export type ExecutionFill = {
   at: string;
   /** The order's first execution: the one that carries the order fee. */
   first: boolean;
+  /** The order is not filled yet after this one (its notification says "teilweise"). */
+  partial?: boolean;
+  /** The order it belongs to (the notification links to it). */
+  orderId?: string;
 };
 
 export type ExecutionContext = {
@@ -116,10 +120,11 @@ export function executionBooking(fill: ExecutionFill, c: ExecutionContext, marke
       documents: [{ kind: 'contract_note', pdfTitle: `Wertpapierabrechnung ${verb} ${name}`, pdfIsin: fill.isin, ref: fill.id }],
       notifications: [
         {
-          kind: 'ORDER_EXECUTED',
-          title: `Order ausgeführt: ${verb} ${name}`,
+          kind: fill.partial ? 'ORDER_PARTIALLY_EXECUTED' : 'ORDER_EXECUTED',
+          title: `${fill.partial ? 'Order teilweise ausgeführt' : 'Order ausgeführt'}: ${verb} ${name}`,
           body: `${formatQuantity(fill.quantity)} Stück zu ${formatMoney(fill.price, currency)} ausgeführt.`,
           isin: fill.isin,
+          orderId: fill.orderId ?? null,
         },
       ],
     },

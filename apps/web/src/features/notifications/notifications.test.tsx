@@ -17,7 +17,7 @@ const SAP_INSTRUMENT = { isin: SAP, name: 'SAP SE', wkn: '716460', quoteCurrency
 const BASF_INSTRUMENT = { isin: BASF, name: 'BASF SE', wkn: 'BASF11', quoteCurrencyCode: 'EUR', priceScale: 2 } as Instrument;
 
 function notification(id: string, title: string, createdAt: string, readAt: string | null = null): Notification {
-  return { id, kind: 'PRICE_ALERT', title, body: `${title.replace('Kursalarm: ', '')} steigt auf oder über 210,00 € (aktuell 210,50 €).`, isin: SAP, createdAt, readAt };
+  return { id, kind: 'PRICE_ALERT', title, body: `${title.replace('Kursalarm: ', '')} steigt auf oder über 210,00 € (aktuell 210,50 €).`, isin: SAP, orderId: null, documentId: null, createdAt, readAt };
 }
 
 let notifications: Notification[];
