@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { typedText } from '@kontor/domain/text';
 import { customerOf } from '../platform/auth.ts';
 import type { MessageService } from './service.ts';
 
 const devMessageSchema = z.object({
   /** TEXT for a plain message; any other form is kept and listed as kind `unknown` if Kontor does not know it. */
   textForm: z.string().trim().min(1).max(40).regex(/^[A-Z0-9_]+$/, 'Nur Großbuchstaben, Ziffern und _').default('TEXT'),
-  title: z.string().trim().min(1).max(200),
-  body: z.string().trim().max(4000).default(''),
+  title: typedText().trim().min(1).max(200),
+  body: typedText({ multiline: true }).trim().max(4000).default(''),
 });
 
 /** Development only (DEV_TOOLS): sends the signed-in customer a message from Kontor. */

@@ -8,6 +8,20 @@ import type { EngineEvent } from './engine/types.ts';
 type Named = { name: string; quoteCurrencyCode: string } | undefined;
 
 /**
+ * Whether the execution at `index` completes its order: the engine follows the fill at once with
+ * the order's status, Filled when nothing is left (the execution's snapshot is taken before it).
+ */
+export function fillCompletes(events: readonly EngineEvent[], index: number): boolean {
+  const orderId = events[index]!.orderId;
+  for (let i = index + 1; i < events.length; i++) {
+    const e = events[i]!;
+    if (e.orderId !== orderId || e.type !== 'status') continue;
+    return e.status === 'Filled' || e.cancelStatus === 'Filled';
+  }
+  return false;
+}
+
+/**
  * What the customer finds in the Nachrichten tab and the bell about the engine's events, as rows
  * to write with them (`settlement.ts`): an `order` message per execution, rejection and expiry, a
  * `previously_quoted` message per RFQ answer, one `tslupdate` message per trailing stop kept up to
@@ -17,7 +31,7 @@ type Named = { name: string; quoteCurrencyCode: string } | undefined;
 export function orderNotices(events: readonly EngineEvent[], instrument: (isin: string) => Named): { messages: NewMessage[]; notifications: NewNotification[] } {
   const messages: NewMessage[] = [];
   const notifications: NewNotification[] = [];
-  for (const e of events) {
+  for (const [index, e] of events.entries()) {
     if (e.type === 'refused') continue;
     const o = e.order;
     const info = instrument(o.isin);
@@ -26,14 +40,15 @@ export function orderNotices(events: readonly EngineEvent[], instrument: (isin: 
     const verb = o.side === 'buy' ? 'Kauf' : 'Verkauf';
     const base = { sub: o.accountId, orderId: o.id, isin: o.isin, createdAt: e.at };
     if (e.type === 'execution') {
-      const partial = o.status !== 'Filled';
+      const partial = !fillCompletes(events, index);
       messages.push({
         ...base,
         textForm: 'ORDER',
         title: `${partial ? 'Order teilweise ausgeführt' : 'Order ausgeführt'}: ${verb} ${name}`,
         body: `${formatQuantity(e.quantity)} Stück zu ${formatMoney(e.price, currency)} ausgeführt.${partial ? ` Bisher ausgeführt: ${formatQuantity(o.filledQuantity)} Stück.` : ''}`,
       });
-    } else if (e.type === 'status' && (e.status === 'Rejected' || e.status === 'Expired')) {
+    } else if (e.type === 'status' && (e.status === 'Rejected' || e.status === 'Expired' || e.cancelStatus === 'Expired')) {
+      // A partly filled order that expires stays PartiallyFilled, with Expired as its cancel status.
       const rejected = e.status === 'Rejected';
       const title = `${rejected ? 'Order abgelehnt' : 'Order abgelaufen'}: ${verb} ${name}`;
       const body = rejected ? (e.reason ?? 'Die Order wurde abgelehnt.') : 'Die Order ist ohne (vollständige) Ausführung abgelaufen.';

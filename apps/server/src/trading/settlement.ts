@@ -13,7 +13,7 @@ import { insertNotifications } from '../notifications/store.ts';
 import type { EngineHost } from './engine-host.ts';
 import type { EngineEvent, ExecutionEvent, OrderState } from './engine/types.ts';
 import type { OrderMessages } from './order-messages.ts';
-import { orderNotices } from './order-notices.ts';
+import { fillCompletes, orderNotices } from './order-notices.ts';
 import type { OrderRow, OrderStore } from './order-store.ts';
 
 export type SettlementDeps = { engine: EngineHost; messages: OrderMessages; orders: OrderStore; lots: LotStore; book: BookingWriter; clock: { now(): Date } };
@@ -34,9 +34,9 @@ export function settlement(d: SettlementDeps) {
     const uncovered = new Set<string>();
     // What the customers are told in the Posteingang and the bell: the events as they were written.
     const told: EngineEvent[] = [];
-    for (const e of events) {
+    for (const [index, e] of events.entries()) {
       if (uncovered.has(e.orderId)) continue;
-      if (e.type === 'execution' && !(await settle(tx, e))) {
+      if (e.type === 'execution' && !(await settle(tx, e, !fillCompletes(events, index)))) {
         uncovered.add(e.orderId);
         const ended = uncoveredState(e);
         last.set(e.orderId, ended);
@@ -86,7 +86,7 @@ export function settlement(d: SettlementDeps) {
    * Books an execution and keeps its record (for the order's detail and the contract note). False,
    * and nothing written, for a buy that the money held for it and the free cash no longer cover.
    */
-  async function settle(tx: Db, e: ExecutionEvent): Promise<boolean> {
+  async function settle(tx: Db, e: ExecutionEvent, partial: boolean): Promise<boolean> {
     const row = await d.orders.byId(tx, e.orderId);
     if (!row) return true;
     const instrument = d.engine.instrument(e.isin);
@@ -100,7 +100,7 @@ export function settlement(d: SettlementDeps) {
     };
     return bookExecution(
       tx,
-      { id: e.executionId, orderId: e.orderId, isin: e.isin, side: e.side, quantity: e.quantity, price: e.price, value: e.value, at: e.at, first: e.order.executions === 1, partial: e.order.status !== 'Filled' },
+      { id: e.executionId, orderId: e.orderId, isin: e.isin, side: e.side, quantity: e.quantity, price: e.price, value: e.value, at: e.at, first: e.order.executions === 1, partial },
       c,
     );
   }
