@@ -36,13 +36,13 @@ const deviceView = (d: DeviceRow): EnrolledDevice => ({
  */
 const OPEN_WHILE_WAITING = /^\/api\/(ticket\/(requesttan|verify|requestauth|[0-9a-f-]{36})|appauth\/session|auth(\/login|\/tokenrefresh)?|user\/me)$/;
 
-/** The Kontor app: enrolled devices, what is pushed to them, the second factor, session approval. */
 /** Which kinds are pushed: the push column of the notification preferences (notifications area), the one place it is kept. */
 export type PushPreferences = {
   pushKinds(sub: string): Promise<PushSettings['kinds']>;
   savePushKinds(sub: string, kinds: Partial<PushSettings['kinds']>): Promise<void>;
 };
 
+/** The Kontor app: enrolled devices, what is pushed to them, the second factor, session approval. */
 export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; authorisations: AuthorisationService; push: PushPreferences }) {
   const { db, store, clock, authorisations } = deps;
   /**
