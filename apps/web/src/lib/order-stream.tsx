@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { notificationListSchema} from '@kontor/domain/notifications';
-import { notificationsStreamEventSchema } from '@kontor/domain/notifications';
+import { notificationsStreamEventSchema, type notificationListSchema } from '@kontor/domain/notifications';
 import { orderMessageSchema, type OrderStreamMessage, type TradingOrder } from '@kontor/domain/trading-contracts';
 import type { z } from 'zod';
 import { api } from './api-client';
