@@ -35,7 +35,7 @@ export function NotificationPreferencesTable() {
       { onError: () => toast.error(t('notifications.preferences.saveError')), onSuccess: () => toast.success(t('notifications.preferences.saved'), { deleteOnRouteChange: true }) },
     );
   return (
-    <div className={styles.prefsWrap}>
+    <div className={styles.prefsWrap} data-preferences>
       <table className={styles.prefs}>
         <caption className={styles.prefsCaption}>{t('notifications.preferences.caption')}</caption>
         <thead>
@@ -43,7 +43,9 @@ export function NotificationPreferencesTable() {
             <th scope="col">{t('notifications.preferences.kind')}</th>
             {NOTIFICATION_CHANNELS.map((channel) => (
               <th scope="col" key={channel} className={styles.prefsChannel}>
-                {t(`notifications.preferences.channels.${channel}`)}
+                <abbr title={t(`notifications.preferences.channels.${channel}`)} className={styles.prefsAbbr}>
+                  {t(`notifications.preferences.columns.${channel}`)}
+                </abbr>
               </th>
             ))}
           </tr>
