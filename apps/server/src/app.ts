@@ -268,7 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
   await app.register(authorisationRoutes, { service: authorisations });
   await app.register(deviceRoutes, { service: devices });
-  if (config.devTools) await app.register(deviceDevRoutes, { devices, authorisations, clock });
+  if (config.devTools) await app.register(deviceDevRoutes, { devices, authorisations, clock, pushesOf: delivery.pushesOf });
   // The market maker stand-in quotes the whole universe unless a quote source is given.
   // Sign-in and sessions keep the real clock: moving time forward must not end the demo's session.
   const marketClock = new ShiftableClock(deps.marketClock ?? (config.marketClockStart ? clockStartingAt(config.marketClockStart, clock) : clock));

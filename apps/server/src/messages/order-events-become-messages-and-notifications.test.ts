@@ -212,6 +212,8 @@ describe('channels per kind', () => {
     expect(mails.filter((m) => m.channel === 'email').map((m) => m.text)).toEqual([expect.stringMatching(/^Kontor: Order ausgeführt: Kauf SAP SE\n\n2 Stück zu/)]);
     const pushes = await t.database.db.select().from(appPushes).where(eq(appPushes.serial, serial));
     expect(pushes.map((p) => p.title)).toContain('Order ausgeführt: Kauf SAP SE');
+    // The companion app page shows it.
+    expect((await t.call({ method: 'GET', url: `/dev/app/${serial}` })).body).toContain('Order ausgeführt: Kauf SAP SE');
 
     // The app's push settings are the push column of the same preferences, both ways.
     const pushed = (await t.call({ method: 'GET', url: '/api/mobileapp/pushadmin', headers: who.headers })).json().kinds;
