@@ -26,7 +26,7 @@ export function KontorNotice({ notice }: { notice: Notice }) {
           </Link>
         )}
       </div>
-      <Button variant="ghost" size="sm" onPress={() => dismiss.mutate(notice.id)} aria-label={t('pages.notes.dismissFor', { title: notice.title })}>
+      <Button className={styles.dismiss} variant="ghost" size="sm" onPress={() => dismiss.mutate(notice.id)} aria-label={t('pages.notes.dismissFor', { title: notice.title })}>
         <CloseIcon aria-hidden="true" />
         {t('pages.notes.dismiss')}
       </Button>

@@ -70,8 +70,10 @@ export function NoteForm({ label, initialText = '', submitLabel, onSubmit, onCan
             {t('common.cancel')}
           </Button>
         )}
-        <Button type="submit" size="sm" isPending={pending}>
-          {submitLabel}
+        {/* Disabled with its own words rather than isPending: react-aria's pending announcement
+            outlives a button that leaves the page on success (an image without name for axe). */}
+        <Button type="submit" size="sm" isDisabled={pending}>
+          {pending ? t('pages.notes.saving') : submitLabel}
         </Button>
       </div>
     </form>
