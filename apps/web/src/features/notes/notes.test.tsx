@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTE_MAX_LENGTH, type Notice, type OwnNote } from '@kontor/domain/notes-contracts';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { NoticeBanners } from '../../lib/notes/notice-banners';
-import { OwnNoteCard } from '../../lib/notes/own-note-card';
+import { OwnNoteCard, PositionNoteDialog } from '../../lib/notes/own-note-card';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { jsonResponse } from '../../test/fixtures';
 import { renderAlone, renderApp } from '../../test/render';
@@ -183,5 +183,14 @@ describe('Meine Notiz (instrument page card)', () => {
     expect(calls).toContainEqual({ method: 'POST', path: '/api/notes', body: { subject: 'INSTRUMENT', isin: SAP, text: 'Kursziel 200 €' } });
     expect(screen.getByRole('button', { name: 'Notiz zu SAP SE bearbeiten' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Notiz zu SAP SE löschen' })).toBeTruthy();
+  });
+
+  it('writes a note on a depot position in its dialog', async () => {
+    const { user } = await renderAlone(<PositionNoteDialog position={{ isin: SAP, name: 'SAP SE' }} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Notiz zu SAP SE' });
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Notiz zu dieser Position' }), 'Halten');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await within(dialog).findByText('Halten')).toBeTruthy();
+    expect(calls).toContainEqual({ method: 'POST', path: '/api/notes', body: { subject: 'POSITION', isin: SAP, text: 'Halten' } });
   });
 });
