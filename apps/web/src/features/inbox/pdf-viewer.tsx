@@ -6,7 +6,7 @@ import { Button, LinkButton } from '../../ui/button';
 import { CloseIcon } from '../../ui/icons';
 import { Notice } from '../../ui/notice';
 import { Skeleton } from '../../ui/skeleton';
-import { openPdf, type PdfDocument } from './pdf-document';
+import type { PdfDocument } from './pdf-document';
 import styles from './pdf-viewer.module.css';
 
 /** Zoom steps, relative to the page's width fitted to the screen. */
@@ -55,6 +55,8 @@ export default function PdfViewer({ documentId, title, onClose, onOpened }: PdfV
         }
         const bytes = await response.arrayBuffer();
         opened(documentId);
+        // pdf.js itself only once there is a PDF to draw.
+        const { openPdf } = await import('./pdf-document');
         pdf = await openPdf(bytes);
         if (abort.signal.aborted) pdf.destroy();
         else setLoad({ status: 'ready', pdf });
