@@ -17,6 +17,8 @@ afterAll(async () => {
 
 const SAP = 'DE0007164600';
 const SOON = { timeout: 15_000 };
+/** The display title of the buy's contract note: pdfTitle (with the name) and the ISIN. */
+const NOTE_TITLE = new RegExp(`Wertpapierabrechnung Kauf .* ${SAP}$`);
 
 /** A market buy through the API (the trading tests cover the ticket); its contract note lands in the Posteingang. */
 async function buy(page: Page): Promise<string> {
@@ -48,7 +50,7 @@ describe('Posteingang', () => {
     await page.waitForURL(/modus=CATEGORIES&kategorien=ABRECHNUNGEN/);
     const list = page.getByRole('list', { name: 'Dokumente' });
     const first = list.getByRole('listitem').first();
-    await first.getByText(`Wertpapierabrechnung Kauf ${SAP}`, { exact: false }).waitFor(SOON);
+    await first.getByText(NOTE_TITLE).waitFor(SOON);
     expect(await first.getAttribute('data-unread')).toBe('');
     const id = (await first.getAttribute('data-document-id'))!;
     // Only Abrechnungen are listed.
@@ -61,7 +63,7 @@ describe('Posteingang', () => {
     const pdfjsBefore = await page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('pdf.worker')));
     expect(pdfjsBefore).toBe(false);
     await first.getByRole('link').first().click();
-    const viewer = page.getByRole('dialog', { name: new RegExp(`^Wertpapierabrechnung Kauf ${SAP}`) });
+    const viewer = page.getByRole('dialog', { name: NOTE_TITLE });
     await viewer.waitFor(SOON);
     await page.waitForURL(new RegExp(`doc=${id}`));
     await pageDrawn(page);

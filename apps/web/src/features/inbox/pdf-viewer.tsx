@@ -147,7 +147,8 @@ export default function PdfViewer({ documentId, title, onClose, onOpened }: PdfV
               </LinkButton>
             </div>
           </div>
-          <div ref={stage} className={styles.stage} aria-busy={busy}>
+          {/* Focusable, so a zoomed page scrolls with the arrow keys. */}
+          <div ref={stage} className={styles.stage} aria-busy={busy} tabIndex={0} role="region" aria-label={t('inbox.viewer.stage')}>
             {load.status === 'error' ? (
               <div className={styles.error}>
                 <Notice tone="danger">{t(load.notFound ? 'inbox.viewer.notFound' : 'inbox.viewer.failed')}</Notice>
