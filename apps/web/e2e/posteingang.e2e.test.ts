@@ -40,7 +40,7 @@ describe('Posteingang', () => {
   it('a contract note opens in the in-app viewer and the category filter finds it, at 1280 and at 360 px', async () => {
     const page = await context.newPage();
     await signIn(page, DEMO);
-    await buy(page);
+    const orderId = await buy(page);
 
     // Abrechnungen only: the new contract note is the newest, unread.
     await page.goto('/posteingang');
@@ -103,8 +103,11 @@ describe('Posteingang', () => {
     await page.waitForURL(/ansicht=nachrichten/);
     const message = page.getByRole('list', { name: 'Ihre Nachrichten' }).getByRole('listitem').first();
     await message.waitFor(SOON);
+    expect(await message.getAttribute('data-message-kind')).toBe('order');
     await screenshot(page, 'posteingang-messages-mobile');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await message.getByRole('link', { name: 'Zur Order' }).click();
+    await page.waitForURL(new RegExp(`/orders/${orderId}$`));
     await page.close();
   });
 });

@@ -14,8 +14,9 @@ const keys = {
 };
 
 /** The documents matching the filters, a page at a time (keyset: the next page starts at nextCursor). */
-export function useDocuments(filters: DocumentFilters) {
+export function useDocuments(filters: DocumentFilters, options: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
+    enabled: options.enabled ?? true,
     queryKey: keys.documentList(filters),
     queryFn: ({ pageParam, signal }) =>
       api.request<DocumentPage>('GET', '/api/posteingang', { query: documentQuery(filters, pageParam), signal, skipGlobalErrorHandler: true }),

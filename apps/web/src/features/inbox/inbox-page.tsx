@@ -33,7 +33,7 @@ export function InboxPage() {
   const opened = useDocumentOpened();
   const openId = params.get(PARAM.document);
   // The open document's title, when it is among the loaded ones (a link may name any document).
-  const documents = useDocuments(filters);
+  const documents = useDocuments(filters, { enabled: openId !== null });
   const openDoc = openId ? documents.data?.pages.flatMap((p) => p.documents).find((d) => d.id === openId) : undefined;
 
   const change = (next: URLSearchParams, replace = false) => setParams(next, { replace });
