@@ -46,10 +46,11 @@ import { notificationStore } from './notifications/store.ts';
 import { TradingService } from './trading/service.ts';
 import { tradingRoutes } from './trading/routes.ts';
 import { confirmationStore } from './trading/confirmation-store.ts';
-import { orderStore } from './trading/order-store.ts';
 import { lotStore } from './bookings/lot-store.ts';
 import { bookingWriter } from './bookings/writer.ts';
 import { documentStore } from './documents/store.ts';
+import { documentRenderer, type DocumentRenderer } from './documents/renderer.ts';
+import { periodicDocuments, type PeriodicDocuments } from './documents/periodic.ts';
 import { depotRoutes } from './depot/routes.ts';
 import { type DepotService, depotService } from './depot/service.ts';
 import { depotStore } from './depot/store.ts';
@@ -86,6 +87,10 @@ declare module 'fastify' {
     /** Strong customer authentication: the money area redeems its results. */
     authorisations: AuthorisationService;
     devices: DeviceService;
+    /** Renders issued documents after their commit; tests call `renderPending()`. */
+    documentRenderer: DocumentRenderer;
+    /** Kontoauszug, Depotauszug, cost report: scheduler jobs; the seed issues a demo customer's past ones. */
+    periodicDocuments: PeriodicDocuments;
   }
 }
 
@@ -291,18 +296,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const a = (idStore ? await idStore.userBySub(sub) : undefined)?.attributes ?? {};
     return [a.given_name, a.family_name].filter(Boolean).join(' ') || a.email || 'Kundin/Kunde';
   };
-  await app.register(inboxRoutes, {
-    service: inboxService({
-      documents,
-      clock,
-      execution: (id) => orderStore.execution(db, id),
-      instrumentInfo: async (isin) => {
-        const found = await instruments.get(isin);
-        return found ? { name: found.name, wkn: found.wkn } : undefined;
-      },
-      customerName,
-    }),
-  });
+  const renderer = documentRenderer({ store: documents, holderName: customerName, log: app.log });
+  app.decorate('documentRenderer', renderer);
+  app.addHook('onClose', async () => renderer.stop());
+  // What was issued but not rendered before the last stop.
+  renderer.wake();
+  await app.register(inboxRoutes, { service: inboxService({ documents, renderer, clock }) });
   const money = moneyService({
     db,
     clock: marketClock,
@@ -316,6 +315,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(moneyRoutes, { service: money });
+  const periodic = periodicDocuments({
+    db,
+    clock: marketClock,
+    documents,
+    scheduler,
+    quotes,
+    instrument: (isin) => instruments.get(isin),
+    accountEntries: money.accountEntries,
+  });
+  await periodic.start();
+  app.decorate('periodicDocuments', periodic);
   if (config.devTools) await app.register(moneyDevRoutes, { service: money });
 
   await installStaticWeb(app, config.webDistDir);

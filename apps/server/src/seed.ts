@@ -6,6 +6,7 @@ import type { Db } from './platform/db.ts';
 import { depositBooking } from './bookings/cash-bookings.ts';
 import { cashOf } from './bookings/ledger.ts';
 import { hasBookings } from './bookings/writer.ts';
+import type { PeriodicDocuments } from './documents/periodic.ts';
 import type { TradingService } from './trading/service.ts';
 import { moneyStore } from './money/store.ts';
 
@@ -41,7 +42,7 @@ export const DEMO_DEPOT = {
 } as const;
 
 /** Demo data, created once: running it again changes nothing. */
-export async function seedDemoData(deps: { identity: IdentityService; identityStore: IdentityStore; poolId: string; depot?: { db: Db; trading: TradingService } }) {
+export async function seedDemoData(deps: { identity: IdentityService; identityStore: IdentityStore; poolId: string; depot?: { db: Db; trading: TradingService; documents?: Pick<PeriodicDocuments, 'issuePast'> } }) {
   const people = [
     { ...DEMO_CUSTOMER, given: 'Max', family: 'Mustermann' },
     { ...SECOND_CUSTOMER, given: 'Erika', family: 'Musterfrau' },
@@ -71,7 +72,11 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
   }
 
   const demo = await deps.identityStore.findUser(deps.poolId, DEMO_CUSTOMER.username);
-  if (deps.depot && demo) await seedDemoDepot(deps.depot.db, deps.depot.trading, demo.sub);
+  if (deps.depot && demo) {
+    await seedDemoDepot(deps.depot.db, deps.depot.trading, demo.sub);
+    // Her statements of the months, quarters and years behind her, dated on their days (once: each has its key).
+    await deps.depot.documents?.issuePast(demo.sub);
+  }
 }
 
 export async function seedDemoDepot(db: Db, trading: TradingService, sub: string) {

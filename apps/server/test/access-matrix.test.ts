@@ -163,9 +163,15 @@ const KINDS: Kind[] = [
       if (!documentId) throw new Error(`the market buy left no contract note: ${JSON.stringify(detail)}`);
       return { id: documentId };
     },
-    read: async ({ id }) => ((await asA('GET', '/api/posteingang')).documents as { id: string }[]).find((d) => d.id === id),
+    // Without its size: the renderer may store the PDF between two reads (after commit, on its own).
+    read: async ({ id }) => {
+      const doc = ((await asA('GET', '/api/posteingang')).documents as { id: string; size?: number | null }[]).find((d) => d.id === id);
+      if (!doc) return doc;
+      const { size: _size, ...rest } = doc;
+      return rest;
+    },
     listedAt: ['/api/posteingang'],
-    routes: [{ operation: 'GET /api/posteingang/{id}/pdf' }],
+    routes: [{ operation: 'GET /api/posteingang/{id}/pdf' }, { operation: 'PUT /api/posteingang/{id}/read', body: { read: true } }],
   },
   {
     name: 'payout (ordered, not yet executed)',
