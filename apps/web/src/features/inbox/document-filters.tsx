@@ -66,7 +66,14 @@ export function DocumentFiltersBar({ filters, onChange }: DocumentFiltersProps) 
       <div className={styles.fields}>
         <TextField className={styles.search} type="search" label={t('inbox.filter.search')} placeholder={t('inbox.filter.searchHint')} value={text} onChange={setText} />
         <TextField className={styles.date} type="date" label={t('inbox.filter.from')} value={filters.from} onChange={(from) => onChange({ from }, { replace: true })} />
-        <TextField className={styles.date} type="date" label={t('inbox.filter.to')} value={filters.to} onChange={(to) => onChange({ to }, { replace: true })} />
+        <TextField
+          className={styles.date}
+          type="date"
+          label={t('inbox.filter.to')}
+          value={filters.to}
+          onChange={(to) => onChange({ to }, { replace: true })}
+          errorMessage={filters.from && filters.to && filters.from > filters.to ? t('inbox.filter.rangeInvalid') : undefined}
+        />
       </div>
       <div className={styles.row}>
         <Checkbox isSelected={filters.unread} onChange={(unread) => onChange({ unread })}>

@@ -88,6 +88,11 @@ describe('/posteingang, Dokumente', () => {
     await waitFor(() => expect(shown()).toEqual([id(2), id(4)]));
     expect(last()).toEqual({ limit: '30', mode: 'ALL', from: '2026-06-01', to: '2026-11-02' });
 
+    fireEvent.change(screen.getByLabelText('Von'), { target: { value: '2026-12-01' } });
+    expect(await screen.findByText('„Bis“ liegt vor „Von“.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Von'), { target: { value: '2026-06-01' } });
+    await waitFor(() => expect(screen.queryByText('„Bis“ liegt vor „Von“.')).toBeNull());
+
     await user.click(screen.getByRole('checkbox', { name: 'Nur ungelesene' }));
     await waitFor(() => expect(shown()).toEqual([id(4)]));
     expect(last()).toEqual({ limit: '30', mode: 'ALL', from: '2026-06-01', to: '2026-11-02', unread: 'true' });
