@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isinSchema } from './instrument';
+import { typedText } from './text';
 
 /**
  * Notizen (`/api/notes`): notices from Kontor, shown as banners on the pages they concern until the
@@ -49,8 +50,7 @@ export const ownNoteSchema = z.object({
 });
 export type OwnNote = z.infer<typeof ownNoteSchema>;
 
-const noteText = z
-  .string()
+const noteText = typedText({ multiline: true })
   .trim()
   .min(1, 'Bitte schreiben Sie etwas in Ihre Notiz.')
   .max(NOTE_MAX_LENGTH, `Eine Notiz hat höchstens ${NOTE_MAX_LENGTH} Zeichen.`);
