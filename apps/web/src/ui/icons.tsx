@@ -195,3 +195,9 @@ export const MailOpenIcon = (p: IconProps) => (
     <path d="M4 10l8-6 8 6v9a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1zM4 10l8 5 8-5" />
   </Icon>
 );
+export const MailIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3.5" y="5.5" width="17" height="13" rx="1" />
+    <path d="M4 7l8 6 8-6" />
+  </Icon>
+);

@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 import { formatCount, formatDate } from '../../lib/format';
 import { documentPdfUrl } from '../../lib/paths';
 import { Button, LinkButton } from '../../ui/button';
-import { DownloadIcon, InboxIcon, MailOpenIcon } from '../../ui/icons';
+import { DownloadIcon, InboxIcon, MailIcon, MailOpenIcon } from '../../ui/icons';
 import { EmptyState } from '../../ui/page';
 import { RequestStateView } from '../../ui/request-state';
 import { LoadMore } from './load-more';
@@ -53,7 +53,7 @@ function DocumentRow({ doc, onOpen }: { doc: PosteingangDocument; onOpen: (doc: 
           isPending={mark.isPending}
           onPress={() => mark.mutate({ id: doc.id, read: !doc.read })}
         >
-          <MailOpenIcon />
+          {doc.read ? <MailIcon /> : <MailOpenIcon />}
         </Button>
         <LinkButton variant="ghost" size="sm" iconOnly aria-label={t('inbox.downloadNamed', { title })} href={api.url(`/api/posteingang/${encodeURIComponent(doc.id)}/pdf`, { download: 1 })} download>
           <DownloadIcon />

@@ -5,7 +5,7 @@ import type { PosteingangMessage } from '@kontor/domain/posteingang-contracts';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { orderPath, ticketPath } from '../../lib/paths';
 import { Button } from '../../ui/button';
-import { InboxIcon, MailOpenIcon } from '../../ui/icons';
+import { InboxIcon, MailIcon, MailOpenIcon } from '../../ui/icons';
 import { EmptyState } from '../../ui/page';
 import { RequestStateView } from '../../ui/request-state';
 import { LoadMore } from './load-more';
@@ -64,7 +64,7 @@ function MessageRow({ message }: { message: PosteingangMessage }) {
           isPending={mark.isPending}
           onPress={() => mark.mutate({ id: message.id, read: !message.read })}
         >
-          <MailOpenIcon />
+          {message.read ? <MailIcon /> : <MailOpenIcon />}
         </Button>
       </div>
     </li>
