@@ -131,6 +131,18 @@ const KINDS: Kind[] = [
     routes: [{ operation: 'POST /api/notification/{id}/read' }, { operation: 'DELETE /api/notification/{id}' }],
   },
   {
+    name: 'message (Posteingang, Nachrichten)',
+    create: async () => {
+      const sent = await t.call({ method: 'POST', url: '/api/dev/messages', headers: a.headers, payload: { title: 'Nur für Anna' } });
+      if (sent.statusCode !== 204) throw new Error(`POST /api/dev/messages as A answered ${sent.statusCode}: ${sent.body}`);
+      const { messages } = (await asA('GET', '/api/posteingang/messages')) as { messages: { id: string; title: string }[] };
+      return { id: messages.find((m) => m.title === 'Nur für Anna')!.id };
+    },
+    read: async ({ id }) => ((await asA('GET', '/api/posteingang/messages')).messages as { id: string }[]).find((m) => m.id === id),
+    listedAt: ['/api/posteingang/messages'],
+    routes: [{ operation: 'PUT /api/posteingang/messages/{id}/read', body: { read: true } }],
+  },
+  {
     name: 'order (open limit buy)',
     create: async () => ({
       id: (await placed({ isin: SAP, side: 'buy', kind: 'limit', quantity: '10', limit: mid().div(2).toFixed(2), validity: { type: 'gtc' } })).id,

@@ -200,7 +200,7 @@ export async function signInWithTotpSetup(page: Page, customer: Customer): Promi
   return customer;
 }
 
-/** An API call with the page's session, as the web app makes it (XSRF double-submit); `headers` e.g. an Idempotency-Key. */
+/** An API call with the page's session, as the web app makes it (XSRF double-submit); `headers` on top (an Idempotency-Key). */
 export async function api(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
   return page.evaluate(
     async ({ method, path, body, headers }) => {
@@ -208,7 +208,7 @@ export async function api(page: Page, method: string, path: string, body?: unkno
       const res = await fetch(path, {
         method,
         credentials: 'include',
-        headers: { 'content-type': 'application/json', ...headers, ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}) },
+        headers: { 'content-type': 'application/json', ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}), ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();

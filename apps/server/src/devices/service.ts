@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { AuthorisationResult } from '@kontor/domain/auth-contracts';
 import type { AppAuthSettings, EnrolledDevice, PushSettings } from '@kontor/domain/app-devices-contracts';
-import { NOTIFICATION_KINDS } from '@kontor/domain/notifications';
 import type { AuthorisationService, Asker } from '../authorisations/service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
@@ -37,8 +36,14 @@ const deviceView = (d: DeviceRow): EnrolledDevice => ({
  */
 const OPEN_WHILE_WAITING = /^\/api\/(ticket\/(requesttan|verify|requestauth|[0-9a-f-]{36})|appauth\/session|auth(\/login|\/tokenrefresh)?|user\/me)$/;
 
+/** Which kinds are pushed: the push column of the notification preferences (notifications area), the one place it is kept. */
+export type PushPreferences = {
+  pushKinds(sub: string): Promise<PushSettings['kinds']>;
+  savePushKinds(sub: string, kinds: Partial<PushSettings['kinds']>): Promise<void>;
+};
+
 /** The Kontor app: enrolled devices, what is pushed to them, the second factor, session approval. */
-export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; authorisations: AuthorisationService }) {
+export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; authorisations: AuthorisationService; push: PushPreferences }) {
   const { db, store, clock, authorisations } = deps;
   /**
    * The guard asks on every signed-in request (orders included), so whether a customer needs
@@ -65,11 +70,7 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
 
   async function settingsOf(sub: string) {
     const row = await store.settings(sub);
-    const kinds = (row?.pushKinds ?? {}) as Partial<PushSettings['kinds']>;
-    return {
-      appAuth: { defaultFactor: (row?.defaultFactor ?? 'SMS') as AppAuthSettings['defaultFactor'], approveSignIns: row?.approveSignIns ?? false },
-      push: { kinds: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, kinds[k] ?? true])) as PushSettings['kinds'] },
-    };
+    return { appAuth: { defaultFactor: (row?.defaultFactor ?? 'SMS') as AppAuthSettings['defaultFactor'], approveSignIns: row?.approveSignIns ?? false } };
   }
 
   async function enrolIn(tx: Db, sub: string, deviceName: string, authorisation: AuthorisationResult): Promise<EnrolledDevice> {
@@ -104,11 +105,10 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
       approvalRequired.delete(sub);
     },
 
-    pushSettings: async (sub: string) => (await settingsOf(sub)).push,
+    pushSettings: async (sub: string): Promise<PushSettings> => ({ kinds: await deps.push.pushKinds(sub) }),
     async savePushSettings(sub: string, settings: PushSettings): Promise<PushSettings> {
-      const current = (await settingsOf(sub)).push;
-      await store.saveSettings(db, sub, { pushKinds: { ...current.kinds, ...settings.kinds } });
-      return (await settingsOf(sub)).push;
+      await deps.push.savePushKinds(sub, settings.kinds);
+      return { kinds: await deps.push.pushKinds(sub) };
     },
 
     appAuth: async (sub: string) => (await settingsOf(sub)).appAuth,
