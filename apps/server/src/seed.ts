@@ -6,8 +6,11 @@ import type { Db } from './platform/db.ts';
 import { depositBooking } from './bookings/cash-bookings.ts';
 import { cashOf } from './bookings/ledger.ts';
 import { hasBookings } from './bookings/writer.ts';
+import type { PeriodicDocuments } from './documents/periodic.ts';
 import type { TradingService } from './trading/service.ts';
 import { moneyStore } from './money/store.ts';
+import { insertMessages } from './messages/store.ts';
+import { welcomeMessage } from './messages/service.ts';
 
 export const DEMO_CUSTOMER = {
   username: 'demo@kontor.example',
@@ -41,7 +44,7 @@ export const DEMO_DEPOT = {
 } as const;
 
 /** Demo data, created once: running it again changes nothing. */
-export async function seedDemoData(deps: { identity: IdentityService; identityStore: IdentityStore; poolId: string; depot?: { db: Db; trading: TradingService } }) {
+export async function seedDemoData(deps: { identity: IdentityService; identityStore: IdentityStore; poolId: string; depot?: { db: Db; trading: TradingService; documents?: Pick<PeriodicDocuments, 'issuePast'> } }) {
   const people = [
     { ...DEMO_CUSTOMER, given: 'Max', family: 'Mustermann' },
     { ...SECOND_CUSTOMER, given: 'Erika', family: 'Musterfrau' },
@@ -67,11 +70,16 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
     const user = await deps.identityStore.findUser(deps.poolId, p.username);
     if (deps.depot && user) {
       await moneyStore.addReferenceAccount(deps.depot.db, { sub: user.sub, iban: p.iban, holder: `${p.given} ${p.family}`, bic: null, createdAt: new Date(DEMO_DEPOT.depositedAt) });
+      await insertMessages(deps.depot.db, [welcomeMessage(user.sub, DEMO_DEPOT.depositedAt)], true);
     }
   }
 
   const demo = await deps.identityStore.findUser(deps.poolId, DEMO_CUSTOMER.username);
-  if (deps.depot && demo) await seedDemoDepot(deps.depot.db, deps.depot.trading, demo.sub);
+  if (deps.depot && demo) {
+    await seedDemoDepot(deps.depot.db, deps.depot.trading, demo.sub);
+    // Her statements of the months, quarters and years behind her, dated on their days (once: each has its key).
+    await deps.depot.documents?.issuePast(demo.sub);
+  }
 }
 
 export async function seedDemoDepot(db: Db, trading: TradingService, sub: string) {

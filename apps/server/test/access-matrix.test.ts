@@ -138,6 +138,18 @@ const KINDS: Kind[] = [
     routes: [{ operation: 'POST /api/notification/{id}/read' }, { operation: 'DELETE /api/notification/{id}' }],
   },
   {
+    name: 'message (Posteingang, Nachrichten)',
+    create: async () => {
+      const sent = await t.call({ method: 'POST', url: '/api/dev/messages', headers: a.headers, payload: { title: 'Nur für Anna' } });
+      if (sent.statusCode !== 204) throw new Error(`POST /api/dev/messages as A answered ${sent.statusCode}: ${sent.body}`);
+      const { messages } = (await asA('GET', '/api/posteingang/messages')) as { messages: { id: string; title: string }[] };
+      return { id: messages.find((m) => m.title === 'Nur für Anna')!.id };
+    },
+    read: async ({ id }) => ((await asA('GET', '/api/posteingang/messages')).messages as { id: string }[]).find((m) => m.id === id),
+    listedAt: ['/api/posteingang/messages'],
+    routes: [{ operation: 'PUT /api/posteingang/messages/{id}/read', body: { read: true } }],
+  },
+  {
     name: 'order (open limit buy)',
     create: async () => ({
       id: (await placed({ isin: SAP, side: 'buy', kind: 'limit', quantity: '10', limit: mid().div(2).toFixed(2), validity: { type: 'gtc' } })).id,
@@ -170,9 +182,15 @@ const KINDS: Kind[] = [
       if (!documentId) throw new Error(`the market buy left no contract note: ${JSON.stringify(detail)}`);
       return { id: documentId };
     },
-    read: async ({ id }) => ((await asA('GET', '/api/posteingang')).documents as { id: string }[]).find((d) => d.id === id),
+    // Without its size: the renderer may store the PDF between two reads (after commit, on its own).
+    read: async ({ id }) => {
+      const doc = ((await asA('GET', '/api/posteingang')).documents as { id: string; size?: number | null }[]).find((d) => d.id === id);
+      if (!doc) return doc;
+      const { size: _size, ...rest } = doc;
+      return rest;
+    },
     listedAt: ['/api/posteingang'],
-    routes: [{ operation: 'GET /api/posteingang/{id}/pdf' }],
+    routes: [{ operation: 'GET /api/posteingang/{id}/pdf' }, { operation: 'PUT /api/posteingang/{id}/read', body: { read: true } }],
   },
   {
     name: 'payout (ordered, not yet executed)',

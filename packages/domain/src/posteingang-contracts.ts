@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILTER_MODES, MESSAGE_KINDS, MESSAGE_TEXT_FORMS } from './enums';
+import { typedText } from './text';
 
 /**
  * The Posteingang (`/api/posteingang`): documents (every PDF Kontor sent) and messages (what
@@ -81,7 +82,7 @@ export const documentListQuerySchema = z.object({
       return list as DocumentCategory[];
     }),
   /** Search in the display title and the ISINs (case-insensitive, part of a word is enough). */
-  q: z.string().trim().max(100).optional(),
+  q: typedText().trim().max(100).optional(),
   /** Issue date from/to, inclusive, Berlin calendar days. */
   from: isoDate.optional(),
   to: isoDate.optional(),

@@ -1,3 +1,4 @@
+import type { DocumentToIssue } from '../documents/store.ts';
 import type { Posting } from './ledger.ts';
 
 /**
@@ -26,8 +27,7 @@ export type LotChange =
   | { type: 'open'; isin: string; quantity: string; cost: string; openedAt: Date; executionId: string | null }
   | { type: 'consume'; lotId: string; quantity: string; cost: string };
 
-/** A document for the Posteingang: listed at once, its PDF made from what `ref` names. */
-export type DocumentToIssue = { kind: 'contract_note'; pdfTitle: string; pdfIsin: string | null; ref: string };
+export type { DocumentToIssue };
 
-/** A message in the customer's notifications. */
-export type NotificationToSend = { kind: string; title: string; body: string; isin: string | null };
+/** A message in the customer's notifications (linked to an order or a document when it has one). */
+export type NotificationToSend = { kind: string; title: string; body: string; isin: string | null; orderId?: string | null; documentId?: string | null };

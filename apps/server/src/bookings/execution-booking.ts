@@ -4,6 +4,8 @@ import type { Lot } from '@kontor/domain/lots';
 import { sellFifo } from '@kontor/domain/lots';
 import { formatMoney, formatQuantity } from '@kontor/domain/money';
 import { type ExAnteCosts, chargedFees } from '@kontor/domain/order-costs';
+import type { ContractNoteData } from '../documents/contract-note.ts';
+import { contractNoteKey } from '../documents/store.ts';
 import type { Booking } from './booking.ts';
 import { accounts, type Posting } from './ledger.ts';
 
@@ -21,6 +23,10 @@ export type ExecutionFill = {
   at: string;
   /** The order's first execution: the one that carries the order fee. */
   first: boolean;
+  /** The order is not filled yet after this one (its notification says "teilweise"). */
+  partial?: boolean;
+  /** The order it belongs to (its contract note names it, its notification links to it); by default read from the id (`<order id>-<n>`). */
+  orderId?: string;
 };
 
 export type ExecutionContext = {
@@ -31,7 +37,7 @@ export type ExecutionContext = {
   blocked: string;
   /** The costs the customer was shown with the order, if it had a price then. */
   costs: ExAnteCosts | null;
-  instrument: { name: string; quoteCurrencyCode: string; tradingFees: string | null } | undefined;
+  instrument: { name: string; quoteCurrencyCode: string; tradingFees: string | null; wkn?: string | null } | undefined;
   /** Euros per unit of the quote currency. */
   fxRate: string;
 };
@@ -104,6 +110,20 @@ export function executionBooking(fill: ExecutionFill, c: ExecutionContext, marke
   const name = c.instrument?.name ?? fill.isin;
   const currency = c.instrument?.quoteCurrencyCode ?? 'EUR';
   const verb = fill.side === 'buy' ? 'Kauf' : 'Verkauf';
+  const record: ExecutionRecord = { currency, fxRate: c.fxRate, value: a.value.toFixed(2), fee: a.fee.toFixed(2), realisedPnl: realised };
+  // What the contract note shows; the holder's name is added when it is rendered, after the commit.
+  const note: Omit<ContractNoteData, 'customerName'> = {
+    executionId: fill.id,
+    orderId: fill.orderId ?? fill.id.replace(/-\d+$/, ''),
+    side: fill.side,
+    isin: fill.isin,
+    wkn: c.instrument?.wkn ?? null,
+    name,
+    quantity: new Decimal(fill.quantity).toFixed(),
+    price: new Decimal(fill.price).toFixed(),
+    executedAt: at.toISOString(),
+    ...record,
+  };
   return {
     booking: {
       key: `execution:${fill.id}`,
@@ -113,17 +133,29 @@ export function executionBooking(fill: ExecutionFill, c: ExecutionContext, marke
       postings,
       ref: fill.id,
       lots: lotChanges,
-      documents: [{ kind: 'contract_note', pdfTitle: `Wertpapierabrechnung ${verb} ${name}`, pdfIsin: fill.isin, ref: fill.id }],
+      documents: [
+        {
+          kind: 'contract_note',
+          dedupeKey: contractNoteKey(fill.id),
+          title: `Wertpapierabrechnung ${verb}`,
+          pdfTitle: `Wertpapierabrechnung ${verb} ${name}`,
+          pdfIsin: fill.isin,
+          data: note,
+          // The execution notifies already (ORDER_EXECUTED).
+          notify: false,
+        },
+      ],
       notifications: [
         {
-          kind: 'ORDER_EXECUTED',
-          title: `Order ausgeführt: ${verb} ${name}`,
+          kind: fill.partial ? 'ORDER_PARTIALLY_EXECUTED' : 'ORDER_EXECUTED',
+          title: `${fill.partial ? 'Order teilweise ausgeführt' : 'Order ausgeführt'}: ${verb} ${name}`,
           body: `${formatQuantity(fill.quantity)} Stück zu ${formatMoney(fill.price, currency)} ausgeführt.`,
           isin: fill.isin,
+          orderId: fill.orderId ?? fill.id.replace(/-\d+$/, ''),
         },
       ],
     },
-    record: { currency, fxRate: c.fxRate, value: a.value.toFixed(2), fee: a.fee.toFixed(2), realisedPnl: realised },
+    record,
     reserved,
     blocked,
   };

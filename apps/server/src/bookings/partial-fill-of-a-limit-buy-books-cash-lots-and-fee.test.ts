@@ -35,7 +35,11 @@ describe('a limit buy filled in two parts', () => {
     const booked = executionBooking(fill(1, '4', '199.50', '798.00'), order, {})!;
     expect(Decimal.sum(...booked.booking.postings.map((p) => p.amount)).isZero()).toBe(true);
     expect(booked.booking.key).toBe('execution:order-1');
-    expect(booked.booking.documents).toEqual([{ kind: 'contract_note', pdfTitle: 'Wertpapierabrechnung Kauf SAP SE', pdfIsin: 'DE0007164600', ref: 'order-1' }]);
+    // The contract note, with what its PDF shows; no second notification beside ORDER_EXECUTED.
+    expect(booked.booking.documents).toEqual([
+      expect.objectContaining({ kind: 'contract_note', dedupeKey: 'contract_note:order-1', pdfTitle: 'Wertpapierabrechnung Kauf SAP SE', pdfIsin: 'DE0007164600', notify: false }),
+    ]);
+    expect(booked.booking.documents[0]!.data).toMatchObject({ executionId: 'order-1', quantity: '4', price: '199.5', value: '798.00', fee: booked.booking.postings.find((p) => p.kind === 'fee')!.amount });
     expect(booked.booking.notifications[0]).toMatchObject({ kind: 'ORDER_EXECUTED', title: 'Order ausgeführt: Kauf SAP SE', body: '4 Stück zu 199,50\u00a0€ ausgeführt.' });
   });
 });

@@ -21,7 +21,7 @@ export function bookingWriter(deps: { lots: LotStore; documents: DocumentStore }
     const consumed = b.lots.flatMap((l) => (l.type === 'consume' ? [l] : []));
     for (const l of opened) await deps.lots.addLot(tx, { sub: b.sub, isin: l.isin, quantity: l.quantity, cost: l.cost, openedAt: l.openedAt, executionId: l.executionId });
     if (consumed.length > 0) await deps.lots.consume(tx, consumed);
-    for (const d of b.documents) await deps.documents.add(tx, { sub: b.sub, ...d, createdAt: b.at });
+    for (const d of b.documents) await deps.documents.issue(tx, b.sub, b.at, d);
     for (const n of b.notifications) await addNotification(tx, { sub: b.sub, ...n }, b.at);
     return true;
   };

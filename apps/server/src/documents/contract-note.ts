@@ -17,20 +17,22 @@ export type ContractNoteData = {
   value: string;
   fee: string;
   realisedPnl: string | null;
-  executedAt: Date;
+  /** ISO instant. */
+  executedAt: string;
 };
 
-/** The Wertpapierabrechnung of one execution, as a PDF. */
+/** The Wertpapierabrechnung of one execution, as a PDF (from the document's stored data). */
 export function contractNote(d: ContractNoteData): Promise<Buffer> {
   const kind = d.side === 'buy' ? 'Kauf' : 'Verkauf';
+  const executedAt = new Date(d.executedAt);
   const { doc, done, row } = startPdf({
     heading: `Wertpapierabrechnung ${kind}`,
     title: `Wertpapierabrechnung ${kind} ${d.isin}`,
     subject: d.name,
-    now: d.executedAt,
+    now: executedAt,
     dateLabel: 'Ausführung',
   });
-  const time = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'medium' }).format(d.executedAt);
+  const time = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'medium' }).format(executedAt);
   row('Depotinhaber', d.customerName);
   row('Auftragsnummer', d.orderId);
   row('Ausführungsnummer', d.executionId);

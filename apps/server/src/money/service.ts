@@ -160,6 +160,9 @@ export function moneyService(d: MoneyDeps) {
 
     referenceAccount: (sub: string) => referenceAccount(d.db, sub),
 
+    /** Every Kontoumsatz, oldest first, with the balance after it, read on `db` (the Kontoauszug's job reads in its transaction). */
+    accountEntries: (db: Db, sub: string) => entries(db, sub),
+
     /** Sets the reference account while none is set; changing it is a service request (with TAN). */
     async setReferenceAccount(sub: string, input: string): Promise<ReferenceAccount> {
       const problem = ibanProblem(input);

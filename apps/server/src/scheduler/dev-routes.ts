@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { advanceClockRequestSchema, advanceClockResultSchema, advanceMs, devClockSchema } from '@kontor/domain/dev-clock';
 import type { ShiftableClock } from '../platform/clock.ts';
+import { nextPeriod, periodAt } from '../documents/periods.ts';
 import type { Scheduler } from './scheduler.ts';
 
 /**
@@ -33,6 +34,24 @@ export const clockDevRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => {
       clock.advance(advanceMs(req.body));
+      await afterAdvance?.();
+      const jobsRun = await scheduler.runDue();
+      return { ...reading(), jobsRun };
+    },
+  );
+
+  app.post(
+    '/api/dev/clock/next-quarter',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Development only: move the simulated time to the start of the next quarter (Berlin) and run the jobs that fell due (the Depotauszug appears)',
+        response: { 200: advanceClockResultSchema },
+      },
+    },
+    async () => {
+      const start = nextPeriod(periodAt('quarter', clock.now())).start;
+      clock.advance(start.getTime() - clock.now().getTime());
       await afterAdvance?.();
       const jobsRun = await scheduler.runDue();
       return { ...reading(), jobsRun };

@@ -66,7 +66,7 @@ export function orderViews(d: OrderViewDeps) {
     const row = isUuid(id) ? await d.orders.owned(d.db, sub, id) : undefined;
     if (!row) throw notFound('Diese Order gibt es nicht.');
     const execs = await d.orders.executionsOf(d.db, id);
-    const docOf = await d.documents.idsByRef(sub, execs.map((e) => e.id));
+    const docOf = await d.documents.contractNotesOf(sub, execs.map((e) => e.id));
     const result = await view(row);
     result.executions = execs.map(
       (e): Execution => ({

@@ -16,15 +16,21 @@ export function useDevClock(enabled: boolean) {
   });
 }
 
+/** A step forward, or to the start of the next quarter (the quarter's Depotauszug is then issued). */
+export type ClockMove = AdvanceClockRequest | 'next-quarter';
+
 /**
- * Development only (POST /api/dev/clock/advance): "Zeit vorspulen". Whatever fell due has run on
- * the server, so every cached answer (cash, orders, Posteingang) may be out of date.
+ * Development only (POST /api/dev/clock/advance, /api/dev/clock/next-quarter): "Zeit vorspulen".
+ * Whatever fell due has run on the server, so every cached answer (cash, orders, Posteingang) may
+ * be out of date.
  */
 export function useAdvanceClock() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (step: AdvanceClockRequest) =>
-      api.request<AdvanceClockResult>('POST', '/api/dev/clock/advance', { body: step, skipGlobalErrorHandler: true }),
+    mutationFn: (move: ClockMove) =>
+      move === 'next-quarter'
+        ? api.request<AdvanceClockResult>('POST', '/api/dev/clock/next-quarter', { skipGlobalErrorHandler: true })
+        : api.request<AdvanceClockResult>('POST', '/api/dev/clock/advance', { body: move, skipGlobalErrorHandler: true }),
     onSuccess: ({ now, offsetMs }) => {
       client.setQueryData<DevClock>(devClockKey, { now, offsetMs });
       void client.invalidateQueries();

@@ -22,6 +22,11 @@ beforeEach(() => {
       offsetMs += ((body.days ?? 0) * 24 + (body.hours ?? 0)) * 3_600_000;
       return jsonResponse({ now: new Date(BASE + offsetMs).toISOString(), offsetMs, jobsRun: 1 });
     }
+    if (url.pathname === '/api/dev/clock/next-quarter') {
+      // 24 December 10:00 → 1 January 00:00 (Berlin).
+      offsetMs = Date.parse('2026-12-31T23:00:00Z') - BASE;
+      return jsonResponse({ now: new Date(BASE + offsetMs).toISOString(), offsetMs, jobsRun: 3 });
+    }
     if (url.pathname === '/api/dev/clock') return jsonResponse({ now: new Date(BASE + offsetMs).toISOString(), offsetMs });
     if (url.pathname === '/api/notification') return jsonResponse({ unread: 0, items: [] });
     return jsonResponse({});
@@ -59,6 +64,16 @@ describe('"Zeit vorspulen" in the footer', () => {
     await user.click(within(strip).getByRole('button', { name: 'Vorspulen' }));
     await waitFor(() => expect(within(strip).getByTestId('simulated-time').textContent).toBe('31.12.2026, 11:00'));
     expect(calls.filter((c) => c.path === '/api/dev/clock/advance').map((c) => c.body)).toEqual([{ days: 7 }, { hours: 1 }]);
+  });
+
+  it('"Nächstes Quartal" jumps to the start of the next quarter, where the quarter’s statements are issued', async () => {
+    const { user, toastStore } = await renderApp('/notizen', { config: testConfig({ devTools: true }) });
+    const strip = await screen.findByRole('region', { name: 'Zeit vorspulen' });
+    await waitFor(() => expect(within(strip).getByTestId('simulated-time').textContent).toBe('24.12.2026, 10:00'));
+    await user.click(within(strip).getByRole('button', { name: 'Nächstes Quartal' }));
+    await waitFor(() => expect(within(strip).getByTestId('simulated-time').textContent).toBe('01.01.2027, 00:00'));
+    expect(calls.filter((c) => c.path.startsWith('/api/dev/clock/')).map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/dev/clock/next-quarter']);
+    expect(toastStore.getSnapshot().map((t) => t.message)).toEqual(['Jetzt 01.01.2027, 00:00. 3 fällige Vorgänge ausgeführt.']);
   });
 
   it('is not there when the development tools are off, and asks nothing of the server', async () => {

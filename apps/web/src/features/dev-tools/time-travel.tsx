@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/toasts';
 import { Button } from '../../ui/button';
 import { SegmentedControl } from '../../ui/segmented-control';
-import { useAdvanceClock, useDevClock } from './dev-clock-api';
+import { type ClockMove, useAdvanceClock, useDevClock } from './dev-clock-api';
 import styles from './time-travel.module.css';
 
 const STEPS = {
@@ -17,8 +17,9 @@ const STEPS = {
 type Step = keyof typeof STEPS;
 
 /**
- * Development only: "Zeit vorspulen" moves the simulated time forward (an hour, a day, a week), so
- * a demo sees a payout executed on its banking day or a month of savings plans at once. Shown
+ * Development only: "Zeit vorspulen" moves the simulated time forward (an hour, a day, a week, or
+ * to the next quarter), so a demo sees a payout executed on its banking day, a month of savings
+ * plans at once, or the next Depotauszug arrive. Shown
  * only when the runtime configuration says the development tools are on.
  */
 export function TimeTravel({ enabled }: { enabled: boolean }) {
@@ -31,9 +32,9 @@ export function TimeTravel({ enabled }: { enabled: boolean }) {
   // A server without the tools (404) or a failed read: nothing to show.
   if (!enabled || clock.isError) return null;
 
-  const move = async () => {
+  const move = async (to: ClockMove) => {
     try {
-      const result = await advance.mutateAsync(STEPS[step]);
+      const result = await advance.mutateAsync(to);
       toasts.success(t('devTools.clock.moved', { now: formatDateTime(result.now), count: result.jobsRun }));
     } catch (e) {
       toasts.info(isApiError(e) ? e.message : t('devTools.clock.failed'));
@@ -56,8 +57,11 @@ export function TimeTravel({ enabled }: { enabled: boolean }) {
           selected={step}
           onChange={setStep}
         />
-        <Button size="sm" variant="secondary" onPress={() => void move()} isPending={advance.isPending} isDisabled={clock.isPending}>
+        <Button size="sm" variant="secondary" onPress={() => void move(STEPS[step])} isPending={advance.isPending} isDisabled={clock.isPending}>
           {t('devTools.clock.advance')}
+        </Button>
+        <Button size="sm" variant="secondary" onPress={() => void move('next-quarter')} isDisabled={clock.isPending || advance.isPending}>
+          {t('devTools.clock.nextQuarter')}
         </Button>
       </div>
     </section>

@@ -1,0 +1,162 @@
+import Decimal from 'decimal.js';
+import { addCalendarDays } from '@kontor/domain/banking-days';
+import { EUR_USD_ISIN, eurPerUnit, toEur } from '@kontor/domain/fx';
+import type { Instrument } from '@kontor/domain/instrument';
+import type { AccountEntry } from '@kontor/domain/money-contracts';
+import { midPrice } from '@kontor/domain/quote';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
+import type { QuoteSource } from '../market/feed.ts';
+import type { Scheduler } from '../scheduler/scheduler.ts';
+import type { AccountStatementData } from './account-statement.ts';
+import type { CostReportData } from './cost-report.ts';
+import type { DepotStatementData } from './depot-statement.ts';
+import { endedPeriods, nextPeriod, periodAt, periodLabel, type Period, type PeriodKind } from './periods.ts';
+import { statementStore as reads } from './statement-store.ts';
+import type { DocumentStore, DocumentToIssue } from './store.ts';
+
+/** Each periodic document and the period it covers. */
+const STATEMENTS = { account_statement: 'month', depot_statement: 'quarter', cost_report: 'year' } as const satisfies Record<string, PeriodKind>;
+export type StatementKind = keyof typeof STATEMENTS;
+const STATEMENT_KINDS = Object.keys(STATEMENTS) as StatementKind[];
+
+/** A period has ended: fan out one job per customer, and wait for the next period. */
+export const PERIOD_JOB = 'documents.period_ended';
+/** One customer's document of one period. */
+export const STATEMENT_JOB = 'documents.statement';
+
+export type PeriodicDeps = {
+  db: Db;
+  clock: Clock;
+  documents: DocumentStore;
+  scheduler: Scheduler;
+  quotes: QuoteSource;
+  instrument: (isin: string) => Promise<Instrument | undefined>;
+  /** The customer's Kontoumsätze, oldest first, each with the balance after it (read on `db`: inside the job's transaction). */
+  accountEntries: (db: Db, sub: string) => Promise<AccountEntry[]>;
+};
+
+const DAY = 86_400_000;
+/** The holder's name is added by the renderer (docs/decisions/016-…). */
+type Statement<T> = Omit<T, 'customerName'>;
+const percentOf = (part: Decimal, whole: Decimal) => (whole.isZero() ? '0.00' : part.div(whole).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+
+/**
+ * The periodic documents (Kontoauszug monthly, Depotauszug quarterly, ex-post cost report yearly),
+ * issued by scheduler jobs when a period ends, dated on that day, once per customer and period
+ * (the document's key). `issuePast` gives a customer with history the documents of the periods
+ * behind them, as if issued on their dates.
+ */
+export function periodicDocuments(d: PeriodicDeps) {
+  /** The last price of the period's last day (the market's history), else the current price. */
+  function priceAt(isin: string, end: Date): string | undefined {
+    const bars = d.quotes.history(isin, 'FiveYears')?.bars ?? [];
+    const bar = bars.findLast((b) => new Date(b.t).getTime() < end.getTime());
+    if (bar && end.getTime() - new Date(bar.t).getTime() < 14 * DAY) return bar.c;
+    const q = d.quotes.current(isin);
+    return q && midPrice(q);
+  }
+
+  function balanceBefore(entries: readonly AccountEntry[], day: string): string {
+    return entries.findLast((e) => e.date < day)?.balance ?? '0.00';
+  }
+
+  async function accountStatement(db: Db, sub: string, p: Period): Promise<DocumentToIssue | null> {
+    const entries = await d.accountEntries(db, sub);
+    const month = entries.filter((e) => e.date >= p.first && e.date <= p.last);
+    if (month.length === 0) return null;
+    const data: Statement<AccountStatementData> = {
+      period: p.key,
+      periodLabel: periodLabel(p),
+      first: p.first,
+      last: p.last,
+      opening: balanceBefore(entries, p.first),
+      closing: month.at(-1)!.balance,
+      entries: month.map((e) => ({ date: e.date, valueDate: e.valueDate, text: e.text, amount: e.amount })),
+    };
+    return { kind: 'account_statement', dedupeKey: `account_statement:${p.key}`, title: `Kontoauszug ${data.periodLabel}`, pdfTitle: null, pdfIsin: null, data, notify: true };
+  }
+
+  async function depotStatement(db: Db, sub: string, p: Period): Promise<DocumentToIssue | null> {
+    const held = await reads.holdingsAt(db, sub, p.end);
+    const cash = balanceBefore(await d.accountEntries(db, sub), addCalendarDays(p.last, 1));
+    if (held.length === 0 && new Decimal(cash).isZero()) return null;
+    const usd = d.quotes.current(EUR_USD_ISIN);
+    const positions: DepotStatementData['positions'] = [];
+    for (const h of held) {
+      const instrument = await d.instrument(h.isin);
+      const currency = instrument?.quoteCurrencyCode ?? 'EUR';
+      const price = priceAt(h.isin, p.end) ?? '0';
+      const fxRate = eurPerUnit(currency, usd && midPrice(usd)) ?? '1';
+      const quantity = new Decimal(h.quantity).toFixed();
+      positions.push({ isin: h.isin, name: instrument?.name ?? h.isin, quantity, currency, price, fxRate, value: toEur(new Decimal(quantity).mul(price).toFixed(), fxRate) });
+    }
+    const total = positions.reduce((s, x) => s.plus(x.value), new Decimal(cash)).toFixed(2);
+    const data: Statement<DepotStatementData> = { period: p.key, periodLabel: periodLabel(p), asOf: p.last, positions, cash, total };
+    const isins = positions.map((x) => x.isin).join(',');
+    return { kind: 'depot_statement', dedupeKey: `depot_statement:${p.key}`, title: `Depotauszug ${data.periodLabel}`, pdfTitle: isins ? `Depotauszug ${data.periodLabel}` : null, pdfIsin: isins || null, data, notify: true };
+  }
+
+  async function costReport(db: Db, sub: string, p: Period): Promise<DocumentToIssue | null> {
+    const traded = await reads.tradedIn(db, sub, p.start, p.end);
+    if (traded.length === 0) return null;
+    const lines: CostReportData['lines'] = [];
+    for (const t of traded) {
+      const name = (await d.instrument(t.isin))?.name ?? t.isin;
+      lines.push({ isin: t.isin, name, volume: new Decimal(t.volume).toFixed(2), fees: new Decimal(t.fees).toFixed(2), effectPercent: percentOf(new Decimal(t.fees), new Decimal(t.volume)) });
+    }
+    const volume = lines.reduce((s, l) => s.plus(l.volume), new Decimal(0));
+    const fees = lines.reduce((s, l) => s.plus(l.fees), new Decimal(0));
+    const data: Statement<CostReportData> = { year: p.key, lines, totalVolume: volume.toFixed(2), totalFees: fees.toFixed(2), totalEffectPercent: percentOf(fees, volume) };
+    return { kind: 'cost_report', dedupeKey: `cost_report:${p.key}`, title: `Ex-post-Kosteninformation ${p.key}`, pdfTitle: null, pdfIsin: null, data, notify: true };
+  }
+
+  const builders: Record<StatementKind, (db: Db, sub: string, p: Period) => Promise<DocumentToIssue | null>> = {
+    account_statement: accountStatement,
+    depot_statement: depotStatement,
+    cost_report: costReport,
+  };
+
+  /** One customer's document of one period, dated at the period's end; nothing when there is nothing to report. */
+  async function issue(tx: Db, sub: string, kind: StatementKind, p: Period): Promise<void> {
+    const doc = await builders[kind](tx, sub, p);
+    if (doc) await d.documents.issue(tx, sub, p.end, doc);
+  }
+
+  const periodFromKey = (kind: StatementKind, end: Date) => periodAt(STATEMENTS[kind], new Date(end.getTime() - 1));
+
+  return {
+    /** Registers the jobs and schedules the end of each current period (at start; idempotent). */
+    async start(): Promise<void> {
+      d.scheduler.handle(PERIOD_JOB, async (tx, job) => {
+        const kind = job.payload.kind as StatementKind;
+        const ended = periodFromKey(kind, job.dueAt);
+        for (const sub of await reads.customersBookedBefore(tx, ended.end)) {
+          await d.scheduler.schedule(tx, { kind: STATEMENT_JOB, key: `${kind}:${ended.key}:${sub}`, dueAt: ended.end, payload: { kind, sub } });
+        }
+        const next = nextPeriod(ended);
+        await d.scheduler.schedule(tx, { kind: PERIOD_JOB, key: `${kind}:${next.key}`, dueAt: next.end, payload: { kind } });
+      });
+      d.scheduler.handle(STATEMENT_JOB, async (tx, job) => {
+        const kind = job.payload.kind as StatementKind;
+        await issue(tx, job.payload.sub as string, kind, periodFromKey(kind, job.dueAt));
+      });
+      await d.db.transaction(async (tx) => {
+        for (const kind of STATEMENT_KINDS) {
+          const p = periodAt(STATEMENTS[kind], d.clock.now());
+          await d.scheduler.schedule(tx, { kind: PERIOD_JOB, key: `${kind}:${p.key}`, dueAt: p.end, payload: { kind } });
+        }
+      });
+    },
+
+    /** The documents of every period that ended between the customer's first booking and now (the seed's history). */
+    async issuePast(sub: string): Promise<void> {
+      const since = await reads.firstBooking(d.db, sub);
+      if (!since) return;
+      for (const kind of STATEMENT_KINDS) {
+        for (const p of endedPeriods(STATEMENTS[kind], since, d.clock.now())) await d.db.transaction((tx) => issue(tx, sub, kind, p));
+      }
+    },
+  };
+}
+export type PeriodicDocuments = ReturnType<typeof periodicDocuments>;

@@ -1,0 +1,33 @@
+import type { DocumentKind } from '@kontor/domain/posteingang-contracts';
+import { accountStatement, type AccountStatementData } from './account-statement.ts';
+import { contractNote, type ContractNoteData } from './contract-note.ts';
+import { costReport, type CostReportData } from './cost-report.ts';
+import { depotStatement, type DepotStatementData } from './depot-statement.ts';
+
+/** The data a document of each kind is rendered from (stored with it, as sent). */
+export type DocumentData = {
+  contract_note: ContractNoteData;
+  depot_statement: DepotStatementData;
+  account_statement: AccountStatementData;
+  cost_report: CostReportData;
+};
+export type RenderableKind = keyof DocumentData;
+
+/**
+ * The PDF of a document from its stored data alone, so that what it shows is what was issued.
+ * Undefined for a kind that has no renderer here yet.
+ */
+export function renderDocument(kind: DocumentKind | string, data: Record<string, unknown>, issuedAt: Date): Promise<Buffer> | undefined {
+  switch (kind) {
+    case 'contract_note':
+      return contractNote(data as ContractNoteData);
+    case 'depot_statement':
+      return depotStatement(data as DepotStatementData, issuedAt);
+    case 'account_statement':
+      return accountStatement(data as AccountStatementData, issuedAt);
+    case 'cost_report':
+      return costReport(data as CostReportData, issuedAt);
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,26 @@
+import zlib from 'node:zlib';
+
+/**
+ * The text of a PDF made by pdfkit with its standard fonts, line by line: its content streams
+ * inflated, the hex strings of each TJ joined (WinAnsi, read as Latin-1). Enough to check what a
+ * document says without a PDF library.
+ */
+export function pdfText(pdf: Buffer): string {
+  const lines: string[] = [];
+  const raw = pdf.toString('latin1');
+  for (let at = raw.indexOf('stream\n'); at !== -1; at = raw.indexOf('stream\n', at + 1)) {
+    const end = raw.indexOf('\nendstream', at);
+    if (end === -1) break;
+    let content: string;
+    try {
+      content = zlib.inflateSync(pdf.subarray(at + 7, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const tj of content.matchAll(/\[([^\]]*)\] TJ/g)) {
+      lines.push([...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''));
+    }
+    at = end;
+  }
+  return lines.join('\n');
+}
