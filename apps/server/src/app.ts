@@ -26,6 +26,10 @@ import { watchlistRoutes } from './watchlists/routes.ts';
 import { watchlistService } from './watchlists/service.ts';
 import { watchlistStore } from './watchlists/store.ts';
 import { loadInstruments } from './instruments/service.ts';
+import { notesRoutes } from './notes/routes.ts';
+import { type NotesService, notesService } from './notes/service.ts';
+import { notesStore } from './notes/store.ts';
+import { externalLinks } from './system/runtime-config.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { DEFAULT_POOL_SETTINGS, type CustomAuthHook } from './identity/pool-settings.ts';
 import { identityService, type IdentityService } from './identity/service.ts';
@@ -100,6 +104,8 @@ declare module 'fastify' {
     documentRenderer: DocumentRenderer;
     /** Kontoauszug, Depotauszug, cost report: scheduler jobs; the seed issues a demo customer's past ones. */
     periodicDocuments: PeriodicDocuments;
+    /** Notices from Kontor and own notes; other areas issue a notice for a customer through it. */
+    notes: NotesService;
   }
 }
 
@@ -317,6 +323,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(messageRoutes, { service: messages });
   if (config.devTools) await app.register(messageDevRoutes, { service: messages });
   if (config.devTools) await app.register(clockDevRoutes, { clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
+  // Notices run on the simulated time, so moving the clock past a deadline ends its notice.
+  const notes = notesService({ store: notesStore(db), clock: marketClock, instrumentName: async (isin) => (await instruments.get(isin))?.name });
+  await notes.seedKontorNotices(externalLinks.priceList);
+  app.decorate('notes', notes);
+  await app.register(notesRoutes, { service: notes });
   const depot = depotService({ db, store: depotStore(db), instrument: (isin) => instruments.get(isin) });
   app.decorate('depot', depot);
   await app.register(depotRoutes, { service: depot });

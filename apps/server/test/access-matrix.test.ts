@@ -104,6 +104,13 @@ const KINDS: Kind[] = [
     routes: [{ operation: 'DELETE /api/wl/{id}/items/{isin}' }],
   },
   {
+    name: 'own note',
+    create: async () => ({ id: (await asA('POST', '/api/notes', { subject: 'INSTRUMENT', isin: SAP, text: 'Annas Notiz' })).id }),
+    read: async ({ id }) => ((await asA('GET', '/api/notes')) as { notes: { id: string }[] }).notes.find((n) => n.id === id),
+    listedAt: ['/api/notes'],
+    routes: [{ operation: 'PUT /api/notes/{id}', body: { text: 'Bens Notiz' } }, { operation: 'DELETE /api/notes/{id}' }],
+  },
+  {
     name: 'price alert',
     create: async () => ({ id: (await asA('POST', '/api/notification/alerts', { isin: SAP, direction: 'above', price: mid().mul(10).toFixed(2) })).id }),
     read: async ({ id }) => ((await asA('GET', '/api/notification/alerts')) as { id: string }[]).find((x) => x.id === id),

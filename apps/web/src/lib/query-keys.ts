@@ -18,6 +18,9 @@ export const queryKeys = {
   inbox: ['inbox'],
   /** The customer's notifications with the unread count (an execution brings one). */
   notifications: ['notifications', 'list'],
+  /** Notizen: notices and own notes, all (`notesOf(null)`) or of one instrument; `notes` refreshes both. */
+  notes: ['notes'],
+  notesOf: (isin: string | null) => ['notes', isin],
   /** Everything of the money area: the overview (cash figures, payouts, debits) and the account history. */
   money: ['money'],
   moneyOverview: ['money', 'overview'],
