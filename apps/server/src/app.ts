@@ -97,8 +97,6 @@ declare module 'fastify' {
     /** Strong customer authentication: the money area redeems its results. */
     authorisations: AuthorisationService;
     devices: DeviceService;
-    /** Notices from Kontor and own notes; other areas issue a notice for a customer through it. */
-    notes: NotesService;
     /** After a notification is committed: the bell's live count, e-mail and push. */
     notificationDelivery: NotificationDelivery;
     messages: MessageService;
@@ -106,6 +104,8 @@ declare module 'fastify' {
     documentRenderer: DocumentRenderer;
     /** Kontoauszug, Depotauszug, cost report: scheduler jobs; the seed issues a demo customer's past ones. */
     periodicDocuments: PeriodicDocuments;
+    /** Notices from Kontor and own notes; other areas issue a notice for a customer through it. */
+    notes: NotesService;
   }
 }
 
