@@ -45,6 +45,9 @@ export const posteingangDocumentPath = (id: string) => `/posteingang?${new URLSe
 /** A document of the Posteingang as PDF (a contract note, …); opening it marks it read. */
 export const documentPdfUrl = (id: string) => api.url(`/api/posteingang/${encodeURIComponent(id)}/pdf`);
 
+/** The same PDF as a download (an attachment with the document's file name). */
+export const documentDownloadUrl = (id: string) => api.url(`/api/posteingang/${encodeURIComponent(id)}/pdf`, { download: 1 });
+
 /**
  * A service ticket. The Service area has no page per ticket yet; the link lands in the area and
  * names the ticket, so only this line changes when it gets one.

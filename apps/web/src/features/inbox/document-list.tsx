@@ -2,9 +2,8 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentDisplayTitle } from '@kontor/domain/documents';
 import { DOCUMENT_CATEGORY_LABELS, type PosteingangDocument } from '@kontor/domain/posteingang-contracts';
-import { api } from '../../lib/api-client';
 import { formatCount, formatDate } from '../../lib/format';
-import { documentPdfUrl } from '../../lib/paths';
+import { documentDownloadUrl, documentPdfUrl } from '../../lib/paths';
 import { Button, LinkButton } from '../../ui/button';
 import { DownloadIcon, InboxIcon, MailIcon, MailOpenIcon } from '../../ui/icons';
 import { EmptyState } from '../../ui/page';
@@ -55,7 +54,7 @@ function DocumentRow({ doc, onOpen }: { doc: PosteingangDocument; onOpen: (doc: 
         >
           {doc.read ? <MailIcon /> : <MailOpenIcon />}
         </Button>
-        <LinkButton variant="ghost" size="sm" iconOnly aria-label={t('inbox.downloadNamed', { title })} href={api.url(`/api/posteingang/${encodeURIComponent(doc.id)}/pdf`, { download: 1 })} download>
+        <LinkButton variant="ghost" size="sm" iconOnly aria-label={t('inbox.downloadNamed', { title })} href={documentDownloadUrl(doc.id)} download>
           <DownloadIcon />
         </LinkButton>
       </div>

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { PosteingangDocument } from '@kontor/domain/posteingang-contracts';
+import { formatCount } from '../../lib/format';
 import { Card } from '../../ui/card';
 import { Page } from '../../ui/page';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
@@ -16,6 +17,17 @@ import styles from './inbox.module.css';
 const PdfViewer = lazy(() => import('./pdf-viewer'));
 
 type ViewerState = { viewer?: boolean } | null;
+
+/** The unread count on a tab: the number shows, "ungelesen" is read out (both tabs fit at 360 px). */
+function UnreadCount({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className={styles.tabCount}>
+      {formatCount(count)}
+      <span className="visually-hidden"> {t('inbox.tabUnread')}</span>
+    </span>
+  );
+}
 
 /**
  * /posteingang: the documents (filters, search, date range, paging, in-app viewer) and the
@@ -68,11 +80,11 @@ export function InboxPage() {
         <TabList aria-label={t('inbox.views')}>
           <Tab id="dokumente">
             {t('inbox.documentsTab')}
-            {counts && counts.documents > 0 && <span className={styles.tabCount}>{t('inbox.tabUnread', { count: counts.documents })}</span>}
+            {counts && counts.documents > 0 && <UnreadCount count={counts.documents} />}
           </Tab>
           <Tab id="nachrichten">
             {t('inbox.messagesTab')}
-            {counts && counts.messages > 0 && <span className={styles.tabCount}>{t('inbox.tabUnread', { count: counts.messages })}</span>}
+            {counts && counts.messages > 0 && <UnreadCount count={counts.messages} />}
           </Tab>
         </TabList>
         <TabPanel id="dokumente" className={styles.panel}>

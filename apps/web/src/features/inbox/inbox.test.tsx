@@ -34,7 +34,7 @@ describe('/posteingang, Dokumente', () => {
     expect(statement).toBe('Depotauszug DE0007164600, US0378331005 …Depot & Konto · 01.10.2026');
     expect(items[0]!.hasAttribute('data-unread')).toBe(true);
     expect(items[1]!.hasAttribute('data-unread')).toBe(false);
-    expect(await screen.findByRole('tab', { name: /^Dokumente\s?1 ungelesen$/ })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: /^Dokumente\s?1\s?ungelesen$/ })).toBeTruthy();
     expect(screen.getByText('3 von 3 Dokumenten')).toBeTruthy();
     // The title link is the PDF itself (new tab with a modifier key); the download asks for an attachment.
     expect(items[0]!.querySelector('a')!.getAttribute('href')).toBe(`/api/posteingang/${id(2)}/pdf`);
@@ -150,14 +150,14 @@ describe('/posteingang, Dokumente', () => {
     const server = installFakePosteingangServer({ documents: [testDocument({ id: id(1), title: 'Kostenausweis 2025', kind: 'cost_report', category: 'DEPOT_KONTO' })] });
     const { user } = await renderApp('/posteingang');
     const item = within(await documentList()).getByRole('listitem');
-    await screen.findByRole('tab', { name: /^Dokumente\s?1 ungelesen$/ });
+    await screen.findByRole('tab', { name: /^Dokumente\s?1\s?ungelesen$/ });
     await user.click(within(item).getByRole('button', { name: 'Als gelesen markieren: Kostenausweis 2025' }));
     await waitFor(() => expect(item.hasAttribute('data-unread')).toBe(false));
     await screen.findByRole('tab', { name: 'Dokumente' });
     expect(server.state.calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([[`/api/posteingang/${id(1)}/read`, { read: true }]]);
     await user.click(within(item).getByRole('button', { name: 'Als ungelesen markieren: Kostenausweis 2025' }));
     await waitFor(() => expect(item.hasAttribute('data-unread')).toBe(true));
-    await screen.findByRole('tab', { name: /^Dokumente\s?1 ungelesen$/ });
+    await screen.findByRole('tab', { name: /^Dokumente\s?1\s?ungelesen$/ });
   });
 
   it('a click on a document opens the viewer (?doc= in the URL), Escape closes it and the list is back', async () => {
@@ -193,7 +193,7 @@ describe('/posteingang, Nachrichten', () => {
     });
     const { user, router } = await renderApp('/posteingang?ansicht=nachrichten');
     const list = await screen.findByRole('list', { name: 'Ihre Nachrichten' }, { timeout: 10_000 });
-    expect(await screen.findByRole('tab', { name: /^Nachrichten\s?5 ungelesen$/, selected: true })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: /^Nachrichten\s?5\s?ungelesen$/, selected: true })).toBeTruthy();
     const items = within(list).getAllByRole('listitem');
     expect(items.map((i) => i.getAttribute('data-message-kind'))).toEqual(['order', 'tslupdate', 'previously_quoted', 'ticket', 'msg', 'unknown']);
     const link = (i: number) => within(items[i]!).queryByRole('link');

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { api } from '../../lib/api-client';
+import { documentDownloadUrl, documentPdfUrl } from '../../lib/paths';
 import { Button, LinkButton } from '../../ui/button';
 import { CloseIcon } from '../../ui/icons';
 import { Notice } from '../../ui/notice';
@@ -22,8 +22,6 @@ export type PdfViewerProps = {
   /** The PDF arrived: the server has marked the document read. */
   onOpened: (id: string) => void;
 };
-
-const pdfUrl = (id: string, download?: boolean) => api.url(`/api/posteingang/${encodeURIComponent(id)}/pdf`, download ? { download: 1 } : undefined);
 
 /**
  * A document read inside Kontor: the PDF as it was sent, drawn by pdf.js, a page at a time, with
@@ -48,7 +46,7 @@ export default function PdfViewer({ documentId, title, onClose, onOpened }: PdfV
     let pdf: PdfDocument | null = null;
     void (async () => {
       try {
-        const response = await fetch(pdfUrl(documentId), { credentials: 'include', signal: abort.signal });
+        const response = await fetch(documentPdfUrl(documentId), { credentials: 'include', signal: abort.signal });
         if (!response.ok) {
           setLoad({ status: 'error', notFound: response.status === 404 });
           return;
@@ -142,7 +140,7 @@ export default function PdfViewer({ documentId, title, onClose, onOpened }: PdfV
               >
                 +
               </Button>
-              <LinkButton variant="secondary" size="sm" href={pdfUrl(documentId, true)} download>
+              <LinkButton variant="secondary" size="sm" href={documentDownloadUrl(documentId)} download>
                 {t('inbox.download')}
               </LinkButton>
             </div>
