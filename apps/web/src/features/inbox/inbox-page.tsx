@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { documentDisplayTitle } from '@kontor/domain/documents';
-import type { inboxListSchema } from '@kontor/domain/trading-contracts';
+import type { DocumentPage, PosteingangDocument } from '@kontor/domain/posteingang-contracts';
 import { api } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { documentPdfUrl } from '../../lib/paths';
@@ -15,14 +14,9 @@ import { EmptyState, Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import styles from './inbox.module.css';
 
-type InboxList = z.infer<typeof inboxListSchema>;
-type InboxDocument = InboxList['documents'][number];
-
-/**
- * The title of spec §3: the pdfTitle followed by its ISINs. The list answer has no plain title of
- * its own, so the pdfTitle stands in where the rule falls back to it.
- */
-const displayTitle = (doc: InboxDocument) => documentDisplayTitle({ title: doc.pdfTitle, pdfTitle: doc.pdfTitle, pdfIsin: doc.pdfIsin ?? undefined });
+// The first page of the Posteingang's documents (the full screen with filters and paging replaces this list).
+type InboxList = DocumentPage;
+type InboxDocument = PosteingangDocument;
 
 function useDocuments() {
   return useQuery({
@@ -42,7 +36,7 @@ export function InboxPage() {
 
   // The server marks a document read when its PDF is fetched; the list shows it at once.
   const opened = (doc: InboxDocument) =>
-    client.setQueryData<InboxList>(queryKeys.inbox, (old) => old && { documents: old.documents.map((d) => (d.id === doc.id ? { ...d, read: true } : d)) });
+    client.setQueryData<InboxList>(queryKeys.inbox, (old) => old && { ...old, documents: old.documents.map((d) => (d.id === doc.id ? { ...d, read: true } : d)) });
 
   let content;
   if (documents.isPending) {
@@ -65,7 +59,7 @@ export function InboxPage() {
       </EmptyState>
     );
   } else {
-    const sorted = [...documents.data.documents].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const sorted = [...documents.data.documents].sort((a, b) => b.date.localeCompare(a.date));
     content = (
       <ul className={styles.list} aria-label={t('inbox.listLabel')}>
         {sorted.map((doc) => (
@@ -74,10 +68,10 @@ export function InboxPage() {
               <span className={styles.main}>
                 <span className={styles.title}>
                   {!doc.read && <span className="visually-hidden">{t('inbox.unread')}: </span>}
-                  {displayTitle(doc)}
+                  {documentDisplayTitle(doc)}
                 </span>
                 <span className={styles.meta}>
-                  {formatDateTime(doc.createdAt)} · {t('inbox.pdf')}
+                  {formatDateTime(doc.date)} · {t('inbox.pdf')}
                   <span className="visually-hidden"> {t('inbox.opensNewTab')}</span>
                 </span>
               </span>

@@ -12,7 +12,7 @@ beforeEach(() => {
   documents = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/posteingang') return jsonResponse({ documents });
+    if (url.pathname === '/api/posteingang') return jsonResponse({ documents, nextCursor: null, total: documents.length });
     if (url.pathname === '/api/notification') return jsonResponse({ unread: 0, items: [] });
     return jsonResponse({});
   });
@@ -24,8 +24,8 @@ afterEach(() => configureApi(createApiClient()));
 describe('/posteingang', () => {
   it('lists the documents newest first, marks the unread ones and opens each as PDF', async () => {
     documents = [
-      { id: 'a1111111-2222-4333-8444-555555555555', kind: 'contract_note', pdfTitle: 'Wertpapierabrechnung Kauf SAP SE', pdfIsin: 'DE0007164600', createdAt: '2026-11-23T09:00:00.000Z', read: true },
-      { id: 'b1111111-2222-4333-8444-555555555555', kind: 'contract_note', pdfTitle: 'Wertpapierabrechnung Verkauf SAP SE', pdfIsin: 'DE0007164600', createdAt: '2026-11-23T10:00:00.000Z', read: false },
+      { id: 'a1111111-2222-4333-8444-555555555555', kind: 'contract_note', category: 'ABRECHNUNGEN', savingsPlan: false, size: 2000, title: 'Wertpapierabrechnung', pdfTitle: 'Wertpapierabrechnung Kauf SAP SE', pdfIsin: 'DE0007164600', date: '2026-11-23T09:00:00.000Z', read: true },
+      { id: 'b1111111-2222-4333-8444-555555555555', kind: 'contract_note', category: 'ABRECHNUNGEN', savingsPlan: false, size: 2000, title: 'Wertpapierabrechnung', pdfTitle: 'Wertpapierabrechnung Verkauf SAP SE', pdfIsin: 'DE0007164600', date: '2026-11-23T10:00:00.000Z', read: false },
     ];
     const { user } = await renderApp('/posteingang');
     const list = await screen.findByRole('list', { name: 'Dokumente' }, { timeout: 10_000 });
@@ -48,8 +48,8 @@ describe('/posteingang', () => {
 
   it('titles a document by its pdfTitle and ISINs, at most two of them', async () => {
     documents = [
-      { id: 'c1111111-2222-4333-8444-555555555555', kind: 'statement', pdfTitle: 'Depotauszug', pdfIsin: 'DE0007164600, US0378331005,DE0005557508', createdAt: '2026-11-23T09:00:00.000Z', read: true },
-      { id: 'd1111111-2222-4333-8444-555555555555', kind: 'statement', pdfTitle: 'Kostenausweis', pdfIsin: null, createdAt: '2026-11-22T09:00:00.000Z', read: true },
+      { id: 'c1111111-2222-4333-8444-555555555555', kind: 'depot_statement', category: 'DEPOT_KONTO', savingsPlan: false, size: 2000, title: 'Depotauszug', pdfTitle: 'Depotauszug', pdfIsin: 'DE0007164600, US0378331005,DE0005557508', date: '2026-11-23T09:00:00.000Z', read: true },
+      { id: 'd1111111-2222-4333-8444-555555555555', kind: 'cost_report', category: 'DEPOT_KONTO', savingsPlan: false, size: 2000, title: 'Kostenausweis', date: '2026-11-22T09:00:00.000Z', read: true },
     ];
     await renderApp('/posteingang');
     const list = await screen.findByRole('list', { name: 'Dokumente' }, { timeout: 10_000 });
