@@ -36,7 +36,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             { name: 'react-aria', test: /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@react-types|@internationalized|@swc)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/](?!@sentry)/, priority: 1 },
+            // pdf.js stays out: it comes with the document viewer, on first use.
+            { name: 'vendor', test: /node_modules[\\/](?!@sentry|pdfjs-dist)/, priority: 1 },
           ],
         },
       },

@@ -19,8 +19,7 @@ CREATE TABLE "customer_documents" (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "customer_documents_dedupe" ON "customer_documents" USING btree ("sub","dedupe_key");--> statement-breakpoint
-CREATE INDEX "customer_documents_page" ON "customer_documents" USING btree ("sub","issued_at","id");--> statement-breakpoint
-CREATE INDEX "customer_documents_category" ON "customer_documents" USING btree ("sub","category","issued_at","id");--> statement-breakpoint
-CREATE INDEX "customer_documents_unread" ON "customer_documents" USING btree ("sub","issued_at","id") WHERE "customer_documents"."read_at" is null;--> statement-breakpoint
-CREATE INDEX "customer_documents_savings_plan" ON "customer_documents" USING btree ("sub","issued_at","id") WHERE "customer_documents"."savings_plan";--> statement-breakpoint
+CREATE INDEX "customer_documents_page" ON "customer_documents" USING btree ("sub","issued_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "customer_documents_category" ON "customer_documents" USING btree ("sub","category","issued_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "customer_documents_unread" ON "customer_documents" USING btree ("sub","issued_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "customer_documents"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "customer_documents_unrendered" ON "customer_documents" USING btree ("issued_at") WHERE "customer_documents"."pdf" is null;

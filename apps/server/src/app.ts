@@ -26,6 +26,10 @@ import { watchlistRoutes } from './watchlists/routes.ts';
 import { watchlistService } from './watchlists/service.ts';
 import { watchlistStore } from './watchlists/store.ts';
 import { loadInstruments } from './instruments/service.ts';
+import { notesRoutes } from './notes/routes.ts';
+import { type NotesService, notesService } from './notes/service.ts';
+import { notesStore } from './notes/store.ts';
+import { externalLinks } from './system/runtime-config.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { DEFAULT_POOL_SETTINGS, type CustomAuthHook } from './identity/pool-settings.ts';
 import { identityService, type IdentityService } from './identity/service.ts';
@@ -43,6 +47,12 @@ import { marketRoutes } from './market/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { notificationService } from './notifications/service.ts';
 import { notificationStore } from './notifications/store.ts';
+import { notificationDelivery, type NotificationDelivery } from './notifications/delivery.ts';
+import { deliveryStore, preferenceStore } from './notifications/preference-store.ts';
+import { messageRoutes } from './messages/routes.ts';
+import { messageDevRoutes } from './messages/dev-routes.ts';
+import { messageService, type MessageService } from './messages/service.ts';
+import { messageStore } from './messages/store.ts';
 import { TradingService } from './trading/service.ts';
 import { tradingRoutes } from './trading/routes.ts';
 import { confirmationStore } from './trading/confirmation-store.ts';
@@ -87,10 +97,15 @@ declare module 'fastify' {
     /** Strong customer authentication: the money area redeems its results. */
     authorisations: AuthorisationService;
     devices: DeviceService;
+    /** After a notification is committed: the bell's live count, e-mail and push. */
+    notificationDelivery: NotificationDelivery;
+    messages: MessageService;
     /** Renders issued documents after their commit; tests call `renderPending()`. */
     documentRenderer: DocumentRenderer;
     /** Kontoauszug, Depotauszug, cost report: scheduler jobs; the seed issues a demo customer's past ones. */
     periodicDocuments: PeriodicDocuments;
+    /** Notices from Kontor and own notes; other areas issue a notice for a customer through it. */
+    notes: NotesService;
   }
 }
 
@@ -202,6 +217,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Strong customer authentication and the Kontor app; a sign-in that must be approved in the
   // app may call little else until it is (the guard's second step).
   const devicesStore = deviceStore(db);
+  const notifications = notificationStore(db);
+  const delivery = notificationDelivery({
+    db,
+    store: notifications,
+    preferences: preferenceStore(db),
+    delivery: deliveryStore(db),
+    clock,
+    messenger,
+    emailOf: async (sub) => (idStore ? await idStore.userBySub(sub) : undefined)?.attributes.email ?? null,
+    devicesOf: async (sub) => (await devicesStore.activeOf(sub)).map((d) => d.serial),
+    log: app.log,
+  });
+  await delivery.start();
+  app.addHook('onClose', async () => delivery.stop());
+  app.decorate('notificationDelivery', delivery);
   const authorisations = authorisationService({
     store: authorisationStore(db),
     clock,
@@ -212,7 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     deviceOf: (sub, serial) => devicesStore.activeOne(sub, serial),
   });
-  const devices = deviceService({ db, store: devicesStore, clock, authorisations });
+  const devices = deviceService({ db, store: devicesStore, clock, authorisations, push: delivery });
   app.decorate('authorisations', authorisations);
   app.decorate('devices', devices);
   installAuthGuard(app, verify, { publicPrefixes: ['/api/docs'], checkSession: (customer, method, url) => devices.checkSession(customer, method, url) });
@@ -249,7 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
   await app.register(authorisationRoutes, { service: authorisations });
   await app.register(deviceRoutes, { service: devices });
-  if (config.devTools) await app.register(deviceDevRoutes, { devices, authorisations, clock });
+  if (config.devTools) await app.register(deviceDevRoutes, { devices, authorisations, clock, pushesOf: delivery.pushesOf });
   // The market maker stand-in quotes the whole universe unless a quote source is given.
   // Sign-in and sessions keep the real clock: moving time forward must not end the demo's session.
   const marketClock = new ShiftableClock(deps.marketClock ?? (config.marketClockStart ? clockStartingAt(config.marketClockStart, clock) : clock));
@@ -262,7 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(marketRoutes, { quotes });
   if (config.devTools && quotes instanceof SimulatedMarket) await app.register(marketDevRoutes, { market: quotes });
   const alerts = notificationService({
-    store: notificationStore(db),
+    store: notifications,
     clock,
     quotes,
     instrument: (isin) => instruments.get(isin),
@@ -270,7 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await alerts.start();
   app.addHook('onClose', async () => alerts.stop());
-  await app.register(notificationRoutes, { service: alerts });
+  await app.register(notificationRoutes, { service: alerts, delivery });
 
   const documents = documentStore(db);
   const book = bookingWriter({ lots: lotStore, documents });
@@ -287,8 +317,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('trading', trading);
   app.addHook('onClose', async () => trading.close());
-  await app.register(tradingRoutes, { service: trading });
+  await app.register(tradingRoutes, { service: trading, notifications: delivery });
+  const messages = messageService({ db, store: messageStore(db), clock: marketClock });
+  app.decorate('messages', messages);
+  await app.register(messageRoutes, { service: messages });
+  if (config.devTools) await app.register(messageDevRoutes, { service: messages });
   if (config.devTools) await app.register(clockDevRoutes, { clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
+  // Notices run on the simulated time, so moving the clock past a deadline ends its notice.
+  const notes = notesService({ store: notesStore(db), clock: marketClock, instrumentName: async (isin) => (await instruments.get(isin))?.name });
+  await notes.seedKontorNotices(externalLinks.priceList);
+  app.decorate('notes', notes);
+  await app.register(notesRoutes, { service: notes });
   const depot = depotService({ db, store: depotStore(db), instrument: (isin) => instruments.get(isin) });
   app.decorate('depot', depot);
   await app.register(depotRoutes, { service: depot });
@@ -301,7 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => renderer.stop());
   // What was issued but not rendered before the last stop.
   renderer.wake();
-  await app.register(inboxRoutes, { service: inboxService({ documents, renderer, clock }) });
+  await app.register(inboxRoutes, { service: inboxService({ documents, renderer, clock, unreadMessages: (sub) => messages.countUnread(sub) }) });
   const money = moneyService({
     db,
     clock: marketClock,

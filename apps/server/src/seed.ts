@@ -9,6 +9,8 @@ import { hasBookings } from './bookings/writer.ts';
 import type { PeriodicDocuments } from './documents/periodic.ts';
 import type { TradingService } from './trading/service.ts';
 import { moneyStore } from './money/store.ts';
+import { insertMessages } from './messages/store.ts';
+import { welcomeMessage } from './messages/service.ts';
 
 export const DEMO_CUSTOMER = {
   username: 'demo@kontor.example',
@@ -68,6 +70,7 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
     const user = await deps.identityStore.findUser(deps.poolId, p.username);
     if (deps.depot && user) {
       await moneyStore.addReferenceAccount(deps.depot.db, { sub: user.sub, iban: p.iban, holder: `${p.given} ${p.family}`, bic: null, createdAt: new Date(DEMO_DEPOT.depositedAt) });
+      await insertMessages(deps.depot.db, [welcomeMessage(user.sub, DEMO_DEPOT.depositedAt)], true);
     }
   }
 

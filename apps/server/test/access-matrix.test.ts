@@ -104,6 +104,13 @@ const KINDS: Kind[] = [
     routes: [{ operation: 'DELETE /api/wl/{id}/items/{isin}' }],
   },
   {
+    name: 'own note',
+    create: async () => ({ id: (await asA('POST', '/api/notes', { subject: 'INSTRUMENT', isin: SAP, text: 'Annas Notiz' })).id }),
+    read: async ({ id }) => ((await asA('GET', '/api/notes')) as { notes: { id: string }[] }).notes.find((n) => n.id === id),
+    listedAt: ['/api/notes'],
+    routes: [{ operation: 'PUT /api/notes/{id}', body: { text: 'Bens Notiz' } }, { operation: 'DELETE /api/notes/{id}' }],
+  },
+  {
     name: 'price alert',
     create: async () => ({ id: (await asA('POST', '/api/notification/alerts', { isin: SAP, direction: 'above', price: mid().mul(10).toFixed(2) })).id }),
     read: async ({ id }) => ((await asA('GET', '/api/notification/alerts')) as { id: string }[]).find((x) => x.id === id),
@@ -129,6 +136,18 @@ const KINDS: Kind[] = [
     read: async ({ id }) => ((await asA('GET', '/api/notification')).items as { id: string }[]).find((n) => n.id === id),
     listedAt: ['/api/notification'],
     routes: [{ operation: 'POST /api/notification/{id}/read' }, { operation: 'DELETE /api/notification/{id}' }],
+  },
+  {
+    name: 'message (Posteingang, Nachrichten)',
+    create: async () => {
+      const sent = await t.call({ method: 'POST', url: '/api/dev/messages', headers: a.headers, payload: { title: 'Nur für Anna' } });
+      if (sent.statusCode !== 204) throw new Error(`POST /api/dev/messages as A answered ${sent.statusCode}: ${sent.body}`);
+      const { messages } = (await asA('GET', '/api/posteingang/messages')) as { messages: { id: string; title: string }[] };
+      return { id: messages.find((m) => m.title === 'Nur für Anna')!.id };
+    },
+    read: async ({ id }) => ((await asA('GET', '/api/posteingang/messages')).messages as { id: string }[]).find((m) => m.id === id),
+    listedAt: ['/api/posteingang/messages'],
+    routes: [{ operation: 'PUT /api/posteingang/messages/{id}/read', body: { read: true } }],
   },
   {
     name: 'order (open limit buy)',
@@ -165,7 +184,13 @@ const KINDS: Kind[] = [
       await t.app.documentRenderer.renderPending();
       return { id: documentId };
     },
-    read: async ({ id }) => ((await asA('GET', '/api/posteingang')).documents as { id: string }[]).find((d) => d.id === id),
+    // Without its size: the renderer may store the PDF between two reads (after commit, on its own).
+    read: async ({ id }) => {
+      const doc = ((await asA('GET', '/api/posteingang')).documents as { id: string; size?: number | null }[]).find((d) => d.id === id);
+      if (!doc) return doc;
+      const { size: _size, ...rest } = doc;
+      return rest;
+    },
     listedAt: ['/api/posteingang'],
     routes: [{ operation: 'GET /api/posteingang/{id}/pdf' }, { operation: 'PUT /api/posteingang/{id}/read', body: { read: true } }],
   },

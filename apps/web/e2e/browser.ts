@@ -200,20 +200,20 @@ export async function signInWithTotpSetup(page: Page, customer: Customer): Promi
   return customer;
 }
 
-/** An API call with the page's session, as the web app makes it (XSRF double-submit). */
-export async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+/** An API call with the page's session, as the web app makes it (XSRF double-submit); `headers` on top (an Idempotency-Key). */
+export async function api(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
   return page.evaluate(
-    async ({ method, path, body }) => {
+    async ({ method, path, body, headers }) => {
       const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
       const res = await fetch(path, {
         method,
         credentials: 'include',
-        headers: { 'content-type': 'application/json', ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}) },
+        headers: { 'content-type': 'application/json', ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}), ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
       return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
     },
-    { method, path, body },
+    { method, path, body, headers },
   );
 }

@@ -141,7 +141,7 @@ describe('trading', () => {
     expect(await first.getAttribute('data-unread')).toBe('');
     await screenshot(page, 'trading-inbox-desktop');
     await expectAxeClean(page);
-    const inboxPdf = await page.request.get((await first.getByRole('link').getAttribute('href'))!);
+    const inboxPdf = await page.request.get((await first.getByRole('link').first().getAttribute('href'))!);
     expect(inboxPdf.status()).toBe(200);
     expect(inboxPdf.headers()['content-type']).toBe('application/pdf');
     expect((await inboxPdf.body()).subarray(0, 5).toString()).toBe('%PDF-');

@@ -75,11 +75,24 @@ export const notificationSchema = z.object({
   title: z.string(),
   body: z.string(),
   isin: z.string().nullable(),
+  /** What the bell links to: the order (`/orders/:id`) or the document (`/posteingang?doc=<id>`). */
+  orderId: z.string().nullable(),
+  documentId: z.string().nullable(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.object({ unread: z.number().int(), items: z.array(notificationSchema) });
+
+/** The channels a kind has when the customer never chose: the bell and the app, no e-mail. */
+export const DEFAULT_NOTIFICATION_CHANNELS: Readonly<z.infer<typeof notificationChannelsSchema>> = { inApp: true, email: false, push: true };
+
+/**
+ * The event `notifications` on the live stream (`GET /api/trading/stream`): sent after a
+ * notification for the customer was written (or read), with the bell's unread count.
+ */
+export const notificationsStreamEventSchema = z.object({ type: z.literal('notifications'), unread: z.number().int() });
+export type NotificationsStreamEvent = z.infer<typeof notificationsStreamEventSchema>;
 
 /** Whether a mid price has reached an alert's price from the watched side (exact decimals). */
 export function alertReached(direction: (typeof ALERT_DIRECTIONS)[number], alertPrice: string, mid: string): boolean {

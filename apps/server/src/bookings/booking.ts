@@ -29,5 +29,5 @@ export type LotChange =
 
 export type { DocumentToIssue };
 
-/** A message in the customer's notifications. */
-export type NotificationToSend = { kind: string; title: string; body: string; isin: string | null };
+/** A message in the customer's notifications (linked to an order or a document when it has one). */
+export type NotificationToSend = { kind: string; title: string; body: string; isin: string | null; orderId?: string | null; documentId?: string | null };

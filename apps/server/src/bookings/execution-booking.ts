@@ -23,7 +23,9 @@ export type ExecutionFill = {
   at: string;
   /** The order's first execution: the one that carries the order fee. */
   first: boolean;
-  /** The order it belongs to (its contract note names it); by default read from the id (`<order id>-<n>`). */
+  /** The order is not filled yet after this one (its notification says "teilweise"). */
+  partial?: boolean;
+  /** The order it belongs to (its contract note names it, its notification links to it); by default read from the id (`<order id>-<n>`). */
   orderId?: string;
 };
 
@@ -145,10 +147,11 @@ export function executionBooking(fill: ExecutionFill, c: ExecutionContext, marke
       ],
       notifications: [
         {
-          kind: 'ORDER_EXECUTED',
-          title: `Order ausgeführt: ${verb} ${name}`,
+          kind: fill.partial ? 'ORDER_PARTIALLY_EXECUTED' : 'ORDER_EXECUTED',
+          title: `${fill.partial ? 'Order teilweise ausgeführt' : 'Order ausgeführt'}: ${verb} ${name}`,
           body: `${formatQuantity(fill.quantity)} Stück zu ${formatMoney(fill.price, currency)} ausgeführt.`,
           isin: fill.isin,
+          orderId: fill.orderId ?? fill.id.replace(/-\d+$/, ''),
         },
       ],
     },

@@ -27,10 +27,13 @@ function page(title: string, body: string, refreshSeconds?: number): string {
  * stand-in for the phone, which has no browser session to forge, and it does not exist in
  * production. The JSON variants under /api/dev/app are for tests and keep the XSRF check.
  */
-export const deviceDevRoutes: FastifyPluginAsyncZod<{ devices: DeviceService; authorisations: AuthorisationService; clock: Clock }> = async (
-  app,
-  { devices, authorisations, clock },
-) => {
+export const deviceDevRoutes: FastifyPluginAsyncZod<{
+  devices: DeviceService;
+  authorisations: AuthorisationService;
+  clock: Clock;
+  /** The pushes the device got (the notifications area's embedded push gateway), newest first. */
+  pushesOf?: (serial: string) => Promise<{ title: string; body: string; createdAt: Date }[]>;
+}> = async (app, { devices, authorisations, clock, pushesOf }) => {
   // Plain HTML forms post url-encoded; only inside this plugin.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -74,10 +77,13 @@ export const deviceDevRoutes: FastifyPluginAsyncZod<{ devices: DeviceService; au
 <form method="post" action="${action}"><input type="hidden" name="decision" value="DENY"><button type="submit">Ablehnen</button></form></li>`;
       })
       .join('');
+    const pushes = ((await pushesOf?.(serial)) ?? [])
+      .map((p) => `<li><strong>${escapeHtml(p.title)}</strong><br>${escapeHtml(p.body)}<br><small>${escapeHtml(p.createdAt.toISOString())}</small></li>`)
+      .join('');
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     return page(
       device.name,
-      `<p><a href="/dev/app">← Alle Geräte</a></p><h1>Kontor-App auf „${escapeHtml(device.name)}“</h1><p><small>${escapeHtml(serial)}</small></p><h2>Offene Freigaben</h2><ul>${items || '<li>Keine offenen Freigaben. Die Seite lädt sich alle 3 Sekunden neu.</li>'}</ul>`,
+      `<p><a href="/dev/app">← Alle Geräte</a></p><h1>Kontor-App auf „${escapeHtml(device.name)}“</h1><p><small>${escapeHtml(serial)}</small></p><h2>Offene Freigaben</h2><ul>${items || '<li>Keine offenen Freigaben. Die Seite lädt sich alle 3 Sekunden neu.</li>'}</ul><h2>Push-Nachrichten</h2><ul>${pushes || '<li>Noch keine Push-Nachricht.</li>'}</ul>`,
       3,
     );
   });

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { AuthorisationResult } from '@kontor/domain/auth-contracts';
 import type { AppAuthSettings, EnrolledDevice, PushSettings } from '@kontor/domain/app-devices-contracts';
-import { NOTIFICATION_KINDS } from '@kontor/domain/notifications';
 import type { AuthorisationService, Asker } from '../authorisations/service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
@@ -15,6 +15,9 @@ export const deviceMessages = {
   noSession: 'Diese Anmeldung kann nicht bestätigt werden. Bitte melden Sie sich im Browser neu an.',
   sessionNotApproved: 'Bitte bestätigen Sie diese Anmeldung zuerst in Ihrer Kontor-App.',
 } as const;
+
+/** How long one process trusts what it read about a customer's sign-in approval setting. */
+const GATE_TTL_MS = 2_000;
 
 /** Unambiguous characters for serials a customer may read out to support (no 0/O, 1/I/L). */
 const SERIAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -33,17 +36,41 @@ const deviceView = (d: DeviceRow): EnrolledDevice => ({
  */
 const OPEN_WHILE_WAITING = /^\/api\/(ticket\/(requesttan|verify|requestauth|[0-9a-f-]{36})|appauth\/session|auth(\/login|\/tokenrefresh)?|user\/me)$/;
 
+/** Which kinds are pushed: the push column of the notification preferences (notifications area), the one place it is kept. */
+export type PushPreferences = {
+  pushKinds(sub: string): Promise<PushSettings['kinds']>;
+  savePushKinds(sub: string, kinds: Partial<PushSettings['kinds']>): Promise<void>;
+};
+
 /** The Kontor app: enrolled devices, what is pushed to them, the second factor, session approval. */
-export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; authorisations: AuthorisationService }) {
+export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; authorisations: AuthorisationService; push: PushPreferences }) {
   const { db, store, clock, authorisations } = deps;
+  /**
+   * The guard asks on every signed-in request (orders included), so whether a customer needs
+   * approved sign-ins is kept for a moment: changed here, it is forgotten at once; changed by
+   * another server process, it holds here for at most GATE_TTL_MS. An approved session stays
+   * approved for its life, so that answer is kept until the cache is full.
+   */
+  const approvalRequired = new LRUCache<string, { required: boolean }>({ max: 50_000, ttl: GATE_TTL_MS });
+  const approvedSessions = new LRUCache<string, true>({ max: 50_000 });
+  async function requiresApproval(sub: string): Promise<boolean> {
+    const known = approvalRequired.get(sub);
+    if (known) return known.required;
+    const required = (await store.settings(sub))?.approveSignIns ?? false;
+    approvalRequired.set(sub, { required });
+    return required;
+  }
+  async function sessionApproved(sub: string, session: string): Promise<boolean> {
+    const key = `${sub}:${session}`;
+    if (approvedSessions.has(key)) return true;
+    const approved = await store.sessionApproved(sub, session);
+    if (approved) approvedSessions.set(key, true);
+    return approved;
+  }
 
   async function settingsOf(sub: string) {
     const row = await store.settings(sub);
-    const kinds = (row?.pushKinds ?? {}) as Partial<PushSettings['kinds']>;
-    return {
-      appAuth: { defaultFactor: (row?.defaultFactor ?? 'SMS') as AppAuthSettings['defaultFactor'], approveSignIns: row?.approveSignIns ?? false },
-      push: { kinds: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, kinds[k] ?? true])) as PushSettings['kinds'] },
-    };
+    return { appAuth: { defaultFactor: (row?.defaultFactor ?? 'SMS') as AppAuthSettings['defaultFactor'], approveSignIns: row?.approveSignIns ?? false } };
   }
 
   async function enrolIn(tx: Db, sub: string, deviceName: string, authorisation: AuthorisationResult): Promise<EnrolledDevice> {
@@ -75,13 +102,13 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
         await authorisations.denyPendingFor(tx, req.serial);
         if ((await store.countActive(tx, sub)) === 0) await store.saveSettings(tx, sub, { defaultFactor: 'SMS', approveSignIns: false });
       });
+      approvalRequired.delete(sub);
     },
 
-    pushSettings: async (sub: string) => (await settingsOf(sub)).push,
+    pushSettings: async (sub: string): Promise<PushSettings> => ({ kinds: await deps.push.pushKinds(sub) }),
     async savePushSettings(sub: string, settings: PushSettings): Promise<PushSettings> {
-      const current = (await settingsOf(sub)).push;
-      await store.saveSettings(db, sub, { pushKinds: { ...current.kinds, ...settings.kinds } });
-      return (await settingsOf(sub)).push;
+      await deps.push.savePushKinds(sub, settings.kinds);
+      return { kinds: await deps.push.pushKinds(sub) };
     },
 
     appAuth: async (sub: string) => (await settingsOf(sub)).appAuth,
@@ -94,6 +121,7 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
         // The session that turns approval on is the customer's own: it does not lock itself out.
         if (settings.approveSignIns && asker.session) await store.approveSession(tx, asker.sub, asker.session, clock.now());
       });
+      approvalRequired.delete(asker.sub);
       return (await settingsOf(asker.sub)).appAuth;
     },
 
@@ -119,9 +147,8 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
     async checkSession(asker: Asker, method: string, url: string): Promise<void> {
       const path = url.split('?')[0]!;
       if (OPEN_WHILE_WAITING.test(path) || (method === 'GET' && path === '/api/appenrollment')) return;
-      const row = await store.settings(asker.sub);
-      if (!row?.approveSignIns) return;
-      if (asker.session && (await store.sessionApproved(asker.sub, asker.session))) return;
+      if (!(await requiresApproval(asker.sub))) return;
+      if (asker.session && (await sessionApproved(asker.sub, asker.session))) return;
       throw new AppError(403, deviceMessages.sessionNotApproved);
     },
 

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The Kontor app enrolled on a customer's device; a retired device keeps its row for the record. */
 export const appDevices = pgTable(
@@ -14,13 +14,11 @@ export const appDevices = pgTable(
   (t) => [index('app_devices_sub').on(t.sub)],
 );
 
-/** The customer's app settings; no row means the defaults (SMS, no sign-in approval, every push). */
+/** The customer's app settings; no row means the defaults (SMS, no sign-in approval). Which kinds are pushed: notification_preferences. */
 export const appSettings = pgTable('app_settings', {
   sub: uuid('sub').primaryKey(),
   defaultFactor: text('default_factor').notNull().default('SMS'),
   approveSignIns: boolean('approve_sign_ins').notNull().default(false),
-  /** Notification kind → pushed to the app; a kind not named is pushed. */
-  pushKinds: jsonb('push_kinds').notNull().default({}),
 });
 
 /** A browser session (its token family's origin_jti) whose sign-in was approved in the app. */

@@ -111,7 +111,7 @@ export function documentStore(db: Db) {
         .onConflictDoNothing({ target: [docs.sub, docs.dedupeKey] })
         .returning({ id: docs.id });
       if (!row) return null;
-      if (doc.notify) await addNotification(tx, { sub, kind: 'DOCUMENT', title: 'Neues Dokument im Posteingang', body: shown, isin: isins[0] ?? null }, issuedAt);
+      if (doc.notify) await addNotification(tx, { sub, kind: 'DOCUMENT', title: 'Neues Dokument im Posteingang', body: shown, isin: isins[0] ?? null, documentId: row.id }, issuedAt);
       for (const l of issuedListeners) l();
       return row.id;
     },

@@ -14,10 +14,7 @@ export type InboxDeps = {
   documents: DocumentStore;
   renderer: DocumentRenderer;
   clock: Clock;
-  /**
-   * Unread messages of the Nachrichten tab. TODO(lead): wire the messages store of helper B's
-   * `msgs` branch here when it is merged; until then there are none to count.
-   */
+  /** Unread messages of the Nachrichten tab (the messages area). */
   unreadMessages?: (sub: string) => Promise<number>;
 };
 

@@ -97,9 +97,12 @@ export function notificationService(deps: {
     list: (sub: string) => store.notificationsOf(sub, 100),
     async markRead(sub: string, id: string) {
       if (!(await store.markRead(sub, id, clock.now()))) throw notFound('Diese Benachrichtigung gibt es nicht.');
+      // The bell count in the customer's other tabs follows.
+      await store.signal(sub);
     },
     async remove(sub: string, id: string) {
       if (!(await store.deleteNotification(sub, id))) throw notFound('Diese Benachrichtigung gibt es nicht.');
+      await store.signal(sub);
     },
   };
 }

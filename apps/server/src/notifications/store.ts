@@ -1,7 +1,10 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Notification, PriceAlert } from '@kontor/domain/notifications';
-import type { Db } from '../platform/db.ts';
+import { fixedQuery, type Db } from '../platform/db.ts';
 import { notifications, priceAlerts } from './tables.ts';
+
+/** The channel on which a committed notification tells every process whose bell to update (payload: the customer). */
+export const NOTIFICATIONS_CHANNEL = 'kontor_notifications';
 
 type AlertRow = typeof priceAlerts.$inferSelect;
 const alertView = (r: AlertRow): PriceAlert => ({
@@ -18,11 +21,18 @@ const notificationView = (r: typeof notifications.$inferSelect): Notification =>
   title: r.title,
   body: r.body,
   isin: r.isin,
+  orderId: r.orderId,
+  documentId: r.documentId,
   createdAt: r.createdAt.toISOString(),
   readAt: r.readAt?.toISOString() ?? null,
 });
+const inBell = (sub: string) => and(eq(notifications.sub, sub), eq(notifications.inApp, true));
 
 export function notificationStore(db: Db) {
+  async function unread(sub: string): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(notifications).where(and(inBell(sub), isNull(notifications.readAt)));
+    return row?.n ?? 0;
+  }
   return {
     async alertsOf(sub: string): Promise<PriceAlert[]> {
       return (await db.select().from(priceAlerts).where(eq(priceAlerts.sub, sub)).orderBy(desc(priceAlerts.createdAt))).map(alertView);
@@ -53,16 +63,21 @@ export function notificationStore(db: Db) {
           .where(and(eq(priceAlerts.id, alertId), isNull(priceAlerts.triggeredAt)))
           .returning({ id: priceAlerts.id });
         if (marked.length === 0) return false;
-        await tx.insert(notifications).values({ ...note, kind: 'PRICE_ALERT', createdAt: at });
+        await addNotification(tx as unknown as Db, { ...note, kind: 'PRICE_ALERT' }, at);
         return true;
       });
     },
+    /** The bell: what the customer gets in the app (a kind with the bell off is not listed, nor counted). */
     async notificationsOf(sub: string, limit: number) {
-      const items = (await db.select().from(notifications).where(eq(notifications.sub, sub)).orderBy(desc(notifications.createdAt)).limit(limit)).map(
+      const items = (await db.select().from(notifications).where(inBell(sub)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit)).map(
         notificationView,
       );
-      const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.sub, sub), isNull(notifications.readAt)));
-      return { unread: row?.n ?? 0, items };
+      return { unread: await unread(sub), items };
+    },
+    unread,
+    /** Tells every process that the customer's bell changed (after a read or a delete). */
+    async signal(sub: string): Promise<void> {
+      await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${sub})`);
     },
     async markRead(sub: string, id: string, at: Date): Promise<boolean> {
       const rows = await db
@@ -80,7 +95,41 @@ export function notificationStore(db: Db) {
 }
 export type NotificationStore = ReturnType<typeof notificationStore>;
 
+/** A notification to write; `key` makes it once only (a second one with that key is not written). */
+export type NewNotification = {
+  sub: string;
+  kind: string;
+  title: string;
+  body: string;
+  isin: string | null;
+  orderId?: string | null;
+  documentId?: string | null;
+  key?: string | null;
+};
+
+/**
+ * Writes notifications in one statement inside the caller's transaction, each with the channels
+ * the customer chose for its kind (read in the same statement), and signals each customer on
+ * NOTIFICATIONS_CHANNEL: PostgreSQL delivers that only once the transaction commits, so the bell
+ * and the e-mail/push delivery never see a notification that was rolled back.
+ */
+const INSERT_NOTIFICATIONS = `with ins as (
+    insert into notifications (sub, kind, title, body, isin, order_id, document_id, key, created_at, in_app, email, push)
+    select n.sub, n.kind, n.title, n.body, n.isin, n."orderId", n."documentId", n.key, n."createdAt",
+      coalesce(p.in_app, true), coalesce(p.email, false), coalesce(p.push, true)
+    from jsonb_to_recordset($1::jsonb) as n(sub uuid, kind text, title text, body text, isin text, "orderId" uuid, "documentId" uuid, key text, "createdAt" timestamptz)
+    left join notification_preferences p on p.sub = n.sub and p.kind = n.kind
+    on conflict (key) do nothing
+    returning sub)
+  select pg_notify('${NOTIFICATIONS_CHANNEL}', s.sub::text) from (select distinct sub from ins) s`;
+
+export async function insertNotifications(tx: Db, notes: readonly (NewNotification & { createdAt: Date | string })[]): Promise<void> {
+  if (notes.length === 0) return;
+  const rows = notes.map((n) => ({ ...n, orderId: n.orderId ?? null, documentId: n.documentId ?? null, key: n.key ?? null }));
+  await fixedQuery(tx, INSERT_NOTIFICATIONS, [JSON.stringify(rows)], 'insert_notifications');
+}
+
 /** Writes a notification inside the caller's transaction (a booking's messages go with the booking). */
-export async function addNotification(tx: Db, note: { sub: string; kind: string; title: string; body: string; isin: string | null }, at: Date): Promise<void> {
-  await tx.insert(notifications).values({ ...note, createdAt: at });
+export async function addNotification(tx: Db, note: NewNotification, at: Date): Promise<void> {
+  await insertNotifications(tx, [{ ...note, createdAt: at }]);
 }

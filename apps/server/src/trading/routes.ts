@@ -9,6 +9,7 @@ import {
   tradingOrderSchema,
   type TradingOrder,
 } from '@kontor/domain/trading-contracts';
+import type { NotificationsStreamEvent } from '@kontor/domain/notifications';
 import { customerOf } from '../platform/auth.ts';
 import { idempotencyKeyOf } from '../platform/idempotency.ts';
 import type { TradingService } from './service.ts';
@@ -17,7 +18,8 @@ const tags = ['trading'];
 const idParams = z.object({ id: z.string().max(64) });
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).optional() });
 
-export type TradingRouteOptions = { service: TradingService };
+/** The bell's live count rides on the same stream (event `notifications`). */
+export type TradingRouteOptions = { service: TradingService; notifications?: { listen(sub: string, listener: (e: NotificationsStreamEvent) => void): () => void } };
 
 export const tradingRoutes: FastifyPluginAsyncZod<TradingRouteOptions> = async (app, opts) => {
   const { service } = opts;
@@ -102,7 +104,8 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRouteOptions> = async (
     {
       schema: {
         tags,
-        summary: 'The customer’s live order messages as Server-Sent Events: `status`, `execution` and `tslupdate` (a trailing stop moved)',
+        summary:
+          'The customer’s live order messages as Server-Sent Events: `status`, `execution` and `tslupdate` (a trailing stop moved); `notifications` with the bell’s unread count after it changed',
       },
     },
     async (req, reply) => {
@@ -114,12 +117,14 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRouteOptions> = async (
       const off = service.onOrderMessage(sub, ({ sub: _sub, ...message }) => {
         res.write(`event: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`);
       });
+      const offBell = opts.notifications?.listen(sub, (event) => res.write(`event: notifications\ndata: ${JSON.stringify(event)}\n\n`));
       // A comment line now and then keeps proxies from closing an idle stream.
       const keepAlive = setInterval(() => res.write(': \n\n'), 25_000);
       keepAlive.unref();
       streams.add(res);
       req.raw.on('close', () => {
         off();
+        offBell?.();
         clearInterval(keepAlive);
         streams.delete(res);
       });

@@ -8,9 +8,12 @@ import { releaseEntry } from '../bookings/holds.ts';
 import { cashOf, post } from '../bookings/ledger.ts';
 import type { LotStore } from '../bookings/lot-store.ts';
 import type { BookingWriter } from '../bookings/writer.ts';
+import { insertMessages } from '../messages/store.ts';
+import { insertNotifications } from '../notifications/store.ts';
 import type { EngineHost } from './engine-host.ts';
 import type { EngineEvent, ExecutionEvent, OrderState } from './engine/types.ts';
 import type { OrderMessages } from './order-messages.ts';
+import { fillCompletes, orderNotices } from './order-notices.ts';
 import type { OrderRow, OrderStore } from './order-store.ts';
 
 export type SettlementDeps = { engine: EngineHost; messages: OrderMessages; orders: OrderStore; lots: LotStore; book: BookingWriter; clock: { now(): Date } };
@@ -18,7 +21,8 @@ export type SettlementDeps = { engine: EngineHost; messages: OrderMessages; orde
 /**
  * Writes what the engine decided, inside the caller's transaction: each execution as a booking
  * with the execution's record, each order's new state, and the money an ended order no longer
- * holds back to free cash. The customers' messages wait in `messages` for the commit.
+ * holds back to free cash, and the customers' messages and notifications about it (multi-row, with
+ * the rest). The live stream's messages wait in `messages` for the commit.
  */
 export function settlement(d: SettlementDeps) {
   async function persist(tx: Db, events: readonly EngineEvent[]): Promise<void> {
@@ -28,18 +32,23 @@ export function settlement(d: SettlementDeps) {
     // Buys whose execution the customer's money no longer covers: they end here, and the engine,
     // which saw them execute, is rebuilt once the batch is written.
     const uncovered = new Set<string>();
-    for (const e of events) {
+    // What the customers are told in the Posteingang and the bell: the events as they were written.
+    const told: EngineEvent[] = [];
+    for (const [index, e] of events.entries()) {
       if (uncovered.has(e.orderId)) continue;
-      if (e.type === 'execution' && !(await settle(tx, e))) {
+      if (e.type === 'execution' && !(await settle(tx, e, !fillCompletes(events, index)))) {
         uncovered.add(e.orderId);
         const ended = uncoveredState(e);
         last.set(e.orderId, ended);
         const display = combinedOrderStatus(ended.status, null);
-        d.messages.push({ type: 'status', sub: ended.accountId, orderId: e.orderId, at: e.at, display, label: orderStatusLabel(display) });
+        const label = orderStatusLabel(display);
+        d.messages.push({ type: 'status', sub: ended.accountId, orderId: e.orderId, at: e.at, display, label });
+        told.push({ type: 'status', orderId: e.orderId, at: e.at, order: ended, status: ended.status, cancelStatus: null, display, label, reason: ended.reason });
         d.engine.rebuildAfterBatch = true;
         continue;
       }
       if ('order' in e) last.set(e.orderId, e.order);
+      told.push(e);
       if (e.type === 'tslupdate') {
         d.messages.push({ type: 'tslupdate', sub: e.order.accountId, orderId: e.orderId, at: e.at, stop: e.stop, previousStop: e.previousStop });
       } else if (e.type === 'status') {
@@ -64,13 +73,20 @@ export function settlement(d: SettlementDeps) {
       }
       await d.orders.update(tx, id, change);
     }
+    // Only about orders that are stored (one rejected as it was placed was answered directly).
+    const notices = orderNotices(
+      told.filter((e) => known.has(e.orderId)),
+      (isin) => d.engine.instrument(isin),
+    );
+    await insertMessages(tx, notices.messages);
+    await insertNotifications(tx, notices.notifications.map((n) => ({ ...n, createdAt: now })));
   }
 
   /**
    * Books an execution and keeps its record (for the order's detail and the contract note). False,
    * and nothing written, for a buy that the money held for it and the free cash no longer cover.
    */
-  async function settle(tx: Db, e: ExecutionEvent): Promise<boolean> {
+  async function settle(tx: Db, e: ExecutionEvent, partial: boolean): Promise<boolean> {
     const row = await d.orders.byId(tx, e.orderId);
     if (!row) return true;
     const instrument = d.engine.instrument(e.isin);
@@ -82,7 +98,11 @@ export function settlement(d: SettlementDeps) {
       instrument,
       fxRate: (instrument && d.engine.fxRate(instrument)) ?? '1',
     };
-    return bookExecution(tx, { id: e.executionId, orderId: e.orderId, isin: e.isin, side: e.side, quantity: e.quantity, price: e.price, value: e.value, at: e.at, first: e.order.executions === 1 }, c);
+    return bookExecution(
+      tx,
+      { id: e.executionId, orderId: e.orderId, isin: e.isin, side: e.side, quantity: e.quantity, price: e.price, value: e.value, at: e.at, first: e.order.executions === 1, partial },
+      c,
+    );
   }
 
   /** One fill booked: what the database must tell the builder is read here, nothing else. */

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { NoticeBanners } from '../lib/notes/notice-banners';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
+import { noticePageOf } from './notice-pages';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import styles from './layout.module.css';
@@ -10,6 +12,7 @@ import styles from './layout.module.css';
 /** The frame around every page of a signed-in customer: top bar, navigation, content, footer. */
 export function Layout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
+  const { page, isin } = noticePageOf(useLocation().pathname);
   return (
     <div className={styles.shell}>
         <a href="#main" className={styles.skipLink}>
@@ -20,6 +23,8 @@ export function Layout({ children }: { children?: ReactNode }) {
           <SideNav />
           <div className={styles.content}>
             <main id="main" className={styles.main} tabIndex={-1}>
+              {/* Not on the error screen (which may show signed out): banners belong to pages. */}
+              {!children && <NoticeBanners page={page} isin={isin} />}
               {children ?? <Outlet />}
             </main>
             <Footer />

@@ -69,7 +69,7 @@ describe('order stream → cache', () => {
     expect([stale(queryKeys.order(TSL)), stale(queryKeys.orderList('open')), stale(queryKeys.depot)]).toEqual([false, false, false]);
   });
 
-  it('a status change fetches that order, the lists and the depot again; an execution the Posteingang and the notifications too', () => {
+  it('a status change fetches that order, the lists and the depot again; an execution the Posteingang too', () => {
     const { source } = liveStream();
     source.emit('status', { type: 'status', orderId: LIMIT, at: '2026-11-23T10:00:00.000Z', display: 'Canceled', label: 'gestrichen' });
     vi.advanceTimersByTime(50);
@@ -84,7 +84,17 @@ describe('order stream → cache', () => {
     vi.advanceTimersByTime(50);
     expect(stale(queryKeys.order(TSL))).toBe(true);
     expect(stale(queryKeys.inbox)).toBe(true);
+    // Its notification comes with its own event, once written.
+    expect(stale(queryKeys.notifications)).toBe(false);
+  });
+
+  it('a `notifications` event sets the bell’s count at once and fetches the list again', () => {
+    const { source } = liveStream();
+    source.emit('notifications', { type: 'notifications', unread: 3 });
+    expect(client.getQueryData<{ unread: number }>(queryKeys.notifications)?.unread).toBe(3);
     expect(stale(queryKeys.notifications)).toBe(true);
+    source.dispatchEvent(new MessageEvent('notifications', { data: '{"unread":"viele"}' }));
+    expect(client.getQueryData<{ unread: number }>(queryKeys.notifications)?.unread).toBe(3);
   });
 
   it('handles the messages of one burst (a fill: status and execution) together', () => {
@@ -94,8 +104,8 @@ describe('order stream → cache', () => {
     source.emit('execution', { type: 'execution', orderId: LIMIT, at: '2026-11-23T10:00:00.000Z', quantity: '2', price: '150' });
     expect(invalidate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(50);
-    // The order, the lists, the depot, the Posteingang, the notifications: each once.
-    expect(invalidate).toHaveBeenCalledTimes(5);
+    // The order, the lists, the depot, the Posteingang: each once.
+    expect(invalidate).toHaveBeenCalledTimes(4);
   });
 
   it('ignores a message it cannot read', () => {

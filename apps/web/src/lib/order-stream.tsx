@@ -1,6 +1,8 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import { notificationsStreamEventSchema, type notificationListSchema } from '@kontor/domain/notifications';
 import { orderMessageSchema, type OrderStreamMessage, type TradingOrder } from '@kontor/domain/trading-contracts';
+import type { z } from 'zod';
 import { api } from './api-client';
 import { useAuth } from './auth';
 import { queryKeys } from './query-keys';
@@ -8,7 +10,8 @@ import { queryKeys } from './query-keys';
 /**
  * The customer's live order messages (GET /api/trading/stream, Server-Sent Events), one stream per
  * signed-in session: each message refreshes what shows the order — its page, the order lists, the
- * depot and, for an execution, the Posteingang with its contract note. Decision 012.
+ * depot and, for an execution, the Posteingang with its contract note. Decision 012. The same
+ * stream carries the bell's unread count (`notifications`), so the bell never polls.
  */
 
 export type OrderStreamStatus = 'idle' | 'connecting' | 'live' | 'interrupted';
@@ -50,11 +53,27 @@ export function applyOrderMessages(client: QueryClient, messages: readonly Order
   for (const orderId of new Set(changed.map((m) => m.orderId))) void client.invalidateQueries({ queryKey: queryKeys.order(orderId) }, keep);
   void client.invalidateQueries({ queryKey: queryKeys.orderLists }, keep);
   void client.invalidateQueries({ queryKey: queryKeys.depot }, keep);
-  if (changed.some((m) => m.type === 'execution')) {
-    // An execution brings its contract note and a notification.
-    void client.invalidateQueries({ queryKey: queryKeys.inbox }, keep);
-    void client.invalidateQueries({ queryKey: queryKeys.notifications }, keep);
+  // An execution brings its contract note (its notification is announced by the `notifications` event).
+  if (changed.some((m) => m.type === 'execution')) void client.invalidateQueries({ queryKey: queryKeys.inbox }, keep);
+}
+
+type NotificationList = z.infer<typeof notificationListSchema>;
+
+/**
+ * The `notifications` event: the bell's unread count changed (a notification was written or read,
+ * by any source). The count is shown at once; the list behind it is fetched again.
+ */
+export function applyNotificationsEvent(client: QueryClient, data: unknown): void {
+  let parsed;
+  try {
+    parsed = notificationsStreamEventSchema.safeParse({ ...(JSON.parse(String(data)) as object), type: 'notifications' });
+  } catch {
+    return;
   }
+  if (!parsed.success) return;
+  const { unread } = parsed.data;
+  client.setQueryData<NotificationList>(queryKeys.notifications, (old) => old && { ...old, unread });
+  void client.invalidateQueries({ queryKey: queryKeys.notifications }, { cancelRefetch: false });
 }
 
 /** Everything an order message can change: fetched again after the stream (re)opens, since messages sent meanwhile are lost. */
@@ -148,6 +167,7 @@ export class OrderStream {
         if (message) this.#queue(message);
       });
     }
+    source.addEventListener('notifications', (event) => applyNotificationsEvent(this.#client, (event as MessageEvent).data));
     source.onerror = () => {
       if (source !== this.#source) return;
       // CONNECTING: the browser tries again by itself (the server asks for 3 s). CLOSED: it gave up.

@@ -36,8 +36,17 @@ export function searchPath(filters: Partial<SearchFilters> = {}): string {
   return search ? `/suche?${search}` : '/suche';
 }
 
-/** The notifications page, on its price-alert tab if asked. */
-export const notificationsPath = (view?: 'kursalarme') => (view ? `/benachrichtigungen?ansicht=${view}` : '/benachrichtigungen');
+/** The notifications page, on its price-alert or settings tab if asked. */
+export const notificationsPath = (view?: 'kursalarme' | 'einstellungen') => (view ? `/benachrichtigungen?ansicht=${view}` : '/benachrichtigungen');
+
+/** The Posteingang with this document open. */
+export const posteingangDocumentPath = (id: string) => `/posteingang?${new URLSearchParams({ doc: id }).toString()}`;
 
 /** A document of the Posteingang as PDF (a contract note, …); opening it marks it read. */
 export const documentPdfUrl = (id: string) => api.url(`/api/posteingang/${encodeURIComponent(id)}/pdf`);
+
+/**
+ * A service ticket. The Service area has no page per ticket yet; the link lands in the area and
+ * names the ticket, so only this line changes when it gets one.
+ */
+export const ticketPath = (id: string) => `/service?${new URLSearchParams({ ticket: id }).toString()}`;

@@ -14,10 +14,13 @@ export const queryKeys = {
   order: (id: string) => ['trading', 'orders', 'detail', id],
   /** One instrument with its trading rules (GET /api/instrument/{isin}). */
   instrument: (isin: string | null) => ['instruments', 'instrument', isin],
-  /** The documents of the Posteingang (a contract note arrives with each execution). */
-  inbox: ['inbox', 'documents'],
+  /** Everything of the Posteingang: documents, messages, unread counts (an execution brings a contract note and a message). */
+  inbox: ['inbox'],
   /** The customer's notifications with the unread count (an execution brings one). */
   notifications: ['notifications', 'list'],
+  /** Notizen: notices and own notes, all (`notesOf(null)`) or of one instrument; `notes` refreshes both. */
+  notes: ['notes'],
+  notesOf: (isin: string | null) => ['notes', isin],
   /** Everything of the money area: the overview (cash figures, payouts, debits) and the account history. */
   money: ['money'],
   moneyOverview: ['money', 'overview'],

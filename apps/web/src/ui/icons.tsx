@@ -185,3 +185,19 @@ export const PencilIcon = (p: IconProps) => (
     <path d="M13.5 7l3 3" />
   </Icon>
 );
+export const DownloadIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+  </Icon>
+);
+export const MailOpenIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 10l8-6 8 6v9a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1zM4 10l8 5 8-5" />
+  </Icon>
+);
+export const MailIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3.5" y="5.5" width="17" height="13" rx="1" />
+    <path d="M4 7l8 6 8-6" />
+  </Icon>
+);

@@ -9,6 +9,7 @@ import { isApiError } from '../../lib/api-client';
 import { amountInputError, amountInputValue } from '../../lib/amount-input';
 import { devToolsMissing, useDevToolsAvailable } from '../../lib/dev-tools';
 import { formatMoney, formatQuantity } from '../../lib/format';
+import { PositionNoteDialog } from '../../lib/notes/own-note-card';
 import { useLiveQuotes, usePreviousCloses } from '../../lib/live-quotes';
 import { instrumentPath, orderTicketPath, searchPath } from '../../lib/paths';
 import { useDepot } from '../../lib/queries/depot';
@@ -235,6 +236,12 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
       )}
     </>
   );
+  const [noteFor, setNoteFor] = useState<{ isin: string; name: string } | null>(null);
+  const note = (row: PositionValuation) => (
+    <Button variant="ghost" size="sm" onPress={() => setNoteFor({ isin: row.position.isin, name: row.position.name })} aria-label={t('pages.notes.positionNoteFor', { name: row.position.name })}>
+      {t('pages.notes.positionNote')}
+    </Button>
+  );
   const sell = (row: PositionValuation) => (
     <LinkButton
       variant="secondary"
@@ -268,7 +275,10 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
                 <div className={styles.listSide}>
                   {value(row)}
                   {pnl(row)}
-                  {sell(row)}
+                  <span className={styles.rowActions}>
+                    {note(row)}
+                    {sell(row)}
+                  </span>
                 </div>
               </li>
             ))}
@@ -319,7 +329,12 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
                     <Cell align="end">{value(row)}</Cell>
                     <Cell align="end">{pnl(row)}</Cell>
                     <Cell align="end">{today(row)}</Cell>
-                    <Cell align="end">{sell(row)}</Cell>
+                    <Cell align="end">
+                      <span className={styles.rowActions}>
+                        {note(row)}
+                        {sell(row)}
+                      </span>
+                    </Cell>
                   </Row>
                 )}
               </TableBody>
@@ -327,6 +342,8 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
           </TableContainer>
         )}
       </div>
+      {/* Outside the table: a dialog inside a row would pass its clicks on to the row's link. */}
+      <PositionNoteDialog position={noteFor} onClose={() => setNoteFor(null)} />
     </Card>
   );
 }

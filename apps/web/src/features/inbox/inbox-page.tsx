@@ -1,98 +1,111 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { documentDisplayTitle } from '@kontor/domain/documents';
-import type { DocumentPage, PosteingangDocument } from '@kontor/domain/posteingang-contracts';
-import { api } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format';
-import { documentPdfUrl } from '../../lib/paths';
-import { queryKeys } from '../../lib/query-keys';
-import { Badge } from '../../ui/badge';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { PosteingangDocument } from '@kontor/domain/posteingang-contracts';
 import { Card } from '../../ui/card';
-import { InboxIcon } from '../../ui/icons';
-import { LoadError } from '../../ui/load-error';
-import { EmptyState, Page } from '../../ui/page';
-import { Skeleton } from '../../ui/skeleton';
+import { Page } from '../../ui/page';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
+import { DocumentFiltersBar } from './document-filters';
+import { DocumentList, displayTitle } from './document-list';
+import { useDocumentOpened, useDocuments, useUnread } from './inbox-api';
+import { PARAM, readFilters, readView, withFilters, type DocumentFilters } from './inbox-params';
+import { MessageList } from './message-list';
 import styles from './inbox.module.css';
 
-// The first page of the Posteingang's documents (the full screen with filters and paging replaces this list).
-type InboxList = DocumentPage;
-type InboxDocument = PosteingangDocument;
+// pdf.js comes with the viewer, on the first document opened, never with the app or this page.
+const PdfViewer = lazy(() => import('./pdf-viewer'));
 
-function useDocuments() {
-  return useQuery({
-    queryKey: queryKeys.inbox,
-    queryFn: ({ signal }) => api.request<InboxList>('GET', '/api/posteingang', { signal, skipGlobalErrorHandler: true }),
-  });
-}
+type ViewerState = { viewer?: boolean } | null;
 
 /**
- * /posteingang — the customer's documents, newest first (for now the contract notes of executed
- * orders); unread ones are marked, and a document opens as PDF in a new tab, which marks it read.
+ * /posteingang: the documents (filters, search, date range, paging, in-app viewer) and the
+ * messages, as two tabs with their unread counts. Tab, filters and the open document live in the
+ * URL: ?ansicht=nachrichten, ?modus=CATEGORIES&kategorien=STEUERN, ?doc=<id>.
  */
 export function InboxPage() {
   const { t } = useTranslation();
-  const documents = useDocuments();
-  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const view = readView(params);
+  const filters = readFilters(params);
+  const unread = useUnread();
+  const opened = useDocumentOpened();
+  const openId = params.get(PARAM.document);
+  // The open document's title, when it is among the loaded ones (a link may name any document).
+  const documents = useDocuments(filters, { enabled: openId !== null });
+  const openDoc = openId ? documents.data?.pages.flatMap((p) => p.documents).find((d) => d.id === openId) : undefined;
 
-  // The server marks a document read when its PDF is fetched; the list shows it at once.
-  const opened = (doc: InboxDocument) =>
-    client.setQueryData<InboxList>(queryKeys.inbox, (old) => old && { ...old, documents: old.documents.map((d) => (d.id === doc.id ? { ...d, read: true } : d)) });
+  const change = (next: URLSearchParams, replace = false) => setParams(next, { replace });
+  const setFilters = (update: Partial<DocumentFilters>, options: { replace?: boolean } = {}) => change(withFilters(params, update), options.replace);
+  const open = (doc: PosteingangDocument) => {
+    const next = new URLSearchParams(params);
+    next.set(PARAM.document, doc.id);
+    setParams(next, { state: { viewer: true } satisfies ViewerState });
+  };
+  const close = () => {
+    // Opened from the list: back to it (the history step goes too). Opened by a link: stay here.
+    if ((location.state as ViewerState)?.viewer) void navigate(-1);
+    else {
+      const next = new URLSearchParams(params);
+      next.delete(PARAM.document);
+      change(next, true);
+    }
+  };
 
-  let content;
-  if (documents.isPending) {
-    content = (
-      <div className={styles.loading} role="status" aria-busy="true">
-        <span className="visually-hidden">{t('common.loading')}</span>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height="3rem" />
-        ))}
-      </div>
-    );
-  } else if (documents.isError) {
-    content = (
-      <LoadError message={t('inbox.loadError')} onRetry={() => void documents.refetch()} inset />
-    );
-  } else if (documents.data.documents.length === 0) {
-    content = (
-      <EmptyState icon={<InboxIcon />} title={t('pages.inbox.emptyTitle')}>
-        {t('pages.inbox.emptyText')}
-      </EmptyState>
-    );
-  } else {
-    const sorted = [...documents.data.documents].sort((a, b) => b.date.localeCompare(a.date));
-    content = (
-      <ul className={styles.list} aria-label={t('inbox.listLabel')}>
-        {sorted.map((doc) => (
-          <li key={doc.id} className={styles.item} data-unread={doc.read ? undefined : ''} data-document-id={doc.id}>
-            <a href={documentPdfUrl(doc.id)} target="_blank" rel="noopener" className={styles.link} onClick={() => opened(doc)}>
-              <span className={styles.main}>
-                <span className={styles.title}>
-                  {!doc.read && <span className="visually-hidden">{t('inbox.unread')}: </span>}
-                  {documentDisplayTitle(doc)}
-                </span>
-                <span className={styles.meta}>
-                  {formatDateTime(doc.date)} · {t('inbox.pdf')}
-                  <span className="visually-hidden"> {t('inbox.opensNewTab')}</span>
-                </span>
-              </span>
-              {!doc.read && (
-                <span aria-hidden="true">
-                  <Badge tone="info">{t('inbox.new')}</Badge>
-                </span>
-              )}
-            </a>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
-  const unread = documents.data?.documents.filter((d) => !d.read).length ?? 0;
+  const counts = unread.data;
   return (
-    <Page title={t('pages.inbox.title')} description={unread > 0 ? t('inbox.unreadCount', { count: unread }) : undefined}>
-      <Card flush title={t('inbox.listLabel')}>
-        {content}
-      </Card>
+    <Page title={t('pages.inbox.title')} description={counts && counts.documents > 0 ? t('inbox.unreadCount', { count: counts.documents }) : undefined}>
+      <Tabs
+        selectedKey={view}
+        onSelectionChange={(key) => {
+          const next = new URLSearchParams(params);
+          if (key === 'nachrichten') next.set(PARAM.view, 'nachrichten');
+          else next.delete(PARAM.view);
+          change(next);
+        }}
+      >
+        <TabList aria-label={t('inbox.views')}>
+          <Tab id="dokumente">
+            {t('inbox.documentsTab')}
+            {counts && counts.documents > 0 && <span className={styles.tabCount}>{t('inbox.tabUnread', { count: counts.documents })}</span>}
+          </Tab>
+          <Tab id="nachrichten">
+            {t('inbox.messagesTab')}
+            {counts && counts.messages > 0 && <span className={styles.tabCount}>{t('inbox.tabUnread', { count: counts.messages })}</span>}
+          </Tab>
+        </TabList>
+        <TabPanel id="dokumente" className={styles.panel}>
+          <h2 className="visually-hidden">{t('inbox.documentsTab')}</h2>
+          <Card>
+            <DocumentFiltersBar filters={filters} onChange={setFilters} />
+          </Card>
+          <Card flush>
+            <DocumentList
+              filters={filters}
+              onOpen={open}
+              onReset={() => setFilters({ mode: 'ALL', categories: [], q: '', from: '', to: '', unread: false })}
+            />
+          </Card>
+        </TabPanel>
+        <TabPanel id="nachrichten" className={styles.panel}>
+          <h2 className="visually-hidden">{t('inbox.messagesTab')}</h2>
+          <Card flush>
+            <MessageList />
+          </Card>
+        </TabPanel>
+      </Tabs>
+      {openId && (
+        <Suspense
+          fallback={
+            <span role="status" className="visually-hidden">
+              {t('inbox.viewer.loading')}
+            </span>
+          }
+        >
+          <PdfViewer key={openId} documentId={openId} title={openDoc ? displayTitle(openDoc) : t('inbox.viewer.untitled')} onClose={close} onOpened={opened} />
+        </Suspense>
+      )}
     </Page>
   );
 }

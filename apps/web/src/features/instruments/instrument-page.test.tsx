@@ -166,6 +166,7 @@ beforeEach(() => {
       const found = INSTRUMENTS.get(one[1]!);
       return found ? jsonResponse(found) : jsonResponse({ message: 'Das Wertpapier wurde nicht gefunden.', status: 404, errors: [] }, { status: 404 });
     }
+    if (path === '/api/notes') return jsonResponse({ notices: [], notes: [] });
     // Other areas on the same screen (top bar, watchlist buttons) get empty lists.
     return jsonResponse([]);
   });

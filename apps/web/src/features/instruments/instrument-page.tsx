@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Instrument } from '@kontor/domain/instrument';
 import { isApiError } from '../../lib/api-client';
+import { OwnNoteCard } from '../../lib/notes/own-note-card';
 import { searchPath } from '../../lib/paths';
 import { useInstrument } from '../../lib/queries/instrument';
 import { LinkButton } from '../../ui/button';
@@ -97,6 +98,7 @@ function InstrumentView({ instrument, actions }: { instrument: Instrument; actio
           <Documents instrument={instrument} />
         </div>
         <div className={styles.column}>
+          <OwnNoteCard isin={instrument.isin} subject="INSTRUMENT" />
           <Dividends instrument={instrument} />
           <News instrument={instrument} />
         </div>

@@ -8,7 +8,8 @@ import type { Instrument } from '@kontor/domain/instrument';
 import { instrumentPath, searchPath } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
 import { SearchIcon } from '../../ui/icons';
-import { searchInstruments, splitMatch, useDebouncedValue } from './instruments-api';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { searchInstruments, splitMatch } from './instruments-api';
 import styles from './instruments.module.css';
 
 export const TYPEAHEAD_SIZE = 8;

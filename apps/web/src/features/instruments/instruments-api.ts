@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { instrumentSearchParams, type InstrumentCounts, type InstrumentSearchResponse } from '@kontor/domain/instrument-search';
 import type { ChartRange } from '@kontor/domain/enums';
@@ -76,17 +75,6 @@ export function documentHref(link: string): string {
 export function useInstrumentCounts() {
   return useQuery({ queryKey: ['instruments', 'counts'], queryFn: fetchInstrumentCounts, staleTime: Infinity, retry: 1 });
 }
-
-/** The value, once it has stayed the same for `delay` ms. */
-export function useDebouncedValue<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
 /** The name split around the first case-insensitive occurrence of the query, for highlighting. */
 export function splitMatch(name: string, query: string): [string, string, string] {
   const q = query.trim();

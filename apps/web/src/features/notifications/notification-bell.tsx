@@ -12,9 +12,9 @@ import styles from './notifications.module.css';
 const MAX_TOASTS = 3;
 
 /**
- * Announces notifications that arrive while the app is open (a price alert that fired) as a
- * toast, and refreshes the alert list they came from. What was there at the first load is not
- * announced again.
+ * Announces notifications that arrive while the app is open (an order executed, a price alert
+ * that fired) as a toast, and refreshes the alert list they may come from. What was there at the
+ * first load is not announced again. They arrive with the live stream's `notifications` event.
  */
 function useArrivals(items: readonly Notification[] | undefined) {
   const { t } = useTranslation();
@@ -31,12 +31,12 @@ function useArrivals(items: readonly Notification[] | undefined) {
     const arrived = items.filter((n) => !known.has(n.id));
     if (arrived.length === 0) return;
     for (const n of arrived) known.add(n.id);
-    for (const n of arrived.filter((x) => !x.readAt).slice(0, MAX_TOASTS)) toast.info(t(`notifications.arrived.${n.kind}`, { body: n.body }));
+    for (const n of arrived.filter((x) => !x.readAt).slice(0, MAX_TOASTS)) toast.info(t(`notifications.arrived.${n.kind}`, { body: n.body, title: n.title }));
     void client.invalidateQueries({ queryKey: ALERTS_KEY });
   }, [items, toast, client, t]);
 }
 
-/** The bell in the top bar: opens /benachrichtigungen and shows how many are unread. */
+/** The bell in the top bar: opens /benachrichtigungen and shows how many are unread (the count the live stream sends). */
 export function NotificationBell({ className }: { className?: string }) {
   const { t } = useTranslation();
   const notifications = useNotifications();

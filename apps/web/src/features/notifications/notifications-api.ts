@@ -2,35 +2,71 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   notificationListSchema,
+  notificationPreferencesSchema,
   priceAlertSchema,
   type ALERT_DIRECTIONS,
   type Notification,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationPreferences,
   type PriceAlert,
 } from '@kontor/domain/notifications';
 import { api } from '../../lib/api-client';
+import { useOrderFallbackRefetch } from '../../lib/order-stream';
 import { queryKeys } from '../../lib/query-keys';
 
 export const NOTIFICATIONS_KEY = queryKeys.notifications;
 export const ALERTS_KEY = ['notifications', 'alerts'] as const;
-
-/** How often the app asks for new notifications (and at once when the window gets focus again). */
-export const NOTIFICATION_POLL_MS = 15_000;
+export const PREFERENCES_KEY = ['notifications', 'preferences'] as const;
 
 type NotificationList = z.infer<typeof notificationListSchema>;
 export type AlertDirection = (typeof ALERT_DIRECTIONS)[number];
 
 /**
- * The customer's notifications, newest first, with the unread count. Polled: the bell in the top
- * bar and the page share this one query. Errors stay quiet (the bell just shows no count).
+ * The customer's notifications, newest first, with the unread count: the bell in the top bar and
+ * the page share this one query. Not polled: the live stream's `notifications` event sets the
+ * count and fetches the list again (lib/order-stream); only while the stream is down is it looked
+ * at now and then. Errors stay quiet (the bell just shows no count).
  */
 export function useNotifications() {
+  const fallback = useOrderFallbackRefetch();
   return useQuery({
     queryKey: NOTIFICATIONS_KEY,
     queryFn: async ({ signal }) =>
       notificationListSchema.parse(await api.request<unknown>('GET', '/api/notification', { signal, skipGlobalErrorHandler: true })),
-    refetchInterval: NOTIFICATION_POLL_MS,
-    refetchOnWindowFocus: 'always',
+    refetchInterval: fallback,
     staleTime: 5_000,
+  });
+}
+
+/** Per kind: bell, e-mail, app push. */
+export function useNotificationPreferences() {
+  return useQuery({
+    queryKey: PREFERENCES_KEY,
+    queryFn: async ({ signal }) =>
+      notificationPreferencesSchema.parse(await api.request<unknown>('GET', '/api/notification/preferences', { signal, skipGlobalErrorHandler: true })),
+  });
+}
+
+/** Saves one checkbox at once: shown checked at once, rolled back should the server refuse. */
+export function useSavePreference() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, channels }: { kind: NotificationKind; channels: NotificationPreferences['kinds'][NotificationKind]; channel: NotificationChannel }) =>
+      api.request<unknown>('PUT', '/api/notification/preferences', { body: { kinds: { [kind]: channels } }, skipGlobalErrorHandler: true }),
+    onMutate: ({ kind, channels }) => {
+      void client.cancelQueries({ queryKey: PREFERENCES_KEY });
+      const before = client.getQueryData<NotificationPreferences>(PREFERENCES_KEY);
+      if (before) client.setQueryData<NotificationPreferences>(PREFERENCES_KEY, { kinds: { ...before.kinds, [kind]: channels } });
+      return { before };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.before) client.setQueryData(PREFERENCES_KEY, context.before);
+    },
+    onSuccess: (saved) => {
+      const parsed = notificationPreferencesSchema.safeParse(saved);
+      if (parsed.success) client.setQueryData(PREFERENCES_KEY, parsed.data);
+    },
   });
 }
 

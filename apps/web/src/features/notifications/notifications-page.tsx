@@ -7,7 +7,7 @@ import { midPrice } from '@kontor/domain/quote';
 import { formatDateTime, formatMoney, PRICE_DIGITS } from '../../lib/format';
 import { useInstrumentList } from '../../lib/instrument-list';
 import { useLiveQuotes } from '../../lib/live-quotes';
-import { instrumentPath, searchPath } from '../../lib/paths';
+import { instrumentPath, orderPath, posteingangDocumentPath, searchPath } from '../../lib/paths';
 import { useToast } from '../../lib/toasts';
 import { Badge } from '../../ui/badge';
 import { Button, LinkButton } from '../../ui/button';
@@ -17,10 +17,19 @@ import { LoadError } from '../../ui/load-error';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
+import { NotificationPreferencesTable } from './notification-preferences';
 import { useNotificationMutations, useNotifications, usePriceAlertMutations, usePriceAlerts, type Notification, type PriceAlert } from './notifications-api';
 import styles from './notifications.module.css';
 
-type View = 'meldungen' | 'kursalarme';
+type View = 'meldungen' | 'kursalarme' | 'einstellungen';
+const VIEWS: readonly View[] = ['meldungen', 'kursalarme', 'einstellungen'];
+
+/** Where a notification leads: its order, its document in the Posteingang, else its instrument. */
+function targetOf(n: Notification): string | null {
+  if (n.orderId) return orderPath(n.orderId);
+  if (n.documentId) return posteingangDocumentPath(n.documentId);
+  return n.isin ? instrumentPath(n.isin) : null;
+}
 
 function LoadingList() {
   const { t } = useTranslation();
@@ -39,6 +48,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
   const toast = useToast();
   const { markRead, remove } = useNotificationMutations();
   const unread = notification.readAt === null;
+  const target = targetOf(notification);
   const read = () => {
     if (unread) markRead.mutate(notification.id);
   };
@@ -47,8 +57,8 @@ function NotificationItem({ notification }: { notification: Notification }) {
       <span className={styles.dot} aria-hidden="true" />
       <div className={styles.itemMain}>
         <p className={styles.itemTitle}>
-          {notification.isin ? (
-            <Link href={instrumentPath(notification.isin)} className={styles.titleLink} onPress={read}>
+          {target ? (
+            <Link href={target} className={styles.titleLink} onPress={read}>
               {notification.title}
             </Link>
           ) : (
@@ -214,13 +224,15 @@ function AlertList() {
 }
 
 /**
- * /benachrichtigungen: the notifications (newest first; read on opening or with the check mark,
- * delete) and the price alerts that raise them, as two tabs (?ansicht=kursalarme).
+ * /benachrichtigungen: the notifications (newest first, each leading to its order, document or
+ * instrument; read on opening or with the check mark, delete), the price alerts that raise some of
+ * them, and where each kind goes (?ansicht=kursalarme, ?ansicht=einstellungen).
  */
 export function NotificationsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const view: View = params.get('ansicht') === 'kursalarme' ? 'kursalarme' : 'meldungen';
+  const asked = params.get('ansicht') as View | null;
+  const view: View = asked && VIEWS.includes(asked) ? asked : 'meldungen';
   const notifications = useNotifications();
   const alerts = usePriceAlerts();
   const unread = notifications.data?.unread ?? 0;
@@ -231,7 +243,7 @@ export function NotificationsPage() {
         selectedKey={view}
         onSelectionChange={(key) => {
           const next = new URLSearchParams(params);
-          if (key === 'kursalarme') next.set('ansicht', 'kursalarme');
+          if (key === 'kursalarme' || key === 'einstellungen') next.set('ansicht', key);
           else next.delete('ansicht');
           setParams(next, { replace: true });
         }}
@@ -245,6 +257,7 @@ export function NotificationsPage() {
             {t('alerts.tab')}
             {active > 0 && <span className={styles.tabCount}>{t('alerts.tabActive', { count: active })}</span>}
           </Tab>
+          <Tab id="einstellungen">{t('notifications.preferences.tab')}</Tab>
         </TabList>
         <TabPanel id="meldungen">
           <h2 className="visually-hidden">{t('notifications.tab')}</h2>
@@ -256,6 +269,12 @@ export function NotificationsPage() {
           <h2 className="visually-hidden">{t('alerts.tab')}</h2>
           <Card>
             <AlertList />
+          </Card>
+        </TabPanel>
+        <TabPanel id="einstellungen">
+          <h2 className="visually-hidden">{t('notifications.preferences.tab')}</h2>
+          <Card>
+            <NotificationPreferencesTable />
           </Card>
         </TabPanel>
       </Tabs>

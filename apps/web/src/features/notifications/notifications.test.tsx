@@ -1,13 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
-import type { Notification, PriceAlert } from '@kontor/domain/notifications';
+import { NOTIFICATION_KINDS, type Notification, type NotificationPreferences, type PriceAlert } from '@kontor/domain/notifications';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { jsonResponse } from '../../test/fixtures';
 import { renderAlone, renderApp } from '../../test/render';
-import { NOTIFICATION_POLL_MS } from './notifications-api';
 import { checkAlertPrice, PriceAlertButton } from './price-alert-button';
 
 const SAP = 'DE0007164600';
@@ -17,10 +16,11 @@ const SAP_INSTRUMENT = { isin: SAP, name: 'SAP SE', wkn: '716460', quoteCurrency
 const BASF_INSTRUMENT = { isin: BASF, name: 'BASF SE', wkn: 'BASF11', quoteCurrencyCode: 'EUR', priceScale: 2 } as Instrument;
 
 function notification(id: string, title: string, createdAt: string, readAt: string | null = null): Notification {
-  return { id, kind: 'PRICE_ALERT', title, body: `${title.replace('Kursalarm: ', '')} steigt auf oder über 210,00 € (aktuell 210,50 €).`, isin: SAP, createdAt, readAt };
+  return { id, kind: 'PRICE_ALERT', title, body: `${title.replace('Kursalarm: ', '')} steigt auf oder über 210,00 € (aktuell 210,50 €).`, isin: SAP, orderId: null, documentId: null, createdAt, readAt };
 }
 
 let notifications: Notification[];
+let preferences: NotificationPreferences;
 let alerts: PriceAlert[];
 // Whole-app renders with lazy pages: more than the default 5 s on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -30,6 +30,8 @@ let calls: { method: string; path: string; body: unknown }[];
 beforeEach(() => {
   vi.stubGlobal('EventSource', FakeEventSource);
   calls = [];
+  FakeEventSource.opened = [];
+  preferences = { kinds: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, { inApp: true, email: false, push: true }])) as NotificationPreferences['kinds'] };
   notifications = [
     notification('n2', 'Kursalarm: SAP SE', '2026-11-20T10:05:00.000Z'),
     notification('n1', 'Kursalarm: BASF SE', '2026-11-19T09:00:00.000Z', '2026-11-19T09:30:00.000Z'),
@@ -45,6 +47,11 @@ beforeEach(() => {
     calls.push({ method, path: url.pathname, body });
     const [, , , id, action] = url.pathname.split('/');
     if (url.pathname === '/api/notification') return jsonResponse({ unread: notifications.filter((n) => !n.readAt).length, items: notifications });
+    if (url.pathname === '/api/notification/preferences' && method === 'PUT') {
+      preferences = { kinds: { ...preferences.kinds, ...(body as NotificationPreferences).kinds } };
+      return jsonResponse(preferences);
+    }
+    if (url.pathname === '/api/notification/preferences') return jsonResponse(preferences);
     if (url.pathname === '/api/notification/alerts' && method === 'GET') return jsonResponse(alerts);
     if (url.pathname === '/api/notification/alerts' && method === 'POST') {
       const created = { id: 'a3', ...(body as Pick<PriceAlert, 'isin' | 'direction' | 'price'>), createdAt: new Date().toISOString(), triggeredAt: null };
@@ -93,21 +100,25 @@ describe('the bell in the top bar', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/benachrichtigungen'));
   });
 
-  it('polls: a notification that arrives raises the count and shows a toast', async () => {
+  it('takes its count from the live stream: an order executed raises it and shows a toast, without polling', async () => {
     const { toastStore } = await renderApp('/watchlisten');
     await findBell('Benachrichtigungen, 1 ungelesen');
-    notifications = [notification('n3', 'Kursalarm: BASF SE', '2026-11-20T11:00:00.000Z'), ...notifications];
-    const polls = () => calls.filter((c) => c.path === '/api/notification').length;
-    const before = polls();
-    // The next poll comes within the interval; focus brings it at once (refetch on window focus).
-    act(() => {
-      window.dispatchEvent(new Event('visibilitychange'));
-      window.dispatchEvent(new Event('focus'));
-    });
-    await waitFor(() => expect(polls()).toBeGreaterThan(before), { timeout: NOTIFICATION_POLL_MS + 2000 });
+    await waitFor(() => expect(FakeEventSource.openAt('/api/trading/stream')).toHaveLength(1));
+    const stream = FakeEventSource.openAt('/api/trading/stream')[0]!;
+    act(() => stream.open());
+    const asked = () => calls.filter((c) => c.path === '/api/notification').length;
+    await waitFor(() => expect(asked()).toBeGreaterThan(0));
+    const before = asked();
+    notifications = [
+      { ...notification('n3', 'Order ausgeführt: Kauf SAP SE', '2026-11-20T11:00:00.000Z'), kind: 'ORDER_EXECUTED', body: '5 Stück zu 182,40 € ausgeführt.', orderId: 'o-1' },
+      ...notifications,
+    ];
+    act(() => stream.emit('notifications', { type: 'notifications', unread: 2 }));
     expect(await findBell('Benachrichtigungen, 2 ungelesen')).toBeTruthy();
-    expect(toastStore.getSnapshot().map((t) => t.message)).toContain('Kursalarm ausgelöst: BASF SE steigt auf oder über 210,00 € (aktuell 210,50 €).');
-  }, NOTIFICATION_POLL_MS + 5000);
+    await waitFor(() => expect(toastStore.getSnapshot().map((t) => t.message)).toContain('Order ausgeführt: Kauf SAP SE'));
+    // One fetch of the list for the event, none by a timer.
+    expect(asked()).toBe(before + 1);
+  });
 
   it('shows no count when all are read', async () => {
     notifications = notifications.map((n) => ({ ...n, readAt: n.readAt ?? '2026-11-20T12:00:00.000Z' }));
@@ -147,6 +158,37 @@ describe('/benachrichtigungen', () => {
     await user.click(await screen.findByRole('link', { name: 'Kursalarm: SAP SE' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/wertpapier/${SAP}`));
     await waitFor(() => expect(writes()).toEqual([{ method: 'POST', path: '/api/notification/n2/read', body: undefined }]));
+  });
+
+  it('leads to the order, the document in the Posteingang, or the instrument', async () => {
+    notifications = [
+      { ...notification('n5', 'Order ausgeführt: Kauf SAP SE', '2026-11-21T10:00:00.000Z'), kind: 'ORDER_EXECUTED', orderId: 'o-7' },
+      { ...notification('n4', 'Neues Dokument: Depotauszug', '2026-11-21T09:00:00.000Z'), kind: 'DOCUMENT', isin: null, documentId: 'd-3' },
+      ...notifications,
+    ];
+    await renderApp('/benachrichtigungen');
+    await pageLoaded();
+    expect((await screen.findByRole('link', { name: 'Order ausgeführt: Kauf SAP SE' })).getAttribute('href')).toBe('/orders/o-7');
+    expect(screen.getByRole('link', { name: 'Neues Dokument: Depotauszug' }).getAttribute('href')).toBe('/posteingang?doc=d-3');
+    expect(screen.getByRole('link', { name: 'Kursalarm: SAP SE' }).getAttribute('href')).toBe(`/wertpapier/${SAP}`);
+  });
+
+  it('chooses per kind and channel where notifications go, each checkbox saved at once and usable by keyboard', async () => {
+    const { user } = await renderApp('/benachrichtigungen?ansicht=einstellungen');
+    await pageLoaded();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(NOTIFICATION_KINDS.length + 1);
+    const email = await screen.findByRole('checkbox', { name: 'Order ausgeführt: E-Mail' });
+    expect((email as HTMLInputElement).checked).toBe(false);
+    await user.click(email);
+    await waitFor(() => expect(writes()).toEqual([{ method: 'PUT', path: '/api/notification/preferences', body: { kinds: { ORDER_EXECUTED: { inApp: true, email: true, push: true } } } }]));
+    expect((email as HTMLInputElement).checked).toBe(true);
+    // Keyboard: Tab to the next checkbox (push of the same kind), Space toggles it.
+    email.focus();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Order ausgeführt: App-Push' }));
+    await user.keyboard(' ');
+    await waitFor(() => expect(preferences.kinds.ORDER_EXECUTED).toEqual({ inApp: true, email: true, push: false }));
   });
 
   it('says what to do when there is nothing yet', async () => {

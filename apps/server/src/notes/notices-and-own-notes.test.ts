@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTE_MAX_LENGTH, NOTES_PER_CUSTOMER, type NotesList, type OwnNote } from '@kontor/domain/notes-contracts';
+import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { withCheckDigit } from '../instruments/isin.ts';
+import { ownNotes } from './tables.ts';
+
+const SAP = 'DE0007164600';
+const WORLD = 'IE00B4L5Y983';
+const DAY = 24 * 3600 * 1000;
+
+let t: TestApp;
+let anna: SignedInCustomer;
+let ben: SignedInCustomer;
+beforeAll(async () => {
+  t = await createTestApp();
+  anna = await signedInCustomer(t.app, t.database.db, 'anna');
+  ben = await signedInCustomer(t.app, t.database.db, 'ben');
+});
+afterAll(() => t.close());
+
+const as = (who: SignedInCustomer, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+const listOf = async (who: SignedInCustomer, query = '') => (await as(who, 'GET', `/api/notes${query}`)).json() as NotesList;
+
+describe('notices from Kontor', () => {
+  it('shows Kontor’s three notices on their pages, with the price list of the runtime config', async () => {
+    const { notices } = await listOf(anna);
+    expect(notices.map((n) => [n.title, n.level, n.pages])).toEqual(
+      expect.arrayContaining([
+        ['Bitte ergänzen Sie Ihre Steuer-ID', 'action', ['SETTINGS', 'DEPOT']],
+        ['Neues Preis- und Leistungsverzeichnis ab 1.1.', 'info', ['ALL']],
+        ['Weisung bis 12.12. möglich', 'action', ['CORPORATE_ACTIONS']],
+      ]),
+    );
+    expect(notices.find((n) => n.id === 'steuer-id')?.link).toBe('/einstellungen');
+    expect(notices.find((n) => n.id === 'preisverzeichnis')?.link).toBe('https://www.kontor.example/preisverzeichnis');
+  });
+
+  it('dismisses a notice for this customer only; dismissing twice is fine', async () => {
+    expect((await as(anna, 'POST', '/api/notes/dismiss', { id: 'steuer-id' })).statusCode).toBe(204);
+    expect((await as(anna, 'POST', '/api/notes/dismiss', { id: 'steuer-id' })).statusCode).toBe(204);
+    expect((await listOf(anna)).notices.map((n) => n.id)).not.toContain('steuer-id');
+    expect((await listOf(ben)).notices.map((n) => n.id)).toContain('steuer-id');
+  });
+
+  it('keeps a notice for one customer from every other: dismissing it or an unknown id is a 404', async () => {
+    const id = await t.app.notes.issue({ sub: anna.sub, pages: ['INSTRUMENT'], level: 'info', title: 'Hauptversammlung', body: 'Ihre Einladung liegt im Posteingang.', isin: SAP });
+    expect((await listOf(anna, `?isin=${SAP}`)).notices.map((n) => n.id)).toEqual([id]);
+    expect((await listOf(anna, `?isin=${WORLD}`)).notices).toEqual([]);
+    expect((await listOf(ben)).notices.map((n) => n.id)).not.toContain(id);
+    const foreign = await as(ben, 'POST', '/api/notes/dismiss', { id });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Diesen Hinweis gibt es nicht.');
+    expect((await as(ben, 'POST', '/api/notes/dismiss', { id: 'gibt-es-nicht' })).statusCode).toBe(404);
+    expect((await listOf(anna)).notices.map((n) => n.id)).toContain(id);
+  });
+
+  it('ends a notice at its end: after 12.12. the instruction deadline is gone', async () => {
+    const carl = await signedInCustomer(t.app, t.database.db, 'carl');
+    const issued = await t.app.notes.issue({ sub: carl.sub, pages: ['TAX'], level: 'info', title: 'Freistellungsauftrag', body: 'Läuft bald ab.', validTo: new Date(t.app.simulatedClock.now().getTime() + 40 * DAY) });
+    expect((await listOf(carl)).notices.map((n) => n.id)).toEqual(expect.arrayContaining(['weisung-1212', issued]));
+    t.app.simulatedClock.advance(20 * DAY); // the market clock starts on 23.11.: now 13.12.
+    const after = (await listOf(carl)).notices.map((n) => n.id);
+    expect(after).not.toContain('weisung-1212');
+    expect(after).toContain(issued);
+    expect((await as(carl, 'POST', '/api/notes/dismiss', { id: 'weisung-1212' })).statusCode).toBe(404);
+  });
+});
+
+describe('own notes', () => {
+  it('writes, lists (all and by ISIN, with the instrument’s name), edits and deletes a note', async () => {
+    const created = await as(anna, 'POST', '/api/notes', { subject: 'INSTRUMENT', isin: SAP, text: '  Nachkaufen unter 150 €  ' });
+    expect(created.statusCode).toBe(201);
+    const note = created.json() as OwnNote;
+    expect(note).toMatchObject({ subject: 'INSTRUMENT', isin: SAP, text: 'Nachkaufen unter 150 €' });
+    expect(note.name).toMatch(/SAP/i);
+    t.app.simulatedClock.advance(1000);
+    await as(anna, 'POST', '/api/notes', { subject: 'POSITION', isin: WORLD, text: 'Sparplan läuft' });
+
+    expect((await listOf(anna)).notes.map((n) => n.isin)).toEqual([WORLD, SAP]);
+    expect((await listOf(anna, `?isin=${SAP}`)).notes.map((n) => n.id)).toEqual([note.id]);
+
+    const edited = await as(anna, 'PUT', `/api/notes/${note.id}`, { text: 'Gehalten' });
+    expect(edited.json()).toMatchObject({ id: note.id, text: 'Gehalten', createdAt: note.createdAt });
+    expect((await as(anna, 'DELETE', `/api/notes/${note.id}`)).statusCode).toBe(204);
+    expect((await as(anna, 'DELETE', `/api/notes/${note.id}`)).statusCode).toBe(404);
+    expect((await listOf(anna, `?isin=${SAP}`)).notes).toEqual([]);
+  });
+
+  it(`takes up to ${NOTE_MAX_LENGTH} characters and refuses more, empty text and unknown instruments`, async () => {
+    expect((await as(anna, 'POST', '/api/notes', { subject: 'INSTRUMENT', isin: SAP, text: 'ä'.repeat(NOTE_MAX_LENGTH) })).statusCode).toBe(201);
+    const long = await as(anna, 'POST', '/api/notes', { subject: 'INSTRUMENT', isin: SAP, text: 'a'.repeat(NOTE_MAX_LENGTH + 1) });
+    expect(long.statusCode).toBe(400);
+    expect(JSON.stringify(long.json().errors)).toContain(`höchstens ${NOTE_MAX_LENGTH} Zeichen`);
+    const empty = await as(anna, 'POST', '/api/notes', { subject: 'INSTRUMENT', isin: SAP, text: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(JSON.stringify(empty.json().errors)).toContain('Bitte schreiben Sie etwas');
+    const unknown = await as(anna, 'POST', '/api/notes', { subject: 'INSTRUMENT', isin: withCheckDigit('XS999999999'), text: 'x' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('keeps a note to its writer: another customer does not see it and gets 404 on edit and delete', async () => {
+    const note = (await as(anna, 'POST', '/api/notes', { subject: 'INSTRUMENT', isin: WORLD, text: 'Privat' })).json() as OwnNote;
+    expect((await listOf(ben)).notes).toEqual([]);
+    expect((await as(ben, 'PUT', `/api/notes/${note.id}`, { text: 'Meins' })).statusCode).toBe(404);
+    expect((await as(ben, 'DELETE', `/api/notes/${note.id}`)).statusCode).toBe(404);
+    expect((await listOf(anna)).notes.find((n) => n.id === note.id)?.text).toBe('Privat');
+  });
+
+  it(`allows at most ${NOTES_PER_CUSTOMER} notes per customer (409 beyond)`, async () => {
+    const dora = await signedInCustomer(t.app, t.database.db, 'dora');
+    const at = t.app.simulatedClock.now();
+    await t.database.db.insert(ownNotes).values(
+      Array.from({ length: NOTES_PER_CUSTOMER - 1 }, (_, i) => ({ sub: dora.sub, subject: 'INSTRUMENT', isin: SAP, text: `Notiz ${i}`, createdAt: at, updatedAt: at })),
+    );
+    expect((await as(dora, 'POST', '/api/notes', { subject: 'INSTRUMENT', isin: SAP, text: 'die letzte' })).statusCode).toBe(201);
+    const over = await as(dora, 'POST', '/api/notes', { subject: 'INSTRUMENT', isin: SAP, text: 'eine zu viel' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toMatch(`höchstens ${NOTES_PER_CUSTOMER} Notizen`);
+  });
+});
