@@ -180,8 +180,6 @@ const KINDS: Kind[] = [
       const detail = await asA('GET', `/api/trading/orders/${bought.id}`);
       const documentId = detail.executions?.[0]?.documentId;
       if (!documentId) throw new Error(`the market buy left no contract note: ${JSON.stringify(detail)}`);
-      // Rendered now, not between the reads before and after B's calls (its size would change).
-      await t.app.documentRenderer.renderPending();
       return { id: documentId };
     },
     // Without its size: the renderer may store the PDF between two reads (after commit, on its own).
