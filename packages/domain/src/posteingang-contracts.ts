@@ -62,7 +62,14 @@ export const DOCUMENT_KIND_CATEGORY: Readonly<Record<DocumentKind, DocumentCateg
 export const POSTEINGANG_PAGE_MAX = 100;
 export const POSTEINGANG_PAGE_DEFAULT = 30;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte ein Datum im Format JJJJ-MM-TT angeben.');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte ein Datum im Format JJJJ-MM-TT angeben.')
+  // A day of the calendar (no 31 February), in years a statement can have.
+  .refine((v) => {
+    const t = Date.parse(`${v}T00:00:00Z`);
+    return v >= '1900' && v < '3000' && !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+  }, 'Dieses Datum gibt es nicht.');
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** The query of the document list. `categories` is comma-separated and counts only in mode CATEGORIES. */

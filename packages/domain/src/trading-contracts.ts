@@ -172,16 +172,6 @@ export const depositRequestSchema = z.object({
   amount: positive.refine((v) => isDecimalString(v) && new Decimal(v).lte(1_000_000) && new Decimal(v).decimalPlaces() <= 2, 'Höchstens 1.000.000,00 € mit zwei Nachkommastellen'),
 });
 
-export const inboxDocumentSchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  pdfTitle: z.string(),
-  pdfIsin: z.string().nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
-  read: z.boolean(),
-});
-export const inboxListSchema = z.object({ documents: z.array(inboxDocumentSchema) });
-
 /**
  * A message on the customer's live order stream (`GET /api/trading/stream`, Server-Sent Events:
  * the event name is `type`, the data the whole message as JSON).

@@ -5,6 +5,8 @@ import type { DocumentStore } from './store.ts';
 const RENDERABLE: readonly (keyof DocumentData)[] = ['contract_note', 'depot_statement', 'account_statement', 'cost_report'];
 /** Documents rendered per round; between rounds the renderer gives way (order entry comes first). */
 const BATCH = 4;
+/** The pause after a round is this many times as long as the round took: at most a quarter of a core. */
+const YIELD_FACTOR = 3;
 
 /**
  * Renders issued documents into PDFs after their transaction committed
@@ -18,7 +20,7 @@ export function documentRenderer(d: {
   /** The holder's name as the PDF shows it: the order path and the scheduler's jobs do not look it up. */
   holderName: (sub: string) => Promise<string>;
   log: FastifyBaseLogger;
-  /** Pause between rounds while more are waiting. */
+  /** Least pause between rounds while more are waiting. */
   pauseMs?: number;
 }) {
   let running: Promise<void> | undefined;
@@ -42,7 +44,12 @@ export function documentRenderer(d: {
   async function drain(pause: boolean): Promise<void> {
     do {
       again = false;
-      while (!stopped && (await round())) if (pause) await new Promise((r) => setTimeout(r, d.pauseMs ?? 20));
+      for (;;) {
+        const started = performance.now();
+        if (stopped || !(await round())) break;
+        const wait = Math.max(d.pauseMs ?? 20, (performance.now() - started) * YIELD_FACTOR);
+        if (pause) await new Promise((r) => setTimeout(r, wait));
+      }
     } while (again && !stopped);
   }
 

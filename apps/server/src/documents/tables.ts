@@ -39,10 +39,12 @@ export const customerDocuments = pgTable(
   },
   (t) => [
     uniqueIndex('customer_documents_dedupe').on(t.sub, t.dedupeKey),
-    // Keyset paging newest first, per customer; with a category; unread only.
-    index('customer_documents_page').on(t.sub, t.issuedAt.desc(), t.id.desc()),
-    index('customer_documents_category').on(t.sub, t.category, t.issuedAt.desc(), t.id.desc()),
-    index('customer_documents_unread').on(t.sub, t.issuedAt.desc(), t.id.desc()).where(sql`${t.readAt} is null`),
+    // Keyset paging newest first (a backward scan: `desc` here would be `desc nulls last`, which
+    // an `order by … desc` cannot use), per customer; with a category; unread only.
+    index('customer_documents_page').on(t.sub, t.issuedAt, t.id),
+    index('customer_documents_category').on(t.sub, t.category, t.issuedAt, t.id),
+    index('customer_documents_unread').on(t.sub, t.issuedAt, t.id).where(sql`${t.readAt} is null`),
+    index('customer_documents_savings_plan').on(t.sub, t.issuedAt, t.id).where(sql`${t.savingsPlan}`),
     // The renderer's queue: documents not yet rendered, oldest first.
     index('customer_documents_unrendered').on(t.issuedAt).where(sql`${t.pdf} is null`),
   ],
