@@ -208,7 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const service = identity;
     verify = async (token) => {
       const found = await service.verifyAccessToken(token);
-      return found ? { sub: found.user.sub } : null;
+      // The session comes with the remembered verification: no second decode of the token per request.
+      return found ? { sub: found.user.sub, session: found.session } : null;
     };
     await app.register(identityRoutes, { service, tokens, path: config.identity.path, poolId: config.identity.poolId });
   } else {
