@@ -57,7 +57,7 @@ describe('notices from Kontor', () => {
   });
 
   it('ends a notice at its end: after 12.12. the instruction deadline is gone', async () => {
-    const carl = await signedInCustomer(t.app, t.database.db, 'carl');
+    const carl = await signedInCustomer(t.app, t.database.db);
     const issued = await t.app.notes.issue({ sub: carl.sub, pages: ['TAX'], level: 'info', title: 'Freistellungsauftrag', body: 'Läuft bald ab.', validTo: new Date(t.app.simulatedClock.now().getTime() + 40 * DAY) });
     expect((await listOf(carl)).notices.map((n) => n.id)).toEqual(expect.arrayContaining(['weisung-1212', issued]));
     t.app.simulatedClock.advance(20 * DAY); // the market clock starts on 23.11.: now 13.12.
@@ -98,6 +98,18 @@ describe('own notes', () => {
     expect(JSON.stringify(empty.json().errors)).toContain('Bitte schreiben Sie etwas');
     const unknown = await as(anna, 'POST', '/api/notes', { subject: 'INSTRUMENT', isin: withCheckDigit('XS999999999'), text: 'x' });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('writes a note once when the same request is sent again with its Idempotency-Key (a lost answer)', async () => {
+    const carl = await signedInCustomer(t.app, t.database.db);
+    const send = () =>
+      t.app.inject({ method: 'POST', url: '/api/notes', headers: { ...carl.headers, 'idempotency-key': 'note-retry-1' }, payload: { subject: 'INSTRUMENT', isin: SAP, text: 'Dividende prüfen' } });
+    const first = await send();
+    const again = await send();
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+    expect((await listOf(carl)).notes.map((n) => n.text)).toEqual(['Dividende prüfen']);
   });
 
   it('keeps a note to its writer: another customer does not see it and gets 404 on edit and delete', async () => {

@@ -9,6 +9,7 @@ import {
   ownNoteUpdateSchema,
 } from '@kontor/domain/notes-contracts';
 import { customerOf } from '../platform/auth.ts';
+import { idempotencyKeyOf } from '../platform/idempotency.ts';
 import type { NotesService } from './service.ts';
 
 const idParams = z.object({ id: z.uuid('Unbekannte Notiz') });
@@ -20,8 +21,22 @@ export const notesRoutes: FastifyPluginAsyncZod<{ service: NotesService }> = asy
     { schema: { tags, summary: 'Notices not dismissed and own notes (with isin: those of that instrument)', querystring: notesQuerySchema, response: { 200: notesListSchema } } },
     async (req) => service.list(customerOf(req).sub, req.query.isin),
   );
-  app.post('/api/notes', { schema: { tags, summary: 'Write a note on an instrument or a position', body: ownNoteInputSchema, response: { 201: ownNoteSchema } } }, async (req, reply) =>
-    reply.code(201).send(await service.create(customerOf(req).sub, req.body)),
+  app.post(
+    '/api/notes',
+    {
+      schema: {
+        tags,
+        summary: 'Write a note on an instrument or a position; a repeat with the same Idempotency-Key returns the first answer',
+        headers: z.object({ 'idempotency-key': z.string().max(200).optional() }),
+        body: ownNoteInputSchema,
+        response: { 201: ownNoteSchema },
+      },
+    },
+    async (req, reply) => {
+      const result = await service.create(customerOf(req).sub, req.body, idempotencyKeyOf(req, false));
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(result.body);
+    },
   );
   app.post('/api/notes/dismiss', { schema: { tags, summary: 'Dismiss a notice (dismissing twice is fine)', body: dismissNoticeSchema } }, async (req, reply) => {
     await service.dismiss(customerOf(req).sub, req.body.id);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { NOTES_PER_CUSTOMER, type Notice, type NoticePage, type NotesList, type OwnNote } from '@kontor/domain/notes-contracts';
 import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
 import { AppError, notFound } from '../platform/errors.ts';
+import { fingerprintOf, idempotent, type IdempotentResult } from '../platform/idempotency.ts';
 import { kontorNotices } from './kontor-notices.ts';
 import type { NoticeRow, NotesStore, OwnNoteRow } from './store.ts';
 
@@ -42,7 +44,7 @@ const noticeOf = (r: NoticeRow): Notice => ({
  * Notizen: notices from Kontor and the customer's own notes. Another customer's note or notice is
  * "not found", never "forbidden".
  */
-export function notesService(deps: { store: NotesStore; clock: Clock; instrumentName: (isin: string) => Promise<string | undefined> }) {
+export function notesService(deps: { db: Db; store: NotesStore; clock: Clock; instrumentName: (isin: string) => Promise<string | undefined> }) {
   const { store, clock } = deps;
   const noteOf = (r: OwnNoteRow, name: string): OwnNote => ({
     id: r.id,
@@ -69,12 +71,17 @@ export function notesService(deps: { store: NotesStore; clock: Clock; instrument
       if (!(await store.canSee(sub, id, now))) throw notFound(NOTICE_NOT_FOUND);
       await store.dismiss(sub, id, now);
     },
-    async create(sub: string, input: { subject: OwnNote['subject']; isin: string; text: string }): Promise<OwnNote> {
+    /** Writes a note; with an Idempotency-Key a repeat gives the first answer and writes nothing. */
+    async create(sub: string, input: { subject: OwnNote['subject']; isin: string; text: string }, key?: string): Promise<IdempotentResult<OwnNote>> {
       const name = await deps.instrumentName(input.isin);
       if (!name) throw notFound('Dieses Wertpapier ist nicht bekannt.');
-      const row = await store.createUnlessFull({ sub, ...input, at: clock.now() }, NOTES_PER_CUSTOMER);
-      if (!row) throw new AppError(409, `Sie können höchstens ${NOTES_PER_CUSTOMER} Notizen anlegen. Bitte löschen Sie zuerst eine.`);
-      return noteOf(row, name);
+      const write = async (tx: Db) => {
+        const row = await store.createUnlessFull({ sub, ...input, at: clock.now() }, NOTES_PER_CUSTOMER, tx);
+        if (!row) throw new AppError(409, `Sie können höchstens ${NOTES_PER_CUSTOMER} Notizen anlegen. Bitte löschen Sie zuerst eine.`);
+        return { statusCode: 201, body: noteOf(row, name) };
+      };
+      if (!key) return { ...(await write(deps.db)), replayed: false };
+      return idempotent(deps.db, { sub, key, fingerprint: fingerprintOf('POST /api/notes', input), at: clock.now() }, write);
     },
     async update(sub: string, id: string, text: string): Promise<OwnNote> {
       const row = await store.update(sub, id, text, clock.now());

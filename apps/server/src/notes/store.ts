@@ -60,8 +60,10 @@ export function notesStore(db: Db) {
     async createUnlessFull(
       note: { sub: string; subject: string; isin: string; text: string; at: Date },
       max: number,
+      /** The caller's transaction (an Idempotency-Key claimed in it); the check runs in a savepoint of it. */
+      runner: Db = db,
     ): Promise<OwnNoteRow | undefined> {
-      return db.transaction(async (tx) => {
+      return runner.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`own_notes:${note.sub}`}))`);
         const [row] = await tx.select({ n: count() }).from(ownNotes).where(eq(ownNotes.sub, note.sub));
         if ((row?.n ?? 0) >= max) return undefined;

@@ -11,7 +11,7 @@ import { Notice } from '../../ui/notice';
 import { AmountField, useAmountInput } from './amount-field';
 import { AuthoriseDialog } from '../../lib/authorisation/authorise-dialog';
 import { useDirectDebit, useSignMandate, useSimulatedDebitReturn } from './money-api';
-import { useSubmissionKey } from './submission-key';
+import { useSubmissionKey } from '../../lib/submission-key';
 import styles from './money.module.css';
 
 const STATE_TONE: Record<DirectDebit['state'], BadgeTone> = { PENDING: 'info', SETTLED: 'success', RETURNED: 'danger' };

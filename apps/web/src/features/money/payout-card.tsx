@@ -15,7 +15,7 @@ import { TextField } from '../../ui/text-field';
 import { AmountField, useAmountInput } from './amount-field';
 import { AuthoriseDialog } from '../../lib/authorisation/authorise-dialog';
 import { useCancelPayout, usePayout, useSetReferenceAccount } from './money-api';
-import { useSubmissionKey } from './submission-key';
+import { useSubmissionKey } from '../../lib/submission-key';
 import styles from './money.module.css';
 
 /** Auszahlen: only to the reference account, at most what is settled and free, confirmed by TAN. */

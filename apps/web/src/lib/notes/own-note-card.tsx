@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { NoteSubject } from '@kontor/domain/notes-contracts';
 import { useNoteMutations, useNotes } from '../queries/notes';
+import { useSubmissionKey } from '../submission-key';
 import { Card } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { RequestStateView } from '../../ui/request-state';
@@ -13,6 +14,8 @@ export function OwnNoteEditor({ isin, subject }: { isin: string; subject: NoteSu
   const { t } = useTranslation();
   const notes = useNotes(isin);
   const { create } = useNoteMutations();
+  // A retry after a lost answer must not write the note twice.
+  const key = useSubmissionKey();
   return (
     <RequestStateView request={notes} errorMessage={t('pages.notes.loadError')} skeleton={<Skeleton height="5rem" />}>
       {(list) => {
@@ -22,7 +25,11 @@ export function OwnNoteEditor({ isin, subject }: { isin: string; subject: NoteSu
           <NoteForm
             label={t(subject === 'POSITION' ? 'pages.notes.writePositionLabel' : 'pages.notes.writeLabel')}
             submitLabel={t('pages.notes.save')}
-            onSubmit={(text) => create.mutateAsync({ subject, isin, text })}
+            onSubmit={async (text) => {
+              const note = await create.mutateAsync({ subject, isin, text, idempotencyKey: key.keyFor(`${subject}:${isin}:${text}`) });
+              key.done();
+              return note;
+            }}
           />
         );
       }}

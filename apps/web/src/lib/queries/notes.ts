@@ -32,8 +32,8 @@ export function useNoteMutations() {
     if (isApiError(error) && error.status === 404) void refresh();
   };
   const create = useMutation({
-    mutationFn: (input: { subject: NoteSubject; isin: string; text: string }) =>
-      api.request<OwnNote>('POST', '/api/notes', { body: input, skipGlobalErrorHandler: true }),
+    mutationFn: ({ idempotencyKey, ...input }: { subject: NoteSubject; isin: string; text: string; idempotencyKey: string }) =>
+      api.request<OwnNote>('POST', '/api/notes', { body: input, idempotencyKey, skipGlobalErrorHandler: true }),
     onSuccess: refresh,
   });
   const update = useMutation({

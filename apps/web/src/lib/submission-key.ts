@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { newIdempotencyKey } from '../../lib/api-client';
+import { newIdempotencyKey } from './api-client';
 
 /**
- * One Idempotency-Key per submission: the same key while the customer retries the same amount
- * (a lost answer must not move money twice), a new one once it went through or the amount changed.
+ * One Idempotency-Key per submission: the same key while the customer retries the same value
+ * (a lost answer must not move money or write a note twice), a new one once it went through or the value changed.
  */
 export function useSubmissionKey() {
   const current = useRef<{ value: string; key: string } | null>(null);
