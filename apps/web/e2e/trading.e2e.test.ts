@@ -65,7 +65,7 @@ async function bid(p: Page): Promise<number> {
 /** Sends from "Order prüfen"; a small order asks for the one-time confirmation unless given earlier. */
 async function send(p: Page, button: string): Promise<void> {
   await p.getByRole('heading', { level: 2, name: 'Order prüfen' }).waitFor();
-  await p.getByText('Orderentgelt').waitFor();
+  await p.getByText('Orderentgelt', { exact: true }).waitFor();
   const confirmation = p.getByText('Ich bestätige einmalig die Hinweise zu Kleinstorders.');
   if (await confirmation.isVisible()) await confirmation.click();
   await p.getByRole('button', { name: button }).click();
@@ -119,7 +119,7 @@ describe('trading', () => {
 
     await page.getByRole('button', { name: 'Order prüfen' }).click();
     await page.getByRole('heading', { level: 2, name: 'Order prüfen' }).waitFor();
-    await page.getByText('Orderentgelt').waitFor();
+    await page.getByText('Orderentgelt', { exact: true }).waitFor();
     // One share is a small order: the low-trading confirmation is asked once.
     const confirmation = page.getByText('Ich bestätige einmalig die Hinweise zu Kleinstorders.');
     await confirmation.waitFor();
@@ -130,7 +130,7 @@ describe('trading', () => {
     await expectAxeClean(page);
     await page.getByRole('button', { name: 'Kauforder senden' }).click();
 
-    await page.getByText('Order ausgeführt').waitFor();
+    await page.getByText('Order ausgeführt', { exact: true }).waitFor();
     await page.locator('[data-order-status="Filled"]').getByText('ausgeführt').first().waitFor();
     await screenshot(page, 'trading-result-desktop');
 
@@ -263,7 +263,7 @@ describe('trading', () => {
     await page.getByRole('timer').getByText(/Noch \d Sekunden? gültig/).waitFor();
     expect(await page.locator('[data-quoted-price]').textContent()).toMatch(/^[\d.]+,\d{2}\s€$/);
     await page.getByRole('button', { name: 'Annehmen' }).click();
-    await page.getByText('Order ausgeführt').waitFor();
+    await page.getByText('Order ausgeführt', { exact: true }).waitFor();
 
     // A quote left alone runs out: "abgelaufen", and a new one can be asked for.
     await page.getByRole('button', { name: 'Weitere Order' }).click();

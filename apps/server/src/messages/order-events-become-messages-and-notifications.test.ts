@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@kontor/domain/notifications';
 import type { MessagePage, PosteingangMessage } from '@kontor/domain/posteingang-contracts';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
@@ -208,10 +208,13 @@ describe('channels per kind', () => {
     expect(placed.status).toBe('Filled');
     await settled();
     expect((await bell(who)).items).toHaveLength(before);
-    const mails = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, who.username));
-    expect(mails.filter((m) => m.channel === 'email').map((m) => m.text)).toEqual([expect.stringMatching(/^Kontor: Order ausgeführt: Kauf SAP SE\n\n2 Stück zu/)]);
-    const pushes = await t.database.db.select().from(appPushes).where(eq(appPushes.serial, serial));
-    expect(pushes.map((p) => p.title)).toContain('Order ausgeführt: Kauf SAP SE');
+    // Delivered after commit, when PostgreSQL passes the signal on (on a server: over the listening connection).
+    await vi.waitFor(async () => {
+      const mails = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, who.username));
+      expect(mails.filter((m) => m.channel === 'email').map((m) => m.text)).toEqual([expect.stringMatching(/^Kontor: Order ausgeführt: Kauf SAP SE\n\n2 Stück zu/)]);
+      const pushes = await t.database.db.select().from(appPushes).where(eq(appPushes.serial, serial));
+      expect(pushes.map((p) => p.title)).toContain('Order ausgeführt: Kauf SAP SE');
+    });
     // The companion app page shows it.
     expect((await t.call({ method: 'GET', url: `/dev/app/${serial}` })).body).toContain('Order ausgeführt: Kauf SAP SE');
 

@@ -16,16 +16,39 @@ export async function listenTo(db: Db, channel: string, onPayload: (payload: str
     };
   }
   if (client instanceof pg.Pool) {
-    const conn = await client.connect();
+    const pool = client;
+    let conn: pg.PoolClient | undefined;
+    let stopped = false;
     const handler = (m: pg.Notification) => {
       if (m.channel === channel && m.payload !== undefined) onPayload(m.payload);
     };
-    conn.on('notification', handler);
-    await conn.query(`listen ${pg.escapeIdentifier(channel)}`);
+    // A connection that breaks (a restart of the database, a dropped test database) is let go and,
+    // unless listening was stopped, a new one listens again a moment later.
+    const connect = async (): Promise<void> => {
+      const c = await pool.connect();
+      c.on('notification', handler);
+      c.on('error', () => {
+        c.off('notification', handler);
+        c.release(true);
+        if (conn === c) conn = undefined;
+        if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1_000).unref();
+      });
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (stopped) {
+        c.release();
+        return;
+      }
+      conn = c;
+    };
+    await connect();
     return async () => {
-      conn.off('notification', handler);
-      await conn.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-      conn.release();
+      stopped = true;
+      const c = conn;
+      conn = undefined;
+      if (!c) return;
+      c.off('notification', handler);
+      await c.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+      c.release();
     };
   }
   // A database handle without a driver of its own (a test's wrapper): nothing is signalled.
