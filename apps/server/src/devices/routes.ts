@@ -9,11 +9,10 @@ import {
 } from '@kontor/domain/app-devices-contracts';
 import { authorisationFieldSchema } from '@kontor/domain/auth-contracts';
 import { customerOf } from '../platform/auth.ts';
-import { idempotencyKeyOf } from '../platform/idempotency.ts';
+import { idempotencyHeader, idempotencyKeyOf } from '../platform/idempotency.ts';
 import type { DeviceService } from './service.ts';
 
 const tags = ['devices'];
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).optional() });
 const sessionStatusSchema = z.object({ required: z.boolean(), approved: z.boolean() });
 
 /** The Kontor app (spec §7 /api/appenrollment, /api/mobileapp/pushadmin, /api/appauth). */

@@ -15,12 +15,11 @@ import {
 import { authorisationFieldSchema } from '@kontor/domain/auth-contracts';
 import { customerOf } from '../platform/auth.ts';
 import { notFound } from '../platform/errors.ts';
-import { idempotencyKeyOf } from '../platform/idempotency.ts';
+import { idempotencyHeader, idempotencyKeyOf } from '../platform/idempotency.ts';
 import type { MoneyService } from './service.ts';
 
 const tags = ['money'];
 const idParams = z.object({ id: z.uuid() });
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).optional() });
 
 export const moneyRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (app, { service }) => {
   app.get(

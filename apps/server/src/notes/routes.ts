@@ -9,7 +9,7 @@ import {
   ownNoteUpdateSchema,
 } from '@kontor/domain/notes-contracts';
 import { customerOf } from '../platform/auth.ts';
-import { idempotencyKeyOf } from '../platform/idempotency.ts';
+import { idempotencyHeader, idempotencyKeyOf } from '../platform/idempotency.ts';
 import type { NotesService } from './service.ts';
 
 const idParams = z.object({ id: z.uuid('Unbekannte Notiz') });
@@ -27,7 +27,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ service: NotesService }> = asy
       schema: {
         tags,
         summary: 'Write a note on an instrument or a position; a repeat with the same Idempotency-Key returns the first answer',
-        headers: z.object({ 'idempotency-key': z.string().max(200).optional() }),
+        headers: idempotencyHeader,
         body: ownNoteInputSchema,
         response: { 201: ownNoteSchema },
       },

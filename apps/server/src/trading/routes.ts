@@ -11,12 +11,11 @@ import {
 } from '@kontor/domain/trading-contracts';
 import type { NotificationsStreamEvent } from '@kontor/domain/notifications';
 import { customerOf } from '../platform/auth.ts';
-import { idempotencyKeyOf } from '../platform/idempotency.ts';
+import { idempotencyHeader, idempotencyKeyOf } from '../platform/idempotency.ts';
 import type { TradingService } from './service.ts';
 
 const tags = ['trading'];
 const idParams = z.object({ id: z.string().max(64) });
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).optional() });
 
 /** The bell's live count rides on the same stream (event `notifications`). */
 export type TradingRouteOptions = { service: TradingService; notifications?: { listen(sub: string, listener: (e: NotificationsStreamEvent) => void): () => void } };
