@@ -14,7 +14,6 @@
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -24,6 +23,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { signedInCustomer } from '../apps/server/test/customer.ts';
 import { cpuMsOf, machineCpuMs, writeResult } from './lib.ts';
+import { freePort, postgresCpuMs, startCluster } from './postgres.ts';
 
 const root = path.resolve(new URL('.', import.meta.url).pathname, '..');
 /** A Monday 10:00 in Frankfurt: Xetra is open for the whole run. */
@@ -33,55 +33,6 @@ const CUSTOMERS = 20;
 const CONNECTIONS = process.env.BENCH_CONNECTIONS ? process.env.BENCH_CONNECTIONS.split(',').map(Number) : [50, 30, 20];
 const WARMUP_SECONDS = 3;
 const DURATION_SECONDS = 10;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-// ——— a throwaway PostgreSQL cluster (as .ci/run starts it, but with fsync on) ———
-
-type Cluster = { url: string; stop(): void };
-
-function startCluster(port: number): Cluster {
-  const initdb = fs.existsSync('/usr/lib/postgresql')
-    ? fs
-        .readdirSync('/usr/lib/postgresql')
-        .map((v) => `/usr/lib/postgresql/${v}/bin/initdb`)
-        .filter((f) => fs.existsSync(f))
-        .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
-        .pop()
-    : undefined;
-  if (!initdb) throw new Error('PostgreSQL not installed (apt-get install -y postgresql), or set BENCH_DATABASE_URL');
-  const bin = path.dirname(initdb);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    try {
-      execFileSync('id', ['postgres'], { stdio: 'ignore' });
-    } catch {
-      execFileSync('useradd', ['--system', '--no-create-home', 'postgres']);
-    }
-    execFileSync('chown', ['postgres', dir]);
-  }
-  const pgRun = (cmd: string, args: string[]) =>
-    execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, { cwd: '/', stdio: 'ignore' });
-  pgRun(path.join(bin, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-  pgRun(path.join(bin, 'pg_ctl'), ['-D', dir, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`, '-l', path.join(dir, 'server.log'), '-w', 'start']);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => {
-      try {
-        pgRun(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'fast', 'stop']);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
 
 // ——— customers with money, signed in through the embedded user pool ———
 
@@ -152,20 +103,6 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** CPU time of all PostgreSQL processes on this machine so far, in ms (Linux). */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      total += cpuMsOf(Number(pid));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
 
 // ——— load ———
 

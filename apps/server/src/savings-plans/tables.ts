@@ -39,6 +39,8 @@ export const savingsPlans = pgTable(
     index('savings_plans_sub').on(t.sub, t.createdAt),
     // The plans due by an execution day, per instrument (the block order).
     index('savings_plans_due').on(t.isin, t.nextDate).where(sql`${t.state} in ('active', 'atwork')`),
+    // The few plans with a change after the cut-off, per instrument (each block applies its own; without it every block scans all plans).
+    index('savings_plans_pending').on(t.isin).where(sql`${t.pending} is not null`),
     // One plan per instrument and customer, deleted ones aside.
     uniqueIndex('savings_plans_one_per_instrument').on(t.sub, t.isin).where(sql`${t.state} <> 'deleted'`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "savings_plans_pending" ON "savings_plans" USING btree ("isin") WHERE "savings_plans"."pending" is not null;
