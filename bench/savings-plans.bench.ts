@@ -91,7 +91,7 @@ async function fill(client: pg.Client, plans: number, customers: number) {
        case when k % 7 = 0 then (array[2, 3, 5])[1 + k % 3] when k % 7 = 1 then 3 else 0 end, 'CASH',
        case when k % 7 = 0 then '2025-12-01'::date else '2026-06-01'::date end, 0, $4::date, $4::date, 'active', null,
        '2025-11-20T10:00:00Z', '2025-11-20T10:00:00Z'
-     from generate_series(0, $1::int - 1) k
+     from generate_series(0::bigint, $1::bigint - 1) k
      cross join lateral (select case k % 10 when 6 then 'quarterly' when 7 then 'weekly' when 8 then 'biweekly' else 'monthly' end as iv) i`,
     [plans, customers, isins, DAY],
   );
