@@ -58,12 +58,12 @@ const BLOCK_SQL = `with due as materialized (
   ),
   alloc as materialized (
     select r.*, q.quantity, round(q.quantity * $3::numeric * $4::numeric, 2) as value,
-      case when q.quantity <= 0 then '${NO_PIECE}' when coalesce(b.balance, 0) < r.amount + $7::numeric then '${NO_CASH}' end as failure,
+      -- The balance by its key in a subquery, which the planner keeps per plan: as a join it hashed the whole table in every block.
+      case when q.quantity <= 0 then '${NO_PIECE}'
+        when coalesce((select l.balance from ledger_balances l where l.account = 'customer:' || r.sub || ':cash'), 0) < r.amount + $7::numeric then '${NO_CASH}' end as failure,
       gen_random_uuid() as order_id, gen_random_uuid() as document_id
     from rated r
     cross join lateral (select trunc(r.amount / ($3::numeric * $4::numeric), $5::int) as quantity) q
-    -- Each plan's balance by its key (lateral: a join would hash the whole table in every block).
-    left join lateral (select l.balance from ledger_balances l where l.account = 'customer:' || r.sub || ':cash') b on true
   ),
   ok as (select a.*, (a.order_id::text || '-1') as execution_id, a.value + $7::numeric as total from alloc a where a.failure is null),
   steps as (select * from jsonb_to_recordset($8::jsonb) as s("interval" text, day int, nominal date, next_nominal date, next_date date)),
