@@ -26,7 +26,7 @@ import { freePort, postgresCpuMs, startCluster } from './postgres.ts';
 
 const DAY = '2026-12-01' as IsoDate; // a Tuesday and a Xetra trading day
 const INSTRUMENTS = 500;
-/** A customer of 50 has 5,00 € only: every plan of theirs fails (about 2 %). */
+/** A customer of 50 has 5,00 € only: every plan of theirs fails (about 2 %, spread over the instruments). */
 const POOR_EVERY = 50;
 const SIZES = { scaled: { plans: 100_000, customers: 10_000 }, full: { plans: 1_000_000, customers: 100_000 } } as const;
 type Size = keyof typeof SIZES;
@@ -76,7 +76,7 @@ async function fill(client: pg.Client, plans: number, customers: number) {
   await client.query('begin');
   await client.query(
     `insert into ledger_balances (account, balance)
-     select 'customer:' || ${sub('c')} || ':cash', case when c % ${POOR_EVERY} = 7 then 5.00 else 20000.00 end from generate_series(0, $1::int - 1) c`,
+     select 'customer:' || ${sub('c')} || ':cash', case when (c / ${POOR_EVERY}) % ${POOR_EVERY} = 7 then 5.00 else 20000.00 end from generate_series(0, $1::int - 1) c`,
     [customers],
   );
   await client.query(`insert into ledger_postings (tx_id, account, amount, kind, ref, created_at)
