@@ -8,7 +8,7 @@
 // Sizes: full (1,000,000 plans, 100,000 customers) and scaled (100,000 plans, 10,000 customers), each in
 // its own database of one throwaway cluster; their ratio is the scaling figure (target ≤ 11).
 // BENCH_SIZES=scaled (or full) runs one; BENCH_DATABASE_URL=postgres://… uses an existing server;
-// BENCH_RENDER_SAMPLE=2000 sets how many confirmations are rendered.
+// BENCH_RENDER_SAMPLE=2000 sets how many confirmations are rendered; BENCH_PG_SETTINGS=a=1,b=2 the cluster's settings.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
@@ -32,7 +32,7 @@ const SIZES = { scaled: { plans: 100_000, customers: 10_000 }, full: { plans: 1_
 type Size = keyof typeof SIZES;
 const RENDER_SAMPLE = Number(process.env.BENCH_RENDER_SAMPLE ?? 2000);
 /** Settings of the throwaway cluster: durable (fsync, synchronous commit), with room for a day's WAL between checkpoints. */
-const CLUSTER_SETTINGS = ['shared_buffers=1GB', 'max_wal_size=8GB'];
+const CLUSTER_SETTINGS = process.env.BENCH_PG_SETTINGS?.split(',') ?? ['shared_buffers=1GB', 'max_wal_size=8GB'];
 
 /** Synthetic ISINs with a right check digit (the block takes the instrument's data from the dependency). */
 const isins = Array.from({ length: INSTRUMENTS }, (_, i) => {
