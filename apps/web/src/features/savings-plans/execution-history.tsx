@@ -1,15 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
 import type { SavingsPlanExecution } from '@kontor/domain/savings-plan-contracts';
-import { formatDate, formatMoney, formatQuantity, PRICE_DIGITS } from '../../lib/format';
+import { formatDate, formatMoney, formatNumber, formatQuantity, PRICE_DIGITS } from '../../lib/format';
 import { orderPath, posteingangDocumentPath } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import styles from './savings-plans.module.css';
 
-/** The plan's executions, newest first: executed ones with pieces, price, value, order and document; failed ones with the reason. */
-export function ExecutionHistory({ history }: { history: SavingsPlanExecution[] }) {
+/**
+ * The plan's executions, newest first: executed ones with pieces, price, value, order and document;
+ * failed ones with the reason. The price is in the instrument's quote currency (until the
+ * instrument has loaded, without a currency sign).
+ */
+export function ExecutionHistory({ history, currency }: { history: SavingsPlanExecution[]; currency: string | undefined }) {
   const { t } = useTranslation();
   const dash = '–';
   return (
@@ -55,7 +59,7 @@ export function ExecutionHistory({ history }: { history: SavingsPlanExecution[] 
                   </Cell>
                   <Cell align="end">{e.quantity !== null ? formatQuantity(e.quantity) : dash}</Cell>
                   <Cell align="end">
-                    <span className={styles.nowrap}>{e.price !== null ? formatMoney(e.price, 'EUR', { fractionDigits: PRICE_DIGITS }) : dash}</span>
+                    <span className={styles.nowrap}>{e.price === null ? dash : currency ? formatMoney(e.price, currency, { fractionDigits: PRICE_DIGITS }) : formatNumber(e.price, PRICE_DIGITS)}</span>
                   </Cell>
                   <Cell align="end">
                     <span className={styles.nowrap}>{e.value !== null ? formatMoney(e.value) : dash}</span>

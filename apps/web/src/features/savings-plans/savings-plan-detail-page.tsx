@@ -6,6 +6,7 @@ import type { SavingsPlan, SavingsPlanDetail } from '@kontor/domain/savings-plan
 import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { instrumentPath, savingsPlansPath } from '../../lib/paths';
+import { useInstrument } from '../../lib/queries/instrument';
 import { useToast } from '../../lib/toasts';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -93,6 +94,7 @@ function PlanDetail({ detail }: { detail: SavingsPlanDetail }) {
   const { t } = useTranslation();
   const toasts = useToast();
   const { plan } = detail;
+  const instrument = useInstrument(plan.isin);
   const action = useSavingsPlanAction(plan.id);
   const [changing, setChanging] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -158,7 +160,7 @@ function PlanDetail({ detail }: { detail: SavingsPlanDetail }) {
         </Card>
       </div>
       <PlanChart detail={detail} />
-      <ExecutionHistory history={detail.history} />
+      <ExecutionHistory history={detail.history} currency={instrument.data?.quoteCurrencyCode} />
       <div className={styles.columns}>
         <Card title={t('savingsPlans.calendar.title')}>
           {detail.calendar.length > 0 ? (

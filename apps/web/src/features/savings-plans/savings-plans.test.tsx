@@ -262,6 +262,8 @@ describe('/sparplaene/:id', () => {
     expect(rows[1]!.textContent).toContain('02.11.2026');
     expect(rows[1]!.textContent).toContain('Ausgeführt');
     expect(rows[1]!.textContent).toContain('0,4512');
+    // The price in the instrument's quote currency.
+    await waitFor(() => expect(rows[1]!.textContent).toContain('110,81\u00a0€'));
     expect(within(rows[1]!).getByRole('link', { name: 'Order' }).getAttribute('href')).toBe('/orders/o-11');
     expect(within(rows[1]!).getByRole('link', { name: 'Abrechnung' }).getAttribute('href')).toBe('/posteingang?doc=d-11');
     expect(rows[2]!.textContent).toContain('Nicht ausgeführt Guthaben nicht ausreichend');
