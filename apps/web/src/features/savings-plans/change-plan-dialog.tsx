@@ -40,7 +40,8 @@ function ChangeForm({ plan, onDone }: { plan: SavingsPlan; onDone: () => void })
     if (!terms.terms) return;
     try {
       const next = await change.mutateAsync(terms.terms);
-      toasts.success(pendingText(next, t) ?? t('savingsPlans.change.done'));
+      const pending = pendingText(next, t);
+      toasts.success(pending ? `${next.stateLabel} — ${pending}` : t('savingsPlans.change.done'));
       onDone();
     } catch (e) {
       if (isApiError(e) && (e.status === 400 || e.status === 422)) {

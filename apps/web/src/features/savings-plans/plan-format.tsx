@@ -9,7 +9,7 @@ import { dayLabel } from './plan-terms-fields';
 
 const TONES: Record<SavingsPlan['state'], BadgeTone> = { active: 'success', atwork: 'warning', inactive: 'neutral', deleted: 'neutral' };
 
-/** A change after the cut-off: what happens and from which execution on. */
+/** A change after the cut-off: what happens and from which execution on ("gilt ab 09.12.2026"). */
 export function pendingText(plan: Pick<SavingsPlan, 'pending'>, t: TFunction): string | null {
   const pending = plan.pending;
   if (!pending) return null;
@@ -24,7 +24,7 @@ export function PlanState({ plan }: { plan: Pick<SavingsPlan, 'state' | 'stateLa
   return (
     <span data-plan-state={plan.state}>
       <Badge tone={TONES[plan.state]}>{plan.stateLabel || entityStateLabel(plan.state)}</Badge>
-      {pending && <span> {pending}</span>}
+      {pending && <span> — {pending}</span>}
     </span>
   );
 }
