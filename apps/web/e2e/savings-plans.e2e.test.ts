@@ -15,8 +15,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** iShares Core MSCI World: an ETF a savings plan can buy (in fractions). */
-const ETF = 'IE00B4L5Y983';
+/** Vanguard FTSE All-World: an ETF a savings plan can buy (in fractions), and not yet one of the demo's plans. */
+const ETF = 'IE00BK5BQT80';
 const SOON = { timeout: 15_000 };
 const WEEKDAYS = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag'];
 
@@ -75,7 +75,7 @@ describe('Sparpläne', () => {
     await form.getByRole('button', { name: 'Sparplan anlegen' }).click();
     await page.waitForURL(/\/sparplaene\/[^/]+$/, SOON);
     const planUrl = new URL(page.url()).pathname;
-    await page.getByRole('heading', { level: 1, name: /MSCI World/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /FTSE All-World/ }).waitFor();
 
     // "Zum nächsten Sparplantermin" until this plan has run (the demo's own plans may come first).
     const history = page.getByRole('grid', { name: 'Ausführungen' });
@@ -84,7 +84,7 @@ describe('Sparpläne', () => {
       await strip.getByRole('button', { name: 'Zum nächsten Sparplantermin' }).click();
       await page.getByText(/^Jetzt \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\. \d+ fällige/).last().waitFor(SOON);
       await page.goto(planUrl);
-      await page.getByRole('heading', { level: 1, name: /MSCI World/ }).waitFor();
+      await page.getByRole('heading', { level: 1, name: /FTSE All-World/ }).waitFor();
     }
     await backToTradingHours(page);
     const row = history.locator('[data-execution="executed"]').first();
@@ -115,7 +115,7 @@ describe('Sparpläne', () => {
     // At 360 px: pause, then delete; the plan moves to the Verlauf.
     await page.setViewportSize(VIEWPORTS.mobile);
     await page.goto(planUrl);
-    await page.getByRole('heading', { level: 1, name: /MSCI World/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /FTSE All-World/ }).waitFor();
     await page.getByRole('button', { name: 'Pausieren' }).click();
     // Paused at once, or — on the execution day, after the cut-off — after the next execution.
     await page.locator('[data-plan-state="inactive"], [data-plan-state="atwork"]').first().waitFor(SOON);

@@ -102,7 +102,7 @@ export const executionSchema = z.object({
 });
 export type Execution = z.infer<typeof executionSchema>;
 
-/** The kinds an order in the list can have: those of the ticket, and a savings plan's execution (Sparplan). */
+/** The kinds an order in the list can have: those a customer places, and `savings` (a savings plan's execution). */
 export const LISTED_ORDER_KINDS = [...TICKET_ORDER_KINDS, 'savings'] as const;
 
 export const tradingOrderSchema = z.object({

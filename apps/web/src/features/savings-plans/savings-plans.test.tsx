@@ -233,15 +233,15 @@ describe('/sparplaene/neu', () => {
     list = { ...list, directDebitAvailable: true };
     createAnswer = () =>
       jsonResponse(
-        { message: 'Ungültige Eingabe', status: 400, errors: [{ field: 'body.firstDate', message: 'Die erste Ausführung muss nach heute liegen.' }] },
-        { status: 400 },
+        { message: 'Die erste Ausführung kann frühestens morgen sein.', status: 422, errors: { firstDate: 'Die erste Ausführung kann frühestens morgen sein.' } },
+        { status: 422 },
       );
     const { user } = await renderApp(`/sparplaene/neu?isin=${ETF_ISIN}`);
     const form = await screen.findByRole('form', { name: 'Neuer Sparplan' });
     await user.click(await within(form).findByRole('radio', { name: 'Lastschrift vom Referenzkonto' }));
     await user.type(within(form).getByRole('textbox', { name: 'Sparrate' }), '50');
     await user.click(within(form).getByRole('button', { name: 'Sparplan anlegen' }));
-    expect(await within(form).findByText('Die erste Ausführung muss nach heute liegen.')).toBeTruthy();
+    expect(await within(form).findByText('Die erste Ausführung kann frühestens morgen sein.')).toBeTruthy();
     expect(calls('POST', '/api/savingsplan')[0]?.body).toMatchObject({ payment: 'DIRECT_DEBIT' });
   });
 
