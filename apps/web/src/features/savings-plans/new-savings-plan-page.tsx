@@ -170,7 +170,12 @@ function NewPlanForm({ instrument }: { instrument: Instrument }) {
       </Card>
       <Card title={t('savingsPlans.costs.title')}>
         <div className={styles.form}>
-          <PreviewBody preview={preview} waiting={inputText !== null && (inputText !== previewText || preview.isFetching)} hasInput={input !== null} />
+          <PreviewBody
+            preview={preview}
+            waiting={inputText !== null && (inputText !== previewText || preview.isFetching)}
+            hasInput={input !== null}
+            fieldProblem={Object.keys(previewErrors).length > 0}
+          />
           {error && <Notice tone="danger">{error}</Notice>}
           <div className={styles.actions}>
             <Button type="submit" isPending={create.isPending}>
@@ -186,9 +191,21 @@ function NewPlanForm({ instrument }: { instrument: Instrument }) {
   );
 }
 
-function PreviewBody({ preview, waiting, hasInput }: { preview: ReturnType<typeof useSavingsPlanPreview>; waiting: boolean; hasInput: boolean }) {
+function PreviewBody({
+  preview,
+  waiting,
+  hasInput,
+  fieldProblem,
+}: {
+  preview: ReturnType<typeof useSavingsPlanPreview>;
+  waiting: boolean;
+  hasInput: boolean;
+  /** The server refused a field (shown there): the costs follow once it is corrected. */
+  fieldProblem: boolean;
+}) {
   const { t } = useTranslation();
   if (!hasInput) return <p className={styles.muted}>{t('savingsPlans.new.previewHint')}</p>;
+  if (fieldProblem) return <p className={styles.muted}>{t('savingsPlans.new.previewFieldProblem')}</p>;
   if (!preview.data) {
     if (preview.isError) return <Notice tone="warning">{t('savingsPlans.new.previewError')}</Notice>;
     return <Loading />;

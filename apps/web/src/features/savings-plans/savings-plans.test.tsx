@@ -91,6 +91,7 @@ beforeEach(() => {
         case 'GET /api/instrumentsearch':
           return jsonResponse({ results: url.searchParams.get('sparplan') === 'true' ? [ETF] : [], stats: { hits: { HITS: 1 } } });
         case 'POST /api/savingsplan/preview': {
+          if (body?.firstDate === '2020-01-06') return jsonResponse({ message: 'Die erste Ausführung kann frühestens morgen sein.', status: 422, errors: { firstDate: 'Die erste Ausführung kann frühestens morgen sein.' } }, { status: 422 });
           const preview: SavingsPlanPreview = { firstExecution: '2027-01-04', costs: { ...COSTS, investedPerYear: body?.amount === '100.00' ? '1200.00' : '600.00' }, calendar: CALENDAR };
           return jsonResponse(preview);
         }
@@ -243,6 +244,17 @@ describe('/sparplaene/neu', () => {
     await user.click(within(form).getByRole('button', { name: 'Sparplan anlegen' }));
     expect(await within(form).findByText('Die erste Ausführung kann frühestens morgen sein.')).toBeTruthy();
     expect(calls('POST', '/api/savingsplan')[0]?.body).toMatchObject({ payment: 'DIRECT_DEBIT' });
+  });
+
+  it('a first date the server refuses is marked at the field while the preview waits for it', async () => {
+    const { user } = await renderApp(`/sparplaene/neu?isin=${ETF_ISIN}`);
+    const form = await screen.findByRole('form', { name: 'Neuer Sparplan' });
+    await user.type(within(form).getByRole('textbox', { name: 'Sparrate' }), '50');
+    const date = within(form).getByLabelText('Erste Ausführung ab');
+    await user.clear(date);
+    await user.type(date, '2020-01-06');
+    expect(await within(form).findByText('Die erste Ausführung kann frühestens morgen sein.')).toBeTruthy();
+    expect(within(form).getByText('Bitte prüfen Sie die markierte Angabe, dann sehen Sie hier die Kosten.')).toBeTruthy();
   });
 
   it('an instrument without savings plan says so', async () => {
