@@ -34,15 +34,17 @@ export function rateText(plan: Pick<SavingsPlan, 'amount' | 'interval' | 'day'>,
   return t('savingsPlans.rate', { amount: formatMoney(plan.amount), interval: savingsIntervalLabel(plan.interval), day: dayLabel(plan.interval, plan.day, t) });
 }
 
-/** Investiert, Wert and Gewinn/Verlust in € and %; a dash without a value (no quote). */
+/** Nächste Ausführung (not for a deleted plan), Investiert, Wert and Gewinn/Verlust in € and %; a dash without a value (no quote). */
 export function PlanFigures({ plan, className }: { plan: SavingsPlan; className?: string }) {
   const { t } = useTranslation();
   return (
     <dl className={className}>
-      <div>
-        <dt>{t('savingsPlans.figures.next')}</dt>
-        <dd data-next-execution="">{plan.nextExecution ? formatDate(plan.nextExecution) : '–'}</dd>
-      </div>
+      {plan.state !== 'deleted' && (
+        <div>
+          <dt>{t('savingsPlans.figures.next')}</dt>
+          <dd data-next-execution="">{plan.nextExecution ? formatDate(plan.nextExecution) : '–'}</dd>
+        </div>
+      )}
       <div>
         <dt>{t('savingsPlans.figures.invested')}</dt>
         <dd>
