@@ -20,10 +20,9 @@ const ETF = 'IE00BK5BQT80';
 const SOON = { timeout: 15_000 };
 const WEEKDAYS = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag'];
 
-const berlin = (instant: string, part: 'date' | 'hour') =>
-  part === 'date'
-    ? new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(instant))
-    : Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', hourCycle: 'h23' }).format(new Date(instant)));
+/** The Berlin calendar date ("2026-11-30") and hour of an instant. */
+const berlinDate = (instant: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(instant));
+const berlinHour = (instant: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', hourCycle: 'h23' }).format(new Date(instant)));
 
 async function serverNow(page: Page): Promise<string> {
   const res = await api(page, 'GET', '/api/dev/clock');
@@ -51,7 +50,7 @@ async function deletePlan(page: Page, id: string) {
 
 /** The browser tests share one server whose market must stay open: after a jump to a savings day, move on to 10:00 there. */
 async function backToTradingHours(page: Page) {
-  const hour = berlin(await serverNow(page), 'hour');
+  const hour = berlinHour(await serverNow(page));
   if (hour < 10) expect((await api(page, 'POST', '/api/dev/clock/advance', { hours: 10 - hour })).status).toBe(200);
 }
 
@@ -59,7 +58,7 @@ describe('Sparpläne', () => {
   it('a plan from the instrument page: costs before creating, executed on its day with order and document, paused, deleted — at 1280 and 360 px', async () => {
     const page = await context.newPage();
     await signIn(page, DEMO);
-    const first = nextWeekday(berlin(await serverNow(page), 'date'));
+    const first = nextWeekday(berlinDate(await serverNow(page)));
     // A plan of this ETF left by an earlier run on the same server would refuse a second one.
     const plans = (await api(page, 'GET', '/api/savingsplan')).json as { plans: { id: string; isin: string; state: string }[] };
     for (const p of plans.plans.filter((x) => x.isin === ETF && x.state !== 'deleted')) await deletePlan(page, p.id);
