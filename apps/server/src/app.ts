@@ -75,6 +75,11 @@ import { authorisationRoutes } from './authorisations/routes.ts';
 import { type AuthorisationService, authorisationService } from './authorisations/service.ts';
 import { authorisationStore } from './authorisations/store.ts';
 import { deviceDevRoutes } from './devices/dev-routes.ts';
+import { fxRateNow, priceAt } from './market/price-at.ts';
+import { savingsPlanDevRoutes } from './savings-plans/dev-routes.ts';
+import { savingsPlanJobs, type SavingsPlanJobs } from './savings-plans/jobs.ts';
+import { savingsPlanRoutes } from './savings-plans/routes.ts';
+import { savingsPlanService } from './savings-plans/service.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { type DeviceService, deviceService } from './devices/service.ts';
 import { deviceStore } from './devices/store.ts';
@@ -106,6 +111,8 @@ declare module 'fastify' {
     periodicDocuments: PeriodicDocuments;
     /** Notices from Kontor and own notes; other areas issue a notice for a customer through it. */
     notes: NotesService;
+    /** Savings-plan days on the scheduler; the seed books a demo customer's past executions through `runBlock`. */
+    savingsPlanJobs: SavingsPlanJobs;
   }
 }
 
@@ -367,6 +374,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await periodic.start();
   app.decorate('periodicDocuments', periodic);
   if (config.devTools) await app.register(moneyDevRoutes, { service: money });
+
+  const fxRate = (i: Instrument) => fxRateNow(quotes, i.quoteCurrencyCode) ?? '1';
+  const savingsJobs = savingsPlanJobs({
+    db,
+    clock: marketClock,
+    scheduler,
+    instrument: (isin) => instruments.get(isin),
+    askAt: (isin, at) => priceAt(quotes, isin, at, marketClock.now(), 'ask'),
+    fxRate,
+    collectDebit: money.collectDebit,
+    issued: () => documents.announceIssued(),
+    log: app.log,
+  });
+  await savingsJobs.start();
+  app.decorate('savingsPlanJobs', savingsJobs);
+  await app.register(savingsPlanRoutes, {
+    service: savingsPlanService({
+      db,
+      clock: marketClock,
+      instrument: (isin) => instruments.get(isin),
+      quote: (isin) => quotes.current(isin),
+      fxRate,
+      directDebitAvailable: money.directDebitAvailable,
+    }),
+  });
+  if (config.devTools) await app.register(savingsPlanDevRoutes, { db, clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
 
   await installStaticWeb(app, config.webDistDir);
   return app;

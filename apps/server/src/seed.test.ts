@@ -2,7 +2,9 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signedInCustomer } from '../test/customer.ts';
+import type { SavingsPlanDetail, SavingsPlanList } from '@kontor/domain/savings-plan-contracts';
 import { DEMO_CUSTOMER, DEMO_DEPOT, seedDemoData, seedDemoDepot } from './seed.ts';
+import { seedDemoSavingsPlans } from './savings-plans/demo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,5 +47,30 @@ describe('demo data', () => {
     // The order it came from is in the customer's orders, filled.
     const orders = (await t.call({ method: 'GET', url: '/api/trading/orders?state=done', headers: c.headers })).json().orders;
     expect(orders.map((o: { label: string }) => o.label)).toEqual(['ausgeführt', 'ausgeführt', 'ausgeführt']);
+  });
+
+  it('the demo customer saves monthly in two ETFs: a year of executions, each booked, ordered and confirmed', async () => {
+    const c = await signedInCustomer(t.app, t.database.db);
+    await seedDemoDepot(t.database.db, t.app.trading, c.sub);
+    const before = (await t.app.depot.depot(c.sub)).cash.available;
+    const seed = { db: t.database.db, clock: t.app.simulatedClock, jobs: t.app.savingsPlanJobs };
+    await seedDemoSavingsPlans(seed, c.sub);
+    await seedDemoSavingsPlans(seed, c.sub);
+    const list = (await t.call({ method: 'GET', url: '/api/savingsplan', headers: c.headers })).json() as SavingsPlanList;
+    // Monthly on the 1st (100 €) and the 15th (50 €) since 23 November 2025: December to November, 12 each.
+    expect(list.plans.map((p) => [p.isin, p.state, p.executions])).toEqual(expect.arrayContaining([['IE00B4L5Y983', 'active', 12], ['DE0005933931', 'active', 12]]));
+    expect(list.monthlyTotal).toBe('150.00');
+    let invested = new Decimal(0);
+    for (const p of list.plans) {
+      const d = (await t.call({ method: 'GET', url: `/api/savingsplan/${p.id}`, headers: c.headers })).json() as SavingsPlanDetail;
+      expect(d.history.every((h) => h.state === 'executed' && h.orderId && h.documentId)).toBe(true);
+      invested = invested.plus(p.invested);
+    }
+    // The cash paid for them is what they invested: no fee, the rest of each rate stays.
+    expect((await t.app.depot.depot(c.sub)).cash.available).toBe(new Decimal(before).minus(invested).toFixed(2));
+    const orders = (await t.call({ method: 'GET', url: '/api/trading/orders?state=done', headers: c.headers })).json().orders as { kind: string }[];
+    expect(orders.filter((o) => o.kind === 'savings')).toHaveLength(24);
+    const documents = (await t.call({ method: 'GET', url: '/api/posteingang?mode=SAVINGS_PLAN&limit=50', headers: c.headers })).json().documents;
+    expect(documents).toHaveLength(24);
   });
 });

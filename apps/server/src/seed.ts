@@ -8,6 +8,9 @@ import { cashOf } from './bookings/ledger.ts';
 import { hasBookings } from './bookings/writer.ts';
 import type { PeriodicDocuments } from './documents/periodic.ts';
 import type { TradingService } from './trading/service.ts';
+import type { Clock } from './platform/clock.ts';
+import { seedDemoSavingsPlans } from './savings-plans/demo.ts';
+import type { SavingsPlanJobs } from './savings-plans/jobs.ts';
 import { moneyStore } from './money/store.ts';
 import { insertMessages } from './messages/store.ts';
 import { welcomeMessage } from './messages/service.ts';
@@ -44,7 +47,7 @@ export const DEMO_DEPOT = {
 } as const;
 
 /** Demo data, created once: running it again changes nothing. */
-export async function seedDemoData(deps: { identity: IdentityService; identityStore: IdentityStore; poolId: string; depot?: { db: Db; trading: TradingService; documents?: Pick<PeriodicDocuments, 'issuePast'> } }) {
+export async function seedDemoData(deps: { identity: IdentityService; identityStore: IdentityStore; poolId: string; depot?: { db: Db; trading: TradingService; documents?: Pick<PeriodicDocuments, 'issuePast'>; savingsPlans?: { clock: Clock; jobs: SavingsPlanJobs } } }) {
   const people = [
     { ...DEMO_CUSTOMER, given: 'Max', family: 'Mustermann' },
     { ...SECOND_CUSTOMER, given: 'Erika', family: 'Musterfrau' },
@@ -77,6 +80,8 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
   const demo = await deps.identityStore.findUser(deps.poolId, DEMO_CUSTOMER.username);
   if (deps.depot && demo) {
     await seedDemoDepot(deps.depot.db, deps.depot.trading, demo.sub);
+    // Two savings plans with a year of executions, before the statements that list them.
+    if (deps.depot.savingsPlans) await seedDemoSavingsPlans({ db: deps.depot.db, ...deps.depot.savingsPlans }, demo.sub);
     // Her statements of the months, quarters and years behind her, dated on their days (once: each has its key).
     await deps.depot.documents?.issuePast(demo.sub);
   }

@@ -24,6 +24,9 @@ import { ANNAS_IBAN } from './money-kit.ts';
 
 const SAP = 'DE0007164600';
 const WORLD = 'IE00B4L5Y983';
+/** Instruments with savings plans (iShares MSCI World, Core DAX, EURO STOXX 50, MSCI Europe, STOXX 600, MDAX, TecDAX). */
+const PLAN_ISINS = [WORLD, 'DE0005933931', 'DE0005933956', 'IE00B4K48X80', 'DE0002635307', 'DE0005933923', 'DE0005933972'];
+let plansMade = 0;
 
 /** Path parameters that name no customer's object, so no kind has to cover their routes. */
 const NOT_OWNED: Record<string, string> = {
@@ -109,6 +112,22 @@ const KINDS: Kind[] = [
     read: async ({ id }) => ((await asA('GET', '/api/notes')) as { notes: { id: string }[] }).notes.find((n) => n.id === id),
     listedAt: ['/api/notes'],
     routes: [{ operation: 'PUT /api/notes/{id}', body: { text: 'Bens Notiz' } }, { operation: 'DELETE /api/notes/{id}' }],
+  },
+  {
+    name: 'savings plan',
+    // One plan per instrument and customer: each route's test gets a plan on an instrument of its own.
+    create: async () => ({
+      id: (await asA('POST', '/api/savingsplan', { isin: PLAN_ISINS[plansMade++ % PLAN_ISINS.length], amount: '25.00', interval: 'monthly', day: 15, firstDate: '2027-01-01', dynamicPercent: 0, payment: 'CASH' })).id,
+    }),
+    read: async ({ id }) => asA('GET', `/api/savingsplan/${id}`),
+    listedAt: ['/api/savingsplan'],
+    routes: [
+      { operation: 'GET /api/savingsplan/{id}' },
+      { operation: 'PATCH /api/savingsplan/{id}', body: { amount: '99.00', interval: 'weekly', day: 2 } },
+      { operation: 'POST /api/savingsplan/{id}/pause' },
+      { operation: 'POST /api/savingsplan/{id}/resume' },
+      { operation: 'DELETE /api/savingsplan/{id}' },
+    ],
   },
   {
     name: 'price alert',

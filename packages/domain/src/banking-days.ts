@@ -140,3 +140,28 @@ export function startOfBerlinDay(date: IsoDate): Date {
   start = utcMidnight - berlinOffsetMs(start);
   return new Date(start);
 }
+
+/** `date` itself when Xetra trades on it, else the next day it does (a savings plan's execution day). */
+export function exchangeDayOnOrAfter(date: IsoDate): IsoDate {
+  let day = date;
+  while (!isExchangeDay(day)) day = addCalendarDays(day, 1);
+  return day;
+}
+
+/** Day of the week of a calendar date: 1 = Monday … 7 = Sunday (ISO). */
+export function isoWeekday(date: IsoDate): number {
+  const [y, m, d] = parts(date);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
+}
+
+/**
+ * The date `months` months after `date`, on day `day` of that month (default: `date`'s day),
+ * clamped to the month's last day (31 January + 1 month = 28 or 29 February).
+ */
+export function addMonthsClamped(date: IsoDate, months: number, day?: number): IsoDate {
+  const [y, m, d] = parts(date);
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(day ?? d, last));
+  return first.toISOString().slice(0, 10);
+}

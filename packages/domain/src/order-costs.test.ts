@@ -58,7 +58,7 @@ describe('a US share quoted in dollars is costed in euros', () => {
 
 describe('a custom price list', () => {
   it('replaces fee and surcharge', () => {
-    const costs = exAnteCosts({ side: 'buy', quantity: '1', price: '50.00' }, share, { orderFee: '0.99', smallOrderSurcharge: '0.50' });
+    const costs = exAnteCosts({ side: 'buy', quantity: '1', price: '50.00' }, share, { orderFee: '0.99', smallOrderSurcharge: '0.50', savingsPlanExecution: '0.00' });
     expect(costs.total).toBe('1.49');
     expect(PRICE_LIST.orderFee).toBe('1.00');
   });

@@ -18,9 +18,10 @@ import type { BidAsk, OrderSide } from './order-rules';
  * Amounts are rounded half up to cents; the percentage to two decimals.
  */
 
-export type PriceList = { orderFee: string; smallOrderSurcharge: string };
+export type PriceList = { orderFee: string; smallOrderSurcharge: string; savingsPlanExecution: string };
 
-export const PRICE_LIST: Readonly<PriceList> = { orderFee: '1.00', smallOrderSurcharge: '1.00' };
+/** Savings-plan executions are free of order fees (see savings-plans.ts). */
+export const PRICE_LIST: Readonly<PriceList> = { orderFee: '1.00', smallOrderSurcharge: '1.00', savingsPlanExecution: '0.00' };
 
 export type CostInstrument = Pick<Instrument, 'tradingFees' | 'lowTradingThreshold' | 'lowTradingThresholdQuantity'>;
 

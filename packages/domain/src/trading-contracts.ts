@@ -102,12 +102,15 @@ export const executionSchema = z.object({
 });
 export type Execution = z.infer<typeof executionSchema>;
 
+/** The kinds an order in the list can have: those a customer places, and `savings` (a savings plan's execution). */
+export const LISTED_ORDER_KINDS = [...TICKET_ORDER_KINDS, 'savings'] as const;
+
 export const tradingOrderSchema = z.object({
   id: z.string(),
   isin: z.string(),
   name: z.string(),
   side: z.enum(ORDER_SIDES),
-  kind: z.enum(TICKET_ORDER_KINDS),
+  kind: z.enum(LISTED_ORDER_KINDS),
   status: z.enum(ORDER_STATUSES),
   cancelStatus: z.enum(CANCEL_STATUSES).nullable(),
   /** combinedOrderStatus(status, cancelStatus): e.g. "PartiallyFilled_Canceled". */

@@ -21,6 +21,19 @@ export type ContractNoteData = {
   executedAt: string;
 };
 
+type Trade = Pick<ContractNoteData, 'name' | 'isin' | 'wkn' | 'quantity' | 'price' | 'currency' | 'fxRate'>;
+
+/** What was bought or sold, at which price (and exchange rate): the same on every confirmation of a trade. */
+export function tradeRows(row: (label: string, value: string) => void, d: Trade & { amount?: string }): void {
+  row('Wertpapier', d.name);
+  row('ISIN', d.isin);
+  if (d.wkn) row('WKN', d.wkn);
+  if (d.amount) row('Sparrate', formatEuro(d.amount));
+  row('Stück', formatQuantity(d.quantity));
+  row('Ausführungskurs', formatMoney(d.price, d.currency));
+  if (d.currency !== 'EUR') row('Devisenkurs', `1 ${d.currency} = ${new Decimal(d.fxRate).toFixed(6).replace('.', ',')} EUR`);
+}
+
 /** The Wertpapierabrechnung of one execution, as a PDF (from the document's stored data). */
 export function contractNote(d: ContractNoteData): Promise<Buffer> {
   const kind = d.side === 'buy' ? 'Kauf' : 'Verkauf';
@@ -39,12 +52,7 @@ export function contractNote(d: ContractNoteData): Promise<Buffer> {
   row('Handelszeit', time);
   row('Handelsplatz', 'Kontor Market Maker (außerbörslich)');
   doc.moveDown();
-  row('Wertpapier', d.name);
-  row('ISIN', d.isin);
-  if (d.wkn) row('WKN', d.wkn);
-  row('Stück', formatQuantity(d.quantity));
-  row('Ausführungskurs', formatMoney(d.price, d.currency));
-  if (d.currency !== 'EUR') row('Devisenkurs', `1 ${d.currency} = ${new Decimal(d.fxRate).toFixed(6).replace('.', ',')} EUR`);
+  tradeRows(row, d);
   doc.moveDown();
   row('Kurswert', formatEuro(d.value));
   row('Ordergebühr', formatEuro(d.fee));

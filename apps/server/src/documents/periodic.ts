@@ -7,6 +7,7 @@ import { midPrice } from '@kontor/domain/quote';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { QuoteSource } from '../market/feed.ts';
+import { priceAt } from '../market/price-at.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { AccountStatementData } from './account-statement.ts';
 import type { CostReportData } from './cost-report.ts';
@@ -36,7 +37,6 @@ export type PeriodicDeps = {
   accountEntries: (db: Db, sub: string) => Promise<AccountEntry[]>;
 };
 
-const DAY = 86_400_000;
 /** The holder's name is added by the renderer (docs/decisions/016-…). */
 type Statement<T> = Omit<T, 'customerName'>;
 const percentOf = (part: Decimal, whole: Decimal) => (whole.isZero() ? '0.00' : part.div(whole).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
@@ -49,13 +49,7 @@ const percentOf = (part: Decimal, whole: Decimal) => (whole.isZero() ? '0.00' : 
  */
 export function periodicDocuments(d: PeriodicDeps) {
   /** The last price of the period's last day (the market's history), else the current price. */
-  function priceAt(isin: string, end: Date): string | undefined {
-    const bars = d.quotes.history(isin, 'FiveYears')?.bars ?? [];
-    const bar = bars.findLast((b) => new Date(b.t).getTime() < end.getTime());
-    if (bar && end.getTime() - new Date(bar.t).getTime() < 14 * DAY) return bar.c;
-    const q = d.quotes.current(isin);
-    return q && midPrice(q);
-  }
+  const priceOfPeriodEnd = (isin: string, end: Date) => priceAt(d.quotes, isin, end, d.clock.now(), 'mid');
 
   function balanceBefore(entries: readonly AccountEntry[], day: string): string {
     return entries.findLast((e) => e.date < day)?.balance ?? '0.00';
@@ -86,7 +80,7 @@ export function periodicDocuments(d: PeriodicDeps) {
     for (const h of held) {
       const instrument = await d.instrument(h.isin);
       const currency = instrument?.quoteCurrencyCode ?? 'EUR';
-      const price = priceAt(h.isin, p.end) ?? '0';
+      const price = priceOfPeriodEnd(h.isin, p.end) ?? '0';
       const fxRate = eurPerUnit(currency, usd && midPrice(usd)) ?? '1';
       const quantity = new Decimal(h.quantity).toFixed();
       positions.push({ isin: h.isin, name: instrument?.name ?? h.isin, quantity, currency, price, fxRate, value: toEur(new Decimal(quantity).mul(price).toFixed(), fxRate) });

@@ -3,6 +3,7 @@ import { accountStatement, type AccountStatementData } from './account-statement
 import { contractNote, type ContractNoteData } from './contract-note.ts';
 import { costReport, type CostReportData } from './cost-report.ts';
 import { depotStatement, type DepotStatementData } from './depot-statement.ts';
+import { savingsPlanNote, type SavingsPlanNoteData } from './savings-plan-note.ts';
 
 /** The data a document of each kind is rendered from (stored with it, as sent). */
 export type DocumentData = {
@@ -10,6 +11,7 @@ export type DocumentData = {
   depot_statement: DepotStatementData;
   account_statement: AccountStatementData;
   cost_report: CostReportData;
+  savings_plan_execution: SavingsPlanNoteData;
 };
 export type RenderableKind = keyof DocumentData;
 
@@ -27,6 +29,8 @@ export function renderDocument(kind: DocumentKind | string, data: Record<string,
       return accountStatement(data as AccountStatementData, issuedAt);
     case 'cost_report':
       return costReport(data as CostReportData, issuedAt);
+    case 'savings_plan_execution':
+      return savingsPlanNote(data as SavingsPlanNoteData);
     default:
       return undefined;
   }

@@ -76,6 +76,24 @@ function conditions(sub: string, f: DocumentFilter): SQL[] {
   return where;
 }
 
+/** The columns a document's kind and titles decide (the same for every customer who gets it), and its display title. */
+export function documentColumns(doc: Pick<DocumentToIssue, 'kind' | 'title' | 'pdfTitle' | 'pdfIsin' | 'savingsPlan'>) {
+  const pdfIsin = doc.pdfIsin?.trim() || null;
+  const isins = documentIsins(pdfIsin ?? undefined);
+  const shown = documentDisplayTitle({ title: doc.title, pdfTitle: doc.pdfTitle ?? undefined, pdfIsin: pdfIsin ?? undefined });
+  return {
+    kind: doc.kind,
+    category: DOCUMENT_KIND_CATEGORY[doc.kind],
+    savingsPlan: doc.savingsPlan ?? doc.kind === 'savings_plan_execution',
+    title: doc.title,
+    pdfTitle: doc.pdfTitle,
+    pdfIsin,
+    isins,
+    search: [doc.title, shown, ...isins].join(' ').toLowerCase(),
+    shown,
+  };
+}
+
 export function documentStore(db: Db) {
   const issuedListeners = new Set<() => void>();
   return {
@@ -83,27 +101,23 @@ export function documentStore(db: Db) {
     onIssued(listener: () => void): void {
       issuedListeners.add(listener);
     },
+    /** For a writer that issues documents in bulk by SQL (the savings-plan day): wakes the renderer as `issue` does. */
+    announceIssued(): void {
+      for (const l of issuedListeners) l();
+    },
 
     /**
      * Issues a document inside the caller's transaction; its PDF is rendered after the commit.
      * Returns its id, or null when a document with this key was issued before.
      */
     async issue(tx: Db, sub: string, issuedAt: Date, doc: DocumentToIssue): Promise<string | null> {
-      const pdfIsin = doc.pdfIsin?.trim() || null;
-      const isins = documentIsins(pdfIsin ?? undefined);
-      const shown = documentDisplayTitle({ title: doc.title, pdfTitle: doc.pdfTitle ?? undefined, pdfIsin: pdfIsin ?? undefined });
+      const { shown, ...columns } = documentColumns(doc);
+      const { isins } = columns;
       const [row] = await tx
         .insert(docs)
         .values({
           sub,
-          kind: doc.kind,
-          category: DOCUMENT_KIND_CATEGORY[doc.kind],
-          savingsPlan: doc.savingsPlan ?? doc.kind === 'savings_plan_execution',
-          title: doc.title,
-          pdfTitle: doc.pdfTitle,
-          pdfIsin,
-          isins,
-          search: [doc.title, shown, ...isins].join(' ').toLowerCase(),
+          ...columns,
           dedupeKey: doc.dedupeKey,
           issuedAt,
           data: doc.data,

@@ -40,7 +40,7 @@ beforeAll(async () => {
   // New Year in Berlin: November's Kontoauszug (1 December), the Depotauszug of the fourth quarter
   // and the cost report of 2026 (1 January) have been issued by then.
   await clockTo(t, '2026-12-31T23:00:00Z');
-  // A savings-plan execution (issued as the savings-plan area will issue it).
+  // A savings-plan execution (with the data the block order writes).
   const store = documentStore(t.database.db);
   await t.database.db.transaction((tx) =>
     store.issue(tx, c.sub, new Date('2026-12-02T08:00:00Z'), {
@@ -49,7 +49,23 @@ beforeAll(async () => {
       title: 'Sparplanausführung',
       pdfTitle: 'Sparplanausführung iShares Core MSCI World',
       pdfIsin: WORLD,
-      data: {},
+      data: {
+        planId: 'plan-1',
+        orderId: 'order-1',
+        executionId: 'order-1-1',
+        isin: WORLD,
+        wkn: null,
+        name: 'iShares Core MSCI World UCITS ETF USD (Acc)',
+        date: '2026-12-02',
+        amount: '50.00',
+        quantity: '0.456789',
+        price: '109.40',
+        currency: 'USD',
+        fxRate: '0.9',
+        value: '44.98',
+        fee: '0.00',
+        executedAt: '2026-12-02T08:00:00.000Z',
+      },
       notify: true,
     }),
   );

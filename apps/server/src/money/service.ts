@@ -88,7 +88,7 @@ export function moneyService(d: MoneyDeps) {
     const payoutRows = await Promise.all(refs('payout').map((id) => store.payoutById(db, id)));
     const debitRows = await Promise.all(refs('debit').map((id) => store.debitById(db, id)));
     return accountEntries(rows, {
-      executions: new Map(execRows.map((e) => [e.id, { side: e.side, quantity: new Decimal(e.quantity).toFixed(), name: names.get(e.isin)! }])),
+      executions: new Map(execRows.map((e) => [e.id, { side: e.side, quantity: new Decimal(e.quantity).toFixed(), name: names.get(e.isin)!, savings: e.kind === 'savings' }])),
       payouts: new Map(payoutRows.flatMap((p) => (p ? [[p.id, { iban: p.iban, executionDate: p.executionDate, state: p.state }]] : []))),
       debits: new Map(debitRows.flatMap((r) => (r ? [[r.id, { settlementDate: r.settlementDate }]] : []))),
     });
@@ -120,7 +120,24 @@ export function moneyService(d: MoneyDeps) {
   /** A job due at the start of a banking day, in Berlin. */
   const dueOn = (date: string) => startOfBerlinDay(date);
 
+  /** A direct debit inside the caller's transaction: buying power at once up to the limit, settled two banking days later; its id. */
+  async function collectDebit(tx: Db, sub: string, amount: string, now: Date): Promise<string> {
+    const cash = await figures(tx, sub, true);
+    const room = Decimal.max(0, new Decimal(DIRECT_DEBIT_INSTANT_LIMIT).minus(cash.debitCredits));
+    const atOnce = money(Decimal.min(amount, room));
+    const id = randomUUID();
+    const settlementDate = addBankingDays(berlinDate(now), DIRECT_DEBIT_SETTLEMENT_DAYS);
+    await store.insertDebit(tx, { id, sub, amount, creditedAtOnce: atOnce, state: 'PENDING', requestedAt: now, settlementDate });
+    await d.book(tx, debitCreditBooking({ sub, debitId: id, amount: atOnce, part: 'instant', at: now, arrears: cash.arrears.toFixed(2) }));
+    await d.scheduler.schedule(tx, { kind: MONEY_JOBS.debitSettle, key: id, dueAt: dueOn(settlementDate) });
+    return id;
+  }
+
   const service = {
+    /** Whether the customer can pay by direct debit now: the flag is on and a mandate is given. */
+    directDebitAvailable: async (sub: string, db: Db = d.db) => d.directDebitEnabled && !!(await store.mandate(db, sub)),
+    /** A savings plan's rate collected by direct debit, inside the plan's execution (the scheduler's transaction). */
+    collectDebit: (tx: Db, sub: string, amount: string, at: Date) => collectDebit(tx, sub, money(amount), at),
     figures: async (sub: string) => {
       const { debitCredits: _c, arrears: _a, ...cash } = await figures(d.db, sub);
       return cash;
@@ -241,14 +258,7 @@ export function moneyService(d: MoneyDeps) {
       const now = d.clock.now();
       return d.write((tx) =>
         idempotent(tx, { sub, key, fingerprint: fingerprintOf('debit', { amount }), at: now }, async (itx) => {
-          const cash = await figures(itx, sub, true);
-          const room = Decimal.max(0, new Decimal(DIRECT_DEBIT_INSTANT_LIMIT).minus(cash.debitCredits));
-          const atOnce = money(Decimal.min(amount, room));
-          const id = randomUUID();
-          const settlementDate = addBankingDays(berlinDate(now), DIRECT_DEBIT_SETTLEMENT_DAYS);
-          await store.insertDebit(itx, { id, sub, amount, creditedAtOnce: atOnce, state: 'PENDING', requestedAt: now, settlementDate });
-          await d.book(itx, debitCreditBooking({ sub, debitId: id, amount: atOnce, part: 'instant', at: now, arrears: cash.arrears.toFixed(2) }));
-          await d.scheduler.schedule(itx, { kind: MONEY_JOBS.debitSettle, key: id, dueAt: dueOn(settlementDate) });
+          const id = await collectDebit(itx, sub, amount, now);
           return { statusCode: 201, body: debitView((await store.debit(itx, sub, id))!) };
         }),
       );

@@ -108,21 +108,34 @@ export type NewNotification = {
 };
 
 /**
+ * The common table expressions that insert the notifications a query gives (columns sub, kind,
+ * title, body, isin, "orderId", "documentId", key, "createdAt") and signal their customers: for a
+ * statement of its own or a set-based writer (the savings-plan day) that notifies with the rest.
+ * The statement must read `notifications_signalled` (an unread expression does not run).
+ */
+export function notificationInsertCtes(source: string): string {
+  return `notifications_in as (
+    insert into notifications (sub, kind, title, body, isin, order_id, document_id, key, created_at, in_app, email, push)
+    select n.sub, n.kind, n.title, n.body, n.isin, n."orderId", n."documentId", n.key, n."createdAt",
+      coalesce(p.in_app, true), coalesce(p.email, false), coalesce(p.push, true)
+    from (${source}) as n
+    left join notification_preferences p on p.sub = n.sub and p.kind = n.kind
+    on conflict (key) do nothing
+    returning sub),
+  notifications_signalled as (select pg_notify('${NOTIFICATIONS_CHANNEL}', s.sub::text) from (select distinct sub from notifications_in) s)`;
+}
+
+const INSERT_NOTIFICATIONS = `with ${notificationInsertCtes(
+  `select * from jsonb_to_recordset($1::jsonb) as n(sub uuid, kind text, title text, body text, isin text, "orderId" uuid, "documentId" uuid, key text, "createdAt" timestamptz)`,
+)}
+  select count(*) from notifications_signalled`;
+
+/**
  * Writes notifications in one statement inside the caller's transaction, each with the channels
  * the customer chose for its kind (read in the same statement), and signals each customer on
  * NOTIFICATIONS_CHANNEL: PostgreSQL delivers that only once the transaction commits, so the bell
  * and the e-mail/push delivery never see a notification that was rolled back.
  */
-const INSERT_NOTIFICATIONS = `with ins as (
-    insert into notifications (sub, kind, title, body, isin, order_id, document_id, key, created_at, in_app, email, push)
-    select n.sub, n.kind, n.title, n.body, n.isin, n."orderId", n."documentId", n.key, n."createdAt",
-      coalesce(p.in_app, true), coalesce(p.email, false), coalesce(p.push, true)
-    from jsonb_to_recordset($1::jsonb) as n(sub uuid, kind text, title text, body text, isin text, "orderId" uuid, "documentId" uuid, key text, "createdAt" timestamptz)
-    left join notification_preferences p on p.sub = n.sub and p.kind = n.kind
-    on conflict (key) do nothing
-    returning sub)
-  select pg_notify('${NOTIFICATIONS_CHANNEL}', s.sub::text) from (select distinct sub from ins) s`;
-
 export async function insertNotifications(tx: Db, notes: readonly (NewNotification & { createdAt: Date | string })[]): Promise<void> {
   if (notes.length === 0) return;
   const rows = notes.map((n) => ({ ...n, orderId: n.orderId ?? null, documentId: n.documentId ?? null, key: n.key ?? null }));

@@ -1,6 +1,6 @@
 import type { Instrument } from '@kontor/domain/instrument';
-import { EUR_USD_ISIN, eurPerUnit } from '@kontor/domain/fx';
-import { midPrice, type Quote } from '@kontor/domain/quote';
+import { fxRateNow } from '../market/price-at.ts';
+import type { Quote } from '@kontor/domain/quote';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { QuoteSource } from '../market/feed.ts';
@@ -105,9 +105,7 @@ export class EngineHost {
 
   /** Euros per unit of the instrument's quote currency; null while the rate is unknown. */
   fxRate(instrument: Instrument): string | null {
-    // Only a dollar instrument needs the EUR/USD mid (worked out with Decimal on every order otherwise).
-    const eurUsd = instrument.quoteCurrencyCode === 'USD' ? this.#d.quotes.current(EUR_USD_ISIN) : undefined;
-    return eurPerUnit(instrument.quoteCurrencyCode, eurUsd ? midPrice(eurUsd) : null);
+    return fxRateNow(this.#d.quotes, instrument.quoteCurrencyCode);
   }
 
   subscribe(isin: string): void {

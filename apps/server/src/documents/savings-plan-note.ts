@@ -1,0 +1,58 @@
+import Decimal from 'decimal.js';
+import { formatEuro } from '@kontor/domain/money';
+import { tradeRows } from './contract-note.ts';
+import { startPdf } from '../platform/pdf.ts';
+
+/** What a savings-plan execution's confirmation shows; written in SQL by the block execution (savings-plans/execution.ts). */
+export type SavingsPlanNoteData = {
+  planId: string;
+  orderId: string;
+  executionId: string;
+  customerName: string;
+  isin: string;
+  wkn: string | null;
+  name: string;
+  /** The execution day. */
+  date: string;
+  /** The plan's rate that day. */
+  amount: string;
+  quantity: string;
+  price: string;
+  currency: string;
+  fxRate: string;
+  value: string;
+  fee: string;
+  /** ISO instant. */
+  executedAt: string;
+};
+
+/** The Ausführungsbestätigung of one savings-plan execution, as a PDF. */
+export function savingsPlanNote(d: SavingsPlanNoteData): Promise<Buffer> {
+  const executedAt = new Date(d.executedAt);
+  const { doc, done, row } = startPdf({
+    heading: 'Sparplanausführung',
+    title: `Sparplanausführung ${d.isin}`,
+    subject: d.name,
+    now: executedAt,
+    dateLabel: 'Ausführung',
+  });
+  const time = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'medium' }).format(executedAt);
+  row('Depotinhaber', d.customerName);
+  row('Sparplan', d.planId);
+  row('Auftragsnummer', d.orderId);
+  row('Ausführungsnummer', d.executionId);
+  row('Handelszeit', time);
+  row('Handelsplatz', 'Kontor Market Maker (außerbörslich), Blockorder zu einem Kurs');
+  doc.moveDown();
+  tradeRows(row, d);
+  doc.moveDown();
+  row('Kurswert', formatEuro(d.value));
+  row('Ordergebühr', formatEuro(d.fee));
+  row('Ausmachender Betrag (Belastung)', formatEuro(new Decimal(d.value).plus(d.fee).toFixed(2)));
+  const rest = new Decimal(d.amount).minus(d.value).minus(d.fee);
+  if (rest.gt(0)) row('Nicht angelegt (bleibt auf dem Verrechnungskonto)', formatEuro(rest.toFixed(2)));
+  doc.moveDown();
+  doc.font('Helvetica-Oblique').fontSize(9).fillColor('#555').text('Bruchstücke werden auf die kleinste handelbare Einheit abgerundet. Diese Bestätigung wurde maschinell erstellt und ist ohne Unterschrift gültig.');
+  doc.end();
+  return done;
+}

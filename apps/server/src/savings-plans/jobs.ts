@@ -1,0 +1,94 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { addCalendarDays, berlinDate, exchangeDayOnOrAfter, startOfBerlinDay, type IsoDate } from '@kontor/domain/banking-days';
+import type { Instrument } from '@kontor/domain/instrument';
+import { amountOn } from '@kontor/domain/savings-plans';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
+import type { Scheduler } from '../scheduler/scheduler.ts';
+import { executeBlock, type BlockResult } from './block.ts';
+import { savingsPlanStore as store } from './store.ts';
+
+/** An execution day: one block job per instrument with plans due, then the next day. */
+export const SAVINGS_DAY_JOB = 'savings.day';
+/** One instrument's block order on one execution day. */
+export const SAVINGS_BLOCK_JOB = 'savings.block';
+
+/** Plans execute at 09:00 Berlin, when the exchanges and the market maker have opened. */
+const EXECUTION_HOUR_MS = 9 * 3_600_000;
+export const executionInstant = (date: IsoDate): Date => new Date(startOfBerlinDay(date).getTime() + EXECUTION_HOUR_MS);
+
+export type SavingsJobDeps = {
+  db: Db;
+  clock: Clock;
+  scheduler: Scheduler;
+  instrument: (isin: string) => Promise<Instrument | undefined>;
+  /** The ask at an instant (now, or from the market's history for a day the clock moved past). */
+  askAt: (isin: string, at: Date) => string | undefined;
+  fxRate: (instrument: Instrument) => string;
+  /** A direct debit of the rate, inside the block's transaction. */
+  collectDebit: (tx: Db, sub: string, amount: string, at: Date) => Promise<string>;
+  /** After a block issued its confirmations: the renderer's wake-up. */
+  issued: () => void;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * Savings-plan days on the scheduler (DESIGN "Scheduler"): each trading day's job fans out one job
+ * per instrument, and each of those runs that instrument's block order in its own transaction,
+ * once (the job's key and the block's row). A crash in the middle of a day loses the block that
+ * was running (rolled back, run again) and repeats none that committed.
+ */
+export function savingsPlanJobs(d: SavingsJobDeps) {
+  async function runBlock(tx: Db, date: IsoDate, isin: string, at: Date): Promise<BlockResult | null> {
+    const instrument = await d.instrument(isin);
+    if (!instrument) throw new Error(`savings block: unknown instrument ${isin}`);
+    const price = d.askAt(isin, at);
+    if (!price) throw new Error(`savings block: no price for ${isin}`);
+    for (const p of await store.dueDirectDebits(tx, isin, date)) {
+      const { amount } = amountOn(p, p.nextNominal ?? date);
+      await d.collectDebit(tx, p.sub, amount, at);
+    }
+    const result = await executeBlock(tx, {
+      date,
+      isin,
+      price,
+      fxRate: d.fxRate(instrument),
+      qtyScale: instrument.qtyScale,
+      at,
+      instrument: { name: instrument.name, wkn: instrument.wkn, currency: instrument.quoteCurrencyCode },
+    });
+    if (result && result.executed > 0) d.issued();
+    return result;
+  }
+
+  /** The execution day's job of `date` (a trading day), due at its execution time. */
+  const scheduleDay = (tx: Db, date: IsoDate) => d.scheduler.schedule(tx, { kind: SAVINGS_DAY_JOB, key: date, dueAt: executionInstant(date), payload: { date } });
+
+  return {
+    /** Registers the jobs and schedules the next execution day (at start; idempotent). */
+    async start(): Promise<void> {
+      d.scheduler.handle(SAVINGS_DAY_JOB, async (tx, job) => {
+        const date = job.payload.date as IsoDate;
+        for (const isin of await store.dueInstruments(tx, date)) {
+          await d.scheduler.schedule(tx, { kind: SAVINGS_BLOCK_JOB, key: `${date}:${isin}`, dueAt: job.dueAt, payload: { date, isin } });
+        }
+        await scheduleDay(tx, exchangeDayOnOrAfter(addCalendarDays(date, 1)));
+      });
+      d.scheduler.handle(SAVINGS_BLOCK_JOB, async (tx, job) => {
+        const result = await runBlock(tx, job.payload.date as IsoDate, job.payload.isin as string, job.dueAt);
+        if (result) d.log.info({ date: job.payload.date, isin: job.payload.isin, ...result }, 'savings block executed');
+      });
+      const now = d.clock.now();
+      const today = berlinDate(now);
+      const first = exchangeDayOnOrAfter(executionInstant(today) > now ? today : addCalendarDays(today, 1));
+      await d.db.transaction((tx) => scheduleDay(tx, first));
+    },
+
+    /**
+     * One block run directly (the seed's past executions: booked exactly like a day's, at that
+     * day's price). Nothing when that day's block ran before.
+     */
+    runBlock: (date: IsoDate, isin: string) => d.db.transaction((tx) => runBlock(tx, date, isin, executionInstant(date))),
+  };
+}
+export type SavingsPlanJobs = ReturnType<typeof savingsPlanJobs>;
