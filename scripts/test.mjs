@@ -83,9 +83,11 @@ else {
   failures.push('browser tests: Chromium missing');
 }
 
+// Beside the browser tests: lint, type check and the PostgreSQL pass (whose server runs its
+// queries: the test processes wait much of the time). The unit tests with their short timeouts
+// run after the browser tests have ended, with the machine to themselves.
 check('Lint (ESLint, incl. one-way imports)', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('Type check (tsc -b)', 'npx', ['tsc', '-b']);
-await vitest('Unit and server (PGlite) tests', ['--project', 'domain', '--project', 'server', '--project', 'web', '--maxWorkers=2'], baseEnv);
 if (postgresUrl) {
   // Each test file gets a database of its own on the server, so two run side by side.
   await vitest('Server integration tests against PostgreSQL', ['--project', 'server', '--maxWorkers=2'], { ...baseEnv, DATABASE_URL: postgresUrl });
@@ -97,6 +99,7 @@ if (browserRun) {
   fs.rmSync(browserLog, { force: true });
   tallyReport(browserTitle, result);
 }
+await vitest('Unit and server (PGlite) tests', ['--project', 'domain', '--project', 'server', '--project', 'web', '--maxWorkers=2'], baseEnv);
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log(`\n${'─'.repeat(60)}`);
