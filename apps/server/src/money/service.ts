@@ -135,7 +135,7 @@ export function moneyService(d: MoneyDeps) {
 
   const service = {
     /** Whether the customer can pay by direct debit now: the flag is on and a mandate is given. */
-    directDebitAvailable: async (sub: string) => d.directDebitEnabled && !!(await store.mandate(d.db, sub)),
+    directDebitAvailable: async (sub: string, db: Db = d.db) => d.directDebitEnabled && !!(await store.mandate(db, sub)),
     /** A savings plan's rate collected by direct debit, inside the plan's execution (the scheduler's transaction). */
     collectDebit: (tx: Db, sub: string, amount: string, at: Date) => collectDebit(tx, sub, money(amount), at),
     figures: async (sub: string) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SavingsPlan, SavingsPlanDetail, SavingsPlanList, SavingsPlanPreview } from '@kontor/domain/savings-plan-contracts';
 import type { SignedInCustomer } from '../../test/customer.ts';
-import { clockTo, customerWithCash } from '../../test/money-kit.ts';
+import { cash, clockTo, customerWithCash, customerWithMandate, overview } from '../../test/money-kit.ts';
 import { PinnedQuotes } from '../../test/pinned-quotes.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { savingsPlanStore } from './store.ts';
@@ -85,4 +85,22 @@ it('yearly-increase-applies-on-the-anniversary: a plan set up a year ago saves 5
   expect(after.plan).toMatchObject({ amount: '35.00', nextExecution: '2027-01-15' });
   // The next raise is a year later: January's rate stays 35,00 €.
   expect(after.calendar[0]).toEqual({ nominal: '2027-01-15', date: '2027-01-15', amount: '35.00' });
+});
+
+it('a plan paid by direct debit collects its rate from the reference account and buys with it; without a mandate it is refused', async () => {
+  const ben = await customerWithCash(t, '0');
+  const refused = await t.call({ method: 'POST', url: '/api/savingsplan', headers: ben.headers, payload: { ...input, firstDate: '2026-12-16', payment: 'DIRECT_DEBIT' } });
+  expect(refused.json(), refused.body).toMatchObject({ errors: { payment: expect.stringMatching(/Lastschriftmandat/) } });
+
+  const carla = await customerWithMandate(t);
+  expect((await t.call({ method: 'GET', url: '/api/savingsplan', headers: carla.headers })).json().directDebitAvailable).toBe(true);
+  const plan = await t.call({ method: 'POST', url: '/api/savingsplan', headers: carla.headers, payload: { ...input, amount: '80.00', interval: 'weekly', day: 3, firstDate: '2026-12-16', payment: 'DIRECT_DEBIT' } });
+  expect(plan.statusCode).toBe(201);
+  // Wednesday 16 December, 09:05 in Berlin.
+  await clockTo(t, '2026-12-16T08:05:00Z');
+  const d = (await t.call({ method: 'GET', url: `/api/savingsplan/${plan.json().id}`, headers: carla.headers })).json() as SavingsPlanDetail;
+  // 80 ÷ 200.10 = 0.399800…; × 200.10 = 79.99998 → 80,00 €.
+  expect(d.history).toEqual([expect.objectContaining({ state: 'executed', amount: '80.00', value: '80.00' })]);
+  expect((await overview(t, carla)).debits).toEqual([expect.objectContaining({ amount: '80.00', creditedAtOnce: '80.00', state: 'PENDING' })]);
+  expect((await cash(t, carla)).availableToBuy).toBe('0.00');
 });
