@@ -1,9 +1,10 @@
-// npm test: installs what is missing, then lint, type check, unit, server integration (PGlite, and
-// PostgreSQL when DATABASE_URL is set) and browser tests. Ends with one line "N passed, N failed".
+// npm test: installs what is missing, builds, then lint, type check, unit, server integration (PGlite,
+// and PostgreSQL when DATABASE_URL is set), with the browser tests running beside all of these.
+// Ends with one line "N passed, N failed".
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build, ensureChromium, ensureDependencies, root, run, step } from './lib/ensure.mjs';
+import { build, ensureChromium, ensureDependencies, root, run, spawn, step } from './lib/ensure.mjs';
 
 const started = Date.now();
 const postgresUrl = process.env.DATABASE_URL;
@@ -26,14 +27,20 @@ function check(title, cmd, args) {
   }
 }
 
-function vitest(title, args, env) {
-  step(title);
-  const out = path.join(os.tmpdir(), `kontor-vitest-${process.pid}-${Date.now()}.json`);
-  const status = run(
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
-    { allowFailure: true, env },
-  );
+/** Starts vitest with a JSON report; `log` set: its output goes there instead of the terminal (it runs beside another). */
+function startVitest(args, env, log) {
+  const out = path.join(os.tmpdir(), `kontor-vitest-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+  const fd = log ? fs.openSync(log, 'w') : 'inherit';
+  const child = spawn('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], {
+    cwd: root,
+    env: log && process.stdout.isTTY ? { ...env, FORCE_COLOR: '1' } : env,
+    stdio: ['ignore', fd, fd],
+  });
+  if (typeof fd === 'number') fs.closeSync(fd);
+  return new Promise((resolve) => child.on('close', (code) => resolve({ status: code ?? 1, out })));
+}
+
+function tallyReport(title, { status, out }) {
   let report;
   try {
     report = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -57,23 +64,42 @@ function vitest(title, args, env) {
       if (a.status === 'failed') failures.push(`${path.relative(root, r.name)} › ${a.fullName}`);
 }
 
-check('Lint (ESLint, incl. one-way imports)', 'npx', ['eslint', '.', '--max-warnings=0']);
-check('Type check (tsc -b)', 'npx', ['tsc', '-b']);
-build();
+async function vitest(title, args, env) {
+  step(title);
+  tallyReport(title, await startVitest(args, env));
+}
 
-const projects = ['--project', 'domain', '--project', 'server', '--project', 'web'];
-if (haveChromium) projects.push('--project', 'e2e');
+// The browser tests need the build; they start first and run in a vitest process of their own
+// beside everything else. In one vitest run they would come last, one file at a time (their
+// project has fileParallelism: false, which vitest 4 runs after all other files), while a browser
+// test mostly waits for Chromium and the server: about 0.4 of a core, the rest of the machine idle.
+build();
+const browserTitle = 'Browser tests (beside the rest; output below when they end)';
+const browserLog = path.join(os.tmpdir(), `kontor-e2e-${process.pid}.log`);
+let browserRun;
+if (haveChromium) browserRun = startVitest(['--project', 'e2e'], baseEnv, browserLog);
 else {
   tally.failed += 1;
   failures.push('browser tests: Chromium missing');
 }
-// Two workers: a browser test mostly waits for Chromium and the server (other processes), so a
-// unit or server test file runs beside it; vitest would take one worker on two cores.
-vitest('Unit, server (PGlite) and browser tests', [...projects, '--maxWorkers=2'], baseEnv);
+
+// Beside the browser tests: lint, type check and the PostgreSQL pass (whose server runs its
+// queries: the test processes wait much of the time). The unit tests with their short timeouts
+// run after the browser tests have ended, with the machine to themselves.
+check('Lint (ESLint, incl. one-way imports)', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('Type check (tsc -b)', 'npx', ['tsc', '-b']);
 if (postgresUrl) {
   // Each test file gets a database of its own on the server, so two run side by side.
-  vitest('Server integration tests against PostgreSQL', ['--project', 'server', '--maxWorkers=2'], { ...baseEnv, DATABASE_URL: postgresUrl });
+  await vitest('Server integration tests against PostgreSQL', ['--project', 'server', '--maxWorkers=2'], { ...baseEnv, DATABASE_URL: postgresUrl });
 }
+if (browserRun) {
+  const result = await browserRun;
+  step(browserTitle);
+  process.stdout.write(fs.readFileSync(browserLog));
+  fs.rmSync(browserLog, { force: true });
+  tallyReport(browserTitle, result);
+}
+await vitest('Unit and server (PGlite) tests', ['--project', 'domain', '--project', 'server', '--project', 'web', '--maxWorkers=2'], baseEnv);
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log(`\n${'─'.repeat(60)}`);

@@ -45,3 +45,12 @@ export async function clockTo(t: TestApp, iso: string): Promise<number> {
   t.app.simulatedClock.advance(ahead);
   return t.app.scheduler.runDue();
 }
+
+/** A customer without cash who has signed a SEPA direct-debit mandate by TAN. */
+export async function customerWithMandate(t: TestApp): Promise<SignedInCustomer> {
+  const c = await customerWithCash(t, '0');
+  const authorisation = await authorised(t, c, { type: 'MONEY_TRANSACTION', data: { kind: 'MANDATE', iban: ANNAS_IBAN } });
+  const signed = await t.call({ method: 'POST', url: '/api/moneytransaction/mandate', headers: c.headers, payload: { authorisation } });
+  if (signed.statusCode !== 201) throw new Error(`mandate answered ${signed.statusCode}: ${signed.body}`);
+  return c;
+}

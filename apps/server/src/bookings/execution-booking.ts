@@ -42,6 +42,15 @@ export type ExecutionContext = {
   fxRate: string;
 };
 
+/** How an execution is announced (its message and its notification): title and the pieces at their price. */
+export function executionNotice(f: { side: 'buy' | 'sell'; name: string; quantity: string; price: string; currency: string; partial: boolean }): { title: string; body: string } {
+  const verb = f.side === 'buy' ? 'Kauf' : 'Verkauf';
+  return {
+    title: `${f.partial ? 'Order teilweise ausgeführt' : 'Order ausgeführt'}: ${verb} ${f.name}`,
+    body: `${formatQuantity(f.quantity)} Stück zu ${formatMoney(f.price, f.currency)} ausgeführt.`,
+  };
+}
+
 /** What a fill costs or brings, before anything is written. */
 export type ExecutionAmounts = { value: Decimal; fee: Decimal; fromReserved: Decimal; fromCash: Decimal };
 
@@ -148,8 +157,7 @@ export function executionBooking(fill: ExecutionFill, c: ExecutionContext, marke
       notifications: [
         {
           kind: fill.partial ? 'ORDER_PARTIALLY_EXECUTED' : 'ORDER_EXECUTED',
-          title: `${fill.partial ? 'Order teilweise ausgeführt' : 'Order ausgeführt'}: ${verb} ${name}`,
-          body: `${formatQuantity(fill.quantity)} Stück zu ${formatMoney(fill.price, currency)} ausgeführt.`,
+          ...executionNotice({ side: fill.side, name, quantity: fill.quantity, price: fill.price, currency, partial: !!fill.partial }),
           isin: fill.isin,
           orderId: fill.orderId ?? fill.id.replace(/-\d+$/, ''),
         },

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Clock } from '../platform/clock.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
+import { decodeCursor, encodeCursor } from '../platform/keyset-cursor.ts';
 import type { DocumentRenderer } from '../documents/renderer.ts';
 import type { DocumentRow, DocumentStore } from '../documents/store.ts';
 
@@ -22,15 +23,12 @@ const gone = () => notFound('Dieses Dokument gibt es nicht.');
 const badCursor = () => new AppError(400, 'Die Seitenangabe ist ungültig. Bitte laden Sie die Liste neu.');
 
 /** The cursor of the page after `row`: its issue instant and id (keyset paging, newest first). */
-export function cursorOf(row: { issuedAt: Date; id: string }): string {
-  return Buffer.from(`${row.issuedAt.toISOString()}|${row.id}`).toString('base64url');
-}
+export const cursorOf = (row: { issuedAt: Date; id: string }): string => encodeCursor(row.issuedAt, row.id);
 
 function parseCursor(cursor: string): { issuedAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const issuedAt = new Date(at ?? '');
-  if (!id || !isUuid(id) || Number.isNaN(issuedAt.getTime())) throw badCursor();
-  return { issuedAt, id };
+  const c = decodeCursor(cursor);
+  if (!c) throw badCursor();
+  return { issuedAt: c.at, id: c.id };
 }
 
 function view(r: DocumentRow): PosteingangDocument {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { messageKindOfTextForm } from '@kontor/domain/enums';
 import type { PosteingangMessage } from '@kontor/domain/posteingang-contracts';
 import { fixedQuery, type Db } from '../platform/db.ts';
+import { decodeCursor, encodeCursor } from '../platform/keyset-cursor.ts';
 import { customerMessages } from './tables.ts';
 
 /** A message to write. With a `key`, a message with that key is updated instead (new text and stop, unread again, new date). */
@@ -56,15 +57,6 @@ export async function insertMessages(tx: Db, messages: readonly NewMessage[], on
   await fixedQuery(tx, once ? INSERT_MESSAGES_ONCE : INSERT_MESSAGES, [JSON.stringify(json)], once ? 'insert_messages_once' : 'insert_messages');
 }
 
-/** Keyset cursor: the date and id of the last message of a page. */
-const encodeCursor = (r: Row) => Buffer.from(`${r.createdAt.toISOString()}|${r.id}`).toString('base64url');
-function decodeCursor(cursor: string): { at: Date; id: string } | null {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const date = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(date.getTime())) return null;
-  return { at: date, id };
-}
-
 export function messageStore(db: Db) {
   return {
     /** Newest first, a page at a time; null when the cursor is not one of ours. */
@@ -86,7 +78,7 @@ export function messageStore(db: Db) {
         .limit(q.limit + 1);
       const more = rows.length > q.limit;
       const shown = more ? rows.slice(0, q.limit) : rows;
-      return { messages: shown.map(view), nextCursor: more ? encodeCursor(shown.at(-1)!) : null };
+      return { messages: shown.map(view), nextCursor: more ? encodeCursor(shown.at(-1)!.createdAt, shown.at(-1)!.id) : null };
     },
     async markRead(sub: string, id: string, read: boolean, at: Date): Promise<boolean> {
       const m = customerMessages;

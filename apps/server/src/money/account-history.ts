@@ -11,8 +11,8 @@ import type { LedgerEntryRow } from './store.ts';
  */
 
 export type HistoryLookups = {
-  /** Buy and sell executions by id: "Kauf 12 SAP SE". */
-  executions: Map<string, { side: string; quantity: string; name: string }>;
+  /** Buy and sell executions by id: "Kauf 12 SAP SE"; a savings plan's: "Sparplan 0,4932 iShares Core DAX". */
+  executions: Map<string, { side: string; quantity: string; name: string; savings?: boolean }>;
   payouts: Map<string, { iban: string; executionDate: string; state: string }>;
   debits: Map<string, { settlementDate: string }>;
 };
@@ -39,7 +39,7 @@ function describe(row: LedgerEntryRow, kind: AccountEntryKind, l: HistoryLookups
     case 'buy':
     case 'sell': {
       const e = l.executions.get(ref);
-      const verb = kind === 'buy' ? 'Kauf' : 'Verkauf';
+      const verb = e?.savings ? 'Sparplan' : kind === 'buy' ? 'Kauf' : 'Verkauf';
       return { text: e ? `${verb} ${formatQuantity(e.quantity)} ${e.name}` : verb, valueDate: addBankingDays(bookingDate, SECURITIES_SETTLEMENT_DAYS) };
     }
     case 'payout': {

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
 import type { SimulatedMarket } from '../market/feed.ts';
-import { authorised } from '../../test/authorisation.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ANNAS_IBAN, cash, clockTo, customerWithCash, overview } from '../../test/money-kit.ts';
+import { cash, clockTo, customerWithCash, customerWithMandate, overview } from '../../test/money-kit.ts';
 import type { SignedInCustomer } from '../../test/customer.ts';
 
 let t: TestApp;
@@ -15,11 +14,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function withMandate(): Promise<SignedInCustomer> {
-  const c = await customerWithCash(t, '0');
-  const authorisation = await authorised(t, c, { type: 'MONEY_TRANSACTION', data: { kind: 'MANDATE', iban: ANNAS_IBAN } });
-  const signed = await t.call({ method: 'POST', url: '/api/moneytransaction/mandate', headers: c.headers, payload: { authorisation } });
-  expect(signed.statusCode).toBe(201);
-  expect(signed.json()).toMatchObject({ creditorId: 'DE98ZZZ09999999999', ibanMasked: 'DE89 •••• 3000' });
+  const c = await customerWithMandate(t);
+  const mandate = (await overview(t, c)).directDebit.mandate;
+  expect(mandate).toMatchObject({ creditorId: 'DE98ZZZ09999999999', ibanMasked: 'DE89 •••• 3000' });
   return c;
 }
 const debit = (c: SignedInCustomer, amount: string) =>

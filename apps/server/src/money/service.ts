@@ -88,7 +88,7 @@ export function moneyService(d: MoneyDeps) {
     const payoutRows = await Promise.all(refs('payout').map((id) => store.payoutById(db, id)));
     const debitRows = await Promise.all(refs('debit').map((id) => store.debitById(db, id)));
     return accountEntries(rows, {
-      executions: new Map(execRows.map((e) => [e.id, { side: e.side, quantity: new Decimal(e.quantity).toFixed(), name: names.get(e.isin)! }])),
+      executions: new Map(execRows.map((e) => [e.id, { side: e.side, quantity: new Decimal(e.quantity).toFixed(), name: names.get(e.isin)!, savings: e.kind === 'savings' }])),
       payouts: new Map(payoutRows.flatMap((p) => (p ? [[p.id, { iban: p.iban, executionDate: p.executionDate, state: p.state }]] : []))),
       debits: new Map(debitRows.flatMap((r) => (r ? [[r.id, { settlementDate: r.settlementDate }]] : []))),
     });
@@ -135,7 +135,7 @@ export function moneyService(d: MoneyDeps) {
 
   const service = {
     /** Whether the customer can pay by direct debit now: the flag is on and a mandate is given. */
-    directDebitAvailable: async (sub: string) => d.directDebitEnabled && !!(await store.mandate(d.db, sub)),
+    directDebitAvailable: async (sub: string, db: Db = d.db) => d.directDebitEnabled && !!(await store.mandate(db, sub)),
     /** A savings plan's rate collected by direct debit, inside the plan's execution (the scheduler's transaction). */
     collectDebit: (tx: Db, sub: string, amount: string, at: Date) => collectDebit(tx, sub, money(amount), at),
     figures: async (sub: string) => {

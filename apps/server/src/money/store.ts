@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db.ts';
 import { accounts } from '../bookings/ledger.ts';
 import { ledgerBalances } from '../bookings/tables.ts';
-import { executions } from '../trading/tables.ts';
+import { executions, orders } from '../trading/tables.ts';
 import { directDebits, incomingTransfers, mandates, payouts, referenceAccounts } from './tables.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -48,7 +48,11 @@ export const moneyStore = {
   /** What the executions behind buy and sell entries were: instrument, side and quantity. */
   async executionsById(db: Db, ids: string[]) {
     if (ids.length === 0) return [];
-    return db.select({ id: executions.id, isin: executions.isin, side: executions.side, quantity: executions.quantity }).from(executions).where(inArray(executions.id, ids));
+    return db
+      .select({ id: executions.id, isin: executions.isin, side: executions.side, quantity: executions.quantity, kind: orders.kind })
+      .from(executions)
+      .leftJoin(orders, eq(orders.id, executions.orderId))
+      .where(inArray(executions.id, ids));
   },
 
   async insertPayout(db: Db, row: typeof payouts.$inferInsert) {

@@ -34,7 +34,7 @@ describe('notices from Kontor', () => {
       ]),
     );
     expect(notices.find((n) => n.id === 'steuer-id')?.link).toBe('/einstellungen');
-    expect(notices.find((n) => n.id === 'preisverzeichnis')?.link).toBe('https://www.kontor.example/preisverzeichnis');
+    expect(notices.find((n) => n.id === 'preisverzeichnis')?.link).toBe('/preisverzeichnis');
   });
 
   it('dismisses a notice for this customer only; dismissing twice is fine', async () => {

@@ -49,6 +49,9 @@ it('fractions-rounded-down-to-qty-scale-rest-stays-cash: 50,00 € at 101,37 €
   const order = (await t.call({ method: 'GET', url: `/api/trading/orders/${d.history[0]!.orderId}`, headers: anna.headers })).json();
   expect(order.executions).toEqual([expect.objectContaining({ value: '49.98', fee: '0.00', documentId: d.history[0]!.documentId })]);
 
+  const history = (await t.call({ method: 'GET', url: '/api/moneytransaction/history?kind=buy', headers: anna.headers })).json();
+  expect(history.entries).toEqual([expect.objectContaining({ date: '2026-12-15', text: 'Sparplan 0,493 Fundsmith Equity Fund T EUR Acc', amount: '-49.98', balance: '50.02' })]);
+
   const depot = (await t.call({ method: 'GET', url: '/api/trading/positions', headers: anna.headers })).json();
   expect(JSON.stringify(depot)).toContain(FUNDSMITH);
 

@@ -39,7 +39,8 @@ export type SavingsPlanDeps = {
   quote: (isin: string) => Quote | undefined;
   /** Euros per unit of the instrument's quote currency now. */
   fxRate: (instrument: Instrument) => string;
-  directDebitAvailable: (sub: string) => Promise<boolean>;
+  /** Read on `db`: inside a transaction, its connection (PGlite has only one). */
+  directDebitAvailable: (sub: string, db: Db) => Promise<boolean>;
 };
 
 const CALENDAR_LENGTH = 12;
@@ -183,7 +184,7 @@ export function savingsPlanService(d: SavingsPlanDeps) {
       const plans: SavingsPlan[] = [];
       for (const r of rows) plans.push(await view(r, totals.get(r.id), names));
       const monthlyTotal = plans.reduce((s, p) => s.plus(p.monthlyRate), new Decimal(0));
-      return { plans, monthlyTotal: monthlyTotal.toFixed(2), directDebitAvailable: await d.directDebitAvailable(sub) };
+      return { plans, monthlyTotal: monthlyTotal.toFixed(2), directDebitAvailable: await d.directDebitAvailable(sub, d.db) };
     },
 
     async preview(sub: string, input: SavingsPlanInput): Promise<SavingsPlanPreview> {
@@ -202,7 +203,7 @@ export function savingsPlanService(d: SavingsPlanDeps) {
       const write = async (tx: Db) => {
         await planInstrument(input.isin);
         checkFirstDate(input.firstDate);
-        if (input.payment === 'DIRECT_DEBIT' && !(await d.directDebitAvailable(sub))) {
+        if (input.payment === 'DIRECT_DEBIT' && !(await d.directDebitAvailable(sub, tx))) {
           throw fieldError('payment', 'Lastschrift ist nicht möglich: Bitte erteilen Sie zuerst ein SEPA-Lastschriftmandat.');
         }
         if ((await store.countLive(tx, sub)) >= SAVINGS_PLANS_PER_CUSTOMER) {

@@ -4,13 +4,14 @@ import type { Config } from '../config.ts';
 
 const site = 'https://www.kontor.example';
 
-/** External links of spec §2. The product site is not part of this app, so they point outside it. */
+/** External links of spec §2. The product site is not part of this app, so they point outside it (the price list is the app's page). */
 export const externalLinks: ExternalLinks = {
   website: site,
   imprint: `${site}/impressum`,
   faq: `${site}/hilfe`,
   fairUsePolicy: `${site}/fair-use`,
-  priceList: `${site}/preisverzeichnis`,
+  // The app's own page, rendered from the price list the costs are computed with.
+  priceList: '/preisverzeichnis',
   termsOfUse: `${site}/nutzungsbedingungen`,
   dataProtection: `${site}/datenschutz`,
   securityNotes: `${site}/sicherheitshinweise`,

@@ -3,6 +3,7 @@ import { berlinDate } from '@kontor/domain/banking-days';
 import { formatMoney, formatQuantity } from '@kontor/domain/money';
 import type { NewMessage } from '../messages/store.ts';
 import type { NewNotification } from '../notifications/store.ts';
+import { executionNotice } from '../bookings/execution-booking.ts';
 import type { EngineEvent } from './engine/types.ts';
 
 type Named = { name: string; quoteCurrencyCode: string } | undefined;
@@ -41,11 +42,12 @@ export function orderNotices(events: readonly EngineEvent[], instrument: (isin: 
     const base = { sub: o.accountId, orderId: o.id, isin: o.isin, createdAt: e.at };
     if (e.type === 'execution') {
       const partial = !fillCompletes(events, index);
+      const notice = executionNotice({ side: o.side, name, quantity: e.quantity, price: e.price, currency, partial });
       messages.push({
         ...base,
         textForm: 'ORDER',
-        title: `${partial ? 'Order teilweise ausgeführt' : 'Order ausgeführt'}: ${verb} ${name}`,
-        body: `${formatQuantity(e.quantity)} Stück zu ${formatMoney(e.price, currency)} ausgeführt.${partial ? ` Bisher ausgeführt: ${formatQuantity(o.filledQuantity)} Stück.` : ''}`,
+        ...notice,
+        body: `${notice.body}${partial ? ` Bisher ausgeführt: ${formatQuantity(o.filledQuantity)} Stück.` : ''}`,
       });
     } else if (e.type === 'status' && (e.status === 'Rejected' || e.status === 'Expired' || e.cancelStatus === 'Expired')) {
       // A partly filled order that expires stays PartiallyFilled, with Expired as its cancel status.

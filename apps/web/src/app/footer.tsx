@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-aria-components';
 import type { ExternalLinks } from '@kontor/domain/runtime-config';
 import { TimeTravel } from '../features/dev-tools/time-travel';
 import { useConfig } from '../lib/config';
@@ -31,9 +32,14 @@ export function Footer() {
           <ul className={styles.footerLinks}>
             {FOOTER_LINKS.filter((key) => externalLinks[key]).map((key) => (
               <li key={key}>
-                <a href={externalLinks[key]} target="_blank" rel="noopener noreferrer" title={newWindow}>
-                  {t(`footer.links.${key}`)}
-                </a>
+                {/* A page of the app itself (the price list) opens in place. */}
+                {externalLinks[key].startsWith('/') ? (
+                  <Link href={externalLinks[key]}>{t(`footer.links.${key}`)}</Link>
+                ) : (
+                  <a href={externalLinks[key]} target="_blank" rel="noopener noreferrer" title={newWindow}>
+                    {t(`footer.links.${key}`)}
+                  </a>
+                )}
               </li>
             ))}
           </ul>

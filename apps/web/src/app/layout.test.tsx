@@ -132,6 +132,18 @@ describe('layout', () => {
     expect(footer.queryByRole('link', { name: 'Fair-Use-Richtlinie' })).toBeNull();
   });
 
+  it('a footer link to a page of the app (the price list) opens it in place', async () => {
+    const config = testConfig();
+    config.externalLinks.priceList = '/preisverzeichnis';
+    const { user, router } = await renderApp('/depot', { config });
+    await screen.findByRole('heading', { level: 1, name: 'Depot' });
+    const link = within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Preis- und Leistungsverzeichnis' });
+    expect(link.getAttribute('target')).toBeNull();
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Preis- und Leistungsverzeichnis' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/preisverzeichnis');
+  });
+
   it('after navigating, focus is on the new page heading; the redirect from "/" leaves focus alone', async () => {
     const { user } = await renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Depot' });

@@ -78,6 +78,18 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/savings-plans/savings-plans-page')).SavingsPlansPage }),
               },
               {
+                path: 'sparplaene/neu',
+                lazy: async () => ({ Component: (await import('../features/savings-plans/new-savings-plan-page')).NewSavingsPlanPage }),
+              },
+              {
+                path: 'sparplaene/:id',
+                lazy: async () => ({ Component: (await import('../features/savings-plans/savings-plan-detail-page')).SavingsPlanDetailPage }),
+              },
+              {
+                path: 'preisverzeichnis',
+                lazy: async () => ({ Component: (await import('../features/price-list/price-list-page')).PriceListPage }),
+              },
+              {
                 path: 'watchlisten',
                 lazy: async () => ({ Component: (await import('../features/watchlists/watchlists-page')).WatchlistsPage }),
               },

@@ -53,3 +53,11 @@ export const documentDownloadUrl = (id: string) => api.url(`/api/posteingang/${e
  * names the ticket, so only this line changes when it gets one.
  */
 export const ticketPath = (id: string) => `/service?${new URLSearchParams({ ticket: id }).toString()}`;
+
+/** Sparpläne: the list (with its "Verlauf"), one plan, and the form for a new plan (of this instrument, if given). */
+export const savingsPlansPath = '/sparplaene';
+export const savingsPlanPath = (id: string) => `/sparplaene/${encodeURIComponent(id)}`;
+export const newSavingsPlanPath = (isin?: string) => (isin ? `/sparplaene/neu?${new URLSearchParams({ isin }).toString()}` : '/sparplaene/neu');
+
+/** Kontor's Preis- und Leistungsverzeichnis (the fees of orders and savings plans). */
+export const priceListPath = '/preisverzeichnis';

@@ -19,10 +19,12 @@ export type TextFieldProps = Omit<AriaTextFieldProps, 'children' | 'className'> 
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   /** The input element, e.g. react-hook-form's field.ref so a failed submit focuses the field. */
   inputRef?: Ref<HTMLInputElement>;
+  /** The earliest value of a date field ("2026-11-27"). */
+  min?: string;
 };
 
 /** A labelled text input with optional hint and error message. */
-export function TextField({ label, description, errorMessage, placeholder, className, inputMode, inputRef, isInvalid, ...props }: TextFieldProps) {
+export function TextField({ label, description, errorMessage, placeholder, className, inputMode, inputRef, isInvalid, min, ...props }: TextFieldProps) {
   return (
     <AriaTextField
       {...props}
@@ -30,7 +32,7 @@ export function TextField({ label, description, errorMessage, placeholder, class
       className={[styles.field, className].filter(Boolean).join(' ')}
     >
       <Label className={styles.label}>{label}</Label>
-      <Input ref={inputRef} className={styles.input} placeholder={placeholder} inputMode={inputMode} />
+      <Input ref={inputRef} className={styles.input} placeholder={placeholder} inputMode={inputMode} min={min} />
       {description && (
         <Text slot="description" className={styles.description}>
           {description}

@@ -16,11 +16,14 @@ export function useDevClock(enabled: boolean) {
   });
 }
 
-/** A step forward, or to the start of the next quarter (the quarter's Depotauszug is then issued). */
-export type ClockMove = AdvanceClockRequest | 'next-quarter';
+/**
+ * A step forward, to the start of the next quarter (the quarter's Depotauszug is then issued), or
+ * to the next day a savings plan executes.
+ */
+export type ClockMove = AdvanceClockRequest | 'next-quarter' | 'next-savings-day';
 
 /**
- * Development only (POST /api/dev/clock/advance, /api/dev/clock/next-quarter): "Zeit vorspulen".
+ * Development only (POST /api/dev/clock/advance, …/next-quarter, …/next-savings-day): "Zeit vorspulen".
  * Whatever fell due has run on the server, so every cached answer (cash, orders, Posteingang) may
  * be out of date.
  */
@@ -28,8 +31,8 @@ export function useAdvanceClock() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (move: ClockMove) =>
-      move === 'next-quarter'
-        ? api.request<AdvanceClockResult>('POST', '/api/dev/clock/next-quarter', { skipGlobalErrorHandler: true })
+      typeof move === 'string'
+        ? api.request<AdvanceClockResult>('POST', `/api/dev/clock/${move}`, { skipGlobalErrorHandler: true })
         : api.request<AdvanceClockResult>('POST', '/api/dev/clock/advance', { body: move, skipGlobalErrorHandler: true }),
     onSuccess: ({ now, offsetMs }) => {
       client.setQueryData<DevClock>(devClockKey, { now, offsetMs });

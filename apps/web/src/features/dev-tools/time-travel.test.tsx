@@ -27,6 +27,11 @@ beforeEach(() => {
       offsetMs = Date.parse('2026-12-31T23:00:00Z') - BASE;
       return jsonResponse({ now: new Date(BASE + offsetMs).toISOString(), offsetMs, jobsRun: 3 });
     }
+    if (url.pathname === '/api/dev/clock/next-savings-day') {
+      // 24 December 10:00 → 28 December 00:00 (Berlin), the next day a savings plan runs.
+      offsetMs = Date.parse('2026-12-27T23:00:00Z') - BASE;
+      return jsonResponse({ now: new Date(BASE + offsetMs).toISOString(), offsetMs, jobsRun: 2 });
+    }
     if (url.pathname === '/api/dev/clock') return jsonResponse({ now: new Date(BASE + offsetMs).toISOString(), offsetMs });
     if (url.pathname === '/api/notification') return jsonResponse({ unread: 0, items: [] });
     return jsonResponse({});
@@ -74,6 +79,18 @@ describe('"Zeit vorspulen" in the footer', () => {
     await waitFor(() => expect(within(strip).getByTestId('simulated-time').textContent).toBe('01.01.2027, 00:00'));
     expect(calls.filter((c) => c.path.startsWith('/api/dev/clock/')).map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/dev/clock/next-quarter']);
     expect(toastStore.getSnapshot().map((t) => t.message)).toEqual(['Jetzt 01.01.2027, 00:00. 3 fällige Vorgänge ausgeführt.']);
+  });
+
+  it('"Zum nächsten Sparplantermin" jumps to the next savings-plan day and refreshes what the app had loaded', async () => {
+    const { user, toastStore } = await renderApp('/notizen', { config: testConfig({ devTools: true }) });
+    const strip = await screen.findByRole('region', { name: 'Zeit vorspulen' });
+    await waitFor(() => expect(within(strip).getByTestId('simulated-time').textContent).toBe('24.12.2026, 10:00'));
+    const readsBefore = calls.filter((c) => c.path === '/api/notification').length;
+    await user.click(within(strip).getByRole('button', { name: 'Zum nächsten Sparplantermin' }));
+    await waitFor(() => expect(within(strip).getByTestId('simulated-time').textContent).toBe('28.12.2026, 00:00'));
+    expect(calls.filter((c) => c.path.startsWith('/api/dev/clock/')).map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/dev/clock/next-savings-day']);
+    expect(toastStore.getSnapshot().map((t) => t.message)).toEqual(['Jetzt 28.12.2026, 00:00. 2 fällige Vorgänge ausgeführt.']);
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/notification').length).toBeGreaterThan(readsBefore));
   });
 
   it('is not there when the development tools are off, and asks nothing of the server', async () => {

@@ -63,6 +63,9 @@ export function TimeTravel({ enabled }: { enabled: boolean }) {
         <Button size="sm" variant="secondary" onPress={() => void move('next-quarter')} isDisabled={clock.isPending || advance.isPending}>
           {t('devTools.clock.nextQuarter')}
         </Button>
+        <Button size="sm" variant="secondary" onPress={() => void move('next-savings-day')} isDisabled={clock.isPending || advance.isPending}>
+          {t('devTools.clock.nextSavingsDay')}
+        </Button>
       </div>
     </section>
   );

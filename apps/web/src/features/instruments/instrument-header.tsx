@@ -5,7 +5,7 @@ import type { Instrument } from '@kontor/domain/instrument';
 import { dayChange } from '@kontor/domain/quote';
 import { formatDate, formatTime, priceDecimals } from '../../lib/format';
 import { useLiveQuote, useLiveStatus, usePreviousCloses } from '../../lib/live-quotes';
-import { orderTicketPath } from '../../lib/paths';
+import { newSavingsPlanPath, orderTicketPath } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
 import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -45,7 +45,8 @@ export function InstrumentIdentity({ instrument, tradable }: { instrument: Instr
 // leads to the app's "page not found"; the route and its parameters are the agreed contract.
 
 /**
- * Kaufen and Verkaufen, and the slot for other actions (watchlist, price alert) beside them.
+ * Kaufen and Verkaufen, "Sparplan anlegen" where a savings plan can buy the instrument, and the
+ * slot for other actions (watchlist, price alert) beside them.
  * A side that is not possible is shown disabled, with the reason next to the quote (and named
  * to assistive technology via aria-describedby); an index shows no trade buttons at all.
  */
@@ -65,6 +66,12 @@ export function TradeActions({
   return (
     <div className={styles.actions}>
       {extra}
+      {/* The savings-plans area builds the form; linked by its path only. */}
+      {instrument.sparplan && tradable.buy === null && (
+        <LinkButton variant="secondary" href={newSavingsPlanPath(instrument.isin)}>
+          {t('instrument.savingsPlan')}
+        </LinkButton>
+      )}
       {!index && (
         <>
           <LinkButton

@@ -251,6 +251,14 @@ describe('instrument page (/wertpapier/:isin)', () => {
     const buy = screen.getByRole('link', { name: 'Kaufen' });
     expect(buy.getAttribute('href')).toBe('/orders/neu?isin=DE0007164600&side=BUY');
     expect(screen.getByRole('link', { name: 'Verkaufen' }).getAttribute('href')).toBe('/orders/neu?isin=DE0007164600&side=SELL');
+    // SAP can be bought by savings plan: the way to a new plan of it.
+    expect(screen.getByRole('link', { name: 'Sparplan anlegen' }).getAttribute('href')).toBe('/sparplaene/neu?isin=DE0007164600');
+  });
+
+  it('offers no savings plan for a product that can no longer be bought', async () => {
+    await renderApp('/wertpapier/DE000HS2XYZ1');
+    await screen.findByRole('heading', { level: 1, name: /Put-Optionsschein/ });
+    expect(screen.queryByRole('link', { name: 'Sparplan anlegen' })).toBeNull();
   });
 
   it('key data, dividends and news', async () => {

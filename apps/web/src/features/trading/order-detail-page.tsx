@@ -105,7 +105,8 @@ function OrderDetail({ order }: { order: TradingOrder }) {
         </span>
       }
       actions={
-        canCancel(order) ? (
+        // A savings-plan order belongs to its plan: changed or deleted there, never cancelled here.
+        canCancel(order) && order.kind !== 'savings' ? (
           <Button variant="danger" onPress={() => setConfirming(true)}>
             {order.kind === 'previously_quoted' ? t('orders.detail.decline') : t('orders.detail.cancel')}
           </Button>

@@ -517,6 +517,18 @@ describe('/orders/:id', () => {
     expect(screen.queryByRole('button', { name: 'Order streichen' })).toBeNull();
   });
 
+  it('a savings-plan order shows the kind "Sparplan" and offers no "Order streichen", even before it is filled', async () => {
+    const id = 'd1111111-2222-4333-8444-555555555555';
+    handler = (call) =>
+      call.path === `/api/trading/orders/${id}`
+        ? jsonResponse(order({ id, kind: 'savings', status: 'Open', display: 'Open', label: 'offen', quantity: null, amount: '50.00', filledQuantity: '0', averagePrice: null, executions: [] }))
+        : undefined;
+    await renderApp(`/orders/${id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order: SAP SE' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getAllByText('Kauf · Sparplan').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Order streichen' })).toBeNull();
+  });
+
   it('says why an order ended that the customer did not cancel', async () => {
     const id = 'c1111111-2222-4333-8444-555555555555';
     const reason = 'Nicht ausgeführt: Ihr Guthaben deckt den Kauf zum aktuellen Kurs nicht.';

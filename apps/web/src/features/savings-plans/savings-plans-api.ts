@@ -1,0 +1,112 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { instrumentSearchParams, type InstrumentSearchResponse } from '@kontor/domain/instrument-search';
+import type {
+  SavingsPlan,
+  SavingsPlanChange,
+  SavingsPlanDetail,
+  SavingsPlanInput,
+  SavingsPlanList,
+  SavingsPlanPreview,
+} from '@kontor/domain/savings-plan-contracts';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+
+/** The Sparpläne pages show every error themselves, where the customer is. */
+const quiet = { skipGlobalErrorHandler: true } as const;
+const plansKey = ['savingsPlans'] as const;
+const planPath = (id: string) => `/api/savingsplan/${encodeURIComponent(id)}`;
+
+export function useSavingsPlans() {
+  return useQuery({
+    queryKey: [...plansKey, 'list'],
+    queryFn: ({ signal }) => api.request<SavingsPlanList>('GET', '/api/savingsplan', { signal, ...quiet }),
+  });
+}
+
+export function useSavingsPlan(id: string) {
+  return useQuery({
+    queryKey: [...plansKey, 'detail', id],
+    queryFn: ({ signal }) => api.request<SavingsPlanDetail>('GET', planPath(id), { signal, ...quiet }),
+  });
+}
+
+/**
+ * The ex-ante costs and the first executions of the terms as they stand in the form; null while
+ * the terms are incomplete. The last answer stays while the next one loads.
+ */
+export function useSavingsPlanPreview(input: SavingsPlanInput | null) {
+  return useQuery({
+    queryKey: [...plansKey, 'preview', input],
+    queryFn: ({ signal }) => api.request<SavingsPlanPreview>('POST', '/api/savingsplan/preview', { body: input, signal, ...quiet }),
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** Instruments a savings plan can buy (GET /api/instrumentsearch?sparplan=true). */
+export function useSavingsInstrumentSearch(q: string) {
+  return useQuery({
+    queryKey: ['instruments', 'sparplan', q],
+    queryFn: ({ signal }) =>
+      api.request<InstrumentSearchResponse>('GET', '/api/instrumentsearch', {
+        query: instrumentSearchParams({ q, sparplan: true, size: 10 }),
+        signal,
+        ...quiet,
+      }),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A plan changed: the list, its detail and the depot (an execution may follow) are stale. */
+function useRefreshPlans() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: plansKey }), client.invalidateQueries({ queryKey: queryKeys.depot })]);
+}
+
+export function useCreateSavingsPlan() {
+  const refresh = useRefreshPlans();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: SavingsPlanInput; idempotencyKey: string }) =>
+      api.request<SavingsPlan>('POST', '/api/savingsplan', { body: input, idempotencyKey, ...quiet }),
+    onSuccess: refresh,
+  });
+}
+
+export function useChangeSavingsPlan(id: string) {
+  const refresh = useRefreshPlans();
+  return useMutation({
+    mutationFn: (change: SavingsPlanChange) => api.request<SavingsPlan>('PATCH', planPath(id), { body: change, ...quiet }),
+    onSuccess: refresh,
+  });
+}
+
+export type PlanAction = 'pause' | 'resume' | 'delete';
+
+/** Pausieren, Fortsetzen, Löschen. */
+export function useSavingsPlanAction(id: string) {
+  const refresh = useRefreshPlans();
+  return useMutation({
+    mutationFn: (action: PlanAction) =>
+      action === 'delete' ? api.request<SavingsPlan>('DELETE', planPath(id), quiet) : api.request<SavingsPlan>('POST', `${planPath(id)}/${action}`, quiet),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * Field errors of a 400 or 422 answer, by field name: the server's list of `{ field, message }`
+ * ("body.amount") or a map of field → message(s).
+ */
+export function serverFieldErrors(errors: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  const put = (field: unknown, message: unknown) => {
+    const text = Array.isArray(message) ? message.find((m) => typeof m === 'string') : message;
+    if (typeof field !== 'string' || typeof text !== 'string') return;
+    const name = field.replace(/^body\.?/, '').split('.')[0] ?? '';
+    if (name && !out[name]) out[name] = text;
+  };
+  if (Array.isArray(errors)) for (const e of errors) put((e as { field?: unknown })?.field, (e as { message?: unknown })?.message);
+  else if (typeof errors === 'object' && errors !== null) for (const [k, v] of Object.entries(errors)) put(k, v);
+  return out;
+}
