@@ -35,25 +35,34 @@ export function tradeRows(row: (label: string, value: string) => void, d: Trade 
 }
 
 /** The Wertpapierabrechnung of one execution, as a PDF (from the document's stored data). */
-export function contractNote(d: ContractNoteData): Promise<Buffer> {
-  const kind = d.side === 'buy' ? 'Kauf' : 'Verkauf';
+/**
+ * The first part of every confirmation of an execution: holder, numbers, time and venue, then what
+ * was traded. `before` rows come after the holder (a savings plan's number).
+ */
+export function startExecutionPdf(
+  heading: string,
+  d: Trade & { customerName: string; orderId: string; executionId: string; executedAt: string },
+  o: { venue: string; before?: readonly [string, string][] },
+) {
   const executedAt = new Date(d.executedAt);
-  const { doc, done, row } = startPdf({
-    heading: `Wertpapierabrechnung ${kind}`,
-    title: `Wertpapierabrechnung ${kind} ${d.isin}`,
-    subject: d.name,
-    now: executedAt,
-    dateLabel: 'Ausführung',
-  });
+  const pdf = startPdf({ heading, title: `${heading} ${d.isin}`, subject: d.name, now: executedAt, dateLabel: 'Ausführung' });
+  const { doc, row } = pdf;
   const time = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'medium' }).format(executedAt);
   row('Depotinhaber', d.customerName);
+  for (const [label, value] of o.before ?? []) row(label, value);
   row('Auftragsnummer', d.orderId);
   row('Ausführungsnummer', d.executionId);
   row('Handelszeit', time);
-  row('Handelsplatz', 'Kontor Market Maker (außerbörslich)');
+  row('Handelsplatz', o.venue);
   doc.moveDown();
   tradeRows(row, d);
   doc.moveDown();
+  return pdf;
+}
+
+export function contractNote(d: ContractNoteData): Promise<Buffer> {
+  const kind = d.side === 'buy' ? 'Kauf' : 'Verkauf';
+  const { doc, done, row } = startExecutionPdf(`Wertpapierabrechnung ${kind}`, d, { venue: 'Kontor Market Maker (außerbörslich)' });
   row('Kurswert', formatEuro(d.value));
   row('Ordergebühr', formatEuro(d.fee));
   const total = d.side === 'buy' ? new Decimal(d.value).plus(d.fee) : new Decimal(d.value).minus(d.fee);

@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
 import { formatEuro } from '@kontor/domain/money';
-import { tradeRows } from './contract-note.ts';
-import { startPdf } from '../platform/pdf.ts';
+import { startExecutionPdf } from './contract-note.ts';
 
 /** What a savings-plan execution's confirmation shows; written in SQL by the block execution (savings-plans/execution.ts). */
 export type SavingsPlanNoteData = {
@@ -28,24 +27,10 @@ export type SavingsPlanNoteData = {
 
 /** The Ausführungsbestätigung of one savings-plan execution, as a PDF. */
 export function savingsPlanNote(d: SavingsPlanNoteData): Promise<Buffer> {
-  const executedAt = new Date(d.executedAt);
-  const { doc, done, row } = startPdf({
-    heading: 'Sparplanausführung',
-    title: `Sparplanausführung ${d.isin}`,
-    subject: d.name,
-    now: executedAt,
-    dateLabel: 'Ausführung',
+  const { doc, done, row } = startExecutionPdf('Sparplanausführung', d, {
+    venue: 'Kontor Market Maker (außerbörslich), Blockorder zu einem Kurs',
+    before: [['Sparplan', d.planId]],
   });
-  const time = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'medium' }).format(executedAt);
-  row('Depotinhaber', d.customerName);
-  row('Sparplan', d.planId);
-  row('Auftragsnummer', d.orderId);
-  row('Ausführungsnummer', d.executionId);
-  row('Handelszeit', time);
-  row('Handelsplatz', 'Kontor Market Maker (außerbörslich), Blockorder zu einem Kurs');
-  doc.moveDown();
-  tradeRows(row, d);
-  doc.moveDown();
   row('Kurswert', formatEuro(d.value));
   row('Ordergebühr', formatEuro(d.fee));
   row('Ausmachender Betrag (Belastung)', formatEuro(new Decimal(d.value).plus(d.fee).toFixed(2)));
