@@ -263,9 +263,9 @@ const KINDS: Kind[] = [
     // and are covered by the devices and authorisations tests.
     name: 'authorisation challenge (ticket)',
     create: async () => ({ ticket: (await asA('POST', '/api/ticket/requesttan', { type: 'ENROLL_DEVICE', deviceName: 'Annas iPhone' })).ticket }),
-    read: ({ ticket }) => asA('GET', `/api/ticket/${ticket}`),
+    read: ({ ticket }) => asA('GET', `/api/ticket/challenges/${ticket}`),
     listedAt: [],
-    routes: [{ operation: 'GET /api/ticket/{ticket}' }],
+    routes: [{ operation: 'GET /api/ticket/challenges/{ticket}' }],
   },
 ];
 

@@ -45,7 +45,7 @@ export const authorisationRoutes: FastifyPluginAsyncZod<{ service: Authorisation
     async (req) => service.requestAuth(customerOf(req), req.body),
   );
   app.get(
-    '/api/ticket/:ticket',
+    '/api/ticket/challenges/:ticket',
     { schema: { tags, summary: 'Where a challenge stands (polled while the app is asked)', params: z.object({ ticket: z.string().max(64) }), response: { 200: challengeStatusSchema } } },
     async (req) => service.status(customerOf(req), req.params.ticket),
   );

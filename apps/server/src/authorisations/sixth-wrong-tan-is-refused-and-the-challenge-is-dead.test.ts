@@ -30,7 +30,7 @@ describe('wrong TANs (PSD2 RTS Art. 4(3)(b): at most five attempts)', () => {
     const sixth = await verifyTan(t, anna, { ticket: challenge.ticket, tan });
     expect(sixth.statusCode).toBe(423);
     expect(sixth.json().message).toBe('Die TAN ist gesperrt, weil sie zu oft falsch eingegeben wurde. Bitte fordern Sie eine neue TAN an.');
-    const status = await t.call({ method: 'GET', url: `/api/ticket/${challenge.ticket}`, headers: anna.headers });
+    const status = await t.call({ method: 'GET', url: `/api/ticket/challenges/${challenge.ticket}`, headers: anna.headers });
     expect(status.json()).toMatchObject({ state: 'LOCKED', attemptsLeft: 0 });
   });
 

@@ -28,7 +28,7 @@ describe('a TAN is valid for five minutes (PSD2 RTS Art. 4(3)(d))', () => {
     const late = await verifyTan(t, anna, { ticket: challenge.ticket, tan });
     expect(late.statusCode).toBe(410);
     expect(late.json().message).toBe('Die TAN ist abgelaufen. Bitte fordern Sie eine neue TAN an.');
-    const status = await t.call({ method: 'GET', url: `/api/ticket/${challenge.ticket}`, headers: anna.headers });
+    const status = await t.call({ method: 'GET', url: `/api/ticket/challenges/${challenge.ticket}`, headers: anna.headers });
     expect(status.json().state).toBe('EXPIRED');
   });
 

@@ -27,7 +27,7 @@ describe('a TAN is single use', () => {
     const second = await enrol();
     expect(second.statusCode).toBe(422);
     expect((await t.call({ method: 'GET', url: '/api/appenrollment', headers: anna.headers })).json().devices).toHaveLength(1);
-    expect((await t.call({ method: 'GET', url: `/api/ticket/${challenge.ticket}`, headers: anna.headers })).json().state).toBe('USED');
+    expect((await t.call({ method: 'GET', url: `/api/ticket/challenges/${challenge.ticket}`, headers: anna.headers })).json().state).toBe('USED');
   });
 
   it('a result for one device name does not enrol another', async () => {

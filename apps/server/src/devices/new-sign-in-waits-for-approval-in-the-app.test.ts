@@ -36,7 +36,7 @@ describe('a new browser sign-in must be approved in the app (approveSignIns)', (
     expect(challenge).toMatchObject({ channel: 'APP', summary: 'Anmeldung im Browser bestätigen' });
     expect((await as(browser, 'POST', '/api/ticket/requestauth', { ticket: challenge.ticket, serialForAppAuth: serial })).statusCode).toBe(200);
     await t.call({ method: 'POST', url: `/api/dev/app/${serial}/${challenge.ticket}`, payload: { decision: 'APPROVE' } });
-    const { authorizationId } = (await as(browser, 'GET', `/api/ticket/${challenge.ticket}`)).json();
+    const { authorizationId } = (await as(browser, 'GET', `/api/ticket/challenges/${challenge.ticket}`)).json();
     const verified = await as(browser, 'POST', '/api/ticket/verify', { ticket: challenge.ticket, tan: '', authorizationId });
     expect(verified.statusCode).toBe(200);
 

@@ -34,11 +34,11 @@ describe('a payout approved in the Kontor app (the companion page plays the phon
 
     const waiting = await t.call({ method: 'GET', url: `/api/dev/app/${serial}` });
     expect(waiting.json()).toEqual([expect.objectContaining({ ticket, type: 'MONEY_TRANSACTION', summary: expect.stringMatching(/^Auszahlung 250,00\s€ an DE89 •••• 3000$/) })]);
-    expect((await as(anna, 'GET', `/api/ticket/${ticket}`)).json()).toMatchObject({ state: 'PENDING' });
-    expect((await as(anna, 'GET', `/api/ticket/${ticket}`)).json().authorizationId).toBeUndefined();
+    expect((await as(anna, 'GET', `/api/ticket/challenges/${ticket}`)).json()).toMatchObject({ state: 'PENDING' });
+    expect((await as(anna, 'GET', `/api/ticket/challenges/${ticket}`)).json().authorizationId).toBeUndefined();
 
     expect((await t.call({ method: 'POST', url: `/api/dev/app/${serial}/${ticket}`, payload: { decision: 'APPROVE' } })).statusCode).toBe(204);
-    const status = (await as(anna, 'GET', `/api/ticket/${ticket}`)).json();
+    const status = (await as(anna, 'GET', `/api/ticket/challenges/${ticket}`)).json();
     expect(status).toMatchObject({ state: 'APPROVED', channel: 'APP' });
     const verified = await as(anna, 'POST', '/api/ticket/verify', { ticket, tan: '', authorizationId: status.authorizationId });
     expect(verified.statusCode).toBe(200);
@@ -50,7 +50,7 @@ describe('a payout approved in the Kontor app (the companion page plays the phon
   it('denied in the app, the verify says so', async () => {
     const { ticket } = await askApp(anna);
     await t.call({ method: 'POST', url: `/api/dev/app/${serial}/${ticket}`, payload: { decision: 'DENY' } });
-    expect((await as(anna, 'GET', `/api/ticket/${ticket}`)).json().state).toBe('DENIED');
+    expect((await as(anna, 'GET', `/api/ticket/challenges/${ticket}`)).json().state).toBe('DENIED');
     const res = await as(anna, 'POST', '/api/ticket/verify', { ticket, tan: '', authorizationId: 'irgendwas' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('abgelehnt');
@@ -75,16 +75,16 @@ describe('a payout approved in the Kontor app (the companion page plays the phon
     });
     expect(posted.statusCode).toBe(303);
     expect(posted.headers.location).toBe(`/dev/app/${serial}`);
-    expect((await as(anna, 'GET', `/api/ticket/${ticket}`)).json().state).toBe('APPROVED');
+    expect((await as(anna, 'GET', `/api/ticket/challenges/${ticket}`)).json().state).toBe('APPROVED');
   });
 
   it('another customer cannot see or push Anna’s ticket, nor ask Anna’s device: 404', async () => {
     const { ticket } = await askApp(anna);
-    expect((await as(ben, 'GET', `/api/ticket/${ticket}`)).statusCode).toBe(404);
+    expect((await as(ben, 'GET', `/api/ticket/challenges/${ticket}`)).statusCode).toBe(404);
     expect((await as(ben, 'POST', '/api/ticket/requestauth', { ticket, serialForAppAuth: serial })).statusCode).toBe(404);
     const bens = (await as(ben, 'POST', '/api/ticket/requesttan', payout)).json().ticket;
     expect((await as(ben, 'POST', '/api/ticket/requestauth', { ticket: bens, serialForAppAuth: serial })).statusCode).toBe(404);
-    expect((await as(anna, 'GET', `/api/ticket/${ticket}`)).json().state).toBe('PENDING');
+    expect((await as(anna, 'GET', `/api/ticket/challenges/${ticket}`)).json().state).toBe('PENDING');
   });
 
   it('retiring the device denies what waited for it', async () => {
@@ -92,7 +92,7 @@ describe('a payout approved in the Kontor app (the companion page plays the phon
     const retire = { type: 'RETIRE_DEVICE', customerDeviceName: 'Annas iPhone', serial } as const;
     const res = await as(anna, 'POST', '/api/appenrollment/retire', { customerDeviceName: 'Annas iPhone', serial, authorisation: await authorised(t, anna, retire) });
     expect(res.statusCode).toBe(204);
-    expect((await as(anna, 'GET', `/api/ticket/${ticket}`)).json().state).toBe('DENIED');
+    expect((await as(anna, 'GET', `/api/ticket/challenges/${ticket}`)).json().state).toBe('DENIED');
     expect((await t.call({ method: 'GET', url: `/api/dev/app/${serial}` })).statusCode).toBe(404);
   });
 });

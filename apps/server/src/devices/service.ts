@@ -34,7 +34,7 @@ const deviceView = (d: DeviceRow): EnrolledDevice => ({
  * What a session that waits for its approval in the app may still call: the ticket calls, its own
  * approval, the session itself, the devices to ask and the customer's name.
  */
-const OPEN_WHILE_WAITING = /^\/api\/(ticket\/(requesttan|verify|requestauth|[0-9a-f-]{36})|appauth\/session|auth(\/login|\/tokenrefresh)?|user\/me)$/;
+const OPEN_WHILE_WAITING = /^\/api\/(ticket\/(requesttan|verify|requestauth|challenges\/[0-9a-f-]{36})|appauth\/session|auth(\/login|\/tokenrefresh)?|user\/me)$/;
 
 /** Which kinds are pushed: the push column of the notification preferences (notifications area), the one place it is kept. */
 export type PushPreferences = {

@@ -98,8 +98,8 @@ export function installFakeTicketServer(
       const warning = c.attemptsLeft === 1 ? ' Achtung: Nach einem weiteren Fehlversuch wird die TAN gesperrt.' : '';
       return unprocessable(`Die TAN ist falsch. Noch ${c.attemptsLeft} Versuche.${warning}`);
     }
-    if (path.startsWith('/api/ticket/') && method === 'GET') {
-      const c = find(decodeURIComponent(path.slice('/api/ticket/'.length)));
+    if (path.startsWith('/api/ticket/challenges/') && method === 'GET') {
+      const c = find(decodeURIComponent(path.slice('/api/ticket/challenges/'.length)));
       return c ? jsonResponse(status(c)) : jsonResponse({ message: 'Nicht gefunden' }, { status: 404 });
     }
     if (path === '/api/appenrollment' && method === 'GET') return jsonResponse({ devices: state.devices });

@@ -44,9 +44,9 @@ export async function requestAppAuth(ticket: string, serialForAppAuth: string): 
   return parsed.success ? parsed.data : null;
 }
 
-/** GET /api/ticket/{ticket}: where the challenge stands (the app's answer, locked, expired). */
+/** GET /api/ticket/challenges/{ticket}: where the challenge stands (the app's answer, locked, expired). */
 export async function fetchChallengeStatus(ticket: string, signal?: AbortSignal): Promise<ChallengeStatus> {
-  const answer = await api.request<unknown>('GET', `/api/ticket/${encodeURIComponent(ticket)}`, { ...quiet, signal });
+  const answer = await api.request<unknown>('GET', `/api/ticket/challenges/${encodeURIComponent(ticket)}`, { ...quiet, signal });
   return challengeStatusSchema.parse(answer);
 }
 

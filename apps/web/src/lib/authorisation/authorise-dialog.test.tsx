@@ -104,7 +104,7 @@ describe('AuthoriseDialog', () => {
     expect(server.callsTo('/api/ticket/requestauth')[0]?.body).toEqual({ ticket: 't-1', serialForAppAuth: 'KTR-0001' });
 
     await act(() => vi.advanceTimersByTimeAsync(1_600));
-    expect(server.callsTo('/api/ticket/t-1').length).toBeGreaterThan(0);
+    expect(server.callsTo('/api/ticket/challenges/t-1').length).toBeGreaterThan(0);
     expect(onAuthorised).not.toHaveBeenCalled();
 
     server.approve(server.latest());

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { APP_POLL_MS, fetchChallengeStatus, type ChallengeStatus } from './authorisation-api';
 
 /**
- * Asks GET /api/ticket/{ticket} every APP_POLL_MS while `ticket` is set, and hands each status to
+ * Asks GET /api/ticket/challenges/{ticket} every APP_POLL_MS while `ticket` is set, and hands each status to
  * `onStatus`. Stops on unmount, when the ticket changes, and once the state is no longer PENDING.
  * A failed request (a network blip) is simply asked again next time.
  */
