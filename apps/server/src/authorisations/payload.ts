@@ -4,6 +4,7 @@ import { IDLE_STEP_UP_PURPOSE, type AuthorisationPayload } from '@kontor/domain/
 import { electronicIban, maskIban } from '@kontor/domain/iban';
 import { formatEuro } from '@kontor/domain/money';
 import { moneyTransactionDataSchema } from '@kontor/domain/money-contracts';
+import { parseServiceRequest, SERVICE_REQUEST_TYPES, serviceRequestLabel, ticketAuthorisationData, type ServiceRequestType } from '@kontor/domain/service-requests';
 
 /** JSON with object keys sorted at every level, so equal values always give the same text. */
 export function canonicalJson(value: unknown): string {
@@ -35,6 +36,14 @@ export function authorisedData(payload: AuthorisationPayload, session?: string):
     }
     case 'SESSION_AUTH':
       return { type: payload.type, session: session ?? null };
+    case 'TICKET': {
+      // A service request is bound to its attributes in their normal form ("801" and "801.00" are one amount).
+      const requestType = payload.data.requestType;
+      if (requestType === undefined) return payload;
+      if (!(SERVICE_REQUEST_TYPES as readonly unknown[]).includes(requestType)) return null;
+      const parsed = parseServiceRequest(requestType as ServiceRequestType, payload.data);
+      return parsed.ok ? { type: payload.type, data: ticketAuthorisationData(requestType as ServiceRequestType, parsed.data) } : null;
+    }
     default:
       return payload;
   }
@@ -63,6 +72,7 @@ export function describePayload(payload: AuthorisationPayload): string {
       return 'Anmeldung im Browser bestätigen';
     case 'TICKET':
       if (payload.data.purpose === IDLE_STEP_UP_PURPOSE) return 'Zugriff auf Ihr Verrechnungskonto bestätigen';
+      if (typeof payload.data.requestType === 'string') return `Serviceauftrag „${serviceRequestLabel(payload.data.requestType)}“`;
       return typeof payload.data.mobileNumber === 'string' ? 'Neue Mobilfunknummer bestätigen' : 'Serviceauftrag';
     case 'EMAIL':
       return 'E-Mail-Adresse ändern';
