@@ -53,6 +53,12 @@ export type TicketEntry = z.infer<typeof ticketEntrySchema>;
  * - GET    /api/ticketdialog/{id}/attachments/{attachmentId} → the file
  */
 
+/** The simulated back office takes up a submitted ticket (or a customer's reply) after this long. */
+export const TICKET_PROCESSING_DELAY_MS = 60 * 60 * 1000;
+
+/** An ID scan smaller than this cannot be read: the agent asks for a better one (the simulated back office's rule). */
+export const READABLE_SCAN_MIN_BYTES = 50 * 1024;
+
 export const TICKET_VIEWS = ['open', 'closed'] as const;
 export type TicketView = (typeof TICKET_VIEWS)[number];
 export const ticketListQuerySchema = z.object({ view: z.enum(TICKET_VIEWS).default('open') });

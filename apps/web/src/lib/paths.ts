@@ -48,11 +48,11 @@ export const documentPdfUrl = (id: string) => api.url(`/api/posteingang/${encode
 /** The same PDF as a download (an attachment with the document's file name). */
 export const documentDownloadUrl = (id: string) => api.url(`/api/posteingang/${encodeURIComponent(id)}/pdf`, { download: 1 });
 
-/**
- * A service ticket. The Service area has no page per ticket yet; the link lands in the area and
- * names the ticket, so only this line changes when it gets one.
- */
-export const ticketPath = (id: string) => `/service?${new URLSearchParams({ ticket: id }).toString()}`;
+/** Service: the tickets (open or closed), one ticket with its dialog, a new request of a type, and editing a draft. */
+export const ticketsPath = (view?: 'geschlossen') => (view ? `/service?ansicht=${view}` : '/service');
+export const ticketPath = (id: string) => `/service/${encodeURIComponent(id)}`;
+export const newTicketPath = (type?: string) => (type ? `/service/neu/${encodeURIComponent(type)}` : '/service/neu');
+export const editTicketPath = (id: string) => `/service/${encodeURIComponent(id)}/bearbeiten`;
 
 /** Sparpläne: the list (with its "Verlauf"), one plan, and the form for a new plan (of this instrument, if given). */
 export const savingsPlansPath = '/sparplaene';
