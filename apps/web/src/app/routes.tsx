@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/notifications/notifications-page')).NotificationsPage }),
               },
               { path: 'service', lazy: async () => ({ Component: (await import('../features/tickets/tickets-page')).TicketsPage }) },
+              { path: 'service/:id', lazy: async () => ({ Component: (await import('../features/tickets/ticket-page')).TicketPage }) },
               { path: 'geldtransfer', lazy: async () => ({ Component: (await import('../features/money/money-page')).MoneyPage }) },
               {
                 path: 'kapitalmassnahmen',
