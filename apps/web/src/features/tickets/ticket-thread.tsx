@@ -25,6 +25,13 @@ function EntryAttachments({ ticketId, entry }: { ticketId: string; entry: Ticket
   );
 }
 
+/** "Sie" for the customer; an agent by name, marked as customer service unless the name says so. */
+function authorText(entry: TicketDialogEntry, t: (key: string) => string): string {
+  if (entry.entryType === 'CUSTOMER') return t('tickets.thread.you');
+  const agent = t('tickets.thread.agent');
+  return entry.author.toLowerCase().includes(agent.toLowerCase()) ? entry.author : `${entry.author} (${agent})`;
+}
+
 /**
  * The dialog, oldest first: the customer's entries on the right, the agents' on the left, each
  * with its writer and Berlin time; Kontor's own status notes small in between.
@@ -42,7 +49,7 @@ export function TicketThread({ ticketId, entries }: { ticketId: string; entries:
         ) : (
           <li key={entry.id} className={entry.entryType === 'CUSTOMER' ? styles.mine : styles.theirs} data-entry-type={entry.entryType}>
             <p className={styles.entryMeta}>
-              <span className={styles.author}>{entry.entryType === 'CUSTOMER' ? t('tickets.thread.you') : `${entry.author} (${t('tickets.thread.agent')})`}</span>{' '}
+              <span className={styles.author}>{authorText(entry, t)}</span>{' '}
               <time dateTime={entry.dateTime}>{formatDateTime(entry.dateTime)}</time>
             </p>
             {entry.content && <p className={styles.entryText}>{entry.content}</p>}

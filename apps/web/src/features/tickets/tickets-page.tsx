@@ -142,9 +142,11 @@ export function TicketsPage() {
           <Tab id="closed">{t('tickets.closedTab')}</Tab>
         </TabList>
         <TabPanel id="open" className={styles.panel}>
+          <h2 className="visually-hidden">{t('tickets.openTab')}</h2>
           <TicketListPanel view="open" />
         </TabPanel>
         <TabPanel id="closed" className={styles.panel}>
+          <h2 className="visually-hidden">{t('tickets.closedTab')}</h2>
           <TicketListPanel view="closed" />
         </TabPanel>
       </Tabs>
