@@ -49,7 +49,7 @@ export function lossCertificate(d: LossCertificateData): Promise<Buffer> {
   const notes = [
     ...(requested.length > 0
       ? [
-          `Auf Ihren Antrag wurden die Verlustverrechnungstöpfe (${names}) zum Ende des Jahres ${d.year} auf 0 € gesetzt. Diese Verluste werden nicht in das Jahr ${d.year + 1} vorgetragen.`,
+          `Auf Ihren Antrag ${requested.length === 1 ? 'wurde der Verlustverrechnungstopf' : 'wurden die Verlustverrechnungstöpfe'} für ${names} zum Ende des Jahres ${d.year} auf 0 € gesetzt. Diese Verluste werden nicht in das Jahr ${d.year + 1} vorgetragen.`,
           `Sie können die bescheinigten Verluste in Ihrer Einkommensteuererklärung ${d.year} (Anlage KAP) geltend machen, etwa um sie mit Kapitalerträgen bei anderen Kreditinstituten zu verrechnen. Bewahren Sie diese Bescheinigung für Ihr Finanzamt auf.`,
         ]
       : []),

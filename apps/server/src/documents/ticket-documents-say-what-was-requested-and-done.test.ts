@@ -160,7 +160,7 @@ describe('the Verlustbescheinigung certifies the losses of the pots requested, a
     expect(text).toMatch(/Verluste aus Aktienveräußerungen .*1\.234,56 €/);
     expect(text).toMatch(/Sonstige Verluste \(ohne Verluste aus Aktienveräußerungen\) 310,00 €/);
     expect(text).not.toContain('-1.234,56');
-    expect(text).toContain('zum Ende des Jahres 2026 auf 0 € gesetzt');
+    expect(text).toContain('wurden die Verlustverrechnungstöpfe für Aktienverluste und sonstige Verluste zum Ende des Jahres 2026 auf 0 € gesetzt');
     expect(text).toContain('Anlage KAP');
   });
 
@@ -168,7 +168,7 @@ describe('the Verlustbescheinigung certifies the losses of the pots requested, a
     const text = await read(lossCertificate({ year: 2026, customerName: 'Erika Mustermann', issuedAt: '2026-12-31T23:00:00.000Z', stocks: '980.00', other: null }));
     expect(text).toContain('980,00 €');
     expect(text).not.toContain('Sonstige Verluste (ohne');
-    expect(text).toContain('(Aktienverluste)');
+    expect(text).toContain('wurde der Verlustverrechnungstopf für Aktienverluste zum Ende des Jahres 2026 auf 0 € gesetzt');
     expect(text).toContain('Für sonstige Verluste wurde keine Bescheinigung beantragt');
   });
 });
