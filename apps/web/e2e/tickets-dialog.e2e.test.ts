@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READABLE_SCAN_MIN_BYTES } from '@kontor/domain/ticket-contracts';
@@ -43,21 +44,41 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A "PNG" of this many bytes: the signature the server checks, then filler. */
+/** A PNG chunk: length, type, data, CRC. */
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real PNG (one grey pixel) of about this many bytes: a text chunk makes up the size, as a scan's would. */
 function png(bytes: number): Buffer {
-  const file = Buffer.alloc(bytes, 0x41);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(file);
-  return file;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  const pixels = zlib.deflateSync(Buffer.from([0, 0x80]));
+  const fixed = 8 + 25 + (12 + pixels.length) + 12 + 12 + 'Comment'.length + 1;
+  const text = Buffer.concat([Buffer.from('Comment\0', 'latin1'), Buffer.alloc(Math.max(0, bytes - fixed), 0x41)]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('tEXt', text),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A file to a ticket's dialog with the page's session (multipart, as the web app sends it). */
-async function upload(ticketId: string, name: string, bytes: number): Promise<string> {
+async function upload(ticketId: string, name: string, file: Buffer): Promise<string> {
   const result = await page.evaluate(
-    async ({ ticketId, name, bytes }) => {
-      const data = new Uint8Array(bytes).fill(0x41);
-      data.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    async ({ ticketId, name, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
       const form = new FormData();
-      form.append('file', new File([data], name, { type: 'image/png' }));
+      form.append('file', new File([bytes], name, { type: 'image/png' }));
       const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
       const res = await fetch(`/api/ticketdialog/${ticketId}/attachments`, {
         method: 'POST',
@@ -67,7 +88,7 @@ async function upload(ticketId: string, name: string, bytes: number): Promise<st
       });
       return { status: res.status, json: (await res.json()) as { attachmentId: string } };
     },
-    { ticketId, name, bytes },
+    { ticketId, name, base64: file.toString('base64') },
   );
   expect(result.status).toBe(201);
   return result.json.attachmentId;
@@ -88,7 +109,7 @@ async function submitIdDocument(validUntil: string, scanBytes: number): Promise<
   const draft = await api(page, 'POST', '/api/ticket', { type: 'ID_DOCUMENT', data: { idDocumentNewValidUntil: validUntil, idDocumentConfirmValid: true, attachmentFileReferences: [] } });
   expect(draft.status).toBe(201);
   const ticketId = (draft.json as { id: string }).id;
-  const scan = await upload(ticketId, 'ausweis-scan.png', scanBytes);
+  const scan = await upload(ticketId, 'ausweis-scan.png', png(scanBytes));
   const data = { idDocumentNewValidUntil: validUntil, idDocumentConfirmValid: true, attachmentFileReferences: [scan] };
   const mark = await outboxMark(customer.phone!);
   const challenge = await api(page, 'POST', '/api/ticket/requesttan?useSpeech=false', { type: 'TICKET', data: { requestType: 'ID_DOCUMENT', ...data } });
@@ -152,7 +173,7 @@ describe('Ticket dialogs', () => {
     // An hour on, the back office carries it out: closed, and the settings show the new validity.
     await moveClock(2);
     await page.goto('/service?ansicht=geschlossen');
-    await page.locator(`[data-ticket-id="${ticketId}"]`).getByText('Geschlossen').waitFor(SOON);
+    await page.locator(`[data-ticket-id="${ticketId}"] [data-ticket-state="CLOSED"]`).getByText('Geschlossen', { exact: true }).waitFor(SOON);
     await screenshot(page, 'tickets-dialog-closed-mobile');
     await page.goto('/einstellungen');
     const expected = `gültig bis ${validUntil.split('-').reverse().join('.')}`;
