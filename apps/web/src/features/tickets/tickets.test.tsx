@@ -58,6 +58,7 @@ beforeEach(() => {
       if (method === 'GET' && path === `/api/ticketdialog/${dialog.ticket.id}`) return jsonResponse(dialog);
       if (method === 'POST' && path === `/api/ticketdialog/${dialog.ticket.id}/attachments`) {
         const file = (init.body as FormData).get('file') as File;
+        if (file.name.startsWith('getarnt')) return jsonResponse({ message: 'Bitte laden Sie eine PDF-, JPEG- oder PNG-Datei hoch.' }, { status: 415 });
         uploads.push({ name: file.name, size: file.size });
         return jsonResponse(
           { name: file.name, attachmentId: id(50 + uploads.length), attachmentSize: file.size, threadId: dialog.ticket.id, isAgentAttachment: false },
@@ -189,6 +190,18 @@ describe('/service/:id', () => {
     await user.click(screen.getByRole('button', { name: 'Antwort senden' }));
     expect(await screen.findByText('Bitte schreiben Sie eine Nachricht oder hängen Sie eine Datei an.')).toBeTruthy();
     expect(calls('POST', `/api/ticketdialog/${id(1)}`)).toEqual([]);
+  });
+
+  it('a file the server refuses shows its German reason and is not sent with the reply', async () => {
+    const { user } = await renderApp(`/service/${id(1)}`);
+    await screen.findByRole('heading', { level: 1, name: 'Ausweisdokument erneuern' }, { timeout: 10_000 });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File([new Uint8Array(2048)], 'getarnt.png', { type: 'image/png' }));
+    await waitFor(() => expect(document.querySelector('[data-upload-status="failed"]')?.textContent).toContain('Bitte laden Sie eine PDF-, JPEG- oder PNG-Datei hoch.'));
+    await user.type(screen.getByRole('textbox', { name: 'Ihre Nachricht' }), 'Nur Text.');
+    await user.click(screen.getByRole('button', { name: 'Antwort senden' }));
+    await screen.findByText('Ihre Antwort ist angekommen.');
+    expect(calls('POST', `/api/ticketdialog/${id(1)}`).map((c) => c.body)).toEqual([{ content: 'Nur Text.', attachmentIds: [] }]);
   });
 
   it('a draft offers "Bearbeiten" and "Verwerfen" (after asking) and no reply; discarding deletes it and returns to the list', async () => {
