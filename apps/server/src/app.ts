@@ -83,6 +83,10 @@ import { savingsPlanService } from './savings-plans/service.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { type DeviceService, deviceService } from './devices/service.ts';
 import { deviceStore } from './devices/store.ts';
+import { customerSettingsRoutes } from './customer-settings/routes.ts';
+import { customerSettingsService } from './customer-settings/service.ts';
+import { customerSettingsStore } from './customer-settings/store.ts';
+import { taxStore } from './tax/store.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -400,6 +404,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   if (config.devTools) await app.register(savingsPlanDevRoutes, { db, clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
+
+  // What service requests changed; the simulated clock, as the back office carries them out on it.
+  await app.register(customerSettingsRoutes, {
+    service: customerSettingsService({ db, clock: marketClock, store: customerSettingsStore, tax: taxStore }),
+  });
 
   await installStaticWeb(app, config.webDistDir);
   return app;
