@@ -6,10 +6,7 @@ import {
   PORTFOLIO_REPORT_DUE_DATE_LABELS,
   type DirectDebitMandateAction,
   type ExemptionOrderAttributes,
-  type LombardDocument,
-  type PortfolioReportDueDate,
   type ServiceRequestAttributes,
-  type TerminationReason,
 } from '@kontor/domain/service-requests';
 import { customerSettingsStore as settings } from '../customer-settings/store.ts';
 import type { PhoneNumberPool } from '../identity/store.ts';
@@ -51,6 +48,7 @@ export function serviceRequestAppliers(deps: ApplierDeps): ServiceRequestApplier
     REFERENCE_ACCOUNT: applier('REFERENCE_ACCOUNT', async (ctx, a) => {
       const iban = a.newReferenceAccountIban;
       const before = await money.referenceAccount(ctx.tx, ctx.sub);
+      if (before?.iban === iban) return done(`Das Konto ${formatIban(iban)} ist bereits Ihr Referenzkonto; es bleibt unverändert.`);
       await money.putReferenceAccount(ctx.tx, { sub: ctx.sub, iban, holder: ctx.customerName, bic: null, createdAt: ctx.now });
       // A mandate is for one account: it does not move with the customer to the new one.
       const mandate = await money.mandate(ctx.tx, ctx.sub);
@@ -64,7 +62,7 @@ export function serviceRequestAppliers(deps: ApplierDeps): ServiceRequestApplier
     DIRECT_DEBIT_MANDATE: applier('DIRECT_DEBIT_MANDATE', async (ctx, a) => applyMandate(ctx, a.directDebitMandate, deps.directDebitEnabled)),
 
     PORTFOLIO_REPORT_DUE_DATE: applier('PORTFOLIO_REPORT_DUE_DATE', async (ctx, a) => {
-      const due = a.portfolioReportDueDate as PortfolioReportDueDate;
+      const due = a.portfolioReportDueDate;
       await settings.setPortfolioReportDueDate(ctx.tx, ctx.sub, due, ctx.now);
       return done(`Ihr Depotauszug wird ab sofort zum ${PORTFOLIO_REPORT_DUE_DATE_LABELS[due]} erstellt.`);
     }),
@@ -112,12 +110,12 @@ export function serviceRequestAppliers(deps: ApplierDeps): ServiceRequestApplier
     }),
 
     TERMINATION: applier('TERMINATION', async (ctx, a) => {
-      await settings.requestTermination(ctx.tx, ctx.sub, a.terminationReason as TerminationReason, ctx.now);
+      await settings.requestTermination(ctx.tx, ctx.sub, a.terminationReason, ctx.now);
       return done('Ihre Kündigung ist eingegangen. Wir melden uns mit den nächsten Schritten zur Auflösung Ihres Depots.');
     }),
 
     LOMBARD_DOCUMENTS: applier('LOMBARD_DOCUMENTS', async (ctx, a) => {
-      await settings.confirmLombardDocuments(ctx.tx, ctx.sub, a.lombardConfirmedDocuments as LombardDocument[], ctx.now);
+      await settings.confirmLombardDocuments(ctx.tx, ctx.sub, a.lombardConfirmedDocuments, ctx.now);
       return done('Vielen Dank, Ihre Bestätigung der Unterlagen zum Wertpapierkredit ist hinterlegt.');
     }),
   };
