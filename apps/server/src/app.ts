@@ -34,7 +34,7 @@ import { identityRoutes } from './identity/routes.ts';
 import { DEFAULT_POOL_SETTINGS, type CustomAuthHook } from './identity/pool-settings.ts';
 import { identityService, type IdentityService } from './identity/service.ts';
 import { sessionRoutes } from './identity/session-routes.ts';
-import { identityStore, type IdentityStore } from './identity/store.ts';
+import { embeddedPhoneNumbers, identityStore, type IdentityStore, type PhoneNumberPool } from './identity/store.ts';
 import { loadSigningKeys, tokenIssuer } from './identity/tokens.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { type Messenger, outboxMessenger } from './outbox/service.ts';
@@ -80,6 +80,11 @@ import { savingsPlanDevRoutes } from './savings-plans/dev-routes.ts';
 import { savingsPlanJobs, type SavingsPlanJobs } from './savings-plans/jobs.ts';
 import { savingsPlanRoutes } from './savings-plans/routes.ts';
 import { savingsPlanService } from './savings-plans/service.ts';
+import { ticketBackOffice } from './tickets/back-office.ts';
+import { ticketRoutes } from './tickets/routes.ts';
+import { ticketService } from './tickets/service.ts';
+import { serviceRequestAppliers } from './tickets/apply.ts';
+import { AppError } from './platform/errors.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { type DeviceService, deviceService } from './devices/service.ts';
 import { deviceStore } from './devices/store.ts';
@@ -343,10 +348,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const depot = depotService({ db, store: depotStore(db), instrument: (isin) => instruments.get(isin) });
   app.decorate('depot', depot);
   await app.register(depotRoutes, { service: depot });
-  const customerName = async (sub: string) => {
-    const a = (idStore ? await idStore.userBySub(sub) : undefined)?.attributes ?? {};
+  // Inside a transaction (the back office's job), the name is read through it: PGlite has one connection.
+  const customerNameIn = async (tx: Db, sub: string) => {
+    const a = (idStore ? await identityStore(tx).userBySub(sub) : undefined)?.attributes ?? {};
     return [a.given_name, a.family_name].filter(Boolean).join(' ') || a.email || 'Kundin/Kunde';
   };
+  const customerName = (sub: string) => customerNameIn(db, sub);
   const renderer = documentRenderer({ store: documents, holderName: customerName, log: app.log });
   app.decorate('documentRenderer', renderer);
   app.addHook('onClose', async () => renderer.stop());
@@ -405,6 +412,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (config.devTools) await app.register(savingsPlanDevRoutes, { db, clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
 
+  // A provider's pool would take the number by AdminUpdateUserAttributes, which has no credentials here:
+  // the job fails (and is retried) rather than closing the ticket with the old number still in place.
+  const phoneNumbers: PhoneNumberPool = idStore
+    ? embeddedPhoneNumbers(clock)
+    : { setVerifiedPhoneNumber: async () => Promise.reject(new Error('no admin access to the user pool: the mobile number cannot be changed')) };
+  const tickets = ticketService({ db, clock: marketClock, scheduler, redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result), customerName });
+  ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: serviceRequestAppliers({ phoneNumbers, directDebitEnabled: FEATURE_FLAGS.directDebit }), customerName: customerNameIn });
+  await app.register(ticketRoutes, {
+    service: tickets,
+    fsaPreview: async () => {
+      throw new AppError(503, 'Die Vorschau ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut.');
+    },
+  });
   // What service requests changed; the simulated clock, as the back office carries them out on it.
   await app.register(customerSettingsRoutes, {
     service: customerSettingsService({ db, clock: marketClock, store: customerSettingsStore, tax: taxStore }),

@@ -13,9 +13,6 @@ export type LossCertificateRow = typeof lossCertificates.$inferSelect;
 /** The two loss pots (Verlustverrechnungstöpfe) of a year: the net loss of each, "0.00" when it gained. */
 export type LossPots = { stocks: string; other: string };
 
-/** What the Verlustbescheinigung PDF shows (documents kind `tax_certificate`); null: the pot was not asked for. */
-export type LossCertificateData = { year: number; customerName: string; issuedAt: string; stocks: string | null; other: string | null };
-
 /** Shares (§ 20 Abs. 6 Satz 4 EStG) have their own pot; every other instrument falls in the general one. */
 const SHARE_TYPE = 'AKTIE';
 

@@ -8,11 +8,12 @@ import {
   type ExemptionOrderAttributes,
   type ServiceRequestAttributes,
 } from '@kontor/domain/service-requests';
+import type { LossCertificateData } from '../documents/loss-certificate.ts';
 import { customerSettingsStore as settings } from '../customer-settings/store.ts';
 import type { PhoneNumberPool } from '../identity/store.ts';
 import { grantMandate } from '../money/service.ts';
 import { moneyStore as money } from '../money/store.ts';
-import { taxStore as tax, type LossCertificateData } from '../tax/store.ts';
+import { taxStore as tax } from '../tax/store.ts';
 import type { Applied, ApplyContext, ServiceRequestApplier, ServiceRequestAppliers } from './apply-types.ts';
 
 export type ApplierDeps = {
