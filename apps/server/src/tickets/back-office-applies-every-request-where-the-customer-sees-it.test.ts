@@ -7,6 +7,7 @@ import { parseServiceRequest, type ServiceRequestType } from '@kontor/domain/ser
 import { authorised, requestTan } from '../../test/authorisation.ts';
 import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
 import { ANNAS_IBAN, customerWithCash, customerWithMandate, overview, payout, payoutAuthorisation } from '../../test/money-kit.ts';
+import { hoursLater, submitTicket } from '../../test/ticket-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { embeddedPhoneNumbers } from '../identity/store.ts';
 import type { Db } from '../platform/db.ts';
@@ -181,5 +182,17 @@ describe('a Freistellungsauftrag', () => {
 
     // In 2027 the ended order is no longer listed.
     expect((await taxStore.exemptionOrdersOf(t.database.db, gina.sub, '2027-01-01')).map((o) => o.amount)).toEqual(['500.00']);
+  });
+});
+
+// Last: it moves the clock on.
+describe('through a ticket', () => {
+  it('an address submitted with a TAN is carried out by the back office: the ticket closes and the settings show it', async () => {
+    const hana = await signedInCustomer(t.app, t.database.db);
+    const ticket = await submitTicket(t, hana, 'ADDRESS', { newStreet: 'Lindenallee', newHouseNumber: '12', postalCode: '80331', city: 'München', country: 'DE' });
+    expect((await settingsOf(hana)).address).toBeNull();
+    await hoursLater(t, 1);
+    expect((await t.call({ method: 'GET', url: `/api/ticket/${ticket.id}`, headers: hana.headers })).json()).toMatchObject({ state: 'CLOSED' });
+    expect((await settingsOf(hana)).address).toMatchObject({ street: 'Lindenallee', houseNumber: '12', postalCode: '80331', city: 'München', country: 'DE' });
   });
 });
