@@ -84,7 +84,8 @@ import { ticketBackOffice } from './tickets/back-office.ts';
 import { ticketRoutes } from './tickets/routes.ts';
 import { ticketService } from './tickets/service.ts';
 import { serviceRequestAppliers } from './tickets/apply.ts';
-import { AppError } from './platform/errors.ts';
+import { exemptionAttributes, exemptionFormData } from './tickets/exemption-form.ts';
+import { renderExemptionOrderForm } from './documents/exemption-order-form.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { type DeviceService, deviceService } from './devices/service.ts';
 import { deviceStore } from './devices/store.ts';
@@ -421,9 +422,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: serviceRequestAppliers({ phoneNumbers, directDebitEnabled: FEATURE_FLAGS.directDebit }), customerName: customerNameIn });
   await app.register(ticketRoutes, {
     service: tickets,
-    fsaPreview: async () => {
-      throw new AppError(503, 'Die Vorschau ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut.');
-    },
+    fsaPreview: async (sub, data) =>
+      renderExemptionOrderForm(await exemptionFormData(db, sub, await customerName(sub), exemptionAttributes(data)), { preview: true, now: marketClock.now() }),
   });
   // What service requests changed; the simulated clock, as the back office carries them out on it.
   await app.register(customerSettingsRoutes, {
