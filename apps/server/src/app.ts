@@ -93,6 +93,7 @@ import { customerSettingsRoutes } from './customer-settings/routes.ts';
 import { customerSettingsService } from './customer-settings/service.ts';
 import { customerSettingsStore } from './customer-settings/store.ts';
 import { taxStore } from './tax/store.ts';
+import { lossCertificateIssued } from './tickets/context-rules.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -418,7 +419,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const phoneNumbers: PhoneNumberPool = idStore
     ? embeddedPhoneNumbers(clock)
     : { setVerifiedPhoneNumber: async () => Promise.reject(new Error('no admin access to the user pool: the mobile number cannot be changed')) };
-  const tickets = ticketService({ db, clock: marketClock, scheduler, redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result), customerName });
+  const tickets = ticketService({
+    db,
+    clock: marketClock,
+    scheduler,
+    redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result),
+    customerName,
+    contextProblems: lossCertificateIssued(taxStore),
+  });
   ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: serviceRequestAppliers({ phoneNumbers, directDebitEnabled: FEATURE_FLAGS.directDebit }), customerName: customerNameIn });
   await app.register(ticketRoutes, {
     service: tickets,
