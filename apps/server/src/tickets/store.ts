@@ -74,7 +74,7 @@ export const ticketStore = {
   },
 
   async entries(db: Db, ticketId: string): Promise<EntryRow[]> {
-    return db.select().from(ticketEntries).where(eq(ticketEntries.ticketId, ticketId)).orderBy(asc(ticketEntries.dateTime), asc(ticketEntries.id));
+    return db.select().from(ticketEntries).where(eq(ticketEntries.ticketId, ticketId)).orderBy(asc(ticketEntries.seq));
   },
 
   /** A draft goes with its entries and uploads (the embedded storage keeps the bytes in the database). */
