@@ -83,6 +83,9 @@ import { savingsPlanService } from './savings-plans/service.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { type DeviceService, deviceService } from './devices/service.ts';
 import { deviceStore } from './devices/store.ts';
+import { ticketAttachmentRoutes } from './tickets/attachment-routes.ts';
+import { databaseAttachmentStorage } from './tickets/attachment-storage.ts';
+import { attachmentService } from './tickets/attachments.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -400,6 +403,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   if (config.devTools) await app.register(savingsPlanDevRoutes, { db, clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
+
+  // Ticket attachments: the bytes in the database (production: an object store), no virus scanner embedded.
+  const ticketAttachments = attachmentService({ db, clock: marketClock, storage: databaseAttachmentStorage(db, marketClock) });
+  await app.register(ticketAttachmentRoutes, { service: ticketAttachments });
 
   await installStaticWeb(app, config.webDistDir);
   return app;
