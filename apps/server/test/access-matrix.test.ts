@@ -23,7 +23,7 @@ import { fillPath, pathParams, servedOperations } from './openapi.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { authorised } from './authorisation.ts';
 import { ANNAS_IBAN } from './money-kit.ts';
-import { insertTicket, multipartBody, pdfBytes } from './ticket-kit.ts';
+import { multipartBody, pdfBytes } from './ticket-kit.ts';
 
 const SAP = 'DE0007164600';
 const WORLD = 'IE00B4L5Y983';
@@ -272,10 +272,25 @@ const KINDS: Kind[] = [
     routes: [{ operation: 'GET /api/ticket/challenges/{ticket}' }],
   },
   {
-    // A file A uploaded to A's ticket (the ticket row is written directly: the ticket forms need a TAN).
+    // A's service ticket (a draft, so every route can act on it) with its dialog.
+    name: 'service ticket',
+    create: async () => ({ id: (await asA('POST', '/api/ticket', { type: 'ADDRESS', data: { newStreet: 'Lindenstraße', city: 'Berlin' } })).id }),
+    read: ({ id }) => asA('GET', `/api/ticket/${id}`),
+    listedAt: ['/api/ticket'],
+    routes: [
+      { operation: 'GET /api/ticket/{id}' },
+      { operation: 'PUT /api/ticket/{id}', body: { data: { newStreet: 'Fremdweg' } } },
+      { operation: 'DELETE /api/ticket/{id}' },
+      { operation: 'POST /api/ticket/{id}/submit', body: { data: {}, authorisation: { ticket: '00000000-0000-4000-8000-000000000000', tan: '123456', authorizationId: 'x' } } },
+      { operation: 'GET /api/ticketdialog/{id}' },
+      { operation: 'POST /api/ticketdialog/{id}', body: { content: 'Hallo' } },
+    ],
+  },
+  {
+    // A file A uploaded to A's ticket (a draft).
     name: 'ticket attachment',
     create: async () => {
-      const id = await insertTicket(t.database.db, a.sub);
+      const { id } = await asA('POST', '/api/ticket', { type: 'ID_DOCUMENT', data: {} });
       const { payload, headers } = multipartBody([{ filename: 'Annas Ausweis.pdf', bytes: pdfBytes(), type: 'application/pdf' }]);
       const res = await t.call({ method: 'POST', url: `/api/ticketdialog/${id}/attachments`, headers: { ...a.headers, ...headers }, payload });
       if (res.statusCode !== 201) throw new Error(`upload as A answered ${res.statusCode}: ${res.body}`);
