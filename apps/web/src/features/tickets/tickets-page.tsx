@@ -28,6 +28,17 @@ function NewTicketButton({ variant = 'primary' }: { variant?: 'primary' | 'secon
   );
 }
 
+function UnreadCount({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count === 0) return null;
+  return (
+    <span className={styles.tabCount}>
+      {formatCount(count)}
+      <span className="visually-hidden"> {t('tickets.tabUnread')}</span>
+    </span>
+  );
+}
+
 function TicketItem({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
   return (
@@ -110,8 +121,10 @@ export function TicketsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const view: TicketView = params.get(PARAM) === CLOSED_PARAM ? 'closed' : 'open';
-  // The unread count belongs to the open tickets; the open list carries it (cached once seen).
+  // Both lists are asked for at once: each tab counts its own unread answers (a closing note is one too).
   const open = useTickets('open');
+  const closed = useTickets('closed');
+  const unreadIn = (list: typeof open) => list.data?.tickets.filter((ticket) => ticket.unread).length ?? 0;
   const unread = open.data?.unread ?? 0;
 
   return (
@@ -132,14 +145,12 @@ export function TicketsPage() {
         <TabList aria-label={t('tickets.views')}>
           <Tab id="open">
             {t('tickets.openTab')}
-            {unread > 0 && (
-              <span className={styles.tabCount}>
-                {formatCount(unread)}
-                <span className="visually-hidden"> {t('tickets.tabUnread')}</span>
-              </span>
-            )}
+            <UnreadCount count={unreadIn(open)} />
           </Tab>
-          <Tab id="closed">{t('tickets.closedTab')}</Tab>
+          <Tab id="closed">
+            {t('tickets.closedTab')}
+            <UnreadCount count={unreadIn(closed)} />
+          </Tab>
         </TabList>
         <TabPanel id="open" className={styles.panel}>
           <h2 className="visually-hidden">{t('tickets.openTab')}</h2>

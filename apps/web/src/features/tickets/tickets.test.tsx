@@ -101,7 +101,10 @@ describe('/service', () => {
       ticket({ id: id(1), type: 'ID_DOCUMENT', title: 'Ausweisdokument erneuern', state: 'CUSTOMER_REPLY', unread: true, lastEntry: 'Leider können wir Ihren Ausweis nicht lesen.' }),
       ticket({ id: id(2), state: 'PREPARED', submittedAt: null }),
     ];
-    closed = [ticket({ id: id(3), state: 'CLOSED', closedAt: '2026-11-26T10:00:00.000Z', outcome: 'DONE' })];
+    closed = [
+      ticket({ id: id(3), state: 'CLOSED', closedAt: '2026-11-26T10:00:00.000Z', outcome: 'DONE', unread: true }),
+      ticket({ id: id(4), type: 'TERMINATION', title: 'Kündigung', state: 'CLOSED', closedAt: '2026-11-20T10:00:00.000Z', outcome: 'REJECTED' }),
+    ];
     const { user, router } = await renderApp('/service');
     const list = await screen.findByRole('list', { name: 'Offen' }, { timeout: 10_000 });
     const items = within(list).getAllByRole('listitem');
@@ -113,12 +116,17 @@ describe('/service', () => {
     expect(items[1]!.hasAttribute('data-unread')).toBe(false);
     expect(items[0]!.querySelector('a')!.getAttribute('href')).toBe(`/service/${id(1)}`);
     expect(screen.getByRole('tab', { name: /^Offen\s?1\s?mit neuer Antwort$/ })).toBeTruthy();
+    // Each tab counts its own: the closing note of a closed ticket counts there.
+    expect(await screen.findByRole('tab', { name: /^Geschlossen\s?1\s?mit neuer Antwort$/ })).toBeTruthy();
     expect(screen.getByText('Eine neue Antwort unseres Kundenservice.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Neuer Auftrag' }).getAttribute('href')).toBe('/service/neu');
 
-    await user.click(screen.getByRole('tab', { name: 'Geschlossen' }));
+    await user.click(screen.getByRole('tab', { name: /^Geschlossen/ }));
     const closedList = await screen.findByRole('list', { name: 'Geschlossen' });
-    expect(within(closedList).getByRole('link').textContent).toBe('Adresse ändernGeschlossenEingereicht am 25.11.2026 · Geschlossen am 26.11.2026');
+    expect(within(closedList).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Adresse ändernGeschlossenNeue AntwortEingereicht am 25.11.2026 · Geschlossen am 26.11.2026',
+      'KündigungGeschlossenAbgelehntEingereicht am 25.11.2026 · Geschlossen am 20.11.2026',
+    ]);
     expect(router.state.location.search).toBe('?ansicht=geschlossen');
     expect(calls('GET', '/api/ticket').length).toBeGreaterThanOrEqual(2);
   });
