@@ -114,11 +114,13 @@ export function ticketService(d: TicketDeps) {
   async function open(tx: Db, sub: string, row: TicketRow, data: Record<string, unknown>, authorisation: AuthorisationResult): Promise<TicketRow> {
     const type = row.type as ServiceRequestType;
     await d.redeem(tx, sub, { type: 'TICKET', data: ticketAuthorisationData(type, data) }, authorisation);
-    const files = Array.isArray(data.attachmentFileReferences) ? (data.attachmentFileReferences as string[]) : [];
-    await d.attachments.bind(tx, sub, row.id, files, null);
     const now = clock.now();
     const content = 'Auftrag mit TAN bestätigt und eingereicht.';
-    await store.addEntry(tx, { id: randomUUID(), ticketId: row.id, sub, dateTime: now, content, author: CUSTOMER_SYSTEM_AUTHOR, entryType: 'SYSTEM' });
+    const entryId = randomUUID();
+    await store.addEntry(tx, { id: entryId, ticketId: row.id, sub, dateTime: now, content, author: CUSTOMER_SYSTEM_AUTHOR, entryType: 'SYSTEM' });
+    // The request's own files (an ID scan) show in the dialog with its submission.
+    const files = Array.isArray(data.attachmentFileReferences) ? (data.attachmentFileReferences as string[]) : [];
+    await d.attachments.bind(tx, sub, row.id, files, entryId);
     const version = row.version + 1;
     const updated = await store.update(tx, row.id, { state: 'OPEN', data, version, submittedAt: now, updatedAt: now, lastEntry: content });
     await scheduler.schedule(tx, { kind: TICKET_JOB, key: `${row.id}:${version}`, dueAt: new Date(now.getTime() + TICKET_PROCESSING_DELAY_MS), payload: { ticketId: row.id, version } });

@@ -85,6 +85,8 @@ describe('a service ticket from draft to closed', () => {
 
     const dialog = (await as('GET', `/api/ticketdialog/${draft.id}`)).json() as TicketDialog;
     expect(dialog.entries.at(-1)).toMatchObject({ entryType: 'AGENT', author: 'Kundenservice (Lena Hoffmann)' });
+    // The scan sent with the request shows with its submission.
+    expect(dialog.entries[0]!.attachments.map((a) => a.attachmentId)).toEqual([scan]);
     expect((await as('GET', `/api/ticket/${draft.id}`)).json().unread).toBe(false);
 
     // A file that is not an upload of this ticket is refused, and nothing is written.
