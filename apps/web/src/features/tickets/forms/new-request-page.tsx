@@ -10,11 +10,11 @@ export function NewRequestPage() {
   const { t } = useTranslation();
   return (
     <Page title={t('tickets.forms.chooserTitle')} description={t('tickets.forms.chooserIntro')}>
-      <ul className={styles.chooser}>
+      <ul className={styles.chooser} aria-label={t('tickets.forms.chooserList')}>
         {SERVICE_REQUEST_TYPES.map((type) => (
           <li key={type}>
-            <Link to={newTicketPath(type)} className={styles.choice} aria-describedby={`request-${type}`}>
-              <span className={styles.choiceTitle}>{SERVICE_REQUEST_LABELS[type]}</span>
+            <Link to={newTicketPath(type)} className={styles.choice} aria-labelledby={`request-${type}-title`} aria-describedby={`request-${type}`}>
+              <span id={`request-${type}-title`} className={styles.choiceTitle}>{SERVICE_REQUEST_LABELS[type]}</span>
               <span id={`request-${type}`} className={styles.muted}>
                 {t(`tickets.forms.types.${type}`)}
               </span>
