@@ -182,6 +182,21 @@ export async function createCustomer(prefix: string, options: { phone?: string }
   return { email, password, ...(options.phone ? { phone: options.phone } : {}) };
 }
 
+/**
+ * A TAN goes only to a confirmed mobile number: the customer confirms hers with the code the pool
+ * sends (GetUserAttributeVerificationCode / VerifyUserAttribute with the tab's access token).
+ */
+export async function confirmMobileNumber(page: Page, phone: string): Promise<void> {
+  const accessToken = await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.endsWith('.accessToken'));
+    return key ? sessionStorage.getItem(key) : null;
+  });
+  if (!accessToken) throw new Error('no access token in the tab');
+  const mark = await outboxMark(phone);
+  await identity('GetUserAttributeVerificationCode', { AccessToken: accessToken, AttributeName: 'phone_number' });
+  await identity('VerifyUserAttribute', { AccessToken: accessToken, AttributeName: 'phone_number', Code: await waitForCode(phone, mark) });
+}
+
 /** A German mobile number nobody else in this test run has. */
 export function uniquePhone(): string {
   return `+49157${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
