@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useController, useFormContext } from 'react-hook-form';
 import { Checkbox } from '../../../ui/checkbox';
 import { RadioGroup, type RadioOption } from '../../../ui/radio-group';
@@ -52,10 +53,12 @@ export function Radios({ name, label, options, description }: Named & { label: R
 }
 
 export function Choice({ name, label, options }: Named & { label: ReactNode; options: readonly { id: string; label: string }[] }) {
+  const { t } = useTranslation();
   const { field, fieldState } = useController<FormValues>({ name: name as never });
   return (
     <Select
       label={label}
+      placeholder={t('tickets.forms.choose')}
       options={options}
       selectedKey={(field.value as string) || null}
       onSelectionChange={(key) => field.onChange(String(key))}

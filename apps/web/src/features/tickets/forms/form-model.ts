@@ -81,6 +81,14 @@ export function defaultValues(today: string): FormValues {
   };
 }
 
+/** "de89370400440532013000" → "DE89 3704 0044 0532 0130 00" while typing. */
+export const groupIban = (text: string): string =>
+  text
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase()
+    .slice(0, 34)
+    .replace(/(.{4})(?=.)/g, '$1 ');
+
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 /** A draft's data back into the form (what was stored as typed comes back as typed). */
@@ -124,6 +132,7 @@ export function valuesFromData(type: ServiceRequestType, data: Record<string, un
       break;
     default:
       for (const key of Object.keys(values) as (keyof FormValues)[]) set(key);
+      values.newReferenceAccountIban = groupIban(values.newReferenceAccountIban);
   }
   return values;
 }

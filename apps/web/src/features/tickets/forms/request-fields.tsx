@@ -17,7 +17,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { AddressFields, TaxResidenceFields } from './address-fields';
 import { ExemptionOrderFields } from './exemption-order-fields';
 import { Check, CheckInList, FieldMessage, Radios, TextArea, TextInput } from './form-controls';
-import type { FormValues } from './form-model';
+import { groupIban, type FormValues } from './form-model';
 import { useCustomerSettings } from './forms-api';
 import { IdDocumentFields, type IdFiles } from './id-document-fields';
 import styles from './forms.module.css';
@@ -75,14 +75,6 @@ function MobileNumberFields() {
     />
   );
 }
-
-/** "de89370400440532013000" → "DE89 3704 0044 0532 0130 00" while typing. */
-export const groupIban = (text: string): string =>
-  text
-    .replace(/[^A-Za-z0-9]/g, '')
-    .toUpperCase()
-    .slice(0, 34)
-    .replace(/(.{4})(?=.)/g, '$1 ');
 
 function ReferenceAccountFields() {
   const { t } = useTranslation();
