@@ -80,6 +80,11 @@ import { savingsPlanDevRoutes } from './savings-plans/dev-routes.ts';
 import { savingsPlanJobs, type SavingsPlanJobs } from './savings-plans/jobs.ts';
 import { savingsPlanRoutes } from './savings-plans/routes.ts';
 import { savingsPlanService } from './savings-plans/service.ts';
+import { ticketBackOffice } from './tickets/back-office.ts';
+import { ticketRoutes } from './tickets/routes.ts';
+import { ticketService } from './tickets/service.ts';
+import { interimAppliers } from './tickets/interim-appliers.ts';
+import { AppError } from './platform/errors.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { type DeviceService, deviceService } from './devices/service.ts';
 import { deviceStore } from './devices/store.ts';
@@ -339,10 +344,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const depot = depotService({ db, store: depotStore(db), instrument: (isin) => instruments.get(isin) });
   app.decorate('depot', depot);
   await app.register(depotRoutes, { service: depot });
-  const customerName = async (sub: string) => {
-    const a = (idStore ? await idStore.userBySub(sub) : undefined)?.attributes ?? {};
+  // Inside a transaction (the back office's job), the name is read through it: PGlite has one connection.
+  const customerNameIn = async (tx: Db, sub: string) => {
+    const a = (idStore ? await identityStore(tx).userBySub(sub) : undefined)?.attributes ?? {};
     return [a.given_name, a.family_name].filter(Boolean).join(' ') || a.email || 'Kundin/Kunde';
   };
+  const customerName = (sub: string) => customerNameIn(db, sub);
   const renderer = documentRenderer({ store: documents, holderName: customerName, log: app.log });
   app.decorate('documentRenderer', renderer);
   app.addHook('onClose', async () => renderer.stop());
@@ -400,6 +407,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   if (config.devTools) await app.register(savingsPlanDevRoutes, { db, clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
+
+  const tickets = ticketService({ db, clock: marketClock, scheduler, redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result), customerName });
+  ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: interimAppliers, customerName: customerNameIn });
+  await app.register(ticketRoutes, {
+    service: tickets,
+    fsaPreview: async () => {
+      throw new AppError(503, 'Die Vorschau ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut.');
+    },
+  });
 
   await installStaticWeb(app, config.webDistDir);
   return app;

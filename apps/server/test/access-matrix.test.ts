@@ -267,6 +267,21 @@ const KINDS: Kind[] = [
     listedAt: [],
     routes: [{ operation: 'GET /api/ticket/challenges/{ticket}' }],
   },
+  {
+    // A's service ticket (a draft, so every route can act on it) with its dialog.
+    name: 'service ticket',
+    create: async () => ({ id: (await asA('POST', '/api/ticket', { type: 'ADDRESS', data: { newStreet: 'Lindenstraße', city: 'Berlin' } })).id }),
+    read: ({ id }) => asA('GET', `/api/ticket/${id}`),
+    listedAt: ['/api/ticket'],
+    routes: [
+      { operation: 'GET /api/ticket/{id}' },
+      { operation: 'PUT /api/ticket/{id}', body: { data: { newStreet: 'Fremdweg' } } },
+      { operation: 'DELETE /api/ticket/{id}' },
+      { operation: 'POST /api/ticket/{id}/submit', body: { data: {}, authorisation: { ticket: '00000000-0000-4000-8000-000000000000', tan: '123456', authorizationId: 'x' } } },
+      { operation: 'GET /api/ticketdialog/{id}' },
+      { operation: 'POST /api/ticketdialog/{id}', body: { content: 'Hallo' } },
+    ],
+  },
 ];
 
 beforeAll(async () => {

@@ -98,7 +98,9 @@ export const ID_DOCUMENT_MAX_YEARS = 10;
 // ---------------------------------------------------------------------------------------------
 // Field rules
 
-const text = (max: number, required = 'Bitte ausfüllen.') => typedText().trim().min(1, required).max(max, `Höchstens ${max} Zeichen.`);
+/** A missing field reads as empty, so its message is the field's own, not a type error. */
+const orEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? '', schema);
+const text = (max: number, required = 'Bitte ausfüllen.') => orEmpty(typedText().trim().min(1, required).max(max, `Höchstens ${max} Zeichen.`));
 const optionalText = (max: number) =>
   typedText()
     .trim()
@@ -107,21 +109,21 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : undefined));
 const isoDate = (message: string) => z.iso.date({ message });
 const countryCode = z
-  .string()
+  .string({ message: 'Bitte wählen Sie ein Land aus der Liste.' })
   .trim()
   .transform((v) => v.toUpperCase())
   .refine((v) => countryName(v) !== undefined, 'Bitte wählen Sie ein Land aus der Liste.');
 
 /** A euro amount as the wire carries it ("801.00"), with at most two decimals. */
 const euroAmount = z
-  .string()
+  .string({ message: 'Bitte geben Sie einen Betrag ein.' })
   .trim()
   .refine((v) => isDecimalString(v) && new Decimal(v).gte(0) && new Decimal(v).decimalPlaces() <= 2, 'Bitte geben Sie einen Betrag in Euro mit höchstens zwei Nachkommastellen ein.')
   .transform((v) => new Decimal(v).toFixed(2));
 
 const mobileNumberAttributes = z.object({
   newMobileNumber: z
-    .string()
+    .string({ message: 'Bitte geben Sie Ihre neue Mobilnummer ein.' })
     .trim()
     .transform((v, ctx) => {
       const check = checkMobileNumber(v);
@@ -134,7 +136,7 @@ const mobileNumberAttributes = z.object({
 });
 
 const referenceAccountAttributes = z.object({
-  newReferenceAccountIban: z.string().transform((v, ctx) => {
+  newReferenceAccountIban: z.string({ message: 'Bitte geben Sie eine IBAN ein.' }).transform((v, ctx) => {
     const problem = ibanProblem(v);
     if (problem) {
       ctx.addIssue({ code: 'custom', message: problem });
@@ -210,7 +212,7 @@ export const jointExemptionDataSchema = z.object({
   givenName: text(60, 'Bitte geben Sie den Vornamen ein.'),
   familyName: text(60, 'Bitte geben Sie den Nachnamen ein.'),
   birthDate: isoDate('Bitte geben Sie das Geburtsdatum an.'),
-  taxId: z.string().transform((v, ctx) => {
+  taxId: z.string({ message: 'Bitte geben Sie die Steuer-ID ein.' }).transform((v, ctx) => {
     const problem = germanTaxIdProblem(v);
     if (problem) {
       ctx.addIssue({ code: 'custom', message: problem });

@@ -3,7 +3,9 @@ import { accountStatement, type AccountStatementData } from './account-statement
 import { contractNote, type ContractNoteData } from './contract-note.ts';
 import { costReport, type CostReportData } from './cost-report.ts';
 import { depotStatement, type DepotStatementData } from './depot-statement.ts';
+import { lossCertificate, type LossCertificateData } from './loss-certificate.ts';
 import { savingsPlanNote, type SavingsPlanNoteData } from './savings-plan-note.ts';
+import { ticketConfirmation, type TicketConfirmationData } from './ticket-confirmation.ts';
 
 /** The data a document of each kind is rendered from (stored with it, as sent). */
 export type DocumentData = {
@@ -12,6 +14,9 @@ export type DocumentData = {
   account_statement: AccountStatementData;
   cost_report: CostReportData;
   savings_plan_execution: SavingsPlanNoteData;
+  ticket_confirmation: TicketConfirmationData;
+  /** The Verlustbescheinigung; other tax certificates of this kind get their own renderer when they come. */
+  tax_certificate: LossCertificateData;
 };
 export type RenderableKind = keyof DocumentData;
 
@@ -31,6 +36,10 @@ export function renderDocument(kind: DocumentKind | string, data: Record<string,
       return costReport(data as CostReportData, issuedAt);
     case 'savings_plan_execution':
       return savingsPlanNote(data as SavingsPlanNoteData);
+    case 'ticket_confirmation':
+      return ticketConfirmation(data as TicketConfirmationData);
+    case 'tax_certificate':
+      return lossCertificate(data as LossCertificateData);
     default:
       return undefined;
   }

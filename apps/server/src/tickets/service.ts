@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthorisationPayload, AuthorisationResult } from '@kontor/domain/auth-contracts';
+import { berlinDate } from '@kontor/domain/banking-days';
+import { SERVICE_REQUEST_KEYS } from '@kontor/domain/enums';
+import {
+  parseServiceRequest,
+  serviceRequestLabel,
+  serviceRequestProblems,
+  ticketAuthorisationData,
+  type FieldProblem,
+  type ServiceRequestType,
+} from '@kontor/domain/service-requests';
+import {
+  TICKET_PROCESSING_DELAY_MS,
+  type CreateTicket,
+  type SubmitTicket,
+  type Ticket,
+  type TicketDialog,
+  type TicketList,
+  type TicketReply,
+  type TicketView,
+} from '@kontor/domain/ticket-contracts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
+import { AppError, notFound } from '../platform/errors.ts';
+import { isUuid } from '../platform/ids.ts';
+import type { Scheduler } from '../scheduler/scheduler.ts';
+import { preview, ticketStore as store, type TicketRow } from './store.ts';
+
+export const TICKET_JOB = 'ticket.process';
+
+export const ticketMessages = {
+  notFound: 'Diesen Auftrag gibt es nicht.',
+  notDraft: 'Dieser Auftrag ist bereits eingereicht und kann nicht mehr geändert werden.',
+  closed: 'Dieser Auftrag ist abgeschlossen. Für ein neues Anliegen stellen Sie bitte einen neuen Auftrag.',
+  draftNoReply: 'Ein Entwurf hat noch keinen Dialog. Bitte reichen Sie den Auftrag zuerst ein.',
+  pendingOfType: 'Sie haben bereits einen Auftrag dieser Art in Bearbeitung. Bitte warten Sie, bis er erledigt ist.',
+  attachmentMissing: 'Eine angehängte Datei gibt es nicht (mehr). Bitte laden Sie sie erneut hoch.',
+  draftTooLarge: 'Der Entwurf ist zu groß.',
+} as const;
+
+/** The keys a draft may hold: the spec's attribute keys and the comment of a Kündigung. */
+const DRAFT_KEYS = new Set<string>([...SERVICE_REQUEST_KEYS, 'terminationComment']);
+const DRAFT_MAX_CHARS = 16_000;
+
+export const CUSTOMER_SYSTEM_AUTHOR = 'Kontor';
+
+/** One 400 with every field's message (the form puts each at its field). */
+export function fieldErrors(problems: readonly FieldProblem[]): AppError {
+  const errors: Record<string, string[]> = {};
+  for (const p of problems) (errors[p.path] ??= []).push(p.message);
+  return new AppError(400, problems[0]?.message ?? 'Bitte prüfen Sie Ihre Angaben.', errors);
+}
+
+export function ticketView(row: TicketRow): Ticket {
+  return {
+    id: row.id,
+    type: row.type as ServiceRequestType,
+    state: row.state as Ticket['state'],
+    title: serviceRequestLabel(row.type),
+    data: row.data,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    outcome: (row.outcome as Ticket['outcome']) ?? null,
+    unread: row.unread,
+    lastEntry: row.lastEntry,
+  };
+}
+
+export type TicketDeps = {
+  db: Db;
+  clock: Clock;
+  scheduler: Scheduler;
+  /** Takes a verified authorisation once, inside the caller's transaction (authorisations area). */
+  redeem: (tx: Db, sub: string, payload: AuthorisationPayload, result: AuthorisationResult) => Promise<void>;
+  customerName: (sub: string) => Promise<string>;
+  /** Rules that need another area's data (a loss certificate already issued this year); none by default. */
+  contextProblems?: (tx: Db, sub: string, type: ServiceRequestType, data: Record<string, unknown>, today: string) => Promise<FieldProblem[]>;
+};
+
+/** What a customer does with tickets: drafts, submitting with a TAN, the dialog. */
+export function ticketService(d: TicketDeps) {
+  const { db, clock, scheduler } = d;
+
+  async function own(sub: string, id: string, tx: Db = db, lock = false): Promise<TicketRow> {
+    const row = isUuid(id) ? await store.own(tx, sub, id, lock) : undefined;
+    if (!row) throw notFound(ticketMessages.notFound);
+    return row;
+  }
+
+  /** A draft keeps what was typed, of the known keys only: it is checked when it is submitted. */
+  function draftData(data: Record<string, unknown>): Record<string, unknown> {
+    const kept = Object.fromEntries(Object.entries(data).filter(([k]) => DRAFT_KEYS.has(k)));
+    if (JSON.stringify(kept).length > DRAFT_MAX_CHARS) throw new AppError(400, ticketMessages.draftTooLarge);
+    return kept;
+  }
+
+  /** The checked attributes, or a 400 with a message per field. */
+  async function checked(tx: Db, sub: string, type: ServiceRequestType, data: Record<string, unknown>, ticketId: string | null) {
+    const parsed = parseServiceRequest(type, data);
+    if (!parsed.ok) throw fieldErrors(parsed.problems);
+    const today = berlinDate(clock.now());
+    const problems = [...serviceRequestProblems(type, parsed.data, today), ...((await d.contextProblems?.(tx, sub, type, parsed.data, today)) ?? [])];
+    if (problems.length > 0) throw fieldErrors(problems);
+    if (await store.pendingOfType(tx, sub, type, ticketId)) throw new AppError(409, ticketMessages.pendingOfType);
+    return parsed.data;
+  }
+
+  /** OPEN now, with the TAN's authorisation redeemed, the submission in the dialog and the back office's job due. */
+  async function open(tx: Db, sub: string, row: TicketRow, data: Record<string, unknown>, authorisation: AuthorisationResult): Promise<TicketRow> {
+    const type = row.type as ServiceRequestType;
+    await d.redeem(tx, sub, { type: 'TICKET', data: ticketAuthorisationData(type, data) }, authorisation);
+    const files = Array.isArray(data.attachmentFileReferences) ? (data.attachmentFileReferences as string[]) : [];
+    if (!(await store.bindAttachments(tx, sub, row.id, files, null))) throw new AppError(400, ticketMessages.attachmentMissing, { attachmentFileReferences: [ticketMessages.attachmentMissing] });
+    const now = clock.now();
+    const content = 'Auftrag mit TAN bestätigt und eingereicht.';
+    await store.addEntry(tx, { id: randomUUID(), ticketId: row.id, sub, dateTime: now, content, author: CUSTOMER_SYSTEM_AUTHOR, entryType: 'SYSTEM' });
+    const version = row.version + 1;
+    const updated = await store.update(tx, row.id, { state: 'OPEN', data, version, submittedAt: now, updatedAt: now, lastEntry: content });
+    await scheduler.schedule(tx, { kind: TICKET_JOB, key: `${row.id}:${version}`, dueAt: new Date(now.getTime() + TICKET_PROCESSING_DELAY_MS), payload: { ticketId: row.id, version } });
+    return updated;
+  }
+
+  return {
+    async list(sub: string, view: TicketView): Promise<TicketList> {
+      const [rows, unread] = await Promise.all([store.list(db, sub, view), store.unreadCount(db, sub)]);
+      return { tickets: rows.map(ticketView), unread };
+    },
+
+    get: async (sub: string, id: string): Promise<Ticket> => ticketView(await own(sub, id)),
+
+    /** A draft (no authorisation) or a submitted request. */
+    async create(sub: string, body: CreateTicket): Promise<Ticket> {
+      const now = clock.now();
+      const id = randomUUID();
+      const base = { id, sub, type: body.type, state: 'PREPARED', createdAt: now, updatedAt: now };
+      if (!body.authorisation) return ticketView(await store.insert(db, { ...base, data: draftData(body.data) }));
+      const authorisation = body.authorisation;
+      return db.transaction(async (tx) => {
+        const data = await checked(tx, sub, body.type, body.data, null);
+        const row = await store.insert(tx, { ...base, data });
+        return ticketView(await open(tx, sub, row, data, authorisation));
+      });
+    },
+
+    async update(sub: string, id: string, data: Record<string, unknown>): Promise<Ticket> {
+      return db.transaction(async (tx) => {
+        const row = await own(sub, id, tx, true);
+        if (row.state !== 'PREPARED') throw new AppError(409, ticketMessages.notDraft);
+        return ticketView(await store.update(tx, id, { data: draftData(data), updatedAt: clock.now() }));
+      });
+    },
+
+    async discard(sub: string, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await own(sub, id, tx, true);
+        if (row.state !== 'PREPARED') throw new AppError(409, ticketMessages.notDraft);
+        await store.deleteDraft(tx, id);
+      });
+    },
+
+    async submit(sub: string, id: string, body: SubmitTicket): Promise<Ticket> {
+      return db.transaction(async (tx) => {
+        const row = await own(sub, id, tx, true);
+        if (row.state !== 'PREPARED') throw new AppError(409, ticketMessages.notDraft);
+        const data = await checked(tx, sub, row.type as ServiceRequestType, body.data ?? row.data, id);
+        return ticketView(await open(tx, sub, row, data, body.authorisation));
+      });
+    },
+
+    /** The ticket with its dialog, oldest entry first; reading it clears the unread marker. */
+    async dialog(sub: string, id: string): Promise<TicketDialog> {
+      let row = await own(sub, id);
+      if (row.unread) row = await store.update(db, id, { unread: false });
+      const [entries, files] = await Promise.all([store.entries(db, id), store.attachments(db, id)]);
+      return {
+        ticket: ticketView(row),
+        entries: entries.map((e) => ({
+          id: e.id,
+          dateTime: e.dateTime.toISOString(),
+          content: e.content,
+          author: e.author,
+          entryType: e.entryType as TicketDialog['entries'][number]['entryType'],
+          attachments: files.filter((f) => f.entryId === e.id).map((f) => f.attachment),
+        })),
+      };
+    },
+
+    /** The customer's answer; a ticket waiting for it goes back to the back office. */
+    async reply(sub: string, id: string, reply: { content: string; attachmentIds: string[] }): Promise<void> {
+      const name = await d.customerName(sub);
+      await db.transaction(async (tx) => {
+        const row = await own(sub, id, tx, true);
+        if (row.state === 'PREPARED') throw new AppError(409, ticketMessages.draftNoReply);
+        if (row.state === 'CLOSED') throw new AppError(409, ticketMessages.closed);
+        const now = clock.now();
+        const entryId = randomUUID();
+        const content = reply.content;
+        await store.addEntry(tx, { id: entryId, ticketId: id, sub, dateTime: now, content, author: name, entryType: 'CUSTOMER' });
+        if (!(await store.bindAttachments(tx, sub, id, reply.attachmentIds, entryId))) throw new AppError(400, ticketMessages.attachmentMissing, { attachmentIds: [ticketMessages.attachmentMissing] });
+        const lastEntry = preview(content) || `${reply.attachmentIds.length} Anhang/Anhänge`;
+        if (row.state === 'CUSTOMER_REPLY') {
+          const version = row.version + 1;
+          await store.update(tx, id, { state: 'OPEN', version, updatedAt: now, lastEntry });
+          await scheduler.schedule(tx, { kind: TICKET_JOB, key: `${id}:${version}`, dueAt: new Date(now.getTime() + TICKET_PROCESSING_DELAY_MS), payload: { ticketId: id, version } });
+        } else await store.update(tx, id, { updatedAt: now, lastEntry });
+      });
+    },
+  };
+}
+export type TicketService = ReturnType<typeof ticketService>;
+export type { TicketReply };
