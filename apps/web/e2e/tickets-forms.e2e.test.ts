@@ -90,6 +90,8 @@ describe('Serviceaufträge (forms)', () => {
     const ticketUrl = await confirmByTan('Adresse ändern bestätigen');
 
     await moveClock(2);
+    const ticketState = async () => ((await api(page, 'GET', `/api/ticket/${ticketUrl.split('/').at(-1)}`)).json as { state: string }).state;
+    await expect.poll(ticketState, SOON).toBe('CLOSED');
     await page.setViewportSize(VIEWPORTS.mobile);
     await page.goto(ticketUrl);
     await page.getByText('Geschlossen').first().waitFor(SOON);
