@@ -101,7 +101,7 @@ describe('Serviceaufträge (forms)', () => {
     const settings = (await api(page, 'GET', '/api/usersettings')).json as { address: { street: string; postalCode: string } | null };
     expect(settings.address).toMatchObject({ street: 'Unter den Linden', postalCode: '10117' });
     await page.goto('/posteingang');
-    await page.getByText(/Adress/).first().waitFor(SOON);
+    await page.getByText('Bestätigung: Adresse ändern').first().waitFor(SOON);
     await screenshot(page, 'tickets-address-posteingang-mobile');
   });
 

@@ -1,14 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useController, useFormContext } from 'react-hook-form';
+import { UPLOAD_MAX_BYTES } from '@kontor/domain/constants';
 import { ATTACHMENT_MEDIA_TYPES, ID_DOCUMENT_MAX_FILES } from '@kontor/domain/service-requests';
 import { Button } from '../../../ui/button';
 import { Check, FieldMessage, TextInput } from './form-controls';
 import type { FormValues } from './form-model';
 import styles from './forms.module.css';
-
-/** The upload limit of an attachment (spec: 9 MiB). */
-export const ATTACHMENT_MAX_BYTES = 9_437_184;
 
 /** The scans chosen in the form, uploaded when the request is saved or confirmed. */
 export type IdFiles = { list: File[]; set: (files: File[]) => void };
@@ -16,7 +14,7 @@ export type IdFiles = { list: File[]; set: (files: File[]) => void };
 /** Why a file cannot be attached, checked before anything is uploaded; null when it can. */
 export function fileProblem(file: File): 'type' | 'size' | null {
   if (!(ATTACHMENT_MEDIA_TYPES as readonly string[]).includes(file.type)) return 'type';
-  if (file.size > ATTACHMENT_MAX_BYTES) return 'size';
+  if (file.size > UPLOAD_MAX_BYTES) return 'size';
   return null;
 }
 
