@@ -84,7 +84,8 @@ import { ticketBackOffice } from './tickets/back-office.ts';
 import { ticketRoutes } from './tickets/routes.ts';
 import { ticketService } from './tickets/service.ts';
 import { interimAppliers } from './tickets/interim-appliers.ts';
-import { AppError } from './platform/errors.ts';
+import { exemptionAttributes, exemptionFormData } from './tickets/exemption-form.ts';
+import { renderExemptionOrderForm } from './documents/exemption-order-form.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { type DeviceService, deviceService } from './devices/service.ts';
 import { deviceStore } from './devices/store.ts';
@@ -412,9 +413,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: interimAppliers, customerName: customerNameIn });
   await app.register(ticketRoutes, {
     service: tickets,
-    fsaPreview: async () => {
-      throw new AppError(503, 'Die Vorschau ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut.');
-    },
+    fsaPreview: async (sub, data) =>
+      renderExemptionOrderForm(await exemptionFormData(db, sub, await customerName(sub), exemptionAttributes(data)), { preview: true, now: marketClock.now() }),
   });
 
   await installStaticWeb(app, config.webDistDir);

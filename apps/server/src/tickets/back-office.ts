@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { berlinDate } from '@kontor/domain/banking-days';
-import { parseServiceRequest, serviceRequestLabel, type ServiceRequestType } from '@kontor/domain/service-requests';
+import { parseServiceRequest, serviceRequestLabel, type ExemptionOrderAttributes, type ServiceRequestType } from '@kontor/domain/service-requests';
 import { serviceRequestLines } from '@kontor/domain/service-request-summary';
 import { READABLE_SCAN_MIN_BYTES } from '@kontor/domain/ticket-contracts';
 import type { Clock } from '../platform/clock.ts';
@@ -10,6 +10,7 @@ import { insertMessages } from '../messages/store.ts';
 import { addNotification } from '../notifications/store.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { Applied, ServiceRequestAppliers } from './apply-types.ts';
+import { exemptionFormData } from './exemption-form.ts';
 import { TICKET_JOB } from './service.ts';
 import { preview, ticketStore as store, type TicketRow } from './store.ts';
 
@@ -92,6 +93,10 @@ export function ticketBackOffice(d: BackOfficeDeps) {
         lines: parsed.ok ? serviceRequestLines(type, parsed.data) : [],
         message: applied.message,
         ...(applied.notes?.length ? { notes: applied.notes } : {}),
+        // A Freistellungsauftrag in effect is confirmed with the form as it was signed.
+        ...(type === 'EXEMPTION_ORDER' && parsed.ok && applied.outcome === 'DONE'
+          ? { exemptionOrder: await exemptionFormData(tx, row.sub, customerName, parsed.data as ExemptionOrderAttributes, (row.submittedAt ?? now).toISOString()) }
+          : {}),
       },
     };
     for (const doc of [confirmation, ...applied.documents]) await d.documents.issue(tx, row.sub, now, doc);

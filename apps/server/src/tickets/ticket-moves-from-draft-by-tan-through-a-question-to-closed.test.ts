@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ticket, TicketDialog, TicketList } from '@kontor/domain/ticket-contracts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
 import { hoursLater, storedUpload, submitTicket, ticketAuthorisation } from '../../test/ticket-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -104,6 +105,19 @@ describe('a service ticket from draft to closed', () => {
   it('a request submitted at once, without a draft, is OPEN', async () => {
     const ticket = await submitTicket(t, anna, 'PORTFOLIO_REPORT_DUE_DATE', { portfolioReportDueDate: '06-30' });
     expect(ticket).toMatchObject({ state: 'OPEN', type: 'PORTFOLIO_REPORT_DUE_DATE', title: 'Stichtag des Depotauszugs' });
+  });
+
+  it('the Freistellungsauftrag is shown as PDF before it is signed, and refused above 1.000 €', async () => {
+    const fsa = { taxExemptionOrderAmount: '801', validFrom: '2027-01-01', preconditionYear: 2027 };
+    const preview = await as('POST', '/api/ticket/fsapreview', { data: fsa });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(preview.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('bis zu einem Betrag von 801,00 €');
+    expect(text).toContain('VORSCHAU');
+    const tooMuch = await as('POST', '/api/ticket/fsapreview', { data: { ...fsa, taxExemptionOrderAmount: '1000.01' } });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(Object.keys(tooMuch.json().errors)).toEqual(['taxExemptionOrderAmount']);
   });
 
   it('a draft can be discarded; then it is gone', async () => {
