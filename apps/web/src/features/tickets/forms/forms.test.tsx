@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { germanTaxIdProblem } from '@kontor/domain/tax-id';
 import { configureApi, createApiClient } from '../../../lib/api-client';
@@ -159,5 +159,17 @@ describe('the service-request forms', () => {
     await user.click(within(again).getByRole('button', { name: 'Als Entwurf speichern' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/service/${TICKET_ID}`));
     expect(calls('/api/ticket').at(-1)?.body).toEqual({ type: 'MOBILE_NUMBER', data: { newMobileNumber: '0170 1234567' } });
+  });
+
+  it('an ID scan that is no PDF, JPEG or PNG, or larger than 9 MB, is refused before anything is uploaded', async () => {
+    const { form } = await openForm('ID_DOCUMENT', 'Ausweisdokument erneuern');
+    const input = within(form).getByLabelText('Scan des Ausweises') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['hello'], 'ausweis.txt', { type: 'text/plain' })] } });
+    expect(await within(form).findByText('„ausweis.txt“ ist keine PDF-, JPEG- oder PNG-Datei.')).toBeTruthy();
+    const big = new File(['x'], 'ausweis.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 9_437_185 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await within(form).findByText('„ausweis.pdf“ ist größer als 9 MB.')).toBeTruthy();
+    expect(server.state.calls.some((c) => c.path.includes('/attachments'))).toBe(false);
   });
 });
