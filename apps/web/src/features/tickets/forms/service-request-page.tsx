@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { berlinDate } from '@kontor/domain/banking-days';
 import { SERVICE_REQUEST_LABELS, SERVICE_REQUEST_TYPES, ticketAuthorisationData, type ServiceRequestType } from '@kontor/domain/service-requests';
 import { serviceRequestLines } from '@kontor/domain/service-request-summary';
 import type { Ticket } from '@kontor/domain/ticket-contracts';
 import { isApiError } from '../../../lib/api-client';
 import { AuthoriseDialog } from '../../../lib/authorisation/authorise-dialog';
 import { newTicketPath, ticketPath } from '../../../lib/paths';
+import { useServerToday } from '../../../lib/server-today';
 import { useToast } from '../../../lib/toasts';
 import { Button, LinkButton } from '../../../ui/button';
 import { Card } from '../../../ui/card';
@@ -27,9 +27,6 @@ const PdfViewer = lazy(() => import('../../../ui/pdf-viewer'));
 
 const isType = (value: string | undefined): value is ServiceRequestType => (SERVICE_REQUEST_TYPES as readonly string[]).includes(value ?? '');
 
-/** Today in Berlin: the day the day-dependent rules (deadlines, years) are checked against. */
-const berlinToday = () => berlinDate(new Date());
-
 /**
  * `/service/neu/:type` and `/service/:id/bearbeiten`: the form of a request type, new or a draft.
  * "Als Entwurf speichern" keeps it without TAN; "Weiter zur Bestätigung" checks it, shows what is
@@ -39,18 +36,20 @@ export function ServiceRequestPage() {
   const { t } = useTranslation();
   const { type, id } = useParams();
   const draft = useDraft(id);
+  // The day the day-dependent rules (deadlines, years) are checked against.
+  const today = useServerToday();
 
+  if (today === null || (id !== undefined && draft.isPending))
+    return (
+      <Page title={t('tickets.forms.loadingTitle')}>
+        <div role="status" aria-busy="true">
+          <span className="visually-hidden">{t('common.loading')}</span>
+          <Skeleton height="20rem" />
+        </div>
+      </Page>
+    );
   if (id !== undefined) {
-    if (draft.isPending)
-      return (
-        <Page title={t('tickets.forms.loadingTitle')}>
-          <div role="status" aria-busy="true">
-            <span className="visually-hidden">{t('common.loading')}</span>
-            <Skeleton height="20rem" />
-          </div>
-        </Page>
-      );
-    if (draft.isError)
+    if (!draft.data)
       return (
         <Page title={t('tickets.forms.loadingTitle')}>
           <LoadError message={t('tickets.forms.loadFailed')} onRetry={() => void draft.refetch()} />
@@ -65,7 +64,7 @@ export function ServiceRequestPage() {
           </div>
         </Page>
       );
-    return <RequestForm key={draft.data.id} type={draft.data.type} draft={draft.data} />;
+    return <RequestForm key={draft.data.id} type={draft.data.type} draft={draft.data} today={today} />;
   }
   if (!isType(type))
     return (
@@ -76,17 +75,16 @@ export function ServiceRequestPage() {
         </div>
       </Page>
     );
-  return <RequestForm key={type} type={type} />;
+  return <RequestForm key={type} type={type} today={today} />;
 }
 
 type Review = { data: Record<string, unknown> };
 
-function RequestForm({ type, draft }: { type: ServiceRequestType; draft?: Ticket }) {
+function RequestForm({ type, draft, today }: { type: ServiceRequestType; draft?: Ticket; today: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toasts = useToast();
   const queryClient = useQueryClient();
-  const [today] = useState(berlinToday);
   const form = useForm<FormValues>({ defaultValues: draft ? valuesFromData(type, draft.data, today) : defaultValues(today) });
   const [files, setFiles] = useState<File[]>([]);
   const [draftId, setDraftId] = useState(draft?.id);
