@@ -34,7 +34,7 @@ import { identityRoutes } from './identity/routes.ts';
 import { DEFAULT_POOL_SETTINGS, type CustomAuthHook } from './identity/pool-settings.ts';
 import { identityService, type IdentityService } from './identity/service.ts';
 import { sessionRoutes } from './identity/session-routes.ts';
-import { identityStore, type IdentityStore } from './identity/store.ts';
+import { embeddedPhoneNumbers, identityStore, type IdentityStore, type PhoneNumberPool } from './identity/store.ts';
 import { loadSigningKeys, tokenIssuer } from './identity/tokens.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { type Messenger, outboxMessenger } from './outbox/service.ts';
@@ -83,12 +83,16 @@ import { savingsPlanService } from './savings-plans/service.ts';
 import { ticketBackOffice } from './tickets/back-office.ts';
 import { ticketRoutes } from './tickets/routes.ts';
 import { ticketService } from './tickets/service.ts';
-import { interimAppliers } from './tickets/interim-appliers.ts';
+import { serviceRequestAppliers } from './tickets/apply.ts';
 import { exemptionAttributes, exemptionFormData } from './tickets/exemption-form.ts';
 import { renderExemptionOrderForm } from './documents/exemption-order-form.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { type DeviceService, deviceService } from './devices/service.ts';
 import { deviceStore } from './devices/store.ts';
+import { customerSettingsRoutes } from './customer-settings/routes.ts';
+import { customerSettingsService } from './customer-settings/service.ts';
+import { customerSettingsStore } from './customer-settings/store.ts';
+import { taxStore } from './tax/store.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -409,12 +413,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (config.devTools) await app.register(savingsPlanDevRoutes, { db, clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
 
+  // A provider's pool would take the number by AdminUpdateUserAttributes, which has no credentials here:
+  // the job fails (and is retried) rather than closing the ticket with the old number still in place.
+  const phoneNumbers: PhoneNumberPool = idStore
+    ? embeddedPhoneNumbers(clock)
+    : { setVerifiedPhoneNumber: async () => Promise.reject(new Error('no admin access to the user pool: the mobile number cannot be changed')) };
   const tickets = ticketService({ db, clock: marketClock, scheduler, redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result), customerName });
-  ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: interimAppliers, customerName: customerNameIn });
+  ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: serviceRequestAppliers({ phoneNumbers, directDebitEnabled: FEATURE_FLAGS.directDebit }), customerName: customerNameIn });
   await app.register(ticketRoutes, {
     service: tickets,
     fsaPreview: async (sub, data) =>
       renderExemptionOrderForm(await exemptionFormData(db, sub, await customerName(sub), exemptionAttributes(data)), { preview: true, now: marketClock.now() }),
+  });
+  // What service requests changed; the simulated clock, as the back office carries them out on it.
+  await app.register(customerSettingsRoutes, {
+    service: customerSettingsService({ db, clock: marketClock, store: customerSettingsStore, tax: taxStore }),
   });
 
   await installStaticWeb(app, config.webDistDir);

@@ -168,3 +168,22 @@ export function identityStore(db: Db) {
   };
 }
 export type IdentityStore = ReturnType<typeof identityStore>;
+
+/**
+ * The user pool's mobile number, as a service request changes it (the new number was confirmed by
+ * a TAN sent to it). A provider's pool does the same with AdminUpdateUserAttributes.
+ */
+export type PhoneNumberPool = { setVerifiedPhoneNumber(tx: Db, sub: string, e164: string): Promise<void> };
+
+/** The embedded pool's: one update of the user's attributes inside the caller's transaction. */
+export function embeddedPhoneNumbers(clock: { now(): Date }): PhoneNumberPool {
+  return {
+    async setVerifiedPhoneNumber(tx, sub, e164) {
+      const patch = JSON.stringify({ phone_number: e164, phone_number_verified: 'true' });
+      await tx
+        .update(identityUsers)
+        .set({ attributes: sql`${identityUsers.attributes} || ${patch}::jsonb`, updatedAt: clock.now() })
+        .where(eq(identityUsers.sub, sub));
+    },
+  };
+}

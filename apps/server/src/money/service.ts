@@ -26,7 +26,7 @@ import { cashOf } from '../bookings/ledger.ts';
 import { debitCreditBooking, debitReturnBooking, depositBooking, payoutBooking, payoutCancelBooking, payoutExecutedBooking } from '../bookings/cash-bookings.ts';
 import { accountEntries, monthsOf, unsettledProceeds } from './account-history.ts';
 import { accountCsv } from './account-csv.ts';
-import { moneyStore as store, type DebitRow, type PayoutRow } from './store.ts';
+import { moneyStore as store, type DebitRow, type MandateRow, type PayoutRow } from './store.ts';
 
 export type MoneyDeps = {
   db: Db;
@@ -55,6 +55,16 @@ const noReferenceAccount = () => new AppError(409, 'Bitte hinterlegen Sie zuerst
 /** The reference in a transfer's Verwendungszweck that names the customer. */
 export function customerReference(sub: string): string {
   return `KTR${sub.replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+}
+
+/**
+ * A SEPA mandate for `iban` with Kontor as creditor and a new mandate reference, inside the
+ * caller's transaction (signed by TAN here, or granted by a service request); null when the
+ * customer has one already.
+ */
+export async function grantMandate(tx: Db, sub: string, iban: string, signedAt: Date): Promise<MandateRow | null> {
+  const row = { sub, mandateReference: `KONTOR-${randomBytes(6).toString('hex').toUpperCase()}`, creditorId: KONTOR_BANK_ACCOUNT.creditorId, iban, signedAt };
+  return (await store.addMandate(tx, row)) ? row : null;
 }
 
 /** Money in and out of the depot's cash account: every movement is a booking. */
@@ -241,12 +251,9 @@ export function moneyService(d: MoneyDeps) {
       return d.db.transaction(async (t) => {
         const tx = t as unknown as Db;
         await d.redeem(tx, sub, { type: 'MONEY_TRANSACTION', data: { kind: 'MANDATE', iban: ref.iban } }, authorisation);
-        const mandateReference = `KONTOR-${randomBytes(6).toString('hex').toUpperCase()}`;
-        const signedAt = d.clock.now();
-        if (!(await store.addMandate(tx, { sub, mandateReference, creditorId: KONTOR_BANK_ACCOUNT.creditorId, iban: ref.iban, signedAt }))) {
-          throw new AppError(409, 'Sie haben bereits ein Lastschriftmandat erteilt.');
-        }
-        return { mandateReference, creditorId: KONTOR_BANK_ACCOUNT.creditorId, signedAt: signedAt.toISOString(), ibanMasked: maskIban(ref.iban) };
+        const mandate = await grantMandate(tx, sub, ref.iban, d.clock.now());
+        if (!mandate) throw new AppError(409, 'Sie haben bereits ein Lastschriftmandat erteilt.');
+        return { mandateReference: mandate.mandateReference, creditorId: mandate.creditorId, signedAt: mandate.signedAt.toISOString(), ibanMasked: maskIban(ref.iban) };
       });
     },
 

@@ -7,6 +7,7 @@ import { directDebits, incomingTransfers, mandates, payouts, referenceAccounts }
 
 export type PayoutRow = typeof payouts.$inferSelect;
 export type DebitRow = typeof directDebits.$inferSelect;
+export type MandateRow = typeof mandates.$inferSelect;
 export type TransferRow = typeof incomingTransfers.$inferSelect;
 
 /** One ledger entry as the customer's account sees it: its net amount over the customer's accounts. */
@@ -24,6 +25,11 @@ export const moneyStore = {
   async addReferenceAccount(db: Db, row: typeof referenceAccounts.$inferInsert): Promise<boolean> {
     const added = await db.insert(referenceAccounts).values(row).onConflictDoNothing().returning({ sub: referenceAccounts.sub });
     return added.length > 0;
+  },
+  /** Sets the reference account, replacing the one there is (a change by service request). */
+  async putReferenceAccount(db: Db, row: typeof referenceAccounts.$inferInsert): Promise<void> {
+    const { sub: _sub, ...set } = row;
+    await db.insert(referenceAccounts).values(row).onConflictDoUpdate({ target: referenceAccounts.sub, set });
   },
 
   /** Free cash, reserved and arrears; the free cash row locked for the rest of the transaction when `lock`. */
@@ -82,6 +88,12 @@ export const moneyStore = {
   async addMandate(db: Db, row: typeof mandates.$inferInsert): Promise<boolean> {
     const added = await db.insert(mandates).values(row).onConflictDoNothing().returning({ sub: mandates.sub });
     return added.length > 0;
+  },
+
+  /** Ends the customer's mandate; false when there was none. */
+  async removeMandate(db: Db, sub: string): Promise<boolean> {
+    const removed = await db.delete(mandates).where(eq(mandates.sub, sub)).returning({ sub: mandates.sub });
+    return removed.length > 0;
   },
 
   async insertDebit(db: Db, row: typeof directDebits.$inferInsert) {
