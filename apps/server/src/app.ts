@@ -93,6 +93,10 @@ import { customerSettingsRoutes } from './customer-settings/routes.ts';
 import { customerSettingsService } from './customer-settings/service.ts';
 import { customerSettingsStore } from './customer-settings/store.ts';
 import { taxStore } from './tax/store.ts';
+import { lossCertificateIssued } from './tickets/context-rules.ts';
+import { ticketAttachmentRoutes } from './tickets/attachment-routes.ts';
+import { databaseAttachmentStorage } from './tickets/attachment-storage.ts';
+import { attachmentService } from './tickets/attachments.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -418,7 +422,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const phoneNumbers: PhoneNumberPool = idStore
     ? embeddedPhoneNumbers(clock)
     : { setVerifiedPhoneNumber: async () => Promise.reject(new Error('no admin access to the user pool: the mobile number cannot be changed')) };
-  const tickets = ticketService({ db, clock: marketClock, scheduler, redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result), customerName });
+  // Ticket attachments: the bytes in the database (production: an object store), no virus scanner embedded.
+  const ticketAttachments = attachmentService({ db, clock: marketClock, storage: databaseAttachmentStorage(db, marketClock) });
+  const tickets = ticketService({
+    db,
+    attachments: ticketAttachments,
+    clock: marketClock,
+    scheduler,
+    redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result),
+    customerName,
+    contextProblems: lossCertificateIssued(taxStore),
+  });
   ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: serviceRequestAppliers({ phoneNumbers, directDebitEnabled: FEATURE_FLAGS.directDebit }), customerName: customerNameIn });
   await app.register(ticketRoutes, {
     service: tickets,
@@ -429,6 +443,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(customerSettingsRoutes, {
     service: customerSettingsService({ db, clock: marketClock, store: customerSettingsStore, tax: taxStore }),
   });
+
+  await app.register(ticketAttachmentRoutes, { service: ticketAttachments });
 
   await installStaticWeb(app, config.webDistDir);
   return app;

@@ -12,6 +12,7 @@ import type { Clock } from './platform/clock.ts';
 import { seedDemoSavingsPlans } from './savings-plans/demo.ts';
 import type { SavingsPlanJobs } from './savings-plans/jobs.ts';
 import { moneyStore } from './money/store.ts';
+import { customerSettingsStore } from './customer-settings/store.ts';
 import { insertMessages } from './messages/store.ts';
 import { welcomeMessage } from './messages/service.ts';
 
@@ -21,6 +22,9 @@ export const DEMO_CUSTOMER = {
   phone: '+4915112345678',
   /** The reference account payouts go to. */
   iban: 'DE89370400440532013000',
+  address: { street: 'Friedrichstraße', street2: null, houseNumber: '123', houseNumber2: null, postalCode: '10117', city: 'Berlin', country: 'DE' },
+  /** A Steuer-ID with a valid check digit (the BZSt's example number). */
+  taxId: '86095742719',
 } as const;
 
 export const SECOND_CUSTOMER = {
@@ -28,6 +32,8 @@ export const SECOND_CUSTOMER = {
   password: 'Kontor!Erika2',
   phone: '+4917698765432',
   iban: 'DE44500105175407324931',
+  address: { street: 'Heidestraße', street2: null, houseNumber: '17', houseNumber2: null, postalCode: '51147', city: 'Köln', country: 'DE' },
+  taxId: '65929970489',
 } as const;
 
 /**
@@ -73,6 +79,12 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
     const user = await deps.identityStore.findUser(deps.poolId, p.username);
     if (deps.depot && user) {
       await moneyStore.addReferenceAccount(deps.depot.db, { sub: user.sub, iban: p.iban, holder: `${p.given} ${p.family}`, bic: null, createdAt: new Date(DEMO_DEPOT.depositedAt) });
+      // The address and tax residence given at account opening (settings show them; tickets change them).
+      if (!(await customerSettingsStore.settingsOf(deps.depot.db, user.sub))) {
+        const opened = new Date(DEMO_DEPOT.depositedAt);
+        await customerSettingsStore.setAddress(deps.depot.db, user.sub, p.address, opened);
+        await customerSettingsStore.setTaxResidences(deps.depot.db, user.sub, [{ country: 'DE', taxId: p.taxId }], opened);
+      }
       await insertMessages(deps.depot.db, [welcomeMessage(user.sub, DEMO_DEPOT.depositedAt)], true);
     }
   }

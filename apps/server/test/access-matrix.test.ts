@@ -10,17 +10,20 @@
  * parameter that no kind covers; a parameter that names no customer's object goes into NOT_OWNED,
  * with the reason.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { SimulatedMarket } from '../src/market/feed.ts';
 import { SESSION_COOKIE } from '../src/platform/auth.ts';
+import { ticketAttachments } from '../src/tickets/tables.ts';
 import { sessionCookie, signedInCustomer, type SignedInCustomer } from './customer.ts';
 import { fillPath, pathParams, servedOperations } from './openapi.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { authorised } from './authorisation.ts';
 import { ANNAS_IBAN } from './money-kit.ts';
+import { multipartBody, pdfBytes } from './ticket-kit.ts';
 
 const SAP = 'DE0007164600';
 const WORLD = 'IE00B4L5Y983';
@@ -43,7 +46,8 @@ type Kind = {
   read: (p: Params) => Promise<unknown>;
   /** Where B would see it listed if it leaked (its id must not appear there). */
   listedAt: string[];
-  routes: { operation: string; body?: object }[];
+  /** `multipart`: the body goes as a multipart/form-data file upload (field "file"). */
+  routes: { operation: string; body?: object; multipart?: boolean }[];
 };
 
 let t: TestApp;
@@ -282,6 +286,26 @@ const KINDS: Kind[] = [
       { operation: 'POST /api/ticketdialog/{id}', body: { content: 'Hallo' } },
     ],
   },
+  {
+    // A file A uploaded to A's ticket (a draft).
+    name: 'ticket attachment',
+    create: async () => {
+      const { id } = await asA('POST', '/api/ticket', { type: 'ID_DOCUMENT', data: {} });
+      const { payload, headers } = multipartBody([{ filename: 'Annas Ausweis.pdf', bytes: pdfBytes(), type: 'application/pdf' }]);
+      const res = await t.call({ method: 'POST', url: `/api/ticketdialog/${id}/attachments`, headers: { ...a.headers, ...headers }, payload });
+      if (res.statusCode !== 201) throw new Error(`upload as A answered ${res.statusCode}: ${res.body}`);
+      return { id, attachmentId: res.json().attachmentId };
+    },
+    // The file's bytes as A downloads them, and how many files the ticket has (B's upload must add none).
+    read: async ({ id, attachmentId }) => {
+      const res = await t.call({ method: 'GET', url: `/api/ticketdialog/${id}/attachments/${attachmentId}`, headers: a.headers });
+      if (res.statusCode !== 200) throw new Error(`download as A answered ${res.statusCode}: ${res.body}`);
+      const [files] = await t.database.db.select({ n: count() }).from(ticketAttachments).where(eq(ticketAttachments.ticketId, id!));
+      return { sha256: createHash('sha256').update(res.rawPayload).digest('hex'), files: files!.n };
+    },
+    listedAt: [],
+    routes: [{ operation: 'GET /api/ticketdialog/{id}/attachments/{attachmentId}' }, { operation: 'POST /api/ticketdialog/{id}/attachments', multipart: true }],
+  },
 ];
 
 beforeAll(async () => {
@@ -304,12 +328,13 @@ describe('another customer’s objects', () => {
     expect(before, 'A can read what A made').toBeTruthy();
 
     const [method, path] = route.operation.split(' ') as [InjectOptions['method'], string];
+    const upload = route.multipart ? multipartBody([{ filename: 'Bens Datei.pdf', bytes: pdfBytes(), type: 'application/pdf' }]) : undefined;
     const res = await t.call({
       method,
       url: fillPath(path, params),
       cookies: b.cookies,
-      headers: { 'idempotency-key': randomUUID() },
-      ...(route.body ? { payload: route.body } : {}),
+      headers: { 'idempotency-key': randomUUID(), ...upload?.headers },
+      ...(upload ? { payload: upload.payload } : route.body ? { payload: route.body } : {}),
     });
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json()).toMatchObject({ status: 404 });

@@ -20,6 +20,8 @@ import { XSRF_COOKIE, XSRF_HEADER } from '../src/platform/xsrf.ts';
 import { sessionCookie, signedInCustomer } from './customer.ts';
 import { fillPath, type JsonSchema, type Parameter, pathParams, servedOperations } from './openapi.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { insertTicket, pdfBytes } from './ticket-kit.ts';
+import { UPLOAD_MAX_BYTES } from '@kontor/domain/constants';
 
 const DEFAULT_SEED = 20261123;
 const SEED = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
@@ -222,10 +224,12 @@ const FORGED: Caller[] = [
 
 let t: TestApp;
 let signedIn: Caller;
+let signedInSub: string;
 let sent = 0;
 beforeAll(async () => {
   t = await createTestApp();
   const c = await signedInCustomer(t.app, t.database.db);
+  signedInSub = c.sub;
   signedIn = { who: 'signed in', cookies: { ...anonymous.cookies, [SESSION_COOKIE]: await sessionCookie(t, c) }, headers: anonymous.headers };
 });
 afterAll(() => t?.close());
@@ -375,6 +379,57 @@ const HIDDEN: Record<string, () => Probe[]> = {
     ),
 };
 
+/**
+ * Malformed multipart/form-data bodies for an upload at `url` (field "file"): names, contents,
+ * fields, limits and framing; then the valid body at each of `oddUrls`.
+ */
+function multipartProbes(url: string, oddUrls: string[]): Probe[] {
+  const B = 'fuzzboundary';
+  const type = { 'content-type': `multipart/form-data; boundary=${B}` };
+  const pdf = pdfBytes().toString('latin1');
+  const head = (name = 'file', filename: string | null = 'a.pdf', extra = '\r\nContent-Type: application/pdf') =>
+    `Content-Disposition: form-data; name="${name}"${filename === null ? '' : `; filename="${filename}"`}${extra}`;
+  const part = (headers: string, content: string) => `--${B}\r\n${headers}\r\n\r\n${content}\r\n`;
+  const form = (...parts: string[]) => `${parts.join('')}--${B}--\r\n`;
+  const valid = form(part(head(), pdf));
+  const bodies = [
+    valid,
+    ...['', '\u0000', '../../etc/passwd', 'x'.repeat(5000), '\ud800.pdf', 'a\\"b.pdf', '%00.pdf', 'ä\u202Efdp.exe', 'C:\\fakepath\\a.pdf'].map((f) => form(part(head('file', f), pdf))),
+    ...['', '\u0000', 'MZ\u0090', '%PDF', huge, ...fc.sample(fc.string({ unit: 'binary', maxLength: 64 }), { seed: SEED, numRuns: RANDOM_PROBES })].map((c) => form(part(head(), c))),
+    form(part(head('__proto__'), pdf)),
+    form(part(head('constructor'), pdf)),
+    form(part(head('file', null, ''), pdf)),
+    form(part(head('anhang'), pdf)),
+    form(part(head(), pdf), part(head(), pdf)),
+    form(part(head('note', null, '\r\nContent-Type: application/json'), '{'), part(head(), pdf)),
+    form(...Array.from({ length: 20 }, (_, i) => part(head(`f${i}`, null, ''), 'x')), part(head(), pdf)),
+    form(part(head('note', null, ''), 'x'.repeat(5000)), part(head(), pdf)),
+    form(part(`${head()}\r\nX-Odd: ${'x'.repeat(100_000)}`, pdf)),
+    form(part(head(), `${pdf}${' '.repeat(UPLOAD_MAX_BYTES)}`)),
+    `--${B}\r\n${head()}\r\n\r\n${pdf}`,
+    `--${B}\r\n\r\n${pdf}\r\n--${B}--\r\n`,
+    `--${B}\r\n${head()}${pdf}`,
+    '',
+    '--',
+    `--${B}--\r\n`,
+  ];
+  return [
+    ...bodies.map((payload) => ({ method: 'POST', url, headers: type, payload })),
+    ...['multipart/form-data', 'multipart/form-data; boundary=', `multipart/form-data; boundary=${B}; charset=utf-16`, `multipart/mixed; boundary=${B}`, `multipart/form-data; boundary="${'b'.repeat(200)}"`].map(
+      (t) => ({ method: 'POST', url, headers: { 'content-type': t }, payload: valid }),
+    ),
+    ...oddUrls.map((u) => ({ method: 'POST', url: u, headers: type, payload: valid })),
+  ];
+}
+
+/** Operations whose body the document gives as multipart/form-data, with the probes they must answer without a 5xx. */
+const MULTIPART: Record<string, () => Promise<Probe[]>> = {
+  'POST /api/ticketdialog/{id}/attachments': async () => {
+    const ticket = await insertTicket(t.database.db, signedInSub);
+    return multipartProbes(`/api/ticketdialog/${ticket}/attachments`, ODD_SEGMENTS.map((s) => `/api/ticketdialog/${s}/attachments`));
+  },
+};
+
 // ---- the tests ---------------------------------------------------------------------------------------
 
 describe('fuzzing every operation of the OpenAPI document', () => {
@@ -409,6 +464,13 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     // Each of these is refused (no stream opened): 400 or 401.
     expect(outcomes.filter((o) => o.status !== 400 && o.status !== 401).map(describeOutcome)).toEqual([]);
   });
+
+  it.each(Object.keys(MULTIPART))('%s answers multipart bodies (malformed, odd, too large) without a 5xx', async (name) => {
+    expect((await servedOperations(t.app)).some((op) => op.name === name), 'the operation is in the document').toBe(true);
+    const outcomes = await sendAll(await MULTIPART[name]!(), [signedIn, anonymous]);
+    expectNoServerErrors(outcomes);
+    expect(outcomes.filter((o) => o.status === 201).length, 'well-formed uploads are taken').toBeGreaterThan(0);
+  }, 120_000);
 
   it.each(Object.keys(HIDDEN))('%s, outside the document, answers malformed requests without a 5xx', async (name) => {
     const outcomes = await sendAll(HIDDEN[name]!(), [anonymous]);

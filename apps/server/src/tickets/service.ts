@@ -25,6 +25,7 @@ import type { Db } from '../platform/db.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
+import type { AttachmentService } from './attachments.ts';
 import { preview, ticketStore as store, type TicketRow } from './store.ts';
 
 export const TICKET_JOB = 'ticket.process';
@@ -35,7 +36,6 @@ export const ticketMessages = {
   closed: 'Dieser Auftrag ist abgeschlossen. Für ein neues Anliegen stellen Sie bitte einen neuen Auftrag.',
   draftNoReply: 'Ein Entwurf hat noch keinen Dialog. Bitte reichen Sie den Auftrag zuerst ein.',
   pendingOfType: 'Sie haben bereits einen Auftrag dieser Art in Bearbeitung. Bitte warten Sie, bis er erledigt ist.',
-  attachmentMissing: 'Eine angehängte Datei gibt es nicht (mehr). Bitte laden Sie sie erneut hoch.',
   draftTooLarge: 'Der Entwurf ist zu groß.',
 } as const;
 
@@ -76,6 +76,8 @@ export type TicketDeps = {
   /** Takes a verified authorisation once, inside the caller's transaction (authorisations area). */
   redeem: (tx: Db, sub: string, payload: AuthorisationPayload, result: AuthorisationResult) => Promise<void>;
   customerName: (sub: string) => Promise<string>;
+  /** The dialog's files (attachments.ts): binding uploads, listing them, discarding a draft's. */
+  attachments: Pick<AttachmentService, 'bind' | 'listForTicket' | 'discardForTicket'>;
   /** Rules that need another area's data (a loss certificate already issued this year); none by default. */
   contextProblems?: (tx: Db, sub: string, type: ServiceRequestType, data: Record<string, unknown>, today: string) => Promise<FieldProblem[]>;
 };
@@ -113,7 +115,7 @@ export function ticketService(d: TicketDeps) {
     const type = row.type as ServiceRequestType;
     await d.redeem(tx, sub, { type: 'TICKET', data: ticketAuthorisationData(type, data) }, authorisation);
     const files = Array.isArray(data.attachmentFileReferences) ? (data.attachmentFileReferences as string[]) : [];
-    if (!(await store.bindAttachments(tx, sub, row.id, files, null))) throw new AppError(400, ticketMessages.attachmentMissing, { attachmentFileReferences: [ticketMessages.attachmentMissing] });
+    await d.attachments.bind(tx, sub, row.id, files, null);
     const now = clock.now();
     const content = 'Auftrag mit TAN bestätigt und eingereicht.';
     await store.addEntry(tx, { id: randomUUID(), ticketId: row.id, sub, dateTime: now, content, author: CUSTOMER_SYSTEM_AUTHOR, entryType: 'SYSTEM' });
@@ -157,6 +159,7 @@ export function ticketService(d: TicketDeps) {
       await db.transaction(async (tx) => {
         const row = await own(sub, id, tx, true);
         if (row.state !== 'PREPARED') throw new AppError(409, ticketMessages.notDraft);
+        await d.attachments.discardForTicket(tx, id);
         await store.deleteDraft(tx, id);
       });
     },
@@ -174,7 +177,7 @@ export function ticketService(d: TicketDeps) {
     async dialog(sub: string, id: string): Promise<TicketDialog> {
       let row = await own(sub, id);
       if (row.unread) row = await store.update(db, id, { unread: false });
-      const [entries, files] = await Promise.all([store.entries(db, id), store.attachments(db, id)]);
+      const [entries, files] = await Promise.all([store.entries(db, id), d.attachments.listForTicket(db, id)]);
       return {
         ticket: ticketView(row),
         entries: entries.map((e) => ({
@@ -199,7 +202,7 @@ export function ticketService(d: TicketDeps) {
         const entryId = randomUUID();
         const content = reply.content;
         await store.addEntry(tx, { id: entryId, ticketId: id, sub, dateTime: now, content, author: name, entryType: 'CUSTOMER' });
-        if (!(await store.bindAttachments(tx, sub, id, reply.attachmentIds, entryId))) throw new AppError(400, ticketMessages.attachmentMissing, { attachmentIds: [ticketMessages.attachmentMissing] });
+        await d.attachments.bind(tx, sub, id, reply.attachmentIds, entryId);
         const lastEntry = preview(content) || `${reply.attachmentIds.length} Anhang/Anhänge`;
         if (row.state === 'CUSTOMER_REPLY') {
           const version = row.version + 1;

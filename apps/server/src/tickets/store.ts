@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Attachment, TicketEntryType } from '@kontor/domain/ticket-contracts';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { TicketEntryType } from '@kontor/domain/ticket-contracts';
 import type { Db } from '../platform/db.ts';
-import { ticketAttachmentBlobs, ticketAttachments, ticketEntries, tickets } from './tables.ts';
+import { ticketAttachments, ticketEntries, tickets } from './tables.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type EntryRow = typeof ticketEntries.$inferSelect;
@@ -74,43 +74,13 @@ export const ticketStore = {
   },
 
   async entries(db: Db, ticketId: string): Promise<EntryRow[]> {
-    return db.select().from(ticketEntries).where(eq(ticketEntries.ticketId, ticketId)).orderBy(asc(ticketEntries.dateTime), asc(ticketEntries.id));
+    return db.select().from(ticketEntries).where(eq(ticketEntries.ticketId, ticketId)).orderBy(asc(ticketEntries.seq));
   },
 
-  /** A draft goes with its entries and uploads (the embedded storage keeps the bytes in the database). */
+  /** A draft with its entries (its files go through the attachment storage first). */
   async deleteDraft(tx: Db, id: string): Promise<void> {
-    const keys = tx.select({ key: ticketAttachments.storageKey }).from(ticketAttachments).where(eq(ticketAttachments.ticketId, id));
-    await tx.delete(ticketAttachmentBlobs).where(inArray(ticketAttachmentBlobs.key, keys));
-    await tx.delete(ticketAttachments).where(eq(ticketAttachments.ticketId, id));
     await tx.delete(ticketEntries).where(eq(ticketEntries.ticketId, id));
     await tx.delete(tickets).where(and(eq(tickets.id, id), eq(tickets.state, 'PREPARED')));
-  },
-
-  /**
-   * Binds uploads of this ticket to a reply (`entryId`), or checks them for the ticket's own
-   * attributes (`entryId` null). False when one is not an upload of this customer on this ticket
-   * that is still free.
-   */
-  async bindAttachments(tx: Db, sub: string, ticketId: string, ids: readonly string[], entryId: string | null): Promise<boolean> {
-    if (ids.length === 0) return true;
-    const unique = [...new Set(ids)];
-    const free = and(eq(ticketAttachments.sub, sub), eq(ticketAttachments.ticketId, ticketId), inArray(ticketAttachments.id, unique), isNull(ticketAttachments.entryId));
-    if (entryId === null) {
-      const rows = await tx.select({ id: ticketAttachments.id }).from(ticketAttachments).where(free);
-      return rows.length === unique.length;
-    }
-    const rows = await tx.update(ticketAttachments).set({ entryId }).where(free).returning({ id: ticketAttachments.id });
-    return rows.length === unique.length;
-  },
-
-  /** The attachments of a ticket, with the entry each belongs to (null: the request's own files). */
-  async attachments(db: Db, ticketId: string): Promise<{ entryId: string | null; size: number; attachment: Attachment }[]> {
-    const rows = await db.select().from(ticketAttachments).where(eq(ticketAttachments.ticketId, ticketId)).orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.id));
-    return rows.map((r) => ({
-      entryId: r.entryId,
-      size: r.size,
-      attachment: { name: r.name, attachmentId: r.id, attachmentSize: r.size, threadId: r.ticketId, isAgentAttachment: r.isAgentAttachment },
-    }));
   },
 
   /** The sizes of these attachments (the agent's check whether a scan can be read). */

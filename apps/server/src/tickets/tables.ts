@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** File bytes: node-postgres gives a Buffer, PGlite a Uint8Array; both come back as a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -50,8 +50,10 @@ export const ticketEntries = pgTable(
     author: text('author').notNull(),
     /** TICKET_ENTRY_TYPES */
     entryType: text('entry_type').notNull(),
+    /** Written order: entries of one instant (a question and a reply while the clock stands) keep it. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (t) => [index('ticket_entries_ticket').on(t.ticketId, t.dateTime)],
+  (t) => [index('ticket_entries_ticket').on(t.ticketId, t.seq)],
 );
 
 /**

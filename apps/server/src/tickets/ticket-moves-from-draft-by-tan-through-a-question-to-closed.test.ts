@@ -56,7 +56,8 @@ describe('a service ticket from draft to closed', () => {
     expect(await hoursLater(t, 0.5)).toBe(0);
     await hoursLater(t, 1);
     const closed = (await as('GET', `/api/ticket/${ticket.id}`)).json() as Ticket;
-    expect(closed).toMatchObject({ state: 'CLOSED', unread: true });
+    expect(closed).toMatchObject({ state: 'CLOSED', outcome: 'DONE', unread: true });
+    expect((await as('GET', '/api/usersettings')).json().address).toMatchObject({ street: 'Lindenstraße', houseNumber: '12', postalCode: '10969', city: 'Berlin', country: 'DE' });
     expect((await list('closed')).tickets.map((x) => x.id)).toEqual([ticket.id]);
     const messages = (await as('GET', '/api/posteingang/messages')).json().messages as { kind: string; ticketId: string | null }[];
     expect(messages.some((m) => m.kind === 'ticket' && m.ticketId === ticket.id)).toBe(true);
@@ -120,6 +121,18 @@ describe('a service ticket from draft to closed', () => {
     expect(Object.keys(tooMuch.json().errors)).toEqual(['taxExemptionOrderAmount']);
   });
 
+  it('a loss certificate is issued once a year: a second request is refused when it is made', async () => {
+    await submitTicket(t, anna, 'LOSS_CERTIFICATE', { lossOffsetResetStocks: true });
+    await hoursLater(t, 1);
+    const again = await as('POST', '/api/ticket', {
+      type: 'LOSS_CERTIFICATE',
+      data: { lossOffsetResetOther: true },
+      authorisation: await ticketAuthorisation(t, anna, 'LOSS_CERTIFICATE', { lossOffsetResetOther: true }),
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors.lossOffsetResetStocks).toEqual(['Für 2026 haben wir Ihnen bereits eine Verlustbescheinigung ausgestellt.']);
+  });
+
   it('a draft can be discarded; then it is gone', async () => {
     const draft = (await as('POST', '/api/ticket', { type: 'TERMINATION', data: { terminationReason: 'FEES' } })).json() as Ticket;
     expect((await as('DELETE', `/api/ticket/${draft.id}`)).statusCode).toBe(204);
@@ -128,9 +141,9 @@ describe('a service ticket from draft to closed', () => {
 
   it('a second customer sees none of it', async () => {
     const ben = await signedInCustomer(t.app, t.database.db, 'ben');
-    const mine = (await as('GET', '/api/ticket')).json() as TicketList;
+    const mine = (await as('GET', '/api/ticket?view=closed')).json() as TicketList;
     expect(mine.tickets.length).toBeGreaterThan(0);
-    const theirs = (await t.call({ method: 'GET', url: '/api/ticket', headers: ben.headers })).json() as TicketList;
+    const theirs = (await t.call({ method: 'GET', url: '/api/ticket?view=closed', headers: ben.headers })).json() as TicketList;
     expect(theirs.tickets).toEqual([]);
     const id = mine.tickets[0]!.id;
     expect((await t.call({ method: 'GET', url: `/api/ticketdialog/${id}`, headers: ben.headers })).statusCode).toBe(404);
