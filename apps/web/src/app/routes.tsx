@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
                 path: 'service/:id/bearbeiten',
                 lazy: async () => ({ Component: (await import('../features/tickets/forms/service-request-page')).ServiceRequestPage }),
               },
+              { path: 'service/:id', lazy: async () => ({ Component: (await import('../features/tickets/ticket-page')).TicketPage }) },
               { path: 'geldtransfer', lazy: async () => ({ Component: (await import('../features/money/money-page')).MoneyPage }) },
               {
                 path: 'kapitalmassnahmen',

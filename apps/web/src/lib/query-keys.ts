@@ -25,4 +25,11 @@ export const queryKeys = {
   money: ['money'],
   moneyOverview: ['money', 'overview'],
   moneyHistory: (month: string | null, kind: string | null) => ['money', 'history', month, kind],
+  /** Every ticket query: the lists (with the unread count), one ticket, its dialog. A new request refreshes them. */
+  tickets: ['tickets'],
+  ticketList: (view: string) => ['tickets', 'list', view],
+  ticket: (id: string) => ['tickets', 'detail', id],
+  ticketDialog: (id: string) => ['tickets', 'dialog', id],
+  /** What service requests change (GET /api/usersettings); the back office's work shows here. */
+  customerSettings: ['usersettings'],
 } as const;

@@ -55,7 +55,8 @@ export function installFakeTicketServer(
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init.method ?? 'GET';
-    const body = (init.body ? JSON.parse(String(init.body)) : undefined) as Record<string, unknown> | undefined;
+    // An upload (FormData) stays in init.body for the feature's own routes.
+    const body = (typeof init.body === 'string' ? JSON.parse(init.body) : undefined) as Record<string, unknown> | undefined;
     const path = url.pathname;
     state.calls.push({ method, path, body });
     const own = await initial.routes?.(method, url, body, init);

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthorisationResult } from '@kontor/domain/auth-contracts';
-import type { AccountEntryKind, AccountHistory, DirectDebit, Mandate, MoneyOverview, Payout, ReferenceAccount } from '@kontor/domain/money-contracts';
+import type { AccountEntryKind, AccountHistory, DirectDebit, Mandate, Payout, ReferenceAccount } from '@kontor/domain/money-contracts';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -11,12 +11,8 @@ export type HistoryFilter = { month: string | null; kind: AccountEntryKind | nul
 
 const historyQuery = (filter: HistoryFilter) => ({ month: filter.month ?? undefined, kind: filter.kind ?? undefined });
 
-export function useMoneyOverview() {
-  return useQuery({
-    queryKey: queryKeys.moneyOverview,
-    queryFn: ({ signal }) => api.request<MoneyOverview>('GET', '/api/moneytransaction', { signal, ...quiet }),
-  });
-}
+/** The overview is read by the settings too, so it lives in lib/queries. */
+export { useMoneyOverview } from '../../lib/queries/money-overview';
 
 export function useAccountHistory(filter: HistoryFilter) {
   return useQuery({

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-aria-components';
 import { confirmUserAttribute, fetchUserAttributes, sendUserAttributeVerificationCode, updateUserAttributes } from 'aws-amplify/auth';
 import { formatPhoneNumber, mobileNumberCheckSchema } from '@kontor/domain/phone';
 import { api, isApiError } from '../../lib/api-client';
 import { useAuth, useCustomer } from '../../lib/auth';
+import { newTicketPath } from '../../lib/paths';
 import { authErrorMessage, describeAuthError } from '../../lib/auth-errors';
 import { useToast } from '../../lib/toasts';
 import { Badge } from '../../ui/badge';
@@ -73,7 +75,12 @@ export function MobileNumberCard() {
               </div>
             </dl>
             {verified ? (
-              <p className={styles.muted}>{t('settings.mobile.changeByService')}</p>
+              <p className={styles.muted}>
+                {t('settings.mobile.changeByService')}{' '}
+                <Link href={newTicketPath('MOBILE_NUMBER')} className={styles.quietLink} data-change-type="MOBILE_NUMBER">
+                  {t('settings.mobile.changeLink')}
+                </Link>
+              </p>
             ) : (
               <>
                 <p className={styles.muted}>{t('settings.mobile.why')}</p>

@@ -4,6 +4,8 @@ import { useCustomer } from '../../lib/auth';
 import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Page } from '../../ui/page';
+import { ContractCard, ReferenceAccountCard, TerminationNote } from './account-cards';
+import { AddressCard, TaxCard } from './address-tax-cards';
 import { ChangePasswordCard } from './change-password-card';
 import { MfaCard } from './mfa-card';
 import { MobileNumberCard } from './mobile-number-card';
@@ -35,14 +37,22 @@ function ProfileCard() {
   );
 }
 
-/** /einstellungen: profile, the mobile number for TANs, password, second factor, and the way to the device list. */
+/**
+ * /einstellungen: profile, what service requests change (address, reference account and mandate,
+ * tax data, depot and contract details, each with its "Ändern"), the mobile number for TANs,
+ * password, second factor, the way to the device list, and quietly at the bottom the termination.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
     <Page title={t('pages.settings.title')} description={t('settings.description')}>
       <div className={styles.grid}>
         <ProfileCard />
+        <AddressCard />
         <MobileNumberCard />
+        <ReferenceAccountCard />
+        <TaxCard />
+        <ContractCard />
         <MfaCard />
         <ChangePasswordCard />
         <Card title={t('settings.devices.title')}>
@@ -55,6 +65,9 @@ export function SettingsPage() {
             </div>
           </div>
         </Card>
+      </div>
+      <div className={styles.footer}>
+        <TerminationNote />
       </div>
     </Page>
   );

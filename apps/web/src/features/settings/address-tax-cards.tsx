@@ -1,0 +1,115 @@
+import { useTranslation } from 'react-i18next';
+import { countryName } from '@kontor/domain/countries';
+import type { ExemptionOrder } from '@kontor/domain/customer-settings-contracts';
+import { addressLines, formatTaxId } from '@kontor/domain/service-request-summary';
+import { formatDate, formatMoney } from '../../lib/format';
+import { useCustomerSettings } from '../../lib/queries/customer-settings';
+import { ChangeLink, Facts, LinkRow, QueryCard } from './service-facts';
+import styles from './settings.module.css';
+
+/** Einstellungen → Adresse: the postal address as the back office stored it. */
+export function AddressCard() {
+  const { t } = useTranslation();
+  const settings = useCustomerSettings();
+  return (
+    <QueryCard title={t('settings.address.title')} query={settings} errorMessage={t('settings.service.loadError')}>
+      {(data) => (
+        <>
+          {data.address ? (
+            <address className={styles.address} data-address="">
+              {addressLines(data.address).map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+            </address>
+          ) : (
+            <p className={styles.muted}>{t('settings.profile.none')}</p>
+          )}
+          <LinkRow>
+            <ChangeLink type="ADDRESS" what={t('settings.address.title')} />
+          </LinkRow>
+        </>
+      )}
+    </QueryCard>
+  );
+}
+
+function periodText(order: ExemptionOrder, t: (key: string, options?: Record<string, unknown>) => string): string {
+  return order.validTo
+    ? t('settings.tax.period', { from: formatDate(order.validFrom), to: formatDate(order.validTo) })
+    : t('settings.tax.periodOpen', { from: formatDate(order.validFrom) });
+}
+
+/**
+ * Einstellungen → Steuerliche Angaben: where the customer is taxed (with the Steuer-ID), the
+ * Freistellungsaufträge in effect and to come, and the years a loss certificate was issued for.
+ */
+export function TaxCard() {
+  const { t } = useTranslation();
+  const settings = useCustomerSettings();
+  return (
+    <QueryCard title={t('settings.tax.title')} query={settings} errorMessage={t('settings.service.loadError')}>
+      {(data) => (
+        <>
+          <section className={styles.stack} aria-labelledby="settings-tax-residence">
+            <h3 className={styles.subheading} id="settings-tax-residence">
+              {t('settings.tax.residence')}
+            </h3>
+            {data.taxResidences.length === 0 ? (
+              <p className={styles.muted}>{t('settings.profile.none')}</p>
+            ) : (
+              <Facts
+                name="tax-residences"
+                facts={data.taxResidences.map((r) => ({
+                  key: r.country,
+                  label: countryName(r.country) ?? r.country,
+                  value: t('settings.tax.taxId', { id: formatTaxId(r.taxId) }),
+                }))}
+              />
+            )}
+            <LinkRow>
+              <ChangeLink type="TAX_RESIDENCE" what={t('settings.tax.residence')} />
+            </LinkRow>
+          </section>
+          <section className={styles.stack} aria-labelledby="settings-tax-exemption">
+            <h3 className={styles.subheading} id="settings-tax-exemption">
+              {t('settings.tax.exemption')}
+            </h3>
+            {data.exemptionOrders.length === 0 ? (
+              <p className={styles.muted}>{t('settings.tax.noExemption')}</p>
+            ) : (
+              <Facts
+                name="exemption-orders"
+                facts={data.exemptionOrders.map((order, index) => ({
+                  key: order.id,
+                  label: index === 0 ? t('settings.tax.exemptionFirst') : t('settings.tax.exemptionNext'),
+                  value: (
+                    <>
+                      <strong>{formatMoney(order.amount)}</strong> · {periodText(order, t)}
+                      {order.joint && <> · {t('settings.tax.joint', { name: `${order.joint.givenName} ${order.joint.familyName}` })}</>}
+                    </>
+                  ),
+                }))}
+              />
+            )}
+            <LinkRow>
+              <ChangeLink type="EXEMPTION_ORDER" what={t('settings.tax.exemption')} />
+            </LinkRow>
+          </section>
+          <section className={styles.stack} aria-labelledby="settings-tax-loss">
+            <h3 className={styles.subheading} id="settings-tax-loss">
+              {t('settings.tax.lossCertificates')}
+            </h3>
+            <p className={data.lossCertificateYears.length === 0 ? styles.muted : undefined} data-loss-years="">
+              {data.lossCertificateYears.length === 0
+                ? t('settings.tax.noLossCertificate')
+                : t('settings.tax.lossYears', { years: [...data.lossCertificateYears].sort((a, b) => b - a).join(', ') })}
+            </p>
+            <LinkRow>
+              <ChangeLink type="LOSS_CERTIFICATE" what={t('settings.tax.lossCertificates')} label={t('settings.tax.requestLoss')} />
+            </LinkRow>
+          </section>
+        </>
+      )}
+    </QueryCard>
+  );
+}

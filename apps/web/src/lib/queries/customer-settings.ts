@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CustomerSettings } from '@kontor/domain/customer-settings-contracts';
+import { api } from '../api-client';
+import { queryKeys } from '../query-keys';
+
+/**
+ * What service requests change (GET /api/usersettings), as the back office carried them out: the
+ * settings show it; a request form reads the current values from it. No toast: the reader shows the error.
+ */
+export function useCustomerSettings() {
+  return useQuery({
+    queryKey: queryKeys.customerSettings,
+    queryFn: ({ signal }) => api.request<CustomerSettings>('GET', '/api/usersettings', { signal, skipGlobalErrorHandler: true }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MoneyOverview } from '@kontor/domain/money-contracts';
+import { api } from '../api-client';
+import { queryKeys } from '../query-keys';
+
+/**
+ * The money overview (GET /api/moneytransaction): cash figures, reference account, direct-debit
+ * mandate. The Geldtransfer page and the settings (Referenzkonto, Lastschriftmandat) read it;
+ * each shows its own error, so no toast.
+ */
+export function useMoneyOverview() {
+  return useQuery({
+    queryKey: queryKeys.moneyOverview,
+    queryFn: ({ signal }) => api.request<MoneyOverview>('GET', '/api/moneytransaction', { signal, skipGlobalErrorHandler: true }),
+  });
+}
