@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { customerSettingsSchema, type CustomerSettings } from '@kontor/domain/customer-settings-contracts';
 import type { ServiceRequestType } from '@kontor/domain/service-requests';
-import { attachmentSchema, ticketSchema, type Attachment, type Ticket } from '@kontor/domain/ticket-contracts';
+import { ticketSchema, type Ticket } from '@kontor/domain/ticket-contracts';
 import type { AuthorisationResult } from '@kontor/domain/auth-contracts';
 import { api, isApiError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The calls of the service-request forms (spec §7 /api/ticket). They skip the global error handler:
@@ -12,11 +12,6 @@ import { api, isApiError } from '../../../lib/api-client';
 
 const quiet = { skipGlobalErrorHandler: true } as const;
 type Data = Record<string, unknown>;
-
-/** Every ticket query starts with this key: the list and ticket pages refresh after a form saved. */
-export const TICKETS_KEY = ['tickets'] as const;
-export const ticketKey = (id: string) => ['tickets', 'detail', id] as const;
-export const CUSTOMER_SETTINGS_KEY = ['usersettings'] as const;
 
 /** POST /api/ticket: without authorisation a draft (PREPARED), with it submitted (OPEN). */
 export async function createTicket(type: ServiceRequestType, data: Data, authorisation?: AuthorisationResult): Promise<Ticket> {
@@ -42,24 +37,9 @@ export async function fetchExemptionPreview(data: Data, signal?: AbortSignal): P
   return api.request<ArrayBuffer>('POST', '/api/ticket/fsapreview', { ...quiet, body: { data }, signal, responseType: 'arrayBuffer' });
 }
 
-/** POST /api/ticketdialog/{id}/attachments: one file to a ticket. */
-export async function uploadAttachment(ticketId: string, file: File): Promise<Attachment> {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  return attachmentSchema.parse(await api.request('POST', `/api/ticketdialog/${encodeURIComponent(ticketId)}/attachments`, { ...quiet, body }));
-}
-
 /** A draft being edited (GET /api/ticket/{id}). */
 export function useDraft(id: string | undefined) {
-  return useQuery({ queryKey: ticketKey(id ?? ''), queryFn: ({ signal }) => fetchTicket(id!, signal), enabled: id !== undefined });
-}
-
-/** The customer's data as the back office keeps it (GET /api/usersettings): the crypto form shows the address. */
-export function useCustomerSettings() {
-  return useQuery({
-    queryKey: CUSTOMER_SETTINGS_KEY,
-    queryFn: async ({ signal }): Promise<CustomerSettings> => customerSettingsSchema.parse(await api.request('GET', '/api/usersettings', { ...quiet, signal })),
-  });
+  return useQuery({ queryKey: queryKeys.ticket(id ?? ''), queryFn: ({ signal }) => fetchTicket(id!, signal), enabled: id !== undefined });
 }
 
 /** The field errors of a 400 answer ({attributeKey: [message]}), or null. */

@@ -169,7 +169,7 @@ describe('the service-request forms', () => {
     const big = new File(['x'], 'ausweis.pdf', { type: 'application/pdf' });
     Object.defineProperty(big, 'size', { value: 9_437_185 });
     fireEvent.change(input, { target: { files: [big] } });
-    expect(await within(form).findByText('„ausweis.pdf“ ist größer als 9 MB.')).toBeTruthy();
+    expect(await within(form).findByText('„ausweis.pdf“ ist größer als 9 MB und kann nicht angehängt werden.')).toBeTruthy();
     expect(server.state.calls.some((c) => c.path.includes('/attachments'))).toBe(false);
   });
 });

@@ -1,24 +1,15 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useController, useFormContext } from 'react-hook-form';
-import { UPLOAD_MAX_BYTES } from '@kontor/domain/constants';
-import { ATTACHMENT_MEDIA_TYPES, ID_DOCUMENT_MAX_FILES } from '@kontor/domain/service-requests';
+import { ID_DOCUMENT_MAX_FILES } from '@kontor/domain/service-requests';
 import { Button } from '../../../ui/button';
+import { ATTACHMENT_ACCEPT, attachmentProblem, formatFileSize } from '../attachment-files';
 import { Check, FieldMessage, TextInput } from './form-controls';
 import type { FormValues } from './form-model';
 import styles from './forms.module.css';
 
 /** The scans chosen in the form, uploaded when the request is saved or confirmed. */
 export type IdFiles = { list: File[]; set: (files: File[]) => void };
-
-/** Why a file cannot be attached, checked before anything is uploaded; null when it can. */
-export function fileProblem(file: File): 'type' | 'size' | null {
-  if (!(ATTACHMENT_MEDIA_TYPES as readonly string[]).includes(file.type)) return 'type';
-  if (file.size > UPLOAD_MAX_BYTES) return 'size';
-  return null;
-}
-
-const formatSize = (bytes: number) => `${new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
 
 /** Ausweisdokument erneuern: until when the new document is valid, that it is, and its scan (front and back). */
 export function IdDocumentFields({ files }: { files: IdFiles }) {
@@ -32,8 +23,8 @@ export function IdDocumentFields({ files }: { files: IdFiles }) {
 
   const choose = (chosen: FileList | null) => {
     const picked = Array.from(chosen ?? []);
-    const refused = picked.find((f) => fileProblem(f) !== null);
-    if (refused) setProblem(t(fileProblem(refused) === 'size' ? 'tickets.forms.id.tooLarge' : 'tickets.forms.id.wrongType', { name: refused.name }));
+    const refused = picked.find((f) => attachmentProblem(f) !== null);
+    if (refused) setProblem(t(`tickets.files.${attachmentProblem(refused)}`, { name: refused.name }));
     else if (count + picked.length > ID_DOCUMENT_MAX_FILES) setProblem(t('tickets.forms.id.tooMany', { max: ID_DOCUMENT_MAX_FILES }));
     else {
       setProblem(null);
@@ -55,7 +46,7 @@ export function IdDocumentFields({ files }: { files: IdFiles }) {
             ref={input}
             id={inputId}
             type="file"
-            accept={ATTACHMENT_MEDIA_TYPES.join(',')}
+            accept={ATTACHMENT_ACCEPT}
             multiple
             className={styles.file}
             onChange={(e) => choose(e.target.files)}
@@ -73,7 +64,7 @@ export function IdDocumentFields({ files }: { files: IdFiles }) {
           {files.list.map((file, i) => (
             <li key={`${file.name}-${i}`}>
               <span>
-                {file.name} · {formatSize(file.size)}
+                {file.name} · {formatFileSize(file.size)}
               </span>
               <Button
                 variant="ghost"

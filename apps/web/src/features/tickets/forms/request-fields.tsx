@@ -12,13 +12,13 @@ import {
 } from '@kontor/domain/service-requests';
 import { addressLines, germanDate, germanDateTime } from '@kontor/domain/service-request-summary';
 import { useCustomer } from '../../../lib/auth';
+import { useCustomerSettings } from '../../../lib/queries/customer-settings';
 import { Notice } from '../../../ui/notice';
 import { Skeleton } from '../../../ui/skeleton';
 import { AddressFields, TaxResidenceFields } from './address-fields';
 import { ExemptionOrderFields } from './exemption-order-fields';
 import { Check, CheckInList, FieldMessage, Radios, TextArea, TextInput } from './form-controls';
 import { groupIban, type FormValues } from './form-model';
-import { useCustomerSettings } from './forms-api';
 import { IdDocumentFields, type IdFiles } from './id-document-fields';
 import styles from './forms.module.css';
 

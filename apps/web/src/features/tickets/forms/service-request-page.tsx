@@ -19,7 +19,9 @@ import { Page } from '../../../ui/page';
 import { PdfLoadError } from '../../../ui/pdf-load-error';
 import { Skeleton } from '../../../ui/skeleton';
 import { checkRequest, dataFromValues, defaultValues, fieldOf, valuesFromData, type FieldProblem, type FormValues } from './form-model';
-import { createTicket, fetchExemptionPreview, serverFieldErrors, submitDraft, TICKETS_KEY, updateDraft, uploadAttachment, useDraft } from './forms-api';
+import { queryKeys } from '../../../lib/query-keys';
+import { uploadAttachment } from '../tickets-api';
+import { createTicket, fetchExemptionPreview, serverFieldErrors, submitDraft, updateDraft, useDraft } from './forms-api';
 import { RequestFields } from './request-fields';
 import styles from './forms.module.css';
 
@@ -147,7 +149,7 @@ function RequestForm({ type, draft, today }: { type: ServiceRequestType; draft?:
       if (files.length > 0) id = await uploadFiles(typed());
       const data = typed();
       const ticket = id ? await updateDraft(id, data) : await createTicket(type, data);
-      void queryClient.invalidateQueries({ queryKey: TICKETS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tickets });
       toasts.success(t('tickets.forms.draftSaved'));
       void navigate(ticketPath(ticket.id));
     } catch (error) {
@@ -203,7 +205,7 @@ function RequestForm({ type, draft, today }: { type: ServiceRequestType; draft?:
       showServerErrors(fields);
       return;
     }
-    void queryClient.invalidateQueries({ queryKey: TICKETS_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.tickets });
     toasts.success(t('tickets.forms.submitted'));
     void navigate(ticketPath(ticket.id));
   };
