@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Customer,
   api,
+  confirmMobileNumber,
   createCustomer,
-  identity,
   launch,
   newContext,
   outboxMark,
@@ -61,21 +61,6 @@ async function startPayout(page: Page, amount: string) {
   const dialog = page.getByRole('dialog', { name: 'Auszahlung bestätigen' });
   await dialog.waitFor();
   return dialog;
-}
-
-/**
- * A TAN goes only to a confirmed mobile number: the customer confirms hers with the code the pool
- * sends (GetUserAttributeVerificationCode / VerifyUserAttribute with the tab's access token).
- */
-async function confirmMobileNumber(page: Page, phone: string): Promise<void> {
-  const accessToken = await page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.endsWith('.accessToken'));
-    return key ? sessionStorage.getItem(key) : null;
-  });
-  if (!accessToken) throw new Error('no access token in the tab');
-  const mark = await outboxMark(phone);
-  await identity('GetUserAttributeVerificationCode', { AccessToken: accessToken, AttributeName: 'phone_number' });
-  await identity('VerifyUserAttribute', { AccessToken: accessToken, AttributeName: 'phone_number', Code: await waitForCode(phone, mark) });
 }
 
 beforeAll(async () => {

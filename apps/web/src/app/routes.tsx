@@ -100,6 +100,18 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/notifications/notifications-page')).NotificationsPage }),
               },
               { path: 'service', lazy: async () => ({ Component: (await import('../features/tickets/tickets-page')).TicketsPage }) },
+              {
+                path: 'service/neu',
+                lazy: async () => ({ Component: (await import('../features/tickets/forms/new-request-page')).NewRequestPage }),
+              },
+              {
+                path: 'service/neu/:type',
+                lazy: async () => ({ Component: (await import('../features/tickets/forms/service-request-page')).ServiceRequestPage }),
+              },
+              {
+                path: 'service/:id/bearbeiten',
+                lazy: async () => ({ Component: (await import('../features/tickets/forms/service-request-page')).ServiceRequestPage }),
+              },
               { path: 'service/:id', lazy: async () => ({ Component: (await import('../features/tickets/ticket-page')).TicketPage }) },
               { path: 'geldtransfer', lazy: async () => ({ Component: (await import('../features/money/money-page')).MoneyPage }) },
               {

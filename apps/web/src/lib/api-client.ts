@@ -25,6 +25,8 @@ export type RequestOptions = {
   /** Sent as `Idempotency-Key`, so that a retried order or payout is executed once. */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** 'arrayBuffer': the answer's bytes as they are (a PDF), not read as JSON. */
+  responseType?: 'arrayBuffer';
 };
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -197,6 +199,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         return fail(new ApiError(error, method, target), request.skipGlobalErrorHandler);
       }
       if (response.status === 204 || method === 'HEAD') return undefined as T;
+      if (request.responseType === 'arrayBuffer') return (await response.arrayBuffer()) as T;
       return (await readBody(response)) as T;
     },
   };

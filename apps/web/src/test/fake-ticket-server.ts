@@ -82,7 +82,7 @@ export function installFakeTicketServer(
       Object.assign(c, { channel: 'APP', sentTo: device.customerDeviceName });
       return jsonResponse(status(c));
     }
-    if (path === '/api/ticket/verify') {
+    if (path === '/api/ticket/verify' || path === '/api/ticket/verifychangedmobilenr') {
       const c = find(body?.ticket);
       if (!c) return jsonResponse({ message: 'Nicht gefunden' }, { status: 404 });
       if (c.state === 'LOCKED') return unprocessable('Diese TAN ist gesperrt. Bitte fordern Sie eine neue TAN an.');

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { PosteingangDocument } from '@kontor/domain/posteingang-contracts';
 import { formatCount } from '../../lib/format';
+import { documentDownloadUrl, documentPdfUrl } from '../../lib/paths';
+import { PdfLoadError } from '../../ui/pdf-load-error';
 import { Card } from '../../ui/card';
 import { Page } from '../../ui/page';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
@@ -14,7 +16,7 @@ import { MessageList } from './message-list';
 import styles from './inbox.module.css';
 
 // pdf.js comes with the viewer, on the first document opened, never with the app or this page.
-const PdfViewer = lazy(() => import('./pdf-viewer'));
+const PdfViewer = lazy(() => import('../../ui/pdf-viewer'));
 
 type ViewerState = { viewer?: boolean } | null;
 
@@ -115,7 +117,19 @@ export function InboxPage() {
             </span>
           }
         >
-          <PdfViewer key={openId} documentId={openId} title={openDoc ? displayTitle(openDoc) : t('inbox.viewer.untitled')} onClose={close} onOpened={opened} />
+          <PdfViewer
+            key={openId}
+            title={openDoc ? displayTitle(openDoc) : t('inbox.viewer.untitled')}
+            load={async (signal) => {
+              const response = await fetch(documentPdfUrl(openId), { credentials: 'include', signal });
+              if (response.status === 404) throw new PdfLoadError(t('inbox.viewer.notFound'));
+              if (!response.ok) throw new PdfLoadError(t('pdfViewer.failed'), true);
+              return response.arrayBuffer();
+            }}
+            download={{ href: documentDownloadUrl(openId) }}
+            onClose={close}
+            onLoaded={() => opened(openId)}
+          />
         </Suspense>
       )}
     </Page>

@@ -56,6 +56,12 @@ export async function verifyTicket(verification: { ticket: string; tan: string; 
   return authorisationResultSchema.parse(answer);
 }
 
+/** POST /api/ticket/verifychangedmobilenr: the TAN that went to a new mobile number (no app, no authorizationId). */
+export async function verifyChangedMobileNumber(verification: { ticket: string; tan: string }): Promise<AuthorisationResult> {
+  const answer = await api.request<unknown>('POST', '/api/ticket/verifychangedmobilenr', { ...quiet, body: verification });
+  return authorisationResultSchema.parse(answer);
+}
+
 /** Ask the app: a challenge, pushed to the device. The SMS challenge becomes an app challenge. */
 export async function askApp(payload: AuthorisationPayload, serial: string): Promise<TanChallenge> {
   const challenge = await requestTan(payload, false);

@@ -15,6 +15,7 @@ import {
   requestTan,
   useAppAuthSettings,
   useEnrolledDevices,
+  verifyChangedMobileNumber,
   verifyTicket,
   type AuthorisationPayload,
   type AuthorisationResult,
@@ -39,6 +40,11 @@ export type AuthoriseDialogProps = {
    * dialog. When it resolves, the dialog closes (onOpenChange(false)).
    */
   onAuthorised: (result: AuthorisationResult) => Promise<void>;
+  /**
+   * The TAN goes to a new mobile number (payload data `mobileNumber`), which proves it is the
+   * customer's: SMS or call only, answered with verifychangedmobilenr.
+   */
+  toNewMobileNumber?: boolean;
 };
 
 /**
@@ -72,7 +78,7 @@ function messageOf(error: unknown, fallback: string): string {
 
 type FlowProps = Omit<AuthoriseDialogProps, 'isOpen' | 'onOpenChange' | 'title'> & { onClose: () => void };
 
-function AuthoriseFlow({ payload, details, onAuthorised, onClose }: FlowProps) {
+function AuthoriseFlow({ payload, details, onAuthorised, onClose, toNewMobileNumber = false }: FlowProps) {
   const { t } = useTranslation();
   const devices = useEnrolledDevices();
   const settings = useAppAuthSettings();
@@ -80,7 +86,8 @@ function AuthoriseFlow({ payload, details, onAuthorised, onClose }: FlowProps) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [requesting, setRequesting] = useState(false);
 
-  const apps = devices.data ?? [];
+  // A new number is proven only by a code sent to it: no app.
+  const apps = toNewMobileNumber ? [] : (devices.data ?? []);
   // The server confirms a session (SESSION_AUTH) in the app only: no SMS, no call.
   const appOnly = payload.type === 'SESSION_AUTH';
   const preferred: Way = (appOnly || settings.data?.defaultFactor === 'APP') && apps[0] ? appWay(apps[0].serial) : 'SMS';
@@ -175,6 +182,7 @@ function AuthoriseFlow({ payload, details, onAuthorised, onClose }: FlowProps) {
         <TanStep
           key={step.challenge.ticket}
           challenge={step.challenge}
+          toNewMobileNumber={toNewMobileNumber}
           resent={step.resent}
           countdown={countdown}
           requesting={requesting}
@@ -234,6 +242,7 @@ function AuthoriseFlow({ payload, details, onAuthorised, onClose }: FlowProps) {
 
 function TanStep({
   challenge,
+  toNewMobileNumber,
   resent,
   countdown,
   requesting,
@@ -244,6 +253,7 @@ function TanStep({
   onCancel,
 }: {
   challenge: TanChallenge;
+  toNewMobileNumber: boolean;
   resent: boolean;
   countdown: ReactNode;
   requesting: boolean;
@@ -258,7 +268,8 @@ function TanStep({
   const submit = handleSubmit(async ({ tan }) => {
     let result: AuthorisationResult;
     try {
-      result = await verifyTicket({ ticket: challenge.ticket, tan: tan.replace(/\s+/g, '') });
+      const verification = { ticket: challenge.ticket, tan: tan.replace(/\s+/g, '') };
+      result = await (toNewMobileNumber ? verifyChangedMobileNumber(verification) : verifyTicket(verification));
     } catch (error) {
       const message = messageOf(error, t('authorisation.verifyFailed'));
       // A refused TAN may have been the last one (or too late): then the challenge is dead.

@@ -1,35 +1,39 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { documentDownloadUrl, documentPdfUrl } from '../../lib/paths';
-import { Button, LinkButton } from '../../ui/button';
-import { CloseIcon } from '../../ui/icons';
-import { Notice } from '../../ui/notice';
-import { Skeleton } from '../../ui/skeleton';
+import { Button, LinkButton } from './button';
+import { CloseIcon } from './icons';
+import { Notice } from './notice';
+import { Skeleton } from './skeleton';
 import type { PdfDocument } from './pdf-document';
+import { PdfLoadError } from './pdf-load-error';
 import styles from './pdf-viewer.module.css';
 
 /** Zoom steps, relative to the page's width fitted to the screen. */
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
 const FIT_ZOOM = ZOOMS.indexOf(1);
 
-type Load = { status: 'loading' } | { status: 'error'; notFound: boolean } | { status: 'ready'; pdf: PdfDocument };
+type Load = { status: 'loading' } | { status: 'error'; message: string | null; retry: boolean } | { status: 'ready'; pdf: PdfDocument };
 
 export type PdfViewerProps = {
-  documentId: string;
   title: string;
+  /** Fetches the PDF's bytes; a thrown PdfLoadError's message is shown, anything else as "cannot be shown". */
+  load: (signal: AbortSignal) => Promise<ArrayBuffer>;
   onClose: () => void;
-  /** The PDF arrived: the server has marked the document read. */
-  onOpened: (id: string) => void;
+  /** The PDF arrived (e.g. the server has marked the document read). */
+  onLoaded?: () => void;
+  /** Where "Herunterladen" leads; with a file name instead, the loaded bytes are offered as that file. */
+  download: { href: string } | { fileName: string };
 };
 
 /**
- * A document read inside Kontor: the PDF as it was sent, drawn by pdf.js, a page at a time, with
- * page navigation, zoom, download and close (Escape too). Fits the page to the screen's width, so
- * it is readable at 360 px; zooming in scrolls within the dialog.
+ * A PDF read inside Kontor, drawn by pdf.js, a page at a time, with page navigation, zoom,
+ * download and close (Escape too). Fits the page to the screen's width, so it is readable at
+ * 360 px; zooming in scrolls within the dialog. Mount it anew (key) for another document.
  */
-export default function PdfViewer({ documentId, title, onClose, onOpened }: PdfViewerProps) {
+export default function PdfViewer({ title, load: loadBytes, onClose, onLoaded, download }: PdfViewerProps) {
   const { t } = useTranslation();
+  const [bytesUrl, setBytesUrl] = useState<string | null>(null);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [page, setPage] = useState(1);
@@ -38,35 +42,41 @@ export default function PdfViewer({ documentId, title, onClose, onOpened }: PdfV
   const [rendering, setRendering] = useState(true);
   const stage = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const opened = useEffectEvent((id: string) => onOpened(id));
+  const fetchBytes = useEffectEvent((signal: AbortSignal) => loadBytes(signal));
+  const loaded = useEffectEvent(() => onLoaded?.());
+  const offerBytes = 'fileName' in download;
 
-  // Fetch and open the PDF (the page keys the viewer by document: another one starts afresh).
+  // Fetch and open the PDF.
   useEffect(() => {
     const abort = new AbortController();
     let pdf: PdfDocument | null = null;
+    let url: string | null = null;
     void (async () => {
       try {
-        const response = await fetch(documentPdfUrl(documentId), { credentials: 'include', signal: abort.signal });
-        if (!response.ok) {
-          setLoad({ status: 'error', notFound: response.status === 404 });
-          return;
+        const bytes = await fetchBytes(abort.signal);
+        if (abort.signal.aborted) return;
+        loaded();
+        if (offerBytes) {
+          url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+          setBytesUrl(url);
         }
-        const bytes = await response.arrayBuffer();
-        opened(documentId);
-        // pdf.js itself only once there is a PDF to draw.
+        // pdf.js itself only once there is a PDF to draw (it takes over the buffer, hence a copy).
         const { openPdf } = await import('./pdf-document');
-        pdf = await openPdf(bytes);
+        pdf = await openPdf(bytes.slice(0));
         if (abort.signal.aborted) pdf.destroy();
         else setLoad({ status: 'ready', pdf });
-      } catch {
-        if (!abort.signal.aborted) setLoad({ status: 'error', notFound: false });
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        if (error instanceof PdfLoadError) setLoad({ status: 'error', message: error.message, retry: error.retry });
+        else setLoad({ status: 'error', message: null, retry: true });
       }
     })();
     return () => {
       abort.abort();
       pdf?.destroy();
+      if (url) URL.revokeObjectURL(url);
     };
-  }, [documentId, attempt]);
+  }, [attempt, offerBytes]);
 
   // The scale at which a page fills the stage's width, again whenever the window changes size.
   const pdf = load.status === 'ready' ? load.pdf : null;
@@ -92,7 +102,7 @@ export default function PdfViewer({ documentId, title, onClose, onOpened }: PdfV
     const task = pdf.render(page, canvas.current, fit * ZOOMS[zoom]!);
     task.done.then(
       () => setRendering(false),
-      () => setLoad({ status: 'error', notFound: false }),
+      () => setLoad({ status: 'error', message: null, retry: true }),
     );
     return task.cancel;
   }, [pdf, fit, page, zoom]);
@@ -107,50 +117,58 @@ export default function PdfViewer({ documentId, title, onClose, onOpened }: PdfV
             <Heading slot="title" className={styles.title}>
               {title}
             </Heading>
-            <Button variant="ghost" size="sm" iconOnly aria-label={t('inbox.viewer.close')} onPress={onClose}>
+            <Button variant="ghost" size="sm" iconOnly aria-label={t('pdfViewer.close')} onPress={onClose}>
               <CloseIcon />
             </Button>
           </div>
-          <div className={styles.toolbar} role="toolbar" aria-label={t('inbox.viewer.toolbar')}>
+          <div className={styles.toolbar} role="toolbar" aria-label={t('pdfViewer.toolbar')}>
             <div className={styles.group}>
               <Button variant="secondary" size="sm" isDisabled={!pdf || page <= 1} onPress={() => setPage((p) => p - 1)}>
-                {t('inbox.viewer.previous')}
+                {t('pdfViewer.previous')}
               </Button>
               <span className={styles.status} aria-live="polite">
-                {pdf ? t('inbox.viewer.page', { page, pages }) : ''}
+                {pdf ? t('pdfViewer.page', { page, pages }) : ''}
               </span>
               <Button variant="secondary" size="sm" isDisabled={!pdf || page >= pages} onPress={() => setPage((p) => p + 1)}>
-                {t('inbox.viewer.next')}
+                {t('pdfViewer.next')}
               </Button>
             </div>
             <div className={styles.group}>
-              <Button variant="secondary" size="sm" iconOnly aria-label={t('inbox.viewer.zoomOut')} isDisabled={!pdf || zoom === 0} onPress={() => setZoom((z) => z - 1)}>
+              <Button variant="secondary" size="sm" iconOnly aria-label={t('pdfViewer.zoomOut')} isDisabled={!pdf || zoom === 0} onPress={() => setZoom((z) => z - 1)}>
                 −
               </Button>
-              <span className={styles.status} aria-live="polite" aria-label={t('inbox.viewer.zoomLevel', { percent: Math.round(ZOOMS[zoom]! * 100) })}>
+              <span className={styles.status} aria-live="polite" aria-label={t('pdfViewer.zoomLevel', { percent: Math.round(ZOOMS[zoom]! * 100) })}>
                 {Math.round(ZOOMS[zoom]! * 100)} %
               </span>
               <Button
                 variant="secondary"
                 size="sm"
                 iconOnly
-                aria-label={t('inbox.viewer.zoomIn')}
+                aria-label={t('pdfViewer.zoomIn')}
                 isDisabled={!pdf || zoom === ZOOMS.length - 1}
                 onPress={() => setZoom((z) => z + 1)}
               >
                 +
               </Button>
-              <LinkButton variant="secondary" size="sm" href={documentDownloadUrl(documentId)} download>
-                {t('inbox.download')}
-              </LinkButton>
+              {'href' in download ? (
+                <LinkButton variant="secondary" size="sm" href={download.href} download>
+                  {t('pdfViewer.download')}
+                </LinkButton>
+              ) : (
+                bytesUrl && (
+                  <LinkButton variant="secondary" size="sm" href={bytesUrl} download={download.fileName}>
+                    {t('pdfViewer.download')}
+                  </LinkButton>
+                )
+              )}
             </div>
           </div>
           {/* Focusable, so a zoomed page scrolls with the arrow keys. */}
-          <div ref={stage} className={styles.stage} aria-busy={busy} tabIndex={0} role="region" aria-label={t('inbox.viewer.stage')}>
+          <div ref={stage} className={styles.stage} aria-busy={busy} tabIndex={0} role="region" aria-label={t('pdfViewer.stage')}>
             {load.status === 'error' ? (
               <div className={styles.error}>
-                <Notice tone="danger">{t(load.notFound ? 'inbox.viewer.notFound' : 'inbox.viewer.failed')}</Notice>
-                {!load.notFound && (
+                <Notice tone="danger">{load.message ?? t('pdfViewer.failed')}</Notice>
+                {load.retry && (
                   <Button
                     variant="secondary"
                     onPress={() => {
@@ -166,7 +184,7 @@ export default function PdfViewer({ documentId, title, onClose, onOpened }: PdfV
               <>
                 {busy && (
                   <div className={styles.loading} role="status">
-                    <span className="visually-hidden">{t('inbox.viewer.loading')}</span>
+                    <span className="visually-hidden">{t('pdfViewer.loading')}</span>
                     {load.status === 'loading' && <Skeleton height="24rem" />}
                   </div>
                 )}
@@ -174,7 +192,7 @@ export default function PdfViewer({ documentId, title, onClose, onOpened }: PdfV
                   ref={canvas}
                   className={styles.canvas}
                   role="img"
-                  aria-label={pdf ? t('inbox.viewer.pageImage', { page, pages, title }) : undefined}
+                  aria-label={pdf ? t('pdfViewer.pageImage', { page, pages, title }) : undefined}
                   hidden={!pdf}
                 />
               </>

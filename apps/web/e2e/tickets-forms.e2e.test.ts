@@ -1,0 +1,137 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Customer,
+  VIEWPORTS,
+  api,
+  confirmMobileNumber,
+  createCustomer,
+  launch,
+  newContext,
+  outboxMark,
+  screenshot,
+  seriousA11yViolations,
+  signInWithTotpSetup,
+  uniquePhone,
+  waitForCode,
+} from './browser';
+
+/**
+ * Service requests (issue 18): a fresh customer changes her address with a TAN and sees it carried
+ * out by the back office once the clock moved on, and sets a Freistellungsauftrag of 801 € after
+ * viewing its PDF preview — each at 1280 px, then resized to 360 px.
+ */
+
+let browser: Browser;
+let context: BrowserContext;
+let customer: Customer;
+let page: Page;
+const SOON = { timeout: 15_000 };
+
+beforeAll(async () => {
+  browser = await launch();
+  customer = await createCustomer('tickets', { phone: uniquePhone() });
+  context = await newContext(browser, 'desktop');
+  page = await context.newPage();
+  await signInWithTotpSetup(page, customer);
+  await confirmMobileNumber(page, customer.phone!);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** From the review on: "Mit TAN bestätigen", an SMS TAN from the outbox, and the ticket page. */
+async function confirmByTan(dialogTitle: string): Promise<string> {
+  await page.getByRole('button', { name: 'Mit TAN bestätigen' }).click();
+  const dialog = page.getByRole('dialog', { name: dialogTitle });
+  await dialog.waitFor();
+  const mark = await outboxMark(customer.phone!);
+  await dialog.getByRole('button', { name: 'TAN anfordern' }).click();
+  await dialog.getByRole('textbox', { name: 'TAN' }).fill(await waitForCode(customer.phone!, mark));
+  await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+  await page.waitForURL(/\/service\/[0-9a-f-]{36}$/, SOON);
+  await page.getByText('Ihr Auftrag ist eingegangen').first().waitFor();
+  return new URL(page.url()).pathname;
+}
+
+/** The back office takes up a ticket an hour after it was submitted. */
+async function moveClock(hours: number) {
+  expect((await api(page, 'POST', '/api/dev/clock/advance', { hours })).status).toBe(200);
+}
+
+const fieldsOf = (form: Locator) => ({
+  text: (name: string) => form.getByRole('textbox', { name, exact: true }),
+});
+
+describe('Serviceaufträge (forms)', () => {
+  it('a new address, confirmed by TAN, is carried out after the clock moved: the ticket is "Geschlossen" and the Posteingang has the confirmation', async () => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto('/service/neu');
+    await page.getByRole('heading', { level: 1, name: 'Neuer Serviceauftrag' }).waitFor();
+    await screenshot(page, 'tickets-chooser-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Adresse ändern' }).click();
+    const form = page.getByRole('form', { name: 'Adresse ändern' });
+    await form.waitFor();
+    const { text } = fieldsOf(form);
+    await text('Straße').fill('Unter den Linden');
+    await text('Hausnummer').fill('5');
+    await text('Postleitzahl').fill('1011');
+    await text('Ort').fill('Berlin');
+    await form.getByRole('button', { name: 'Weiter zur Bestätigung' }).click();
+    await form.getByText('Diese Postleitzahl passt nicht zu Deutschland.').waitFor();
+    await screenshot(page, 'tickets-address-error-desktop');
+    await text('Postleitzahl').fill('10117');
+    await form.getByRole('button', { name: 'Weiter zur Bestätigung' }).click();
+    await page.getByText('Unter den Linden 5, 10117 Berlin, Deutschland').waitFor();
+    await screenshot(page, 'tickets-address-review-desktop');
+    const ticketUrl = await confirmByTan('Adresse ändern bestätigen');
+
+    await moveClock(2);
+    const ticketState = async () => ((await api(page, 'GET', `/api/ticket/${ticketUrl.split('/').at(-1)}`)).json as { state: string }).state;
+    await expect.poll(ticketState, SOON).toBe('CLOSED');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.goto(ticketUrl);
+    await page.getByText('Geschlossen').first().waitFor(SOON);
+    await screenshot(page, 'tickets-address-closed-mobile');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const settings = (await api(page, 'GET', '/api/usersettings')).json as { address: { street: string; postalCode: string } | null };
+    expect(settings.address).toMatchObject({ street: 'Unter den Linden', postalCode: '10117' });
+    await page.goto('/posteingang');
+    await page.getByText('Bestätigung: Adresse ändern').first().waitFor(SOON);
+    await screenshot(page, 'tickets-address-posteingang-mobile');
+  });
+
+  it('a Freistellungsauftrag of 801 €: sent only after its PDF preview was shown, then in effect', async () => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto('/service/neu/EXEMPTION_ORDER');
+    const form = page.getByRole('form', { name: 'Freistellungsauftrag' });
+    await form.waitFor();
+    await fieldsOf(form).text('Freistellungsbetrag in Euro').fill('801,00');
+    await form.getByRole('button', { name: 'Weiter zur Bestätigung' }).click();
+    await form.getByText('Bitte sehen Sie sich vor dem Absenden die Vorschau (PDF) Ihres Freistellungsauftrags an.').waitFor();
+    await screenshot(page, 'tickets-exemption-form-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await form.getByRole('button', { name: 'Vorschau (PDF)' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Vorschau: Freistellungsauftrag' });
+    await viewer.getByRole('img', { name: /^Seite 1 von \d+/ }).waitFor(SOON);
+    await expect.poll(() => viewer.getByRole('region', { name: 'Dokumentansicht' }).getAttribute('aria-busy'), SOON).toBe('false');
+    await screenshot(page, 'tickets-exemption-preview-mobile');
+    await viewer.getByRole('button', { name: 'Dokument schließen' }).click();
+
+    await form.getByRole('button', { name: 'Weiter zur Bestätigung' }).click();
+    await page.getByText('801,00\u00a0€').first().waitFor();
+    await screenshot(page, 'tickets-exemption-review-mobile');
+    await confirmByTan('Freistellungsauftrag bestätigen');
+    await screenshot(page, 'tickets-exemption-ticket-mobile');
+
+    await moveClock(2);
+    const settings = (await api(page, 'GET', '/api/usersettings')).json as { exemptionOrders: { amount: string }[] };
+    expect(settings.exemptionOrders.map((o) => o.amount)).toContain('801.00');
+  });
+});

@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ServiceRequestType } from '@kontor/domain/service-requests';
+import { ticketSchema, type Ticket } from '@kontor/domain/ticket-contracts';
+import type { AuthorisationResult } from '@kontor/domain/auth-contracts';
+import { api, isApiError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/**
+ * The calls of the service-request forms (spec §7 /api/ticket). They skip the global error handler:
+ * the form shows the message where it belongs (a field, the dialog, the preview).
+ */
+
+const quiet = { skipGlobalErrorHandler: true } as const;
+type Data = Record<string, unknown>;
+
+/** POST /api/ticket: without authorisation a draft (PREPARED), with it submitted (OPEN). */
+export async function createTicket(type: ServiceRequestType, data: Data, authorisation?: AuthorisationResult): Promise<Ticket> {
+  return ticketSchema.parse(await api.request('POST', '/api/ticket', { ...quiet, body: { type, data, ...(authorisation ? { authorisation } : {}) } }));
+}
+
+/** PUT /api/ticket/{id}: a draft's new data. */
+export async function updateDraft(id: string, data: Data): Promise<Ticket> {
+  return ticketSchema.parse(await api.request('PUT', `/api/ticket/${encodeURIComponent(id)}`, { ...quiet, body: { data } }));
+}
+
+/** POST /api/ticket/{id}/submit: the draft, with the data as confirmed, becomes OPEN. */
+export async function submitDraft(id: string, data: Data, authorisation: AuthorisationResult): Promise<Ticket> {
+  return ticketSchema.parse(await api.request('POST', `/api/ticket/${encodeURIComponent(id)}/submit`, { ...quiet, body: { data, authorisation } }));
+}
+
+export async function fetchTicket(id: string, signal?: AbortSignal): Promise<Ticket> {
+  return ticketSchema.parse(await api.request('GET', `/api/ticket/${encodeURIComponent(id)}`, { ...quiet, signal }));
+}
+
+/** POST /api/ticket/fsapreview: the Freistellungsauftrag as it would be signed, as PDF bytes. */
+export async function fetchExemptionPreview(data: Data, signal?: AbortSignal): Promise<ArrayBuffer> {
+  return api.request<ArrayBuffer>('POST', '/api/ticket/fsapreview', { ...quiet, body: { data }, signal, responseType: 'arrayBuffer' });
+}
+
+/** A draft being edited (GET /api/ticket/{id}). */
+export function useDraft(id: string | undefined) {
+  return useQuery({ queryKey: queryKeys.ticket(id ?? ''), queryFn: ({ signal }) => fetchTicket(id!, signal), enabled: id !== undefined });
+}
+
+/** The field errors of a 400 answer ({attributeKey: [message]}), or null. */
+export function serverFieldErrors(error: unknown): Record<string, string> | null {
+  if (!isApiError(error) || error.status !== 400) return null;
+  const errors = error.backendError.errors;
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return null;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') out[key] = first;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
