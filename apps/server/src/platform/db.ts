@@ -38,6 +38,9 @@ export function migrationsFolder(): string {
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 20 });
+    // An idle connection the server ends (a restart, a failover, a dropped test database) is removed
+    // by the pool and the next query opens a new one; unhandled, the pool's 'error' would end the process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool);
     return {
       db: db as unknown as Db,
