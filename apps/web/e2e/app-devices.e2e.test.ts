@@ -165,7 +165,8 @@ describe('Kontor-App (/geraete)', () => {
     await companion.goto(`/dev/app/${serial}`);
     await companion.getByText('Kontor-App „Testhandy 360“ entfernen').waitFor();
     await screenshot(companion, 'app-devices-companion-mobile');
-    await companion.getByRole('button', { name: 'Freigeben' }).click();
+    // The approval is a form post: the page closes only once the server has it.
+    await Promise.all([companion.waitForResponse((r) => r.request().method() === 'POST'), companion.getByRole('button', { name: 'Freigeben' }).click()]);
     await companion.close();
 
     await page.getByText('„Testhandy 360“ wurde entfernt.').waitFor();
