@@ -346,13 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.devTools) await app.register(messageDevRoutes, { service: messages });
   if (config.devTools) await app.register(clockDevRoutes, { clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
   // Notices run on the simulated time, so moving the clock past a deadline ends its notice.
-  const notes = notesService({
-    db,
-    store: notesStore(db),
-    clock: marketClock,
-    instrumentName: async (isin) => (await instruments.get(isin))?.name,
-    hasGermanTaxId: async (sub) => !!(await customerSettingsStore.settingsOf(db, sub))?.taxResidences?.some((r) => r.country === 'DE' && r.taxId),
-  });
+  const notes = notesService({ db, store: notesStore(db), clock: marketClock, instrumentName: async (isin) => (await instruments.get(isin))?.name });
   await notes.seedKontorNotices(externalLinks.priceList);
   app.decorate('notes', notes);
   await app.register(notesRoutes, { service: notes });

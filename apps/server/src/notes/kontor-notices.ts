@@ -3,9 +3,6 @@ import type { NoticeValues } from './store.ts';
 /** Midnight at the end of `day`.`month`. in Berlin (winter time, UTC+1), as UTC. */
 const endOfBerlinDay = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day, 23, 0, 0));
 
-/** The notice asking for the Steuer-ID; it ends for a customer once a German tax residence is on file. */
-export const STEUER_ID_NOTICE = 'steuer-id';
-
 /**
  * The notices Kontor has for every customer at the demo's start. Their dates follow the clock they
  * are first seeded by: the next 12.12. for the instruction deadline, the next 1.1. for the price list.
@@ -16,13 +13,13 @@ export function kontorNotices(now: Date, priceListUrl: string): NoticeValues[] {
   const newYear = new Date(Date.UTC(now.getUTCMonth() === 0 && now.getUTCDate() === 1 ? year : year + 1, 0, 1, 0, 0, 0));
   return [
     {
-      id: STEUER_ID_NOTICE,
+      id: 'steuer-id',
       pages: ['SETTINGS', 'DEPOT'],
       level: 'action',
       title: 'Bitte ergänzen Sie Ihre Steuer-ID',
       body: 'Wir sind gesetzlich verpflichtet, Ihre steuerliche Identifikationsnummer zu erfassen. Sie finden sie auf Ihrem Einkommensteuerbescheid.',
-      link: '/service/neu/TAX_RESIDENCE',
-      linkLabel: 'Steuer-ID angeben',
+      link: '/einstellungen',
+      linkLabel: 'Zu den Einstellungen',
       isin: null,
       validFrom: now,
       validTo: null,

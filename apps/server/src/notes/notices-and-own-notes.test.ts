@@ -33,7 +33,7 @@ describe('notices from Kontor', () => {
         ['Weisung bis 12.12. möglich', 'action', ['CORPORATE_ACTIONS']],
       ]),
     );
-    expect(notices.find((n) => n.id === 'steuer-id')?.link).toBe('/service/neu/TAX_RESIDENCE');
+    expect(notices.find((n) => n.id === 'steuer-id')?.link).toBe('/einstellungen');
     expect(notices.find((n) => n.id === 'preisverzeichnis')?.link).toBe('/preisverzeichnis');
   });
 

@@ -4,7 +4,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { fingerprintOf, idempotent, type IdempotentResult } from '../platform/idempotency.ts';
-import { kontorNotices, STEUER_ID_NOTICE } from './kontor-notices.ts';
+import { kontorNotices } from './kontor-notices.ts';
 import type { NoticeRow, NotesStore, OwnNoteRow } from './store.ts';
 
 
@@ -44,14 +44,7 @@ const noticeOf = (r: NoticeRow): Notice => ({
  * Notizen: notices from Kontor and the customer's own notes. Another customer's note or notice is
  * "not found", never "forbidden".
  */
-export function notesService(deps: {
-  db: Db;
-  store: NotesStore;
-  clock: Clock;
-  instrumentName: (isin: string) => Promise<string | undefined>;
-  /** Whether Kontor has the customer's German Steuer-ID: then the notice asking for it is done. */
-  hasGermanTaxId?: (sub: string) => Promise<boolean>;
-}) {
+export function notesService(deps: { db: Db; store: NotesStore; clock: Clock; instrumentName: (isin: string) => Promise<string | undefined> }) {
   const { store, clock } = deps;
   const noteOf = (r: OwnNoteRow, name: string): OwnNote => ({
     id: r.id,
@@ -70,9 +63,8 @@ export function notesService(deps: {
 
   return {
     async list(sub: string, isin?: string): Promise<NotesList> {
-      const [open, notes, taxIdKnown] = await Promise.all([store.openNotices(sub, clock.now(), isin), store.notesOf(sub, isin), deps.hasGermanTaxId?.(sub) ?? false]);
-      const notices = taxIdKnown ? open.filter((n) => n.id !== STEUER_ID_NOTICE) : open;
-      return { notices: notices.map(noticeOf), notes: await named(notes) };
+      const [open, notes] = await Promise.all([store.openNotices(sub, clock.now(), isin), store.notesOf(sub, isin)]);
+      return { notices: open.map(noticeOf), notes: await named(notes) };
     },
     async dismiss(sub: string, id: string): Promise<void> {
       const now = clock.now();

@@ -135,15 +135,6 @@ describe('a service ticket from draft to closed', () => {
     expect(again.json().errors.lossOffsetResetStocks).toEqual(['Für 2026 haben wir Ihnen bereits eine Verlustbescheinigung ausgestellt.']);
   });
 
-  it('a German Steuer-ID on file ends the notice that asks for it', async () => {
-    const asking = async () => ((await as('GET', '/api/notes')).json().notices as { id: string }[]).some((n) => n.id === 'steuer-id');
-    expect(await asking()).toBe(true);
-    await submitTicket(t, anna, 'TAX_RESIDENCE', { taxCountry1: 'DE', taxId1: '86 095 742 719' });
-    await hoursLater(t, 1);
-    expect((await as('GET', '/api/usersettings')).json().taxResidences).toEqual([{ country: 'DE', taxId: '86095742719' }]);
-    expect(await asking()).toBe(false);
-  });
-
   it('a draft can be discarded; then it is gone', async () => {
     const draft = (await as('POST', '/api/ticket', { type: 'TERMINATION', data: { terminationReason: 'FEES' } })).json() as Ticket;
     expect((await as('DELETE', `/api/ticket/${draft.id}`)).statusCode).toBe(204);
