@@ -104,8 +104,8 @@ const exemptionView = (r: ExemptionOrderRow): ExemptionOrder => ({
   ticketId: r.ticketId,
 });
 
-/** The tax year (Berlin) of an event at `at`, locked for booking it, with the allowance in effect that day. */
-export async function saleTaxYear(tx: Db, sub: string, at: Date): Promise<YearState & { taxYear: number }> {
+/** The tax year (Berlin) of an event at `at` (a sale, a dividend, a Vorabpauschale), locked for booking it, with the allowance in effect that day. */
+export async function lockedTaxYear(tx: Db, sub: string, at: Date): Promise<YearState & { taxYear: number }> {
   const day = berlinDate(at);
   const taxYear = Number(day.slice(0, 4));
   return { ...(await yearState(tx, sub, taxYear, true, day)), taxYear };

@@ -7,7 +7,7 @@ import { executionAmounts, executionBooking, type ExecutionContext, type Executi
 import { releaseEntry } from '../bookings/holds.ts';
 import { cashOf, post } from '../bookings/ledger.ts';
 import type { LotStore } from '../bookings/lot-store.ts';
-import { saleTaxYear } from '../tax/store.ts';
+import { lockedTaxYear } from '../tax/store.ts';
 import type { BookingWriter } from '../bookings/writer.ts';
 import { insertMessages } from '../messages/store.ts';
 import { insertNotifications } from '../notifications/store.ts';
@@ -113,7 +113,7 @@ export function settlement(d: SettlementDeps) {
       if (executionAmounts(fill, c).fromCash.gt(0)) market.availableCash = (await cashOf(tx, c.sub)).available;
     } else {
       market.openLots = await d.lots.openLots(tx, c.sub, fill.isin);
-      if (d.taxEnabled) market.tax = await saleTaxYear(tx, c.sub, new Date(fill.at));
+      if (d.taxEnabled) market.tax = await lockedTaxYear(tx, c.sub, new Date(fill.at));
     }
     const booked = executionBooking(fill, c, market);
     if (!booked) return false;
