@@ -95,6 +95,9 @@ import { taxService } from './tax/service.ts';
 import { customerSettingsService } from './customer-settings/service.ts';
 import { customerSettingsStore } from './customer-settings/store.ts';
 import { taxStore } from './tax/store.ts';
+import { taxIncomeRuns, type TaxIncomeRuns } from './tax/income-runs.ts';
+import { dividendHistory } from './instruments/insights.ts';
+import { EUR_USD_ISIN, eurPerUnit } from '@kontor/domain/fx';
 import { lossCertificateIssued } from './tickets/context-rules.ts';
 import { ticketAttachmentRoutes } from './tickets/attachment-routes.ts';
 import { databaseAttachmentStorage } from './tickets/attachment-storage.ts';
@@ -129,6 +132,8 @@ declare module 'fastify' {
     notes: NotesService;
     /** Savings-plan days on the scheduler; the seed books a demo customer's past executions through `runBlock`. */
     savingsPlanJobs: SavingsPlanJobs;
+    /** Dividends, Vorabpauschale and the Jahressteuerbescheinigung on the scheduler. */
+    taxRuns: TaxIncomeRuns;
   }
 }
 
@@ -450,6 +455,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ticketAttachmentRoutes, { service: ticketAttachments });
   // Tax on the simulated clock: the year of an event is the market's year.
   await app.register(taxRoutes, { service: taxService({ db, clock: marketClock, documents, enabled: !config.taxDisabled }) });
+  const priceThen = (isin: string, at: Date) => priceAt(quotes, isin, at, marketClock.now(), 'mid');
+  const taxRuns = taxIncomeRuns({
+    db,
+    clock: marketClock,
+    scheduler,
+    book,
+    documents,
+    instrument: (isin) => instruments.get(isin),
+    // The year's entry of the instrument's dividend data, as its page shows it that year.
+    dividendPerShare: async (instrument, year, at) => {
+      const price = await instruments.referencePrice(instrument.isin);
+      return (price && dividendHistory(instrument, price, at).entries.find((e) => e.year === year)?.yieldAbsolute) || null;
+    },
+    priceAt: priceThen,
+    fxAt: (currency, at) => eurPerUnit(currency, currency === 'USD' ? priceThen(EUR_USD_ISIN, at) : null),
+    taxEnabled: !config.taxDisabled,
+  });
+  await taxRuns.start();
+  app.decorate('taxRuns', taxRuns);
 
   await installStaticWeb(app, config.webDistDir);
   return app;

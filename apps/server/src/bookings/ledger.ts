@@ -13,6 +13,10 @@ export const accounts = {
   fees: 'house:fees',
   /** Tax withheld for the tax office (Kapitalertragsteuer, Soli, church tax); refunds come back from it. */
   taxOffice: 'house:tax',
+  /** The paying agent of dividends: what issuers pay out to Kontor's customers. */
+  dividends: 'house:dividends',
+  /** Withholding tax kept abroad on dividends (US 15 %); credited against the Kapitalertragsteuer. */
+  foreignTax: 'house:foreign-tax',
   /** Where transfers in and out of Kontor go. */
   bank: 'house:bank',
   /** Payouts ordered and not yet sent to the bank (they have left the customer's cash). */

@@ -31,5 +31,14 @@ export const lotStore = {
         .where(eq(lots.id, c.lotId));
     }
   },
+  /** A Vorabpauschale taxed on the lots' remaining pieces (a later sale of them deducts it from its gain). */
+  async addVorabpauschale(tx: Db, taxed: readonly { lotId: string; amount: string }[]): Promise<void> {
+    for (const t of taxed) {
+      await tx
+        .update(lots)
+        .set({ remainingVorabpauschale: sql`${lots.remainingVorabpauschale} + ${t.amount}::numeric` })
+        .where(eq(lots.id, t.lotId));
+    }
+  },
 };
 export type LotStore = typeof lotStore;

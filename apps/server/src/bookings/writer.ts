@@ -22,6 +22,8 @@ export function bookingWriter(deps: { lots: LotStore; documents: DocumentStore }
     const consumed = b.lots.flatMap((l) => (l.type === 'consume' ? [l] : []));
     for (const l of opened) await deps.lots.addLot(tx, { sub: b.sub, isin: l.isin, quantity: l.quantity, cost: l.cost, openedAt: l.openedAt, executionId: l.executionId });
     if (consumed.length > 0) await deps.lots.consume(tx, consumed);
+    const taxed = b.lots.flatMap((l) => (l.type === 'vorabpauschale' ? [l] : []));
+    if (taxed.length > 0) await deps.lots.addVorabpauschale(tx, taxed);
     if (b.tax) await taxStore.recordEvent(tx, b.tax);
     for (const d of b.documents) await deps.documents.issue(tx, b.sub, b.at, d);
     for (const n of b.notifications) await addNotification(tx, { sub: b.sub, ...n }, b.at);

@@ -89,9 +89,12 @@ export function contractNote(d: ContractNoteData): Promise<Buffer> {
   return done;
 }
 
-/** The tax lines of a sale: the gain, its taxable part, the pots and the allowance, then each tax (negative: refunded). */
-export function taxRows(row: (label: string, value: string) => void, t: OrderTax): void {
-  row('Steuerlicher Veräußerungsgewinn', formatEuro(t.gain));
+/**
+ * The tax lines of a taxed event: its income (a sale's gain, a dividend, a Vorabpauschale), its
+ * taxable part, the allowance, each tax (negative: refunded), foreign tax credited, and the pots.
+ */
+export function taxRows(row: (label: string, value: string) => void, t: OrderTax, o: { amountLabel?: string; withholdingTaxCredited?: string } = {}): void {
+  row(o.amountLabel ?? 'Steuerlicher Veräußerungsgewinn', formatEuro(t.gain));
   if (new Decimal(t.teilfreistellung).gt(0)) {
     row(`Teilfreistellung ${new Decimal(t.teilfreistellung).mul(100).toFixed(0)} %`, formatEuro(new Decimal(t.gain).minus(t.taxablePart).neg().toFixed(2)));
     row('Steuerpflichtiger Teil', formatEuro(t.taxablePart));
@@ -100,6 +103,7 @@ export function taxRows(row: (label: string, value: string) => void, t: OrderTax
   row('Kapitalertragsteuer', formatEuro(t.capitalGainsTax));
   row('Solidaritätszuschlag', formatEuro(t.solidaritySurcharge));
   row('Kirchensteuer', formatEuro(t.churchTax));
+  if (o.withholdingTaxCredited && !new Decimal(o.withholdingTaxCredited).isZero()) row('Angerechnete Quellensteuer', formatEuro(o.withholdingTaxCredited));
   row('Verlusttopf Aktien danach', formatEuro(t.lossPotSharesAfter));
   row('Verlusttopf sonstige danach', formatEuro(t.lossPotOtherAfter));
 }

@@ -1,10 +1,12 @@
 import type { DocumentKind } from '@kontor/domain/posteingang-contracts';
 import { accountStatement, type AccountStatementData } from './account-statement.ts';
+import { annualTaxCertificate, type AnnualTaxCertificateData } from './annual-tax-certificate.ts';
 import { contractNote, type ContractNoteData } from './contract-note.ts';
 import { costReport, type CostReportData } from './cost-report.ts';
 import { depotStatement, type DepotStatementData } from './depot-statement.ts';
 import { lossCertificate, type LossCertificateData } from './loss-certificate.ts';
 import { savingsPlanNote, type SavingsPlanNoteData } from './savings-plan-note.ts';
+import { taxStatement, type TaxStatementData } from './tax-statement.ts';
 import { ticketConfirmation, type TicketConfirmationData } from './ticket-confirmation.ts';
 
 /** The data a document of each kind is rendered from (stored with it, as sent). */
@@ -15,8 +17,10 @@ export type DocumentData = {
   cost_report: CostReportData;
   savings_plan_execution: SavingsPlanNoteData;
   ticket_confirmation: TicketConfirmationData;
-  /** The Verlustbescheinigung; other tax certificates of this kind get their own renderer when they come. */
-  tax_certificate: LossCertificateData;
+  /** The Verlustbescheinigung, or the Jahressteuerbescheinigung (`certificate: 'annual'`). */
+  tax_certificate: LossCertificateData | AnnualTaxCertificateData;
+  /** A Dividendengutschrift or the notice of a Vorabpauschale. */
+  tax_statement: TaxStatementData;
 };
 export type RenderableKind = keyof DocumentData;
 
@@ -39,7 +43,9 @@ export function renderDocument(kind: DocumentKind | string, data: Record<string,
     case 'ticket_confirmation':
       return ticketConfirmation(data as TicketConfirmationData);
     case 'tax_certificate':
-      return lossCertificate(data as LossCertificateData);
+      return data.certificate === 'annual' ? annualTaxCertificate(data as AnnualTaxCertificateData) : lossCertificate(data as LossCertificateData);
+    case 'tax_statement':
+      return taxStatement(data as TaxStatementData);
     default:
       return undefined;
   }

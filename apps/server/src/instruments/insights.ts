@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { DividendHistory } from '@kontor/domain/dividends';
+import { type DividendHistory, paysDividends } from '@kontor/domain/dividends';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { NewsItem } from '@kontor/domain/news';
 import { seededRandom } from '../platform/random.ts';
@@ -12,8 +12,7 @@ import { seededRandom } from '../platform/random.ts';
 const CURRENCY_SYMBOLS: Record<string, string> = { EUR: '€', USD: '$', GBP: '£', CHF: 'CHF', JPY: '¥' };
 
 export function dividendHistory(instrument: Instrument, referencePrice: string, today: Date): DividendHistory {
-  const pays = instrument.instrumentType === 'AKTIE' || (instrument.instrumentType === 'ETF' && !/acc|thesaur/i.test(instrument.name));
-  if (!pays) return { headline: 'Dieses Wertpapier schüttet keine Dividende aus.', entries: [] };
+  if (!paysDividends(instrument)) return { headline: 'Dieses Wertpapier schüttet keine Dividende aus.', entries: [] };
   const rng = seededRandom(`dividends:${instrument.isin}`);
   const symbol = CURRENCY_SYMBOLS[instrument.quoteCurrencyCode] ?? instrument.quoteCurrencyCode;
   const price = new Decimal(referencePrice);

@@ -1,0 +1,129 @@
+import Decimal from 'decimal.js';
+import { formatEuro, formatMoney, formatQuantity } from '@kontor/domain/money';
+import type { OrderTax } from '@kontor/domain/tax-contracts';
+import { startPdf } from '../platform/pdf.ts';
+import { taxRows } from './contract-note.ts';
+import { machineNote, pdfTable } from './pdf-table.ts';
+
+/** What a Dividendengutschrift shows, as stored with the document (kind tax_statement). */
+export type DividendStatementData = {
+  statement: 'dividend';
+  customerName: string;
+  isin: string;
+  wkn: string | null;
+  name: string;
+  /** ISO dates. */
+  exDate: string;
+  payDate: string;
+  quantity: string;
+  /** Per share in the dividend's currency. */
+  perShare: string;
+  currency: string;
+  /** Euros per unit of the currency. */
+  fxRate: string;
+  gross: string;
+  foreignTax: string;
+  /** The treaty rate of the foreign tax, "0.15". */
+  foreignTaxRate: string;
+  /** Null when tax is disabled. */
+  tax: (OrderTax & { withholdingTaxCredited: string }) | null;
+  /** Credited to the cash account (before any arrears it paid). */
+  net: string;
+};
+
+/** What the notice of a Vorabpauschale shows (kind tax_statement). */
+export type VorabpauschaleNoticeData = {
+  statement: 'vorabpauschale';
+  customerName: string;
+  /** The year the Vorabpauschale is for (it is taxed on the first banking day of the next). */
+  year: number;
+  isin: string;
+  wkn: string | null;
+  name: string;
+  /** ISO date it was booked. */
+  bookedOn: string;
+  basiszins: string;
+  /** Euros per piece on the first and last trading day of the year. */
+  startPrice: string;
+  endPrice: string;
+  lots: { openedOn: string; quantity: string; monthsBefore: number; amount: string }[];
+  amount: string;
+  tax: OrderTax & { withholdingTaxCredited: string };
+  /** Taken from the cash account, and what the cash did not cover (the account is then in debit). */
+  fromCash: string;
+  toArrears: string;
+};
+
+export type TaxStatementData = DividendStatementData | VorabpauschaleNoticeData;
+
+const percent = (rate: string) => `${new Decimal(rate).mul(100).toDecimalPlaces(2).toFixed().replace('.', ',')} %`;
+const date = (iso: string) => new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(`${iso}T00:00:00Z`));
+
+function dividendStatement(d: DividendStatementData): Promise<Buffer> {
+  const heading = 'Dividendengutschrift';
+  const { doc, done, row } = startPdf({ heading, title: `${heading} ${d.isin}`, subject: d.name, now: new Date(`${d.payDate}T12:00:00Z`), dateLabel: 'Zahltag' });
+  row('Depotinhaber', d.customerName);
+  row('Wertpapier', d.name);
+  row('ISIN', d.isin);
+  if (d.wkn) row('WKN', d.wkn);
+  row('Ex-Tag', date(d.exDate));
+  row('Zahltag', date(d.payDate));
+  doc.moveDown();
+  row('Stück', formatQuantity(d.quantity));
+  row('Dividende je Stück', formatMoney(d.perShare, d.currency));
+  if (d.currency !== 'EUR') row('Devisenkurs', `1 ${d.currency} = ${new Decimal(d.fxRate).toFixed(6).replace('.', ',')} EUR`);
+  row('Bruttobetrag', formatEuro(d.gross));
+  if (!new Decimal(d.foreignTax).isZero()) row(`Quellensteuer ${percent(d.foreignTaxRate)}`, formatEuro(new Decimal(d.foreignTax).neg().toFixed(2)));
+  if (d.tax) {
+    doc.moveDown();
+    taxRows(row, d.tax, { amountLabel: 'Kapitalertrag', withholdingTaxCredited: d.tax.withholdingTaxCredited });
+  }
+  doc.moveDown();
+  row('Ausmachender Betrag (Gutschrift)', formatEuro(d.net));
+  machineNote(doc, 'Diese Abrechnung wurde maschinell erstellt und ist ohne Unterschrift gültig.');
+  doc.end();
+  return done;
+}
+
+function vorabpauschaleNotice(d: VorabpauschaleNoticeData): Promise<Buffer> {
+  const heading = `Vorabpauschale ${d.year}`;
+  const { doc, done, row } = startPdf({ heading, title: `${heading} ${d.isin}`, subject: d.name, now: new Date(`${d.bookedOn}T12:00:00Z`), dateLabel: 'Buchungstag' });
+  row('Depotinhaber', d.customerName);
+  row('Wertpapier', d.name);
+  row('ISIN', d.isin);
+  if (d.wkn) row('WKN', d.wkn);
+  row('Basiszins', percent(d.basiszins));
+  row(`Rücknahmepreis Jahresanfang ${d.year}`, formatEuro(d.startPrice));
+  row(`Rücknahmepreis Jahresende ${d.year}`, formatEuro(d.endPrice));
+  doc.moveDown();
+  pdfTable(
+    doc,
+    [
+      { label: 'Erworben am', width: 110 },
+      { label: 'Stück', width: 110, align: 'right' },
+      { label: 'Volle Monate vor Erwerb', width: 130, align: 'right' },
+      { label: 'Vorabpauschale', width: 133, align: 'right' },
+    ],
+    d.lots.map((l) => [date(l.openedOn), formatQuantity(l.quantity), String(l.monthsBefore), formatEuro(l.amount)]),
+  );
+  taxRows(row, d.tax, { amountLabel: 'Vorabpauschale' });
+  doc.moveDown();
+  row('Belastung Verrechnungskonto', formatEuro(new Decimal(d.fromCash).neg().toFixed(2)));
+  if (new Decimal(d.toArrears).gt(0)) row('Nicht gedeckt (Sollsaldo)', formatEuro(new Decimal(d.toArrears).neg().toFixed(2)));
+  doc.moveDown();
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(
+      `Die Vorabpauschale (§ 18 InvStG) gilt als am ersten Werktag des Jahres ${d.year + 1} zugeflossen. Sie wird bei einem späteren Verkauf der Anteile vom Veräußerungsgewinn abgezogen, damit sie nicht zweimal versteuert wird.`,
+      doc.page.margins.left,
+    );
+  machineNote(doc, 'Diese Mitteilung wurde maschinell erstellt und ist ohne Unterschrift gültig.');
+  doc.end();
+  return done;
+}
+
+/** The statement of a taxed event other than a sale: a Dividendengutschrift or the notice of a Vorabpauschale. */
+export function taxStatement(d: TaxStatementData): Promise<Buffer> {
+  return d.statement === 'dividend' ? dividendStatement(d) : vorabpauschaleNotice(d);
+}

@@ -1,0 +1,202 @@
+import Decimal from 'decimal.js';
+import { addCalendarDays, bankingDayOnOrAfter, berlinDate, exchangeDayOnOrAfter, startOfBerlinDay } from '@kontor/domain/banking-days';
+import { accumulates } from '@kontor/domain/dividends';
+import type { Instrument } from '@kontor/domain/instrument';
+import { formatEuro } from '@kontor/domain/money';
+import { taxClassOf } from '@kontor/domain/tax';
+import { basiszinsOf, fullMonthsBefore, vorabpauschale } from '@kontor/domain/vorabpauschale';
+import type { Booking } from '../bookings/booking.ts';
+import { orderTaxOf } from '../bookings/execution-booking.ts';
+import { accounts, type Posting } from '../bookings/ledger.ts';
+import type { BookingWriter } from '../bookings/writer.ts';
+import { taxStatementKey } from '../documents/store.ts';
+import type { VorabpauschaleNoticeData } from '../documents/tax-statement.ts';
+import { moneyStore } from '../money/store.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
+import type { Scheduler } from '../scheduler/scheduler.ts';
+import { incomeStore } from './income-store.ts';
+import { incomeTaxEvent, type LockedYear } from './income-tax.ts';
+import { lockedTaxYear } from './store.ts';
+
+/** The Vorabpauschale of a year: one job per customer holding accumulating funds, then next year's run. */
+export const VORABPAUSCHALE_YEAR_JOB = 'tax.vorabpauschale_year';
+/** One customer's Vorabpauschalen of one year. */
+export const VORABPAUSCHALE_JOB = 'tax.vorabpauschale';
+
+const RUN_HOUR_MS = 6 * 3_600_000;
+/** The Vorabpauschale of `year` is deemed received on the first banking day of the next year (§ 18 Abs. 3 InvStG): booked there at 06:00 Berlin. */
+export const vorabpauschaleInstant = (year: number): Date => new Date(startOfBerlinDay(bankingDayOnOrAfter(`${year + 1}-01-01`)).getTime() + RUN_HOUR_MS);
+
+export const vorabpauschaleKey = (sub: string, isin: string, year: number) => `vorabpauschale:${sub}:${isin}:${year}`;
+
+/** A lot with pieces at the year's end. */
+export type LotAtYearEnd = { id: string; remaining: string; openedAt: Date };
+
+/** One customer's Vorabpauschale of one fund, worked out before anything is written. */
+export type VorabpauschaleToBook = {
+  sub: string;
+  year: number;
+  instrument: Pick<Instrument, 'isin' | 'name' | 'wkn' | 'instrumentType'>;
+  lots: readonly LotAtYearEnd[];
+  /** Euros per piece on the first and last trading day of the year. */
+  startPrice: string;
+  endPrice: string;
+  /** Free cash of the customer: what it does not cover goes to arrears. */
+  freeCash: string;
+  state: LockedYear;
+};
+
+/**
+ * The booking of a Vorabpauschale: the tax on it is taken from the cash account (what the cash
+ * does not cover puts the account in debit, as a returned direct debit does); each lot keeps its
+ * share, which a later sale of its pieces deducts from the gain. Null when the year had none.
+ */
+export function vorabpauschaleBooking(p: VorabpauschaleToBook): Booking | null {
+  const i = p.instrument;
+  const perLot = p.lots.map((l) => {
+    const openedOn = berlinDate(l.openedAt);
+    const amount = vorabpauschale({ year: p.year, quantity: l.remaining, startPrice: p.startPrice, endPrice: p.endPrice, purchasedOn: openedOn });
+    return { lot: l, openedOn, amount };
+  });
+  const amount = perLot.reduce((s, l) => s.plus(l.amount), new Decimal(0));
+  if (!amount.gt(0)) return null;
+  const at = vorabpauschaleInstant(p.year);
+  const key = vorabpauschaleKey(p.sub, i.isin, p.year);
+  const taxClass = taxClassOf({ instrumentType: i.instrumentType, name: i.name, isin: i.isin });
+  const tax = incomeTaxEvent({ key, sub: p.sub, at, isin: i.isin, name: i.name, income: { kind: 'vorabpauschale', amount: amount.toFixed(2), taxClass }, state: p.state });
+  const total = new Decimal(tax.total);
+  const fromCash = total.lte(0) ? total : Decimal.min(total, Decimal.max(new Decimal(p.freeCash), 0));
+  const toArrears = total.minus(fromCash);
+  const postings: Posting[] = [
+    { account: accounts.cash(p.sub), amount: fromCash.neg().toFixed(2), kind: 'vorabpauschale' },
+    { account: accounts.arrears(p.sub), amount: toArrears.neg().toFixed(2), kind: 'vorabpauschale' },
+    { account: accounts.taxOffice, amount: total.toFixed(2), kind: 'tax' },
+  ];
+  const data: Omit<VorabpauschaleNoticeData, 'customerName'> = {
+    statement: 'vorabpauschale',
+    year: p.year,
+    isin: i.isin,
+    wkn: i.wkn ?? null,
+    name: i.name,
+    bookedOn: berlinDate(at),
+    basiszins: basiszinsOf(p.year) ?? '0',
+    startPrice: p.startPrice,
+    endPrice: p.endPrice,
+    lots: perLot.map((l) => ({ openedOn: l.openedOn, quantity: new Decimal(l.lot.remaining).toFixed(), monthsBefore: fullMonthsBefore(l.openedOn, p.year), amount: l.amount })),
+    amount: amount.toFixed(2),
+    tax: { ...orderTaxOf(tax.calculation), withholdingTaxCredited: tax.calculation.withholdingTaxCredited },
+    fromCash: fromCash.toFixed(2),
+    toArrears: toArrears.toFixed(2),
+  };
+  return {
+    key,
+    kind: 'vorabpauschale',
+    sub: p.sub,
+    at,
+    postings,
+    ref: key,
+    lots: perLot.filter((l) => new Decimal(l.amount).gt(0)).map((l) => ({ type: 'vorabpauschale', lotId: l.lot.id, amount: l.amount })),
+    tax: tax.event,
+    documents: [
+      {
+        kind: 'tax_statement',
+        dedupeKey: taxStatementKey(key),
+        title: `Vorabpauschale ${p.year}`,
+        pdfTitle: `Vorabpauschale ${p.year} ${i.name}`,
+        pdfIsin: i.isin,
+        data,
+        notify: true,
+      },
+    ],
+    notifications: toArrears.gt(0)
+      ? [
+          {
+            kind: 'MONEY',
+            title: 'Steuer auf Vorabpauschale nicht gedeckt',
+            body: `Ihr Guthaben deckte die Steuer auf die Vorabpauschale ${p.year} von ${i.name} nicht. Ihr Verrechnungskonto steht mit ${formatEuro(toArrears.toFixed(2))} im Soll; bitte überweisen Sie den Betrag.`,
+            isin: i.isin,
+          },
+        ]
+      : [],
+  };
+}
+
+export type VorabpauschaleJobDeps = {
+  db: Db;
+  clock: Clock;
+  scheduler: Scheduler;
+  book: BookingWriter;
+  instrument: (isin: string) => Promise<Instrument | undefined>;
+  /** The price (quote currency) at an instant: the close of the market history's last day before it. */
+  priceAt: (isin: string, at: Date) => string | undefined;
+  /** Euros per unit of `currency` at an instant. */
+  fxAt: (currency: string, at: Date) => string | null;
+};
+
+/** The first and last trading day's closing prices of `year`, in euros. */
+function yearPrices(d: VorabpauschaleJobDeps, i: Instrument, year: number): { startPrice: string; endPrice: string } | null {
+  const firstClose = startOfBerlinDay(addCalendarDays(exchangeDayOnOrAfter(`${year}-01-01`), 1));
+  const lastClose = startOfBerlinDay(`${year + 1}-01-01`);
+  const start = d.priceAt(i.isin, firstClose);
+  const end = d.priceAt(i.isin, lastClose);
+  const fx = d.fxAt(i.quoteCurrencyCode, lastClose);
+  if (!start || !end || !fx) return null;
+  const eur = (v: string) => new Decimal(v).mul(fx).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed();
+  return { startPrice: eur(start), endPrice: eur(end) };
+}
+
+/**
+ * The Vorabpauschale on the scheduler (issue 19, rule 6): on the first banking day of each year,
+ * for every customer holding accumulating funds at the end of the year before, one booking per
+ * fund, once (the job's key and the booking's key).
+ */
+export function vorabpauschaleJobs(d: VorabpauschaleJobDeps) {
+  const yearEnd = (year: number) => startOfBerlinDay(`${year + 1}-01-01`);
+
+  /** Books one customer's Vorabpauschalen of `year`; returns how many were booked. */
+  async function bookCustomer(tx: Db, sub: string, year: number): Promise<number> {
+    const at = vorabpauschaleInstant(year);
+    let booked = 0;
+    const isins = (await incomeStore.openPositionsBefore(tx, yearEnd(year))).filter((p) => p.sub === sub).map((p) => p.isin);
+    for (const isin of isins) {
+      const instrument = await d.instrument(isin);
+      if (!instrument || !accumulates(instrument)) continue;
+      const prices = yearPrices(d, instrument, year);
+      if (!prices) throw new Error(`vorabpauschale: no prices of ${isin} for ${year}`);
+      const lots = await incomeStore.openLotsBefore(tx, sub, isin, yearEnd(year));
+      const state = await lockedTaxYear(tx, sub, at);
+      const freeCash = (await moneyStore.balances(tx, sub)).free;
+      const b = vorabpauschaleBooking({ sub, year, instrument, lots, ...prices, freeCash, state });
+      if (b && (await d.book(tx, b))) booked++;
+    }
+    return booked;
+  }
+
+  const scheduleYear = (tx: Db, year: number) => d.scheduler.schedule(tx, { kind: VORABPAUSCHALE_YEAR_JOB, key: String(year), dueAt: vorabpauschaleInstant(year), payload: { year } });
+
+  return {
+    bookCustomer,
+    /** Registers the jobs and schedules the next run (at start; idempotent). */
+    async start(): Promise<void> {
+      d.scheduler.handle(VORABPAUSCHALE_YEAR_JOB, async (tx, job) => {
+        const year = job.payload.year as number;
+        const subs = new Set<string>();
+        for (const p of await incomeStore.openPositionsBefore(tx, yearEnd(year))) {
+          const instrument = await d.instrument(p.isin);
+          if (instrument && accumulates(instrument)) subs.add(p.sub);
+        }
+        for (const sub of subs) await d.scheduler.schedule(tx, { kind: VORABPAUSCHALE_JOB, key: `${year}:${sub}`, dueAt: job.dueAt, payload: { year, sub } });
+        await scheduleYear(tx, year + 1);
+      });
+      d.scheduler.handle(VORABPAUSCHALE_JOB, async (tx, job) => {
+        await bookCustomer(tx, job.payload.sub as string, job.payload.year as number);
+      });
+      // The run still ahead: last year's when the clock stands before this January's run.
+      const current = Number(berlinDate(d.clock.now()).slice(0, 4));
+      const year = d.clock.now() < vorabpauschaleInstant(current - 1) ? current - 1 : current;
+      await d.db.transaction((tx) => scheduleYear(tx, year));
+    },
+  };
+}
+export type VorabpauschaleJobs = ReturnType<typeof vorabpauschaleJobs>;
