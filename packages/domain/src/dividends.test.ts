@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dividendHistorySchema, exposedDividends, MAX_DIVIDEND_YEARS, type DividendEntry } from './dividends';
+import { accumulates, dividendExDate, dividendHistorySchema, dividendPayDate, exposedDividends, MAX_DIVIDEND_YEARS, paysDividends, type DividendEntry } from './dividends';
 
 const entry = (year: number, yieldAbsolute = '1.00'): DividendEntry => ({
   yieldPercent: '2.10',
@@ -62,5 +62,37 @@ describe('dividendHistorySchema', () => {
     expect(dividendHistorySchema.safeParse(history([2023])).success).toBe(true);
     const withFloat = { headline: 'h', entries: [{ ...entry(2023), yieldPercent: 2.1 }] };
     expect(dividendHistorySchema.safeParse(withFloat).success).toBe(false);
+  });
+});
+
+describe('who pays dividends, who accumulates, and when a dividend is paid', () => {
+  const etf = (name: string) => ({ instrumentType: 'ETF', name, isin: 'IE00B4L5Y983' });
+  it.each([
+    ['iShares Core MSCI World UCITS ETF USD (Acc)', true],
+    ['Vanguard FTSE All-World UCITS ETF USD Accumulating', true],
+    ['Xtrackers MSCI World UCITS ETF 1C', true],
+    ['DWS Vermögensbildungsfonds thesaurierend', true],
+    ['iShares Core DAX UCITS ETF (DE)', false],
+    ['Vanguard FTSE All-World UCITS ETF USD Distributing', false],
+  ])('%s accumulates: %s', (name, acc) => {
+    expect(accumulates(etf(name))).toBe(acc);
+    expect(paysDividends(etf(name))).toBe(!acc);
+  });
+
+  it('shares pay, an accumulating name of a share does not make it accumulate, certificates pay nothing', () => {
+    expect(paysDividends({ instrumentType: 'AKTIE', name: 'Accenture plc', isin: 'IE00B4BNMY34' })).toBe(true);
+    expect(accumulates({ instrumentType: 'AKTIE', name: 'Acc Corp', isin: 'US0000000000' })).toBe(false);
+    expect(paysDividends({ instrumentType: 'ZERTIFIKAT', name: 'Bonus DAX', isin: 'DE000A0000000' })).toBe(false);
+  });
+
+  const weekday = (d: string) => ![0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay());
+  it('the pay date lies in April to June on a banking day, the same every time; the ex-date two banking days before it', () => {
+    const pay = dividendPayDate('US0378331005', 2027, weekday);
+    expect(pay).toBe(dividendPayDate('US0378331005', 2027, weekday));
+    expect(pay >= '2027-04-01' && pay <= '2027-07-05').toBe(true);
+    expect(weekday(pay)).toBe(true);
+    // Monday 28 June 2027 → Thursday 24 June (Friday 25 is one banking day back, Thursday the second).
+    expect(dividendExDate('2027-06-28', weekday)).toBe('2027-06-24');
+    expect(dividendExDate('2027-06-30', weekday)).toBe('2027-06-28');
   });
 });

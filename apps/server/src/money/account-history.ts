@@ -54,6 +54,9 @@ function describe(row: LedgerEntryRow, kind: AccountEntryKind, l: HistoryLookups
     case 'deposit':
       return { text: 'Einzahlung (Überweisung)', valueDate: bookingDate };
     default:
+      // Dividends and the tax on a Vorabpauschale: their ref is the booking key (`dividend:<sub>:<isin>:<date>`).
+      if (row.kinds.includes('dividend')) return { text: `Dividende ${ref.split(':')[2] ?? ''}`.trim(), valueDate: bookingDate };
+      if (row.kinds.includes('vorabpauschale')) return { text: `Steuern auf Vorabpauschale ${ref.split(':')[2] ?? ''}`.trim(), valueDate: bookingDate };
       return { text: 'Entgelt', valueDate: bookingDate };
   }
 }

@@ -19,7 +19,7 @@ import { incomeStore } from './income-store.ts';
 import { incomeTaxEvent, type LockedYear } from './income-tax.ts';
 import { lockedTaxYear } from './store.ts';
 
-/** A banking day: one job per ISIN that pays that day, then the next banking day. */
+/** A banking day of the dividend season: one job per ISIN that pays that day, then the next such day. */
 export const DIVIDEND_DAY_JOB = 'tax.dividend_day';
 /** One ISIN's dividend on its pay date, to every customer entitled. */
 export const DIVIDEND_JOB = 'tax.dividend';
@@ -29,6 +29,19 @@ const PAY_HOUR_MS = 6 * 3_600_000;
 export const payInstant = (date: IsoDate): Date => new Date(startOfBerlinDay(date).getTime() + PAY_HOUR_MS);
 
 export const dividendPayDateOf = (isin: string, year: number) => dividendPayDate(isin, year, isBankingDay);
+
+/**
+ * `date` when it is a banking day of the dividend season (pay dates fall from April to June, moved
+ * to a banking day at most a few days into July), else the first one after it: the day job sleeps
+ * through the rest of the year.
+ */
+export function dividendSeasonDay(date: IsoDate): IsoDate {
+  const year = Number(date.slice(0, 4));
+  const monthDay = date.slice(5);
+  if (monthDay < '04-01') return bankingDayOnOrAfter(`${year}-04-01`);
+  if (monthDay > '07-10') return bankingDayOnOrAfter(`${year + 1}-04-01`);
+  return bankingDayOnOrAfter(date);
+}
 export const dividendExDateOf = (payDate: IsoDate) => dividendExDate(payDate, isBankingDay);
 
 /** One customer's dividend, worked out before anything is written. */
@@ -159,12 +172,12 @@ export function dividendJobs(d: DividendJobDeps) {
         for (const isin of await incomeStore.heldIsins(tx)) {
           if (dividendPayDateOf(isin, year) === date) await d.scheduler.schedule(tx, { kind: DIVIDEND_JOB, key: `${isin}:${date}`, dueAt: job.dueAt, payload: { isin, date } });
         }
-        await scheduleDay(tx, nextBankingDay(date));
+        await scheduleDay(tx, dividendSeasonDay(nextBankingDay(date)));
       });
       d.scheduler.handle(DIVIDEND_JOB, async (tx, job) => {
         await payOut(tx, job.payload.isin as string, job.payload.date as IsoDate);
       });
-      await d.db.transaction((tx) => scheduleDay(tx, bankingDayOnOrAfter(berlinDate(d.clock.now()))));
+      await d.db.transaction((tx) => scheduleDay(tx, dividendSeasonDay(berlinDate(d.clock.now()))));
     },
   };
 }
