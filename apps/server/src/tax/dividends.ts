@@ -177,7 +177,10 @@ export function dividendJobs(d: DividendJobDeps) {
       d.scheduler.handle(DIVIDEND_JOB, async (tx, job) => {
         await payOut(tx, job.payload.isin as string, job.payload.date as IsoDate);
       });
-      await d.db.transaction((tx) => scheduleDay(tx, dividendSeasonDay(berlinDate(d.clock.now()))));
+      // The first day still ahead (a fresh start runs nothing at once; a restart finds its chain scheduled already).
+      let day = dividendSeasonDay(berlinDate(d.clock.now()));
+      if (payInstant(day) < d.clock.now()) day = dividendSeasonDay(nextBankingDay(day));
+      await d.db.transaction((tx) => scheduleDay(tx, day));
     },
   };
 }
