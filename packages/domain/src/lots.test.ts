@@ -16,8 +16,8 @@ describe('FIFO lots — scenarios', () => {
     const lots = [lot('a', '10', '1501.00'), lot('b', '10', '1801.00')];
     const sale = sellFifo(lots, '12', '2399.00');
     expect(sale.consumed).toEqual([
-      { lotId: 'a', quantity: '10', cost: '1501.00' },
-      { lotId: 'b', quantity: '2', cost: '360.20' },
+      { lotId: 'a', quantity: '10', cost: '1501.00', vorabpauschale: '0.00' },
+      { lotId: 'b', quantity: '2', cost: '360.20', vorabpauschale: '0.00' },
     ]);
     expect(sale.costOfSold).toBe('1861.20');
     expect(sale.realisedPnl).toBe('537.80');
@@ -26,7 +26,7 @@ describe('FIFO lots — scenarios', () => {
   it('etf-fraction-sale-of-a-savings-lot-prorates-the-cost-to-the-cent', () => {
     // 0.4567 pieces for 50 € (savings plan), sell 0.1234.
     const sale = sellFifo([lot('s', '0.4567', '50.00')], '0.1234', '14.00');
-    expect(sale.consumed).toEqual([{ lotId: 's', quantity: '0.1234', cost: '13.51' }]);
+    expect(sale.consumed).toEqual([{ lotId: 's', quantity: '0.1234', cost: '13.51', vorabpauschale: '0.00' }]);
     expect(sale.realisedPnl).toBe('0.49');
   });
 
@@ -45,7 +45,7 @@ describe('FIFO lots — scenarios', () => {
 
   it('skips used-up lots and refuses to sell more than is held', () => {
     const lots = [lot('a', '5', '500.00', '0', '0.00'), lot('b', '5', '600.00')];
-    expect(sellFifo(lots, '5', '650.00').consumed).toEqual([{ lotId: 'b', quantity: '5', cost: '600.00' }]);
+    expect(sellFifo(lots, '5', '650.00').consumed).toEqual([{ lotId: 'b', quantity: '5', cost: '600.00', vorabpauschale: '0.00' }]);
     expect(() => sellFifo(lots, '6', '700.00')).toThrow(/Not enough/);
   });
 });

@@ -18,23 +18,30 @@ export type Lot = {
    * selling a lot in parts allocates exactly its cost: three thirds of 100 € are 33.33 + 33.33 + 33.34.
    */
   remainingCost: string;
+  /**
+   * Vorabpauschalen taxed on the remaining pieces (before the Teilfreistellung), kept like the
+   * cost: a later sale deducts them from its gain (§ 19 Abs. 1 InvStG). Absent means none.
+   */
+  remainingVorabpauschale?: string;
 };
 
-export type LotConsumption = { lotId: string; quantity: string; cost: string };
+export type LotConsumption = { lotId: string; quantity: string; cost: string; vorabpauschale: string };
 
 export type FifoSale = {
   consumed: LotConsumption[];
   /** The acquisition cost of the pieces sold. */
   costOfSold: string;
+  /** The Vorabpauschalen taxed on the pieces sold. */
+  vorabpauschaleOfSold: string;
   /** Proceeds after fees minus the acquisition cost of the pieces sold. */
   realisedPnl: string;
 };
 
-/** The cost share of `quantity` pieces of a lot, to the cent; the last pieces take the remainder. */
-function costShare(lot: Lot, quantity: Decimal): Decimal {
+/** The share of `quantity` pieces in an amount kept for a lot's remaining pieces, to the cent; the last pieces take the remainder. */
+function shareOf(lot: Lot, amount: string | undefined, quantity: Decimal): Decimal {
   const remaining = new Decimal(lot.remaining);
-  if (quantity.eq(remaining)) return new Decimal(lot.remainingCost);
-  return new Decimal(lot.remainingCost).mul(quantity).div(remaining).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  if (quantity.eq(remaining)) return new Decimal(amount ?? 0);
+  return new Decimal(amount ?? 0).mul(quantity).div(remaining).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
 /**
@@ -45,20 +52,24 @@ export function sellFifo(lots: readonly Lot[], quantity: string, netProceeds: st
   let left = new Decimal(quantity);
   const consumed: LotConsumption[] = [];
   let costOfSold = new Decimal(0);
+  let vorabpauschale = new Decimal(0);
   for (const lot of lots) {
     if (left.lte(0)) break;
     const available = new Decimal(lot.remaining);
     if (available.lte(0)) continue;
     const take = Decimal.min(available, left);
-    const cost = costShare(lot, take);
-    consumed.push({ lotId: lot.id, quantity: take.toFixed(), cost: cost.toFixed(2) });
+    const cost = shareOf(lot, lot.remainingCost, take);
+    const vp = shareOf(lot, lot.remainingVorabpauschale, take);
+    consumed.push({ lotId: lot.id, quantity: take.toFixed(), cost: cost.toFixed(2), vorabpauschale: vp.toFixed(2) });
     costOfSold = costOfSold.plus(cost);
+    vorabpauschale = vorabpauschale.plus(vp);
     left = left.minus(take);
   }
   if (left.gt(0)) throw new RangeError(`Not enough pieces: ${left.toFixed()} missing`);
   return {
     consumed,
     costOfSold: costOfSold.toFixed(2),
+    vorabpauschaleOfSold: vorabpauschale.toFixed(2),
     realisedPnl: new Decimal(netProceeds).minus(costOfSold).toFixed(2),
   };
 }

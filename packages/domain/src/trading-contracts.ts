@@ -1,3 +1,4 @@
+import { orderTaxSchema, saleTaxEstimateSchema } from './tax-contracts';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { CANCEL_STATUSES, ORDER_STATUSES } from './enums';
@@ -81,6 +82,8 @@ export const orderPreviewSchema = z.object({
   requirements: orderRequirementsSchema,
   /** Buying power (buy) or available pieces (sell) after this order. */
   availableAfter: decimalStringSchema.nullable(),
+  /** A sale: the tax it would withhold at the current bid (absent when tax is disabled or there is no bid). */
+  tax: saleTaxEstimateSchema.nullable().optional(),
 });
 export type OrderPreview = z.infer<typeof orderPreviewSchema>;
 
@@ -99,6 +102,8 @@ export const executionSchema = z.object({
   executedAt: z.iso.datetime({ offset: true }),
   /** The contract note (Wertpapierabrechnung) in the Posteingang. */
   documentId: z.string().nullable(),
+  /** A sale's tax (absent when tax is disabled). */
+  tax: orderTaxSchema.optional(),
 });
 export type Execution = z.infer<typeof executionSchema>;
 
@@ -136,6 +141,8 @@ export const tradingOrderSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   executions: z.array(executionSchema).optional(),
+  /** A sale with executions: the tax of all of them (the pots after the last). */
+  tax: orderTaxSchema.optional(),
 });
 export type TradingOrder = z.infer<typeof tradingOrderSchema>;
 
