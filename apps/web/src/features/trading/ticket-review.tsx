@@ -14,6 +14,7 @@ import { Checkbox } from '../../ui/checkbox';
 import { Notice } from '../../ui/notice';
 import { Money } from '../../ui/number';
 import { priceConditionText, validityText } from './order-format';
+import { SaleTaxEstimateSection } from './sale-tax';
 import { serverFieldErrors } from './ticket-form';
 import { confirmOnce, placeOrder, requestQuote } from './trading-api';
 import styles from './trading.module.css';
@@ -198,6 +199,8 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
         </dl>
         <p className={styles.hint}>{rfq ? t('trading.review.rfqHint') : t('trading.review.estimateHint')}</p>
       </section>
+
+      {!buy && preview.tax && <SaleTaxEstimateSection tax={preview.tax} />}
 
       {(requirements.lowTradingConfirmation || requirements.otcConfirmation || requirements.complexWarning) && (
         <section aria-labelledby="ticket-confirmations" className={styles.confirmations}>
