@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CHURCH_TAX_RATES, type ChurchTaxRate } from '@kontor/domain/tax';
 import { isApiError } from '../../lib/api-client';
 import { useSaveTaxSettings } from '../../lib/queries/tax';
-import { toasts } from '../../lib/toasts';
+import { useToast } from '../../lib/toasts';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Notice } from '../../ui/notice';
@@ -17,6 +17,7 @@ import styles from './tax.module.css';
 export function ChurchTaxCard({ current }: { current: ChurchTaxRate }) {
   const { t } = useTranslation();
   const save = useSaveTaxSettings();
+  const toasts = useToast();
   const [choice, setChoice] = useState<ChurchTaxRate>(current);
   const [error, setError] = useState<string | null>(null);
   const options = CHURCH_TAX_RATES.map((rate) => ({ id: rate, label: t(`tax.churchTax.rate.${rate}`) }));

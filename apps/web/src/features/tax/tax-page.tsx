@@ -31,15 +31,17 @@ export function TaxPage() {
   let content;
   if (view.isPending) {
     content = (
-      <div className={styles.page} role="status" aria-busy="true">
-        <span className="visually-hidden">{t('common.loading')}</span>
-        <div className={styles.figures}>
-          <Skeleton height="9rem" />
-          <Skeleton height="9rem" />
-          <Skeleton height="9rem" />
+      <Card title={t('tax.overviewTitle')}>
+        <div className={styles.page} role="status" aria-busy="true">
+          <span className="visually-hidden">{t('common.loading')}</span>
+          <div className={styles.figures}>
+            <Skeleton height="7rem" />
+            <Skeleton height="7rem" />
+            <Skeleton height="7rem" />
+          </div>
+          <Skeleton height="12rem" />
         </div>
-        <Skeleton height="14rem" />
-      </div>
+      </Card>
     );
   } else if (view.isError) {
     content = (
