@@ -25,7 +25,7 @@ beforeEach(() => {
         return jsonResponse(views[url.searchParams.get('year') ?? 'current']);
       }
       if (method === 'PUT' && url.pathname === '/api/tax/settings') {
-        views.current = { ...views.current, churchTax: body?.churchTax as TaxYearView['churchTax'] };
+        views.current = { ...views.current!, churchTax: body?.churchTax as TaxYearView['churchTax'] };
         return jsonResponse({ churchTax: body?.churchTax });
       }
       if (url.pathname === '/api/notification') return jsonResponse({ unread: 0, items: [] });
