@@ -14,6 +14,8 @@ const SAP = 'DE0007164600';
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** Percent the test moved SAP by and has not moved back yet (restored even when the test fails). */
+let moved: string | null = null;
 
 beforeAll(async () => {
   browser = await launch();
@@ -23,7 +25,9 @@ beforeAll(async () => {
   expect((await api(page, 'POST', '/api/dev/deposit', { amount: '5000.00' })).status).toBe(200);
 });
 
+// Back to about the old price for the files that follow.
 afterAll(async () => {
+  if (moved) await movePrice(page, SAP, moved);
   await context?.close();
   await browser?.close();
 });
@@ -90,6 +94,7 @@ describe('tax of a sale', () => {
     await marketOrder(page, 'BUY', '10');
     // The price rises 10 %: selling the ten pieces now is a gain of about 10 % of their value.
     await movePrice(page, SAP, '10');
+    moved = '-9.09';
 
     let estimated = 0;
     await marketOrder(page, 'SELL', '10', async () => {
@@ -162,8 +167,5 @@ describe('tax of a sale', () => {
     await page.getByRole('region', { name: 'Steuern' }).waitFor();
     await noHorizontalScroll(page);
     await screenshot(page, 'tax-order-360');
-
-    // Back to about the old price for the files that follow.
-    await movePrice(page, SAP, '-9.09');
   });
 });

@@ -9,7 +9,7 @@ import { isRefund, signedEuro } from '../../lib/tax/tax-format';
 import { TaxLines } from '../../lib/tax/tax-lines';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { TaxIcon } from '../../ui/icons';
+import { ChevronDownIcon, TaxIcon } from '../../ui/icons';
 import { EmptyState } from '../../ui/page';
 import styles from './tax.module.css';
 
@@ -71,6 +71,7 @@ function EventItem({ event }: { event: TaxEvent }) {
       <div className={styles.eventActions}>
         <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={detailsId} onPress={() => setOpen((o) => !o)}>
           {t('tax.events.calculation')}
+          <ChevronDownIcon className={styles.chevron} />
         </Button>
         {event.documentId && (
           <Link href={posteingangDocumentPath(event.documentId)} className={styles.textLink}>

@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-aria-components';
 import { taxTotal } from '@kontor/domain/tax';
 import type { TaxYearView } from '@kontor/domain/tax-contracts';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { newTicketPath } from '../../lib/paths';
 import { signedEuro } from '../../lib/tax/tax-format';
-import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import styles from './tax.module.css';
 
@@ -49,11 +49,11 @@ export function AllowanceCard({ view }: { view: TaxYearView }) {
         <span className={styles.barFill} style={{ width: `${percent}%` }} />
       </div>
       {new Decimal(total).isZero() && <p className={styles.hint}>{t('tax.allowance.none')}</p>}
-      <div className={styles.cardAction}>
-        <LinkButton variant="secondary" size="sm" href={newTicketPath('EXEMPTION_ORDER')}>
+      <p className={styles.cardAction}>
+        <Link href={newTicketPath('EXEMPTION_ORDER')} className={styles.textLink}>
           {t('tax.allowance.change')}
-        </LinkButton>
-      </div>
+        </Link>
+      </p>
     </Card>
   );
 }

@@ -57,7 +57,7 @@ export function TaxLines({ figures: f, amountLabel, label, showTotal }: TaxLines
           <dd>{signedEuro(new Decimal(teilfreistellungAmount(f.amount, f.teilfreistellung)).negated().toFixed(2))}</dd>
         </div>
       )}
-      {f.taxablePart !== undefined && (
+      {f.taxablePart !== undefined && hasTeilfreistellung(f.teilfreistellung) && (
         <div data-tax-line="taxablePart">
           <dt>{t('tax.lines.taxablePart')}</dt>
           <dd>{signedEuro(f.taxablePart)}</dd>
