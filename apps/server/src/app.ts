@@ -90,6 +90,8 @@ import { deviceRoutes } from './devices/routes.ts';
 import { type DeviceService, deviceService } from './devices/service.ts';
 import { deviceStore } from './devices/store.ts';
 import { customerSettingsRoutes } from './customer-settings/routes.ts';
+import { taxRoutes } from './tax/routes.ts';
+import { taxService } from './tax/service.ts';
 import { customerSettingsService } from './customer-settings/service.ts';
 import { customerSettingsStore } from './customer-settings/store.ts';
 import { taxStore } from './tax/store.ts';
@@ -335,6 +337,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     confirmations: confirmationStore(db),
     documents,
     book,
+    taxEnabled: !config.taxDisabled,
     log: app.log,
   });
   app.decorate('trading', trading);
@@ -445,6 +448,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(ticketAttachmentRoutes, { service: ticketAttachments });
+  // Tax on the simulated clock: the year of an event is the market's year.
+  await app.register(taxRoutes, { service: taxService({ db, clock: marketClock, documents, enabled: !config.taxDisabled }) });
 
   await installStaticWeb(app, config.webDistDir);
   return app;

@@ -1,3 +1,4 @@
+import { FEATURE_FLAGS } from '@kontor/domain/constants';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -42,6 +43,8 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
   /** Mount /dev pages (outbox, simulated devices). Defaults to on outside production. */
   DEV_TOOLS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  /** The `taxDisabled` feature flag: no tax is computed or shown. Defaults to the flag of spec §9 (tax not disabled). */
+  TAX_DISABLED: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
 });
 
 export type Config = {
@@ -57,6 +60,8 @@ export type Config = {
   errorReportingDsn: string | null;
   botProtectionScriptUrl: string | null;
   devTools: boolean;
+  /** Feature flag `taxDisabled`. */
+  taxDisabled: boolean;
   /** When set, market time starts at this instant instead of now. */
   marketClockStart: Date | null;
   identity: {
@@ -103,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
     botProtectionScriptUrl: e.BOT_PROTECTION_SCRIPT_URL ?? null,
     devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production',
+    taxDisabled: e.TAX_DISABLED ? e.TAX_DISABLED === 'true' : FEATURE_FLAGS.taxDisabled,
     marketClockStart: e.MARKET_CLOCK_START ? new Date(e.MARKET_CLOCK_START) : null,
     identity: identitySettings(e, publicUrl),
     secureCookies: !local,

@@ -1,4 +1,5 @@
 import type { DocumentToIssue } from '../documents/store.ts';
+import type { TaxEventToRecord } from '../tax/store.ts';
 import type { Posting } from './ledger.ts';
 
 /**
@@ -16,16 +17,18 @@ export type Booking = {
   postings: readonly Posting[];
   ref: string | null;
   lots: readonly LotChange[];
+  /** The tax event this booking withholds or refunds (its postings are among `postings`). */
+  tax?: TaxEventToRecord;
   documents: readonly DocumentToIssue[];
   notifications: readonly NotificationToSend[];
 };
 
-export type BookingKind = 'execution' | 'deposit' | 'opening_position' | 'payout' | 'payout_cancel' | 'payout_executed' | 'debit' | 'debit_settle' | 'debit_return';
+export type BookingKind = 'execution' | 'dividend' | 'vorabpauschale' | 'deposit' | 'opening_position' | 'payout' | 'payout_cancel' | 'payout_executed' | 'debit' | 'debit_settle' | 'debit_return';
 
 /** A purchase opens a lot; a sale uses up lots first in first out (ids and shares from `sellFifo`). */
 export type LotChange =
   | { type: 'open'; isin: string; quantity: string; cost: string; openedAt: Date; executionId: string | null }
-  | { type: 'consume'; lotId: string; quantity: string; cost: string };
+  | { type: 'consume'; lotId: string; quantity: string; cost: string; vorabpauschale: string };
 
 export type { DocumentToIssue };
 

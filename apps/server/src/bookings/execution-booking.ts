@@ -2,12 +2,18 @@ import Decimal from 'decimal.js';
 import { toEur } from '@kontor/domain/fx';
 import type { Lot } from '@kontor/domain/lots';
 import { sellFifo } from '@kontor/domain/lots';
+import { type FundType, saleGain, type TaxCalculation, type TaxClass, taxClassOf, taxEvent, taxTotal } from '@kontor/domain/tax';
+import type { OrderTax, SaleTaxEstimate } from '@kontor/domain/tax-contracts';
+import type { TaxEventToRecord, YearState } from '../tax/store.ts';
 import { formatMoney, formatQuantity } from '@kontor/domain/money';
 import { type ExAnteCosts, chargedFees } from '@kontor/domain/order-costs';
 import type { ContractNoteData } from '../documents/contract-note.ts';
 import { contractNoteKey } from '../documents/store.ts';
 import type { Booking } from './booking.ts';
 import { accounts, type Posting } from './ledger.ts';
+
+/** The customer's tax year as a sale meets it (`taxStore.yearState`), and which year it is. */
+export type TaxYearState = YearState & { taxYear: number };
 
 /** One (partial) execution of an order, as the engine reports it. */
 export type ExecutionFill = {
@@ -37,7 +43,7 @@ export type ExecutionContext = {
   blocked: string;
   /** The costs the customer was shown with the order, if it had a price then. */
   costs: ExAnteCosts | null;
-  instrument: { name: string; quoteCurrencyCode: string; tradingFees: string | null; wkn?: string | null } | undefined;
+  instrument: { name: string; quoteCurrencyCode: string; tradingFees: string | null; wkn?: string | null; instrumentType?: string; fundType?: FundType | null } | undefined;
   /** Euros per unit of the quote currency. */
   fxRate: string;
 };
@@ -67,9 +73,54 @@ export function executionAmounts(fill: ExecutionFill, c: ExecutionContext): Exec
 /** The execution as the order's record keeps it (and its contract note shows it). */
 export type ExecutionRecord = { currency: string; fxRate: string; value: string; fee: string; realisedPnl: string | null };
 
+/** A sale's tax for the order's detail and the contract note. */
+export function orderTaxOf(c: TaxCalculation): OrderTax {
+  return {
+    gain: c.amount,
+    taxablePart: c.taxablePart,
+    teilfreistellung: c.teilfreistellung,
+    allowanceUsed: c.allowanceUsed,
+    capitalGainsTax: c.capitalGainsTax,
+    solidaritySurcharge: c.solidaritySurcharge,
+    churchTax: c.churchTax,
+    lossPotSharesAfter: c.lossPotSharesAfter,
+    lossPotOtherAfter: c.lossPotOtherAfter,
+  };
+}
+
+/**
+ * The tax of a sale against the customer's year, and the postings that withhold it from the
+ * proceeds (or refund it: a loss that meets taxed gains of the year).
+ */
+export function saleTaxBooking(p: { sub: string; key: string; at: Date; isin: string; name: string; executionId: string | null; gain: string; taxClass: TaxClass; state: TaxYearState }) {
+  const ev = taxEvent(p.state, { kind: 'sale', gain: p.gain, taxClass: p.taxClass }, p.state.allowance, p.state.church);
+  const total = new Decimal(taxTotal(ev.calculation));
+  const postings: Posting[] = [
+    { account: accounts.cash(p.sub), amount: total.neg().toFixed(2), kind: 'tax' },
+    { account: accounts.taxOffice, amount: total.toFixed(2), kind: 'tax' },
+  ];
+  const event: TaxEventToRecord = {
+    id: p.key,
+    sub: p.sub,
+    taxYear: p.state.taxYear,
+    kind: 'sale',
+    at: p.at,
+    isin: p.isin,
+    name: p.name,
+    executionId: p.executionId,
+    foreignTax: '0.00',
+    year: ev.year,
+    paid: ev.paid,
+    calculation: ev.calculation,
+  };
+  return { postings, event, calculation: ev.calculation };
+}
+
 export type BookedExecution = {
   booking: Booking;
   record: ExecutionRecord;
+  /** A sale's tax, when tax is computed. */
+  tax: OrderTax | null;
   /** What the order holds after this fill. */
   reserved: string;
   blocked: string;
@@ -84,13 +135,19 @@ export type BookedExecution = {
  * `market` gives what only the database knows: the free cash (buys) and the open lots, oldest
  * first (sells).
  */
-export function executionBooking(fill: ExecutionFill, c: ExecutionContext, market: { availableCash?: string; openLots?: readonly Lot[] }): BookedExecution | null {
+export function executionBooking(
+  fill: ExecutionFill,
+  c: ExecutionContext,
+  market: { availableCash?: string; openLots?: readonly Lot[]; tax?: TaxYearState },
+): BookedExecution | null {
   const a = executionAmounts(fill, c);
   const sub = c.sub;
   const at = new Date(fill.at);
   const postings: Posting[] = [];
   let lotChanges: Booking['lots'];
   let realised: string | null = null;
+  let tax: { event: TaxEventToRecord; calculation: TaxCalculation } | undefined;
+  const name = c.instrument?.name ?? fill.isin;
   let reserved = c.reserved;
   let blocked = c.blocked;
   if (fill.side === 'buy') {
@@ -114,9 +171,14 @@ export function executionBooking(fill: ExecutionFill, c: ExecutionContext, marke
       { account: accounts.cash(sub), amount: proceeds.toFixed(2), kind: 'sell' },
     );
     lotChanges = sale.consumed.map((s) => ({ type: 'consume', ...s }));
+    if (market.tax) {
+      const taxClass = taxClassOf({ instrumentType: c.instrument?.instrumentType ?? 'AKTIE', name, isin: fill.isin, fundType: c.instrument?.fundType ?? null });
+      const booked = saleTaxBooking({ sub, key: `execution:${fill.id}`, at, isin: fill.isin, name, executionId: fill.id, gain: saleGain(sale), taxClass, state: market.tax });
+      postings.push(...booked.postings);
+      tax = booked;
+    }
     blocked = Decimal.max(0, new Decimal(c.blocked).minus(fill.quantity)).toFixed();
   }
-  const name = c.instrument?.name ?? fill.isin;
   const currency = c.instrument?.quoteCurrencyCode ?? 'EUR';
   const verb = fill.side === 'buy' ? 'Kauf' : 'Verkauf';
   const record: ExecutionRecord = { currency, fxRate: c.fxRate, value: a.value.toFixed(2), fee: a.fee.toFixed(2), realisedPnl: realised };
@@ -132,6 +194,7 @@ export function executionBooking(fill: ExecutionFill, c: ExecutionContext, marke
     price: new Decimal(fill.price).toFixed(),
     executedAt: at.toISOString(),
     ...record,
+    ...(tax ? { tax: orderTaxOf(tax.calculation) } : {}),
   };
   return {
     booking: {
@@ -142,6 +205,7 @@ export function executionBooking(fill: ExecutionFill, c: ExecutionContext, marke
       postings,
       ref: fill.id,
       lots: lotChanges,
+      ...(tax ? { tax: tax.event } : {}),
       documents: [
         {
           kind: 'contract_note',
@@ -166,5 +230,46 @@ export function executionBooking(fill: ExecutionFill, c: ExecutionContext, marke
     record,
     reserved,
     blocked,
+    tax: tax ? orderTaxOf(tax.calculation) : null,
+  };
+}
+
+/**
+ * The tax a sale of `quantity` pieces for `proceeds` (after costs) would withhold now: the pieces
+ * open sell orders block are sold first, so this sale uses the lots after them. Null when the
+ * customer does not hold enough pieces.
+ */
+export function estimateSaleTax(p: {
+  lots: readonly Lot[];
+  blocked: string;
+  quantity: string;
+  proceeds: string;
+  instrument: { isin: string; name: string; instrumentType: string; fundType?: FundType | null };
+  state: TaxYearState;
+}): SaleTaxEstimate | null {
+  const held = p.lots.reduce((s, l) => s.plus(l.remaining), new Decimal(0));
+  if (held.lt(new Decimal(p.blocked).plus(p.quantity))) return null;
+  let lots = [...p.lots];
+  if (new Decimal(p.blocked).gt(0)) {
+    const used = new Map(sellFifo(lots, p.blocked, '0').consumed.map((c) => [c.lotId, c]));
+    lots = lots.map((l) => {
+      const c = used.get(l.id);
+      if (!c) return l;
+      const vp = new Decimal(l.remainingVorabpauschale ?? 0).minus(c.vorabpauschale).toFixed(2);
+      return { ...l, remaining: new Decimal(l.remaining).minus(c.quantity).toFixed(), remainingCost: new Decimal(l.remainingCost).minus(c.cost).toFixed(2), remainingVorabpauschale: vp };
+    });
+  }
+  const sale = sellFifo(lots, p.quantity, p.proceeds);
+  const taxClass = taxClassOf(p.instrument);
+  const ev = taxEvent(p.state, { kind: 'sale', gain: saleGain(sale), taxClass }, p.state.allowance, p.state.church);
+  const c = ev.calculation;
+  return {
+    ...orderTaxOf(c),
+    proceeds: p.proceeds,
+    acquisitionCost: new Decimal(sale.costOfSold).plus(sale.vorabpauschaleOfSold).toFixed(2),
+    lossPotSharesBefore: c.lossPotSharesBefore,
+    lossPotOtherBefore: c.lossPotOtherBefore,
+    allowanceRemainingBefore: Decimal.max(0, new Decimal(p.state.allowance).minus(p.state.paid.allowanceUsed)).toFixed(2),
+    total: taxTotal(c),
   };
 }

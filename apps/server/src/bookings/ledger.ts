@@ -11,6 +11,8 @@ export const accounts = {
   /** The market maker every trade is made with. */
   market: 'house:market',
   fees: 'house:fees',
+  /** Tax withheld for the tax office (Kapitalertragsteuer, Soli, church tax); refunds come back from it. */
+  taxOffice: 'house:tax',
   /** Where transfers in and out of Kontor go. */
   bank: 'house:bank',
   /** Payouts ordered and not yet sent to the bank (they have left the customer's cash). */

@@ -5,16 +5,16 @@ import { lots } from './tables.ts';
 
 /** The purchase lots, read and changed inside the caller's transaction. */
 export const lotStore = {
-  /** Open lots of one instrument, oldest first: the order FIFO consumes them in. */
-  async openLots(tx: Db, sub: string, isin: string): Promise<Lot[]> {
-    const rows = await tx
+  /** Open lots of one instrument, oldest first: the order FIFO consumes them in. Locked unless only looked at (`lock` false). */
+  async openLots(tx: Db, sub: string, isin: string, lock = true): Promise<Lot[]> {
+    const query = tx
       .select()
       .from(lots)
       .where(and(eq(lots.sub, sub), eq(lots.isin, isin), gt(lots.remaining, '0')))
-      .orderBy(asc(lots.openedAt), asc(lots.id))
-      // Two sales of the same position in parallel must not use the same pieces.
-      .for('update');
-    return rows.map((r) => ({ id: r.id, quantity: r.quantity, remaining: r.remaining, cost: r.cost, remainingCost: r.remainingCost }));
+      .orderBy(asc(lots.openedAt), asc(lots.id));
+    // Two sales of the same position in parallel must not use the same pieces.
+    const rows = lock ? await query.for('update') : await query;
+    return rows.map((r) => ({ id: r.id, quantity: r.quantity, remaining: r.remaining, cost: r.cost, remainingCost: r.remainingCost, remainingVorabpauschale: r.remainingVorabpauschale }));
   },
   async addLot(tx: Db, lot: { sub: string; isin: string; quantity: string; cost: string; openedAt: Date; executionId: string | null }): Promise<void> {
     await tx.insert(lots).values({ ...lot, remaining: lot.quantity, remainingCost: lot.cost });
@@ -23,7 +23,11 @@ export const lotStore = {
     for (const c of consumed) {
       await tx
         .update(lots)
-        .set({ remaining: sql`${lots.remaining} - ${c.quantity}::numeric`, remainingCost: sql`${lots.remainingCost} - ${c.cost}::numeric` })
+        .set({
+          remaining: sql`${lots.remaining} - ${c.quantity}::numeric`,
+          remainingCost: sql`${lots.remainingCost} - ${c.cost}::numeric`,
+          remainingVorabpauschale: sql`${lots.remainingVorabpauschale} - ${c.vorabpauschale}::numeric`,
+        })
         .where(eq(lots.id, c.lotId));
     }
   },

@@ -25,8 +25,8 @@ describe('a sale of 15 out of two lots of 10', () => {
 
   it('uses up the older lot first: all 10 of it (201.00 €), then 5 of the newer (125.50 €)', () => {
     expect(booked.booking.lots).toEqual([
-      { type: 'consume', lotId: 'lot-old', quantity: '10', cost: '201.00' },
-      { type: 'consume', lotId: 'lot-new', quantity: '5', cost: '125.50' },
+      { type: 'consume', lotId: 'lot-old', quantity: '10', cost: '201.00', vorabpauschale: '0.00' },
+      { type: 'consume', lotId: 'lot-new', quantity: '5', cost: '125.50', vorabpauschale: '0.00' },
     ]);
   });
 

@@ -47,6 +47,8 @@ export const lots = pgTable(
     remaining: numeric('remaining', { precision: 24, scale: 8 }).notNull(),
     cost: numeric('cost', { precision: 20, scale: 2 }).notNull(),
     remainingCost: numeric('remaining_cost', { precision: 20, scale: 2 }).notNull(),
+    /** Vorabpauschalen taxed on the remaining pieces; a sale deducts its share from the gain. */
+    remainingVorabpauschale: numeric('remaining_vorabpauschale', { precision: 20, scale: 2 }).notNull().default('0'),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     /** The execution that bought it; null for the demo customer's opening positions. */
     executionId: text('execution_id'),

@@ -5,6 +5,7 @@ import { addNotification } from '../notifications/store.ts';
 import type { Booking } from './booking.ts';
 import { post } from './ledger.ts';
 import type { LotStore } from './lot-store.ts';
+import { taxStore } from '../tax/store.ts';
 import { bookings } from './tables.ts';
 
 /**
@@ -21,6 +22,7 @@ export function bookingWriter(deps: { lots: LotStore; documents: DocumentStore }
     const consumed = b.lots.flatMap((l) => (l.type === 'consume' ? [l] : []));
     for (const l of opened) await deps.lots.addLot(tx, { sub: b.sub, isin: l.isin, quantity: l.quantity, cost: l.cost, openedAt: l.openedAt, executionId: l.executionId });
     if (consumed.length > 0) await deps.lots.consume(tx, consumed);
+    if (b.tax) await taxStore.recordEvent(tx, b.tax);
     for (const d of b.documents) await deps.documents.issue(tx, b.sub, b.at, d);
     for (const n of b.notifications) await addNotification(tx, { sub: b.sub, ...n }, b.at);
     return true;

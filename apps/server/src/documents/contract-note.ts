@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
 import { formatEuro, formatMoney, formatQuantity } from '@kontor/domain/money';
+import { taxTotal } from '@kontor/domain/tax';
+import type { OrderTax } from '@kontor/domain/tax-contracts';
 import { startPdf } from '../platform/pdf.ts';
 
 export type ContractNoteData = {
@@ -19,6 +21,8 @@ export type ContractNoteData = {
   realisedPnl: string | null;
   /** ISO instant. */
   executedAt: string;
+  /** A sale's tax (absent for a buy, or when tax is disabled). */
+  tax?: OrderTax;
 };
 
 type Trade = Pick<ContractNoteData, 'name' | 'isin' | 'wkn' | 'quantity' | 'price' | 'currency' | 'fxRate'>;
@@ -66,10 +70,36 @@ export function contractNote(d: ContractNoteData): Promise<Buffer> {
   row('Kurswert', formatEuro(d.value));
   row('Ordergebühr', formatEuro(d.fee));
   const total = d.side === 'buy' ? new Decimal(d.value).plus(d.fee) : new Decimal(d.value).minus(d.fee);
-  row(d.side === 'buy' ? 'Ausmachender Betrag (Belastung)' : 'Ausmachender Betrag (Gutschrift)', formatEuro(total.toFixed(2)));
   if (d.realisedPnl !== null) row('Veräußerungsergebnis (FIFO)', formatEuro(d.realisedPnl));
+  const tax = d.tax;
+  if (tax) {
+    doc.moveDown();
+    taxRows(row, tax);
+  }
+  const paid = tax ? total.minus(taxTotal(tax)) : total;
   doc.moveDown();
-  doc.font('Helvetica-Oblique').fontSize(9).fillColor('#555').text('Diese Abrechnung wurde maschinell erstellt und ist ohne Unterschrift gültig. Steuerliche Angaben folgen mit der Steuerabrechnung.');
+  row(d.side === 'buy' ? 'Ausmachender Betrag (Belastung)' : 'Ausmachender Betrag (Gutschrift)', formatEuro(paid.toFixed(2)));
+  doc.moveDown();
+  doc.font('Helvetica-Oblique').fontSize(9).fillColor('#555').text(
+    tax || d.side === 'buy'
+      ? 'Diese Abrechnung wurde maschinell erstellt und ist ohne Unterschrift gültig.'
+      : 'Diese Abrechnung wurde maschinell erstellt und ist ohne Unterschrift gültig. Steuern werden nicht berechnet.',
+  );
   doc.end();
   return done;
+}
+
+/** The tax lines of a sale: the gain, its taxable part, the pots and the allowance, then each tax (negative: refunded). */
+export function taxRows(row: (label: string, value: string) => void, t: OrderTax): void {
+  row('Steuerlicher Veräußerungsgewinn', formatEuro(t.gain));
+  if (new Decimal(t.teilfreistellung).gt(0)) {
+    row(`Teilfreistellung ${new Decimal(t.teilfreistellung).mul(100).toFixed(0)} %`, formatEuro(new Decimal(t.gain).minus(t.taxablePart).neg().toFixed(2)));
+    row('Steuerpflichtiger Teil', formatEuro(t.taxablePart));
+  }
+  row('Sparerpauschbetrag genutzt', formatEuro(t.allowanceUsed));
+  row('Kapitalertragsteuer', formatEuro(t.capitalGainsTax));
+  row('Solidaritätszuschlag', formatEuro(t.solidaritySurcharge));
+  row('Kirchensteuer', formatEuro(t.churchTax));
+  row('Verlusttopf Aktien danach', formatEuro(t.lossPotSharesAfter));
+  row('Verlusttopf sonstige danach', formatEuro(t.lossPotOtherAfter));
 }

@@ -198,6 +198,16 @@ export function documentStore(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** Documents by their dedupe keys: key → document id. */
+    async byKeys(sub: string, keys: readonly string[]): Promise<Map<string, string>> {
+      if (keys.length === 0) return new Map();
+      const rows = await db
+        .select({ id: docs.id, key: docs.dedupeKey })
+        .from(docs)
+        .where(and(eq(docs.sub, sub), inArray(docs.dedupeKey, [...keys])));
+      return new Map(rows.map((r) => [r.key, r.id]));
+    },
+
     /** The contract notes of these executions, by execution id. */
     async contractNotesOf(sub: string, executionIds: readonly string[]): Promise<Map<string, string>> {
       if (executionIds.length === 0) return new Map();
@@ -213,3 +223,5 @@ export type DocumentStore = ReturnType<typeof documentStore>;
 
 const CONTRACT_NOTE_PREFIX = 'contract_note:';
 export const contractNoteKey = (executionId: string) => `${CONTRACT_NOTE_PREFIX}${executionId}`;
+/** The statement of a taxed event other than a sale (dividend statement, Vorabpauschale notice), by the event's id. */
+export const taxStatementKey = (taxEventId: string) => `tax_statement:${taxEventId}`;

@@ -62,10 +62,11 @@ it('a share sold at a loss fills the stocks pot, a share sold at a gain nets aga
   expect(await trade(TELEKOM, 'sell', '10', '25.00')).toEqual({ fee: '2.00', realisedPnl: '46.00' });
   expect(await pots()).toEqual({ stocks: '156.00', other: '0.00' });
 
-  // The ETF: 10 bought at 50,00 € (no fee) and sold at 45,00 € (fee 1,00 €): 449,00 − 500,00 = −51,00 €, in the other pot.
+  // The ETF: 10 bought at 50,00 € (no fee) and sold at 45,00 € (fee 1,00 €): 449,00 − 500,00 = −51,00 €; an equity
+  // fund's loss counts 70 % (Teilfreistellung 30 %): −35,70 € in the other pot.
   expect(await trade(CORE_DAX, 'buy', '10', '50.00')).toEqual({ fee: '0.00', realisedPnl: null });
   expect(await trade(CORE_DAX, 'sell', '10', '45.00')).toEqual({ fee: '1.00', realisedPnl: '-51.00' });
-  expect(await pots()).toEqual({ stocks: '156.00', other: '51.00' });
+  expect(await pots()).toEqual({ stocks: '156.00', other: '35.70' });
 
   // The certificate for the shares only: it certifies that pot, issues the document, and the pot starts again.
   t.app.simulatedClock.advance(60_000);
@@ -82,7 +83,7 @@ it('a share sold at a loss fills the stocks pot, a share sold at a gain nets aga
     ],
   });
   expect(applied.message).toMatch(/Verlustbescheinigung 2026/);
-  expect(await pots()).toEqual({ stocks: '0.00', other: '51.00' });
+  expect(await pots()).toEqual({ stocks: '0.00', other: '35.70' });
   const settings = (await t.call({ method: 'GET', url: '/api/usersettings', headers: anna.headers })).json();
   expect(settings.lossCertificateYears).toEqual([2026]);
 
@@ -91,7 +92,7 @@ it('a share sold at a loss fills the stocks pot, a share sold at a gain nets aga
   // 1 SAP bought at 100,00 € and sold at 90,00 €, 2,00 € fee each: 88,00 − 102,00 = −14,00 €.
   await trade(SAP, 'buy', '1', '100.00');
   expect(await trade(SAP, 'sell', '1', '90.00')).toEqual({ fee: '2.00', realisedPnl: '-14.00' });
-  expect(await pots()).toEqual({ stocks: '14.00', other: '51.00' });
+  expect(await pots()).toEqual({ stocks: '14.00', other: '35.70' });
   expect(await certify({ lossOffsetResetStocks: true, lossOffsetResetOther: true })).toMatchObject({
     outcome: 'REJECTED',
     message: 'Eine Verlustbescheinigung für 2026 ist bereits ausgestellt.',

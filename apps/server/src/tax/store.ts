@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { addCalendarDays, startOfBerlinDay } from '@kontor/domain/banking-days';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { addCalendarDays, berlinDate } from '@kontor/domain/banking-days';
 import type { ExemptionOrder } from '@kontor/domain/customer-settings-contracts';
 import type { ExemptionOrderAttributes } from '@kontor/domain/service-requests';
 import { rowsOf, type Db } from '../platform/db.ts';
-import { exemptionOrders, lossCertificates } from './tables.ts';
+import { certifyLosses, type ChurchTaxRate, EMPTY_TAX_YEAR, type TaxCalculation, type TaxPaid, type TaxYear, settleYear } from '@kontor/domain/tax';
+import { exemptionOrders, lossCertificates, taxEvents, taxSettings, taxYears } from './tables.ts';
 
 type ExemptionOrderRow = typeof exemptionOrders.$inferSelect;
 export type LossCertificateRow = typeof lossCertificates.$inferSelect;
@@ -13,8 +14,85 @@ export type LossCertificateRow = typeof lossCertificates.$inferSelect;
 /** The two loss pots (Verlustverrechnungstöpfe) of a year: the net loss of each, "0.00" when it gained. */
 export type LossPots = { stocks: string; other: string };
 
-/** Shares (§ 20 Abs. 6 Satz 4 EStG) have their own pot; every other instrument falls in the general one. */
-const SHARE_TYPE = 'AKTIE';
+export type TaxEventRow = typeof taxEvents.$inferSelect;
+
+/** A customer's tax year as an event meets it: what it took in, what was withheld, the allowance and church tax in effect. */
+export type YearState = { year: TaxYear; paid: TaxPaid; allowance: string; church: ChurchTaxRate };
+
+export type TaxEventToRecord = {
+  id: string;
+  sub: string;
+  taxYear: number;
+  kind: 'sale' | 'dividend' | 'vorabpauschale' | 'adjustment';
+  at: Date;
+  isin: string | null;
+  name: string;
+  executionId: string | null;
+  foreignTax: string;
+  year: TaxYear;
+  paid: TaxPaid;
+  calculation: TaxCalculation;
+};
+
+const YEAR_FIELDS = {
+  shareGains: 'share_gains',
+  shareLosses: 'share_losses',
+  otherIncome: 'other_income',
+  otherLosses: 'other_losses',
+  foreignTax: 'foreign_tax',
+  carriedShares: 'carried_shares',
+  carriedOther: 'carried_other',
+  certifiedShares: 'certified_shares',
+  certifiedOther: 'certified_other',
+  capitalGainsTax: 'capital_gains_tax',
+  solidaritySurcharge: 'solidarity_surcharge',
+  churchTax: 'church_tax',
+  withholdingTaxCredited: 'withholding_tax_credited',
+  allowanceUsed: 'allowance_used',
+} as const satisfies Record<keyof (TaxYear & TaxPaid), string>;
+
+/** The year's columns as the domain names them; a missing year reads as it would start (pots carried in from `p`). */
+const yearColumns = (carried: boolean) =>
+  sql.raw(
+    Object.entries(YEAR_FIELDS)
+      .map(([field, column]) => {
+        const from = carried && column.startsWith('carried_') ? `coalesce(y.${column}, p.loss_pot_${column.slice('carried_'.length)}, 0)` : `coalesce(y.${column}, 0)`;
+        return `${from}::numeric(20,2)::text as "${field}"`;
+      })
+      .join(', '),
+  );
+
+type YearRow = TaxYear & TaxPaid & { allowance: string | null; church: string | null };
+
+/**
+ * The customer's tax year with the allowance in effect on `day` (by default the year's last day)
+ * and the church tax, in one round trip. With `lock` (inside a transaction that books an event) the
+ * row is created if missing, starting with the pots the latest earlier year left, and locked until
+ * commit; without, a missing year is read as it would start.
+ */
+async function yearState(db: Db, sub: string, year: number, lock: boolean, day?: string): Promise<YearState> {
+  const on = day ?? `${year}-12-31`;
+  const previous = sql`left join lateral (select loss_pot_shares, loss_pot_other from tax_years where sub = ${sub}::uuid and year < ${year}::integer order by year desc limit 1) p on true`;
+  const extras = sql`(select e.amount::text from exemption_orders e where e.sub = ${sub}::uuid and e.valid_from <= ${on}::date and (e.valid_to is null or e.valid_to >= ${on}::date) order by e.valid_from limit 1) as allowance,
+      (select s.church_tax from tax_settings s where s.sub = ${sub}::uuid) as church`;
+  const query = lock
+    ? sql`with y as (
+        insert into tax_years (sub, year, carried_shares, carried_other)
+        select ${sub}::uuid, ${year}::integer, coalesce(p.loss_pot_shares, 0), coalesce(p.loss_pot_other, 0) from (select 1) one ${previous}
+        on conflict (sub, year) do update set sub = excluded.sub returning *)
+      select ${yearColumns(false)}, ${extras} from y`
+    : sql`select ${yearColumns(true)}, ${extras}
+      from (select 1) one left join tax_years y on y.sub = ${sub}::uuid and y.year = ${year}::integer ${previous}`;
+  const [row] = rowsOf<YearRow>(await db.execute(query));
+  if (!row) throw new Error('tax year not read');
+  const { allowance, church, capitalGainsTax, solidaritySurcharge, churchTax, withholdingTaxCredited, allowanceUsed, ...taxYear } = row;
+  return {
+    year: { ...EMPTY_TAX_YEAR, ...taxYear },
+    paid: { capitalGainsTax, solidaritySurcharge, churchTax, withholdingTaxCredited, allowanceUsed },
+    allowance: allowance ?? '0.00',
+    church: (church as ChurchTaxRate | null) ?? 'none',
+  };
+}
 
 const exemptionView = (r: ExemptionOrderRow): ExemptionOrder => ({
   id: r.id,
@@ -26,8 +104,19 @@ const exemptionView = (r: ExemptionOrderRow): ExemptionOrder => ({
   ticketId: r.ticketId,
 });
 
-/** A net result as a pot shows it: the loss as a positive amount, or "0.00" after a net gain. */
-const lossOf = (net: Decimal.Value | null | undefined) => Decimal.max(0, new Decimal(net ?? 0).neg()).toFixed(2);
+/** The tax year (Berlin) of an event at `at` (a sale, a dividend, a Vorabpauschale), locked for booking it, with the allowance in effect that day. */
+export async function lockedTaxYear(tx: Db, sub: string, at: Date): Promise<YearState & { taxYear: number }> {
+  const day = berlinDate(at);
+  const taxYear = Number(day.slice(0, 4));
+  return { ...(await yearState(tx, sub, taxYear, true, day)), taxYear };
+}
+
+/** The tax year as it stands `now`, for an estimate (nothing locked or written). */
+export async function currentTaxYear(db: Db, sub: string, now: Date): Promise<YearState & { taxYear: number }> {
+  const day = berlinDate(now);
+  const taxYear = Number(day.slice(0, 4));
+  return { ...(await yearState(db, sub, taxYear, false, day)), taxYear };
+}
 
 /** Freistellungsaufträge in effect and loss pots with their certificates. */
 export const taxStore = {
@@ -90,27 +179,11 @@ export const taxStore = {
     return rows.map((r) => r.year);
   },
 
-  /**
-   * The loss pots of `year` (Berlin calendar year): the realised results of the year's sales, netted
-   * per pot. A pot the year's certificate certified starts again after it was issued.
-   */
+  /** The loss pots of `year` as its last tax event left them (a certificate empties what it certified). */
   async lossPots(db: Db, sub: string, year: number): Promise<LossPots> {
-    const from = startOfBerlinDay(`${year}-01-01`);
-    const until = startOfBerlinDay(`${year + 1}-01-01`);
-    const cert = await taxStore.lossCertificate(db, sub, year);
-    // A certified pot counts only the sales after its certificate.
-    const stocksCut = cert?.stocks != null ? cert.issuedAt.toISOString() : null;
-    const otherCut = cert?.other != null ? cert.issuedAt.toISOString() : null;
-    const result = await db.execute(sql`
-      select shares, sum(realised_pnl)::text as net from (
-        select coalesce(i.instrument_type = ${SHARE_TYPE}, false) as shares, e.realised_pnl, e.executed_at
-        from executions e left join instruments i on i.isin = e.isin
-        where e.sub = ${sub} and e.realised_pnl is not null and e.executed_at >= ${from.toISOString()} and e.executed_at < ${until.toISOString()}
-      ) s
-      where executed_at > coalesce(case when shares then ${stocksCut}::timestamptz else ${otherCut}::timestamptz end, '-infinity'::timestamptz)
-      group by 1`);
-    const rows = rowsOf<{ shares: boolean; net: string | null }>(result);
-    return { stocks: lossOf(rows.find((r) => r.shares)?.net), other: lossOf(rows.find((r) => !r.shares)?.net) };
+    const state = await yearState(db, sub, year, false);
+    const s = settleYear(state.year, state.allowance, state.church);
+    return { stocks: s.lossPotShares, other: s.lossPotOther };
   },
 
   /** Records the year's certificate; false when the customer has one for that year already. */
@@ -123,7 +196,63 @@ export const taxStore = {
       .values({ sub: c.sub, year: c.year, stocks: c.stocks, other: c.other, ticketId: c.ticketId, issuedAt: c.issuedAt })
       .onConflictDoNothing()
       .returning({ year: lossCertificates.year });
-    return added.length > 0;
+    if (added.length === 0) return false;
+    // The certified pots leave the year: later income meets empty pots.
+    const state = await yearState(tx, c.sub, c.year, true);
+    const s = settleYear(state.year, state.allowance, state.church);
+    const year = certifyLosses(state.year, s, { shares: c.stocks !== null, other: c.other !== null });
+    const after = settleYear(year, state.allowance, state.church);
+    await tx
+      .update(taxYears)
+      .set({ ...year, lossPotShares: after.lossPotShares, lossPotOther: after.lossPotOther })
+      .where(and(eq(taxYears.sub, c.sub), eq(taxYears.year, c.year)));
+    return true;
+  },
+
+  yearState,
+
+  /** Keeps an event's outcome: the year's new totals and the event with its calculation. */
+  async recordEvent(tx: Db, e: TaxEventToRecord): Promise<void> {
+    await tx
+      .update(taxYears)
+      .set({ ...e.year, ...e.paid, lossPotShares: e.calculation.lossPotSharesAfter, lossPotOther: e.calculation.lossPotOtherAfter })
+      .where(and(eq(taxYears.sub, e.sub), eq(taxYears.year, e.taxYear)));
+    await tx.insert(taxEvents).values({
+      id: e.id,
+      sub: e.sub,
+      year: e.taxYear,
+      kind: e.kind,
+      at: e.at,
+      isin: e.isin,
+      name: e.name,
+      executionId: e.executionId,
+      foreignTax: e.foreignTax,
+      calculation: e.calculation,
+    });
+  },
+
+  async eventsOf(db: Db, sub: string, year: number): Promise<TaxEventRow[]> {
+    return db.select().from(taxEvents).where(and(eq(taxEvents.sub, sub), eq(taxEvents.year, year))).orderBy(desc(taxEvents.at), desc(taxEvents.id));
+  },
+
+  async eventsOfExecutions(db: Db, executionIds: readonly string[]): Promise<TaxEventRow[]> {
+    if (executionIds.length === 0) return [];
+    return db.select().from(taxEvents).where(inArray(taxEvents.executionId, [...executionIds]));
+  },
+
+  /** Years with a tax year row, newest first. */
+  async years(db: Db, sub: string): Promise<number[]> {
+    const rows = await db.select({ year: taxYears.year }).from(taxYears).where(eq(taxYears.sub, sub)).orderBy(desc(taxYears.year));
+    return rows.map((r) => r.year);
+  },
+
+  async churchTax(db: Db, sub: string): Promise<ChurchTaxRate> {
+    const [row] = await db.select({ churchTax: taxSettings.churchTax }).from(taxSettings).where(eq(taxSettings.sub, sub));
+    return (row?.churchTax as ChurchTaxRate | undefined) ?? 'none';
+  },
+
+  async setChurchTax(db: Db, sub: string, churchTax: ChurchTaxRate, now: Date): Promise<void> {
+    await db.insert(taxSettings).values({ sub, churchTax, updatedAt: now }).onConflictDoUpdate({ target: taxSettings.sub, set: { churchTax, updatedAt: now } });
   },
 };
 export type TaxStore = typeof taxStore;

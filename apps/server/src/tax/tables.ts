@@ -1,4 +1,5 @@
-import { date, index, integer, jsonb, numeric, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TaxCalculation } from '@kontor/domain/tax';
 
 /**
  * Freistellungsaufträge as the back office put them in effect. A new order ends the ones it
@@ -36,3 +37,65 @@ export const lossCertificates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sub, t.year] })],
 );
+
+const euros = (name: string) => numeric(name, { precision: 20, scale: 2 }).notNull().default('0');
+
+/**
+ * One customer's tax year (decision 020): what the year has taken in (the domain's TaxYear) and what
+ * has been withheld so far. Locked while an event of the customer is booked, so events of one
+ * customer settle one after the other.
+ */
+export const taxYears = pgTable(
+  'tax_years',
+  {
+    sub: uuid('sub').notNull(),
+    year: integer('year').notNull(),
+    shareGains: euros('share_gains'),
+    shareLosses: euros('share_losses'),
+    otherIncome: euros('other_income'),
+    otherLosses: euros('other_losses'),
+    foreignTax: euros('foreign_tax'),
+    carriedShares: euros('carried_shares'),
+    carriedOther: euros('carried_other'),
+    certifiedShares: euros('certified_shares'),
+    certifiedOther: euros('certified_other'),
+    /** Withheld so far (the year's settlement at its last event). */
+    capitalGainsTax: euros('capital_gains_tax'),
+    solidaritySurcharge: euros('solidarity_surcharge'),
+    churchTax: euros('church_tax'),
+    withholdingTaxCredited: euros('withholding_tax_credited'),
+    allowanceUsed: euros('allowance_used'),
+    /** The pots as the last settlement left them (carried into the next year). */
+    lossPotShares: euros('loss_pot_shares'),
+    lossPotOther: euros('loss_pot_other'),
+  },
+  (t) => [primaryKey({ columns: [t.sub, t.year] })],
+);
+
+/** Every taxed event with its calculation: the Steuern screen, the contract note and the annual tax certificate read it. */
+export const taxEvents = pgTable(
+  'tax_events',
+  {
+    /** The booking's business key (`execution:<id>`, `dividend:<sub>:<isin>:<date>`, …): one event per booking. */
+    id: text('id').primaryKey(),
+    sub: uuid('sub').notNull(),
+    year: integer('year').notNull(),
+    /** sale | dividend | vorabpauschale | adjustment */
+    kind: text('kind').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    isin: text('isin'),
+    name: text('name').notNull(),
+    /** The execution of a sale (its order is the id without the `-n`). */
+    executionId: text('execution_id'),
+    foreignTax: euros('foreign_tax'),
+    calculation: jsonb('calculation').$type<TaxCalculation>().notNull(),
+  },
+  (t) => [index('tax_events_sub_year').on(t.sub, t.year, t.at), index('tax_events_execution').on(t.executionId)],
+);
+
+/** The customer's Kirchensteuermerkmal (none | 8 | 9); absent: none. */
+export const taxSettings = pgTable('tax_settings', {
+  sub: uuid('sub').primaryKey(),
+  churchTax: text('church_tax').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

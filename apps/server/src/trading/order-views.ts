@@ -3,14 +3,17 @@ import { combinedOrderStatus, orderStatusLabel } from '@kontor/domain/labels';
 import type { ExAnteCosts } from '@kontor/domain/order-costs';
 import type { Execution, TradingOrder } from '@kontor/domain/trading-contracts';
 import type { Instrument } from '@kontor/domain/instrument';
+import type { OrderTax } from '@kontor/domain/tax-contracts';
 import type { Db } from '../platform/db.ts';
 import { notFound } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import type { DocumentStore } from '../documents/store.ts';
+import { orderTaxOf } from '../bookings/execution-booking.ts';
+import { taxStore } from '../tax/store.ts';
 import type { OrderState } from './engine/types.ts';
 import type { OrderRow, OrderStore } from './order-store.ts';
 
-export type OrderViewDeps = { db: Db; orders: OrderStore; documents: DocumentStore; instrument: (isin: string) => Promise<Instrument | undefined> };
+export type OrderViewDeps = { db: Db; orders: OrderStore; documents: DocumentStore; instrument: (isin: string) => Promise<Instrument | undefined>; taxEnabled: boolean };
 
 /** The orders as the customer sees them: the list, one order with its executions, and the answer to a placed order. */
 export function orderViews(d: OrderViewDeps) {
@@ -67,6 +70,8 @@ export function orderViews(d: OrderViewDeps) {
     if (!row) throw notFound('Diese Order gibt es nicht.');
     const execs = await d.orders.executionsOf(d.db, id);
     const docOf = await d.documents.contractNotesOf(sub, execs.map((e) => e.id));
+    const taxes = d.taxEnabled ? await taxStore.eventsOfExecutions(d.db, execs.map((e) => e.id)) : [];
+    const taxOf = new Map(taxes.map((t) => [t.executionId, orderTaxOf(t.calculation)]));
     const result = await view(row);
     result.executions = execs.map(
       (e): Execution => ({
@@ -80,11 +85,32 @@ export function orderViews(d: OrderViewDeps) {
         realisedPnl: e.realisedPnl === null ? null : new Decimal(e.realisedPnl).toFixed(2),
         executedAt: e.executedAt.toISOString(),
         documentId: docOf.get(e.id) ?? null,
+        ...(taxOf.has(e.id) ? { tax: taxOf.get(e.id)! } : {}),
       }),
     );
+    const ordered = result.executions.flatMap((e) => (e.tax ? [e.tax] : []));
+    if (ordered.length > 0) result.tax = sumOrderTax(ordered);
     return result;
   }
 
   return { view, current, list, detail };
 }
 export type OrderViews = ReturnType<typeof orderViews>;
+
+/** The tax of an order's executions together: amounts summed, the pots as the last one left them. */
+export function sumOrderTax(taxes: readonly OrderTax[]): OrderTax {
+  const last = taxes[taxes.length - 1]!;
+  const sum = (k: 'gain' | 'taxablePart' | 'allowanceUsed' | 'capitalGainsTax' | 'solidaritySurcharge' | 'churchTax') =>
+    taxes.reduce((s, t) => s.plus(t[k]), new Decimal(0)).toFixed(2);
+  return {
+    gain: sum('gain'),
+    taxablePart: sum('taxablePart'),
+    teilfreistellung: last.teilfreistellung,
+    allowanceUsed: sum('allowanceUsed'),
+    capitalGainsTax: sum('capitalGainsTax'),
+    solidaritySurcharge: sum('solidaritySurcharge'),
+    churchTax: sum('churchTax'),
+    lossPotSharesAfter: last.lossPotSharesAfter,
+    lossPotOtherAfter: last.lossPotOtherAfter,
+  };
+}

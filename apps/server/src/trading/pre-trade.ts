@@ -1,11 +1,14 @@
 import Decimal from 'decimal.js';
 import type { Instrument } from '@kontor/domain/instrument';
-import type { ExAnteCosts } from '@kontor/domain/order-costs';
+import { chargedFees, type ExAnteCosts } from '@kontor/domain/order-costs';
 import { estimatedQuantity, orderEstimate } from '@kontor/domain/order-estimate';
 import { type OrderFieldErrors, orderTicketErrors } from '@kontor/domain/order-rules';
 import type { Quote } from '@kontor/domain/quote';
 import type { OrderPreview, OrderTicketRequest } from '@kontor/domain/trading-contracts';
+import type { SaleTaxEstimate } from '@kontor/domain/tax-contracts';
 import type { Db } from '../platform/db.ts';
+import { estimateSaleTax } from '../bookings/execution-booking.ts';
+import { currentTaxYear } from '../tax/store.ts';
 import { AppError, badRequest, notFound } from '../platform/errors.ts';
 import { cashOf } from '../bookings/ledger.ts';
 import type { LotStore } from '../bookings/lot-store.ts';
@@ -43,7 +46,16 @@ export function missingRequirements(r: Requirements, acknowledgedComplexRisk: bo
   return missing.lowTradingConfirmation || missing.otcConfirmation || missing.complexWarning ? missing : null;
 }
 
-export type PreTradeDeps = { db: Db; clock: { now(): Date }; quotes: QuoteSource; engine: EngineHost; orders: OrderStore; lots: LotStore; confirmations: ConfirmationStore };
+export type PreTradeDeps = {
+  db: Db;
+  clock: { now(): Date };
+  quotes: QuoteSource;
+  engine: EngineHost;
+  orders: OrderStore;
+  lots: LotStore;
+  confirmations: ConfirmationStore;
+  taxEnabled: boolean;
+};
 
 /** The checks and prices before an order is queued, and the "Order prüfen" step. */
 export function preTrade(d: PreTradeDeps) {
@@ -109,7 +121,21 @@ export function preTrade(d: PreTradeDeps) {
       ask: c.quote?.ask ?? null,
       requirements: c.requirements,
       availableAfter,
+      ...(ticket.side === 'sell' && d.taxEnabled ? { tax: await saleTaxEstimate(sub, c) } : {}),
     };
+  }
+
+  /**
+   * What the sale would withhold if it executed now at the estimate's value: the oldest pieces the
+   * customer holds (beyond those open sell orders block, which go first), against the year as it
+   * stands. Null without a quantity or when the customer holds fewer pieces.
+   */
+  async function saleTaxEstimate(sub: string, c: OrderContext): Promise<SaleTaxEstimate | null> {
+    if (!c.costs || !c.qty) return null;
+    const lots = await d.lots.openLots(d.db, sub, c.instrument.isin, false);
+    const blocked = await d.orders.blocked(d.db, sub, c.instrument.isin);
+    const proceeds = new Decimal(c.costs.orderValue).minus(chargedFees(c.costs, c.instrument)).toFixed(2);
+    return estimateSaleTax({ lots, blocked, quantity: c.qty, proceeds, instrument: c.instrument, state: await currentTaxYear(d.db, sub, c.now) });
   }
 
   async function confirm(sub: string, kind: ConfirmationKind): Promise<void> {

@@ -32,6 +32,8 @@ export type TradingDeps = {
   confirmations: ConfirmationStore;
   documents: DocumentStore;
   book: BookingWriter;
+  /** Tax is computed on sales (the `taxDisabled` feature flag off). */
+  taxEnabled: boolean;
   log: FastifyBaseLogger;
 };
 
@@ -60,9 +62,9 @@ export class TradingService {
     this.#engine = new EngineHost({ db: d.db, clock: d.clock, quotes: d.quotes, instrument: d.instrument, orders });
     this.#engine.onQuotes = () => this.#queueQuoteJob();
     this.#queue = new WriteQueue({ db: d.db, log: d.log, engine: this.#engine, messages: this.#messages });
-    this.#settlement = settlement({ engine: this.#engine, messages: this.#messages, orders, lots: d.lots, book: d.book, clock: d.clock });
-    this.#views = orderViews({ db: d.db, orders, documents: d.documents, instrument: (isin) => this.#engine.ensureInstrument(isin) });
-    this.#preTrade = preTrade({ db: d.db, clock: d.clock, quotes: d.quotes, engine: this.#engine, orders, lots: d.lots, confirmations: d.confirmations });
+    this.#settlement = settlement({ engine: this.#engine, messages: this.#messages, orders, lots: d.lots, book: d.book, clock: d.clock, taxEnabled: d.taxEnabled });
+    this.#views = orderViews({ db: d.db, orders, documents: d.documents, taxEnabled: d.taxEnabled, instrument: (isin) => this.#engine.ensureInstrument(isin) });
+    this.#preTrade = preTrade({ db: d.db, clock: d.clock, quotes: d.quotes, engine: this.#engine, orders, lots: d.lots, confirmations: d.confirmations, taxEnabled: d.taxEnabled });
     this.#entry = orderEntry({
       db: d.db,
       clock: d.clock,

@@ -7,6 +7,7 @@ import { executionAmounts, executionBooking, type ExecutionContext, type Executi
 import { releaseEntry } from '../bookings/holds.ts';
 import { cashOf, post } from '../bookings/ledger.ts';
 import type { LotStore } from '../bookings/lot-store.ts';
+import { lockedTaxYear } from '../tax/store.ts';
 import type { BookingWriter } from '../bookings/writer.ts';
 import { insertMessages } from '../messages/store.ts';
 import { insertNotifications } from '../notifications/store.ts';
@@ -16,7 +17,7 @@ import type { OrderMessages } from './order-messages.ts';
 import { fillCompletes, orderNotices } from './order-notices.ts';
 import type { OrderRow, OrderStore } from './order-store.ts';
 
-export type SettlementDeps = { engine: EngineHost; messages: OrderMessages; orders: OrderStore; lots: LotStore; book: BookingWriter; clock: { now(): Date } };
+export type SettlementDeps = { engine: EngineHost; messages: OrderMessages; orders: OrderStore; lots: LotStore; book: BookingWriter; clock: { now(): Date }; taxEnabled: boolean };
 
 /**
  * Writes what the engine decided, inside the caller's transaction: each execution as a booking
@@ -112,6 +113,7 @@ export function settlement(d: SettlementDeps) {
       if (executionAmounts(fill, c).fromCash.gt(0)) market.availableCash = (await cashOf(tx, c.sub)).available;
     } else {
       market.openLots = await d.lots.openLots(tx, c.sub, fill.isin);
+      if (d.taxEnabled) market.tax = await lockedTaxYear(tx, c.sub, new Date(fill.at));
     }
     const booked = executionBooking(fill, c, market);
     if (!booked) return false;

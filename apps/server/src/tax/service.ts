@@ -1,0 +1,88 @@
+import Decimal from 'decimal.js';
+import { berlinDate } from '@kontor/domain/banking-days';
+import type { ChurchTaxRate } from '@kontor/domain/tax';
+import { settleYear } from '@kontor/domain/tax';
+import type { TaxEvent, TaxEventKind, TaxSettings, TaxYearView } from '@kontor/domain/tax-contracts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
+import { AppError } from '../platform/errors.ts';
+import { contractNoteKey, type DocumentStore, taxStatementKey } from '../documents/store.ts';
+import { type TaxEventRow, taxStore } from './store.ts';
+
+export type TaxServiceDeps = { db: Db; clock: Clock; documents: Pick<DocumentStore, 'byKeys'>; enabled: boolean };
+
+const disabled = () => new AppError(404, 'Steuern werden in Kontor derzeit nicht berechnet.');
+
+/** The Steuern screen and the church-tax setting. */
+export function taxService(d: TaxServiceDeps) {
+  function eventView(r: TaxEventRow, documentId: string | null): TaxEvent {
+    const c = r.calculation;
+    return {
+      id: r.id,
+      kind: r.kind as TaxEventKind,
+      at: r.at.toISOString(),
+      isin: r.isin,
+      name: r.name,
+      orderId: r.executionId ? r.executionId.replace(/-\d+$/, '') : null,
+      documentId,
+      amount: c.amount,
+      teilfreistellung: c.teilfreistellung,
+      taxablePart: c.taxablePart,
+      allowanceUsed: c.allowanceUsed,
+      capitalGainsTax: c.capitalGainsTax,
+      solidaritySurcharge: c.solidaritySurcharge,
+      churchTax: c.churchTax,
+      withholdingTaxCredited: c.withholdingTaxCredited,
+      foreignTax: new Decimal(r.foreignTax).toFixed(2),
+      lossPotSharesBefore: c.lossPotSharesBefore,
+      lossPotOtherBefore: c.lossPotOtherBefore,
+      lossPotSharesAfter: c.lossPotSharesAfter,
+      lossPotOtherAfter: c.lossPotOtherAfter,
+    };
+  }
+
+  return {
+    async view(sub: string, year?: number): Promise<TaxYearView> {
+      if (!d.enabled) throw disabled();
+      const today = berlinDate(d.clock.now());
+      const current = Number(today.slice(0, 4));
+      const y = year ?? current;
+      // The allowance of the year in effect today (this year) or at its end (a past year).
+      const day = y === current ? today : `${y}-12-31`;
+      const [state, rows, years] = await Promise.all([taxStore.yearState(d.db, sub, y, false, day), taxStore.eventsOf(d.db, sub, y), taxStore.years(d.db, sub)]);
+      const keyOf = (r: TaxEventRow) => (r.executionId ? contractNoteKey(r.executionId) : taxStatementKey(r.id));
+      const docs = await d.documents.byKeys(sub, rows.map(keyOf));
+      const s = settleYear(state.year, state.allowance, state.church);
+      const p = state.paid;
+      return {
+        year: y,
+        allowance: {
+          total: new Decimal(state.allowance).toFixed(2),
+          used: p.allowanceUsed,
+          remaining: Decimal.max(0, new Decimal(state.allowance).minus(p.allowanceUsed)).toFixed(2),
+        },
+        // The pots as the last event (or certificate) left them; a year without events shows those carried in.
+        lossPots: rows.length > 0 ? { shares: s.lossPotShares, other: s.lossPotOther } : { shares: state.year.carriedShares, other: state.year.carriedOther },
+        paid: { capitalGainsTax: p.capitalGainsTax, solidaritySurcharge: p.solidaritySurcharge, churchTax: p.churchTax },
+        withholdingTaxCredited: p.withholdingTaxCredited,
+        churchTax: state.church,
+        carriedLossPots: { shares: state.year.carriedShares, other: state.year.carriedOther },
+        years: [...new Set([current, y, ...years])].sort((a, b) => b - a),
+        events: rows.map((r) => eventView(r, docs.get(keyOf(r)) ?? null)),
+      };
+    },
+
+    async settings(sub: string): Promise<TaxSettings> {
+      if (!d.enabled) throw disabled();
+      return { churchTax: await taxStore.churchTax(d.db, sub) };
+    },
+
+    /** The Kirchensteuermerkmal applies from the next taxed event on (the year is settled again then). */
+    async setChurchTax(sub: string, churchTax: ChurchTaxRate): Promise<TaxSettings> {
+      if (!d.enabled) throw disabled();
+      await taxStore.setChurchTax(d.db, sub, churchTax, d.clock.now());
+      return { churchTax };
+    },
+  };
+}
+export type TaxService = ReturnType<typeof taxService>;
