@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createCustomer, launch, newContext, screenshot, seriousA11yViolations, signInWithTotpSetup, VIEWPORTS } from './browser';
+import { api, createCustomer, euros, expectAxeClean, launch, movePrice, newContext, noHorizontalScroll, screenshot, signInWithTotpSetup, VIEWPORTS } from './browser';
 
 /**
  * German tax on a sale (issue 19), as a fresh customer meets it: no Freistellungsauftrag, so a gain
@@ -31,26 +31,6 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
 });
-
-/** "1.234,56 €" → 1234.56; a refund's "−" counts. */
-function euros(text: string | null): number {
-  const match = (text ?? '').replace(/\u2212/g, '-').match(/-?[\d.]+,\d+/);
-  if (!match) throw new Error(`no amount in "${text}"`);
-  return Number(match[0].replace(/\./g, '').replace(',', '.'));
-}
-
-async function movePrice(p: Page, isin: string, percent: string): Promise<void> {
-  const res = await p.request.post('/dev/market/move', { data: { isin, percent } });
-  expect(res.status()).toBe(200);
-}
-
-async function expectAxeClean(p: Page): Promise<void> {
-  expect(await seriousA11yViolations(p)).toEqual([]);
-}
-
-async function noHorizontalScroll(p: Page): Promise<void> {
-  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await p.evaluate(() => window.innerWidth));
-}
 
 /** A market order of `pieces` SAP from its ticket, sent from "Order prüfen"; returns when it is "ausgeführt". */
 async function marketOrder(p: Page, side: 'BUY' | 'SELL', pieces: string, beforeSending?: () => Promise<void>): Promise<void> {

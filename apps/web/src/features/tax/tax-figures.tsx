@@ -7,6 +7,7 @@ import { formatMoney, formatPercent } from '../../lib/format';
 import { newTicketPath } from '../../lib/paths';
 import { signedEuro } from '../../lib/tax/tax-format';
 import { Card } from '../../ui/card';
+import lines from '../../lib/tax/tax-lines.module.css';
 import styles from './tax.module.css';
 
 /** Share of the allowance used, in percent points (0 when there is no allowance). */
@@ -23,7 +24,7 @@ export function AllowanceCard({ view }: { view: TaxYearView }) {
   const percent = usedPercent(used, total);
   return (
     <Card title={t('tax.allowance.title')}>
-      <dl className={styles.facts}>
+      <dl className={lines.lines}>
         <div>
           <dt>{t('tax.allowance.total')}</dt>
           <dd data-allowance="total">{formatMoney(total)}</dd>
@@ -32,7 +33,7 @@ export function AllowanceCard({ view }: { view: TaxYearView }) {
           <dt>{t('tax.allowance.used')}</dt>
           <dd data-allowance="used">{formatMoney(used)}</dd>
         </div>
-        <div className={styles.strong}>
+        <div className={lines.total}>
           <dt>{t('tax.allowance.remaining')}</dt>
           <dd data-allowance="remaining">{formatMoney(remaining)}</dd>
         </div>
@@ -64,7 +65,7 @@ export function LossPotsCard({ view }: { view: TaxYearView }) {
   const carried = view.carriedLossPots;
   return (
     <Card title={t('tax.lossPots.title')}>
-      <dl className={styles.facts}>
+      <dl className={lines.lines}>
         <div>
           <dt>{t('tax.lossPots.shares')}</dt>
           <dd data-loss-pot="shares">{formatMoney(view.lossPots.shares)}</dd>
@@ -97,7 +98,7 @@ export function PaidCard({ view }: { view: TaxYearView }) {
   const { paid } = view;
   return (
     <Card title={t('tax.paid.title', { year: view.year })}>
-      <dl className={styles.facts}>
+      <dl className={lines.lines}>
         <div>
           <dt>{t('tax.lines.capitalGainsTax')}</dt>
           <dd data-paid="capitalGainsTax">{signedEuro(paid.capitalGainsTax)}</dd>
@@ -110,7 +111,7 @@ export function PaidCard({ view }: { view: TaxYearView }) {
           <dt>{t('tax.lines.churchTax')}</dt>
           <dd data-paid="churchTax">{signedEuro(paid.churchTax)}</dd>
         </div>
-        <div className={styles.strong}>
+        <div className={lines.total}>
           <dt>{t('tax.paid.total')}</dt>
           <dd data-paid="total">{signedEuro(taxTotal(paid))}</dd>
         </div>
