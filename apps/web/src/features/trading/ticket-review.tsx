@@ -85,6 +85,8 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
       }
       void client.invalidateQueries({ queryKey: queryKeys.orders });
       void client.invalidateQueries({ queryKey: queryKeys.depot });
+      // A sale executed at once has its tax withheld.
+      if (!buy) void client.invalidateQueries({ queryKey: queryKeys.tax });
     } catch (e) {
       if (!isApiError(e)) {
         setError(t('trading.errors.unexpected'));
