@@ -14,7 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const AREAS = ['Depot', 'Orders', 'Sparpläne', 'Watchlisten', 'Geldtransfer', 'Kapitalmaßnahmen', 'Posteingang', 'Benachrichtigungen', 'Notizen', 'Service', 'Einstellungen', 'Geräte'];
+const AREAS = ['Depot', 'Orders', 'Sparpläne', 'Watchlisten', 'Geldtransfer', 'Kapitalmaßnahmen', 'Steuern', 'Posteingang', 'Benachrichtigungen', 'Notizen', 'Service', 'Einstellungen', 'Geräte'];
 
 describe('app shell after sign-in', () => {
   it('desktop: German navigation, every area opens, no serious accessibility violation on the start page', async () => {
