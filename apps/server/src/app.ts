@@ -64,6 +64,9 @@ import { periodicDocuments, type PeriodicDocuments } from './documents/periodic.
 import { depotRoutes } from './depot/routes.ts';
 import { type DepotService, depotService } from './depot/service.ts';
 import { depotStore } from './depot/store.ts';
+import { performanceRoutes } from './performance/routes.ts';
+import { performanceService } from './performance/service.ts';
+import { snapshotJobs } from './performance/snapshots.ts';
 import { inboxRoutes } from './inbox/routes.ts';
 import { inboxService } from './inbox/service.ts';
 import { moneyDevRoutes } from './money/dev-routes.ts';
@@ -361,6 +364,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const depot = depotService({ db, store: depotStore(db), instrument: (isin) => instruments.get(isin) });
   app.decorate('depot', depot);
   await app.register(depotRoutes, { service: depot });
+  await app.register(performanceRoutes, { service: performanceService({ db, clock: marketClock, quotes, instrument: (isin) => instruments.get(isin) }) });
+  await snapshotJobs({ db, clock: marketClock, scheduler, quotes, currencyOf: async (isin) => (await instruments.get(isin))?.quoteCurrencyCode ?? 'EUR' }).start();
   // Inside a transaction (the back office's job), the name is read through it: PGlite has one connection.
   const customerNameIn = async (tx: Db, sub: string) => {
     const a = (idStore ? await identityStore(tx).userBySub(sub) : undefined)?.attributes ?? {};

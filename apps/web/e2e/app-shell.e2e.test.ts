@@ -14,7 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const AREAS = ['Depot', 'Orders', 'Sparpläne', 'Watchlisten', 'Geldtransfer', 'Kapitalmaßnahmen', 'Posteingang', 'Benachrichtigungen', 'Notizen', 'Service', 'Einstellungen', 'Geräte'];
+const AREAS = ['Depot', 'Orders', 'Sparpläne', 'Watchlisten', 'Geldtransfer', 'Kapitalmaßnahmen', 'Steuern', 'Posteingang', 'Benachrichtigungen', 'Notizen', 'Service', 'Einstellungen', 'Geräte'];
 
 describe('app shell after sign-in', () => {
   it('desktop: German navigation, every area opens, no serious accessibility violation on the start page', async () => {
@@ -25,6 +25,8 @@ describe('app shell after sign-in', () => {
     await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/depot');
 
+    // The Wertentwicklung card has drawn the demo customer's value history (in the screenshot and axe's view).
+    await page.locator('[data-performance-chart][data-points]').waitFor();
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' }).first();
     expect(await nav.getByRole('link').allTextContents()).toEqual(AREAS);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -53,6 +55,7 @@ describe('app shell after sign-in', () => {
     await signIn(page, DEMO);
     await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
 
+    await page.locator('[data-performance-chart][data-points]').waitFor();
     const bottom = page.getByRole('navigation', { name: 'Hauptnavigation' }).last();
     expect(await bottom.getByRole('link').allTextContents()).toEqual(['Depot', 'Orders', 'Sparpläne', 'Watchlist', 'Postfach']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

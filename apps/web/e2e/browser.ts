@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const resultsDir = path.resolve(new URL('.', import.meta.url).pathname, '../test-results');
 
@@ -57,6 +57,29 @@ export async function seriousA11yViolations(page: Page) {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+/** Fails the test on any serious or critical accessibility violation of the page. */
+export async function expectAxeClean(page: Page): Promise<void> {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+/** The page fits its viewport: nothing to scroll sideways (the 360 px checks). */
+export async function noHorizontalScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
+}
+
+/** "1.234,56 €" → 1234.56 (for comparing amounts the page shows); a "−" counts. */
+export function euros(text: string | null): number {
+  const match = (text ?? '').replace(/\u2212/g, '-').match(/-?[\d.]+,\d+/);
+  if (!match) throw new Error(`no amount in "${text}"`);
+  return Number(match[0].replace(/\./g, '').replace(',', '.'));
+}
+
+/** Moves the simulated price at once (development tool of the embedded server). */
+export async function movePrice(page: Page, isin: string, percent: string): Promise<void> {
+  const res = await page.request.post('/dev/market/move', { data: { isin, percent } });
+  expect(res.status()).toBe(200);
 }
 
 // ── Customers, the outbox and the sign-in ─────────────────────────────────────────────────────

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
-import { DEMO, launch, newContext, resultsDir, screenshot, seriousA11yViolations, signIn } from './browser';
+import { DEMO, launch, movePrice, newContext, noHorizontalScroll, resultsDir, screenshot, seriousA11yViolations, signIn } from './browser';
 
 const SAP = 'DE0007164600';
 const MSCI_WORLD = 'IE00B4L5Y983';
@@ -25,12 +25,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Moves the simulated price at once (development tool of the embedded server). */
-async function movePrice(page: Page, isin: string, percent: string): Promise<void> {
-  const res = await page.request.post('/dev/market/move', { data: { isin, percent } });
-  expect(res.status()).toBe(200);
-}
-
 const chart = (page: Page) => page.locator('[data-chart-canvas]');
 
 /** Waits until the chart has drawn this type (and, when given, this range) and returns its bar count. */
@@ -39,10 +33,6 @@ async function drawn(page: Page, type: string, range?: string): Promise<number> 
   await page.locator(selector).waitFor();
   await expect(page.locator(`${selector} canvas`).count()).resolves.toBeGreaterThan(0);
   return Number(await page.locator(selector).getAttribute('data-bars'));
-}
-
-async function noHorizontalScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
 }
 
 describe('instrument page', () => {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launch, newContext, screenshot, seriousA11yViolations, signIn } from './browser';
+import { DEMO, euros, expectAxeClean, launch, movePrice, newContext, noHorizontalScroll, screenshot, signIn } from './browser';
 
 const SAP = 'DE0007164600';
 
@@ -24,27 +24,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
 });
-
-/** "1.234,56 €" → 1234.56 (for comparing amounts the page shows). */
-function euros(text: string | null): number {
-  const match = (text ?? '').replace(/\u2212/g, '-').match(/-?[\d.]+,\d+/);
-  if (!match) throw new Error(`no amount in "${text}"`);
-  return Number(match[0].replace(/\./g, '').replace(',', '.'));
-}
-
-/** Moves the simulated price at once (development tool of the embedded server). */
-async function movePrice(p: Page, isin: string, percent: string): Promise<void> {
-  const res = await p.request.post('/dev/market/move', { data: { isin, percent } });
-  expect(res.status()).toBe(200);
-}
-
-async function noHorizontalScroll(p: Page): Promise<void> {
-  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await p.evaluate(() => window.innerWidth));
-}
-
-async function expectAxeClean(p: Page): Promise<void> {
-  expect(await seriousA11yViolations(p)).toEqual([]);
-}
 
 async function openTicket(p: Page, side: 'BUY' | 'SELL'): Promise<void> {
   await p.goto(`/orders/neu?isin=${SAP}&side=${side}`);

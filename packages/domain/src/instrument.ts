@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DERIVATIVE_KINDS, INSTRUMENT_TYPES, ORDER_KINDS } from './enums';
 import { decimalStringSchema } from './money';
+import { FUND_TYPES, fundTypeOf } from './tax';
 
 /**
  * The instrument of spec §3. The provider's record (InstrumentSource) is turned into Kontor's
@@ -135,6 +136,8 @@ export const instrumentSchema = z.object({
   minimumOrderValue: decimalStringSchema,
   /** Order value in EUR below which an order is a small order. */
   lowTradingThreshold: decimalStringSchema,
+  /** ETFs and funds: the fund type that sets the Teilfreistellung (tax.ts); null for anything else. Older records lack it. */
+  fundType: z.enum(FUND_TYPES).nullable().optional(),
 });
 export type Instrument = z.infer<typeof instrumentSchema>;
 
@@ -197,5 +200,6 @@ export function toInstrument(source: InstrumentSource): Instrument {
     lowTradingThreshold: lowTradingThreshold ?? DEFAULT_LOW_TRADING_THRESHOLD,
   };
   if (derivativeKind !== undefined) instrument.derivativeKind = derivativeKind;
+  instrument.fundType = fundTypeOf(instrument);
   return instrument;
 }

@@ -27,11 +27,13 @@ describe('"Zeit vorspulen": POST /api/dev/clock/advance', () => {
     );
     const first = await advance({ days: 3 });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ now: '2026-12-27T09:00:00.000Z', offsetMs: 3 * 86_400_000, jobsRun: 0 });
+    // Other jobs run on the way (the daily depot snapshots); the payout's is not due yet.
+    expect(first.json()).toMatchObject({ now: '2026-12-27T09:00:00.000Z', offsetMs: 3 * 86_400_000 });
     expect(ran).toEqual([]);
 
     const second = await advance({ hours: 22 });
-    expect(second.json()).toMatchObject({ now: '2026-12-28T07:00:00.000Z', jobsRun: 1 });
+    expect(second.json()).toMatchObject({ now: '2026-12-28T07:00:00.000Z' });
+    expect(second.json().jobsRun).toBeGreaterThanOrEqual(1);
     expect(ran).toEqual(['p-xmas']);
     const [row] = rowsOf<{ state: string }>(await t.database.db.execute(sql`select state from scheduled_jobs where key = 'p-xmas'`));
     expect(row?.state).toBe('done');

@@ -3,15 +3,16 @@ import { Button as AriaButton, MenuTrigger } from 'react-aria-components';
 import { NavLink, useLocation } from 'react-router';
 import { MoreIcon } from '../ui/icons';
 import { Menu, MenuItem, MenuPopover } from '../ui/menu';
-import { NAV_ITEMS } from './navigation';
+import { useNavItems } from './navigation';
 import styles from './layout.module.css';
 
 /** Phones (below 768 px): the five most used areas (short labels where needed) plus "Mehr" for the rest. */
 export function BottomBar() {
   const { t } = useTranslation();
+  const items = useNavItems();
   const { pathname } = useLocation();
-  const primary = NAV_ITEMS.filter((item) => item.primary);
-  const more = NAV_ITEMS.filter((item) => !item.primary);
+  const primary = items.filter((item) => item.primary);
+  const more = items.filter((item) => !item.primary);
   const moreActive = more.some((item) => pathname.startsWith(item.path));
   return (
     <nav className={styles.bottombar} aria-label={t('nav.main')}>

@@ -10,6 +10,7 @@ const AREAS = [
   ['Watchlisten', '/watchlisten'],
   ['Geldtransfer', '/geldtransfer'],
   ['Kapitalmaßnahmen', '/kapitalmassnahmen'],
+  ['Steuern', '/steuern'],
   ['Posteingang', '/posteingang'],
   ['Benachrichtigungen', '/benachrichtigungen'],
   ['Notizen', '/notizen'],
@@ -79,6 +80,7 @@ describe('layout', () => {
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Geldtransfer',
       'Kapitalmaßnahmen',
+      'Steuern',
       'Benachrichtigungen',
       'Notizen',
       'Service',

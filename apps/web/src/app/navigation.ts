@@ -1,4 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
+import type { FeatureFlagSet } from '@kontor/domain/runtime-config';
+import { useConfig } from '../lib/config';
 import {
   BellIcon,
   CorporateActionIcon,
@@ -11,6 +13,7 @@ import {
   SavingsPlanIcon,
   ServiceIcon,
   SettingsIcon,
+  TaxIcon,
   WatchlistIcon,
 } from '../ui/icons';
 
@@ -24,6 +27,8 @@ export type NavItem = {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** One of the five most used areas, shown in the bottom bar on phones. */
   primary?: boolean;
+  /** A feature flag that, when on, takes the area out of the navigation. */
+  hiddenBy?: keyof FeatureFlagSet;
 };
 
 /** The functional areas of spec §1, with their German URL paths. Depot is the start page. */
@@ -34,6 +39,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'watchlists', path: '/watchlisten', section: 'trading', icon: WatchlistIcon, primary: true },
   { id: 'money', path: '/geldtransfer', section: 'trading', icon: MoneyIcon },
   { id: 'corporateActions', path: '/kapitalmassnahmen', section: 'trading', icon: CorporateActionIcon },
+  { id: 'tax', path: '/steuern', section: 'trading', icon: TaxIcon, hiddenBy: 'taxDisabled' },
   { id: 'inbox', path: '/posteingang', section: 'messages', icon: InboxIcon, primary: true },
   { id: 'notifications', path: '/benachrichtigungen', section: 'messages', icon: BellIcon },
   { id: 'notes', path: '/notizen', section: 'messages', icon: NotesIcon },
@@ -41,6 +47,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'settings', path: '/einstellungen', section: 'account', icon: SettingsIcon },
   { id: 'devices', path: '/geraete', section: 'account', icon: DeviceIcon },
 ];
+
+/** The areas this configuration offers (Steuern is gone when tax is disabled). */
+export function useNavItems(): readonly NavItem[] {
+  const { featureFlags } = useConfig();
+  return NAV_ITEMS.filter((item) => !item.hiddenBy || !featureFlags[item.hiddenBy]);
+}
 
 export const NAV_SECTIONS: readonly NavSection[] = ['trading', 'messages', 'account'];
 

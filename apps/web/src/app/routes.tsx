@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { useConfig } from '../lib/config';
 import { AppFrame } from './app-frame';
 import { AuthLayout } from './auth-layout';
 import { BootSkeleton } from './boot-screens';
@@ -7,6 +9,10 @@ import { START_PATH } from './navigation';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
+
+function WhenTaxEnabled({ children }: { children: ReactNode }) {
+  return useConfig().featureFlags.taxDisabled ? <NotFoundPage /> : children;
+}
 
 /** "/" is the depot; the query string survives so that campaign parameters still reach tracking. */
 function RedirectToStart() {
@@ -160,6 +166,14 @@ export const routes: RouteObject[] = [
                       />
                     ),
                   };
+                },
+              },
+              {
+                path: 'steuern',
+                // Without tax (the `taxDisabled` flag) the address does not exist.
+                lazy: async () => {
+                  const { TaxPage } = await import('../features/tax/tax-page');
+                  return { Component: () => <WhenTaxEnabled><TaxPage /></WhenTaxEnabled> };
                 },
               },
               { path: 'geraete', lazy: async () => ({ Component: (await import('../features/devices/devices-page')).DevicesPage }) },

@@ -23,6 +23,7 @@ function seed() {
   client.setQueryData(queryKeys.orderList('open'), { orders: [order(TSL, { kind: 'tsl', stop: '95.00' }), order(LIMIT)] });
   client.setQueryData(queryKeys.depot, depot);
   client.setQueryData(queryKeys.inbox, { documents: [] });
+  client.setQueryData(queryKeys.taxYear(null), { year: 2026 });
   client.setQueryData(queryKeys.notifications, { unread: 0, items: [] });
 }
 
@@ -69,7 +70,7 @@ describe('order stream → cache', () => {
     expect([stale(queryKeys.order(TSL)), stale(queryKeys.orderList('open')), stale(queryKeys.depot)]).toEqual([false, false, false]);
   });
 
-  it('a status change fetches that order, the lists and the depot again; an execution the Posteingang too', () => {
+  it('a status change fetches that order, the lists and the depot again; an execution the Posteingang and the tax year too', () => {
     const { source } = liveStream();
     source.emit('status', { type: 'status', orderId: LIMIT, at: '2026-11-23T10:00:00.000Z', display: 'Canceled', label: 'gestrichen' });
     vi.advanceTimersByTime(50);
@@ -79,11 +80,14 @@ describe('order stream → cache', () => {
     expect(stale(queryKeys.order(TSL))).toBe(false);
     expect(stale(queryKeys.inbox)).toBe(false);
     expect(stale(queryKeys.notifications)).toBe(false);
+    expect(stale(queryKeys.taxYear(null))).toBe(false);
 
     source.emit('execution', { type: 'execution', orderId: TSL, at: '2026-11-23T10:00:01.000Z', quantity: '1', price: '96.40' });
     vi.advanceTimersByTime(50);
     expect(stale(queryKeys.order(TSL))).toBe(true);
     expect(stale(queryKeys.inbox)).toBe(true);
+    // A sale's tax changes the tax year.
+    expect(stale(queryKeys.taxYear(null))).toBe(true);
     // Its notification comes with its own event, once written.
     expect(stale(queryKeys.notifications)).toBe(false);
   });
@@ -104,8 +108,8 @@ describe('order stream → cache', () => {
     source.emit('execution', { type: 'execution', orderId: LIMIT, at: '2026-11-23T10:00:00.000Z', quantity: '2', price: '150' });
     expect(invalidate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(50);
-    // The order, the lists, the depot, the Posteingang: each once.
-    expect(invalidate).toHaveBeenCalledTimes(4);
+    // The order, the lists, the depot, the Posteingang, the tax: each once.
+    expect(invalidate).toHaveBeenCalledTimes(5);
   });
 
   it('ignores a message it cannot read', () => {

@@ -53,8 +53,12 @@ export function applyOrderMessages(client: QueryClient, messages: readonly Order
   for (const orderId of new Set(changed.map((m) => m.orderId))) void client.invalidateQueries({ queryKey: queryKeys.order(orderId) }, keep);
   void client.invalidateQueries({ queryKey: queryKeys.orderLists }, keep);
   void client.invalidateQueries({ queryKey: queryKeys.depot }, keep);
-  // An execution brings its contract note (its notification is announced by the `notifications` event).
-  if (changed.some((m) => m.type === 'execution')) void client.invalidateQueries({ queryKey: queryKeys.inbox }, keep);
+  // An execution brings its contract note (its notification is announced by the `notifications` event),
+  // and a sale's tax changes the tax year.
+  if (changed.some((m) => m.type === 'execution')) {
+    void client.invalidateQueries({ queryKey: queryKeys.inbox }, keep);
+    void client.invalidateQueries({ queryKey: queryKeys.tax }, keep);
+  }
 }
 
 type NotificationList = z.infer<typeof notificationListSchema>;
@@ -83,6 +87,7 @@ function catchUp(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: queryKeys.depot }, keep);
   void client.invalidateQueries({ queryKey: queryKeys.inbox }, keep);
   void client.invalidateQueries({ queryKey: queryKeys.notifications }, keep);
+  void client.invalidateQueries({ queryKey: queryKeys.tax }, keep);
 }
 
 function parse(type: string, data: unknown): OrderMessage | null {

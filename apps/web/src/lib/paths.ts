@@ -61,3 +61,6 @@ export const newSavingsPlanPath = (isin?: string) => (isin ? `/sparplaene/neu?${
 
 /** Kontor's Preis- und Leistungsverzeichnis (the fees of orders and savings plans). */
 export const priceListPath = '/preisverzeichnis';
+
+/** Steuern: the tax year (the current one without `year`) with the allowance, the loss pots and every taxed event. */
+export const taxPath = (year?: number) => (year ? `/steuern?${new URLSearchParams({ jahr: String(year) }).toString()}` : '/steuern');

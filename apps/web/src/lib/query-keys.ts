@@ -32,4 +32,7 @@ export const queryKeys = {
   ticketDialog: (id: string) => ['tickets', 'dialog', id],
   /** What service requests change (GET /api/usersettings); the back office's work shows here. */
   customerSettings: ['usersettings'],
+  /** Everything of the tax (GET /api/tax per year); a sale, a dividend or a new Kirchensteuermerkmal refreshes it. */
+  tax: ['tax'],
+  taxYear: (year: number | null) => ['tax', 'year', year],
 } as const;

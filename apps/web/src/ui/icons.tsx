@@ -87,6 +87,15 @@ export const CorporateActionIcon = (p: IconProps) => (
     <path d="M3 9l9-5.5L21 9z" />
   </Icon>
 );
+/** Steuern: a receipt with a percent sign. */
+export const TaxIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 2.5h12v19l-3-2-3 2-3-2-3 2z" />
+    <path d="M9 15l6-6" />
+    <circle cx="9.5" cy="9.5" r="0.8" />
+    <circle cx="14.5" cy="14.5" r="0.8" />
+  </Icon>
+);
 export const SettingsIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="3" />

@@ -27,6 +27,7 @@ import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from
 import { TextField } from '../../ui/text-field';
 import { useSimulatedDeposit } from './depot-api';
 import { depotTotals, type PositionValuation, valuePosition } from './depot-valuation';
+import { PerformanceCard } from './performance-card';
 import { useWidth } from '../../lib/use-width';
 import styles from './depot.module.css';
 
@@ -169,6 +170,7 @@ export function DepotPage() {
             </dl>
           </Card>
         </div>
+        <PerformanceCard />
         {data.positions.length === 0 ? (
           <Card>
             <EmptyState

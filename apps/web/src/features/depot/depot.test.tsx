@@ -7,7 +7,14 @@ import { quoteHub } from '../../lib/live-quotes';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { jsonResponse } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
+import type { Performance } from '@kontor/domain/performance-contracts';
 import { depotTotals, valuePosition } from './depot-valuation';
+import type { ValueChartCanvasProps } from '../../ui/value-chart-canvas';
+
+// The chart library draws on a canvas jsdom does not have; the stand-in shows what it was given.
+vi.mock('../../ui/value-chart-canvas', () => ({
+  default: ({ points, label }: ValueChartCanvasProps) => <div role="img" aria-label={label} data-points={points.length} />,
+}));
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -69,7 +76,24 @@ describe('depot valuation', () => {
   });
 });
 
+const PERFORMANCE: Performance = {
+  range: '1J',
+  from: '2025-11-26',
+  to: '2026-11-26',
+  depot: { ttwror: '0.0523', ttwrorAnnualised: '0.0523', irr: '-0.012345', value: '2160.00', invested: '2000.00' },
+  positions: [
+    { isin: SAP, name: 'SAP SE', ttwror: '0.1992', irr: '0.25' },
+    { isin: WORLD, name: 'iShares Core MSCI World', ttwror: '-0.1', irr: null },
+  ],
+  series: [
+    { date: '2025-11-26', value: '0.00', invested: '0.00' },
+    { date: '2026-01-05', value: '1900.00', invested: '2000.00' },
+    { date: '2026-11-26', value: '2160.00', invested: '2000.00' },
+  ],
+};
+
 let depot: Depot;
+let performance: (range: string) => Response;
 let depositAnswer: () => Response;
 let calls: { method: string; path: string; body: unknown }[];
 
@@ -78,12 +102,14 @@ beforeEach(() => {
   depot = { positions: [SAP_POSITION, WORLD_POSITION], cash: CASH };
   calls = [];
   depositAnswer = () => jsonResponse({ available: '6000.00', reserved: '250.00', total: '6250.00' });
+  performance = (range) => jsonResponse({ ...PERFORMANCE, range });
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init.method ?? 'GET';
     calls.push({ method, path: url.pathname, body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined });
     if (url.pathname === '/api/trading/positions') return jsonResponse(depot);
     if (url.pathname === '/api/dev/deposit') return depositAnswer();
+    if (url.pathname === '/api/depot/performance') return performance(url.searchParams.get('range') ?? '');
     if (url.pathname === '/api/quotes/previous-close') return jsonResponse([{ isin: SAP, previousClose: '175.00' }, { isin: WORLD, previousClose: '88.00' }]);
     if (url.pathname === '/api/notification') return jsonResponse({ unread: 0, items: [] });
     return jsonResponse({});
@@ -148,5 +174,43 @@ describe('/depot', () => {
     await user.click(screen.getByRole('button', { name: 'Einzahlung simulieren' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Einzahlen' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Einzahlung simulieren' })).toBeNull());
+  });
+
+  it('"Wertentwicklung" shows TTWROR, p. a. and IRR in German percent, the value chart with invested capital, each position, and another range on the arrow key', async () => {
+    const { user } = await renderApp('/depot');
+    await screen.findByRole('heading', { level: 2, name: 'Wertentwicklung' }, { timeout: 10_000 });
+    await waitFor(() => expect(document.querySelector('[data-performance-ttwror]')?.textContent).toBe('+5,23\u00a0%'));
+    expect(document.querySelector('[data-performance-annualised]')?.textContent).toBe('+5,23\u00a0%');
+    expect(document.querySelector('[data-performance-irr]')?.textContent).toBe('−1,23\u00a0%');
+    expect(screen.getByText('Rendite (zeitgewichtet, TTWROR)')).toBeTruthy();
+    expect(screen.getByText('Interner Zinsfuß (IRR)')).toBeTruthy();
+    const chart = await screen.findByRole('img', { name: /^Depotwert vom 26\.11\.2025 bis 26\.11\.2026: von 0,00\s€ auf 2\.160,00\s€; investiertes Kapital 2\.000,00\s€$/ });
+    expect(chart.getAttribute('data-points')).toBe('3');
+    const table = screen.getByRole('table', { name: 'Wertentwicklung je Position' });
+    const world = table.querySelector(`[data-performance-isin="${WORLD}"]`) as HTMLElement;
+    expect(within(world).getByText(/^−10,00\s%$/)).toBeTruthy();
+    expect(within(world).getByText('–')).toBeTruthy();
+
+    // The ranges are a radio group: 1J is chosen; the right arrow moves to "lfd. Jahr" and loads it.
+    const ranges = screen.getByRole('radiogroup', { name: 'Zeitraum' });
+    const chosen = within(ranges).getByRole('radio', { name: '1J' });
+    expect(chosen.getAttribute('aria-checked')).toBe('true');
+    await user.click(chosen);
+    await user.keyboard('{ArrowRight}');
+    await user.keyboard(' ');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/depot/performance' && document.querySelector('[data-performance-range="YTD"]'))).toBe(true));
+  });
+
+  it('"Wertentwicklung" says when there is nothing yet, and offers to retry when it could not load', async () => {
+    performance = (range) => jsonResponse({ ...PERFORMANCE, range, depot: { ...PERFORMANCE.depot, ttwror: null, ttwrorAnnualised: null, irr: null }, positions: [], series: [{ date: '2026-11-26', value: '0.00', invested: '0.00' }] });
+    await renderApp('/depot');
+    expect(await screen.findByText('Noch keine Wertentwicklung – sie erscheint nach dem ersten Tag mit Depotbestand.', {}, { timeout: 10_000 })).toBeTruthy();
+
+    performance = () => jsonResponse({ message: 'Fehler', status: 503 }, { status: 503 });
+    const { user } = await renderApp('/depot');
+    const retry = await screen.findByRole('button', { name: /erneut/i }, { timeout: 10_000 });
+    performance = (range) => jsonResponse({ ...PERFORMANCE, range });
+    await user.click(retry);
+    await waitFor(() => expect(document.querySelector('[data-performance-ttwror]')?.textContent).toBe('+5,23\u00a0%'));
   });
 });

@@ -1,3 +1,5 @@
+import Decimal from 'decimal.js';
+import { FUND_TYPE_LABELS, TEILFREISTELLUNG } from '@kontor/domain/tax';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
@@ -73,6 +75,13 @@ export function KeyData({ instrument }: { instrument: Instrument }) {
             instrument.tradingFees === null ? t('instrument.facts.feesPriceList') : formatMoney(instrument.tradingFees),
           ],
           [t('instrument.facts.complex'), yesNo(instrument.complex)],
+          !!instrument.fundType && [
+            t('instrument.facts.fundType'),
+            t('instrument.facts.fundTypeValue', {
+              type: FUND_TYPE_LABELS[instrument.fundType],
+              percent: new Decimal(TEILFREISTELLUNG[instrument.fundType]).mul(100).toFixed(0),
+            }),
+          ],
           disabled.length > 0 && [t('instrument.facts.disabledKinds'), disabled.map(orderKindLabel).join(', ')],
         ]}
       />

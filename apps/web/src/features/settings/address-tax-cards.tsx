@@ -1,9 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { countryName } from '@kontor/domain/countries';
+import { CHURCH_TAX_LABELS } from '@kontor/domain/tax';
 import type { ExemptionOrder } from '@kontor/domain/customer-settings-contracts';
 import { addressLines, formatTaxId } from '@kontor/domain/service-request-summary';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useCustomerSettings } from '../../lib/queries/customer-settings';
+import { useTaxEnabled, useTaxYear } from '../../lib/queries/tax';
+import { taxPath } from '../../lib/paths';
+import { LinkButton } from '../../ui/button';
 import { ChangeLink, Facts, LinkRow, QueryCard } from './service-facts';
 import styles from './settings.module.css';
 
@@ -46,6 +50,7 @@ function periodText(order: ExemptionOrder, t: (key: string, options?: Record<str
 export function TaxCard() {
   const { t } = useTranslation();
   const settings = useCustomerSettings();
+  const taxEnabled = useTaxEnabled();
   return (
     <QueryCard title={t('settings.tax.title')} query={settings} errorMessage={t('settings.service.loadError')}>
       {(data) => (
@@ -108,8 +113,31 @@ export function TaxCard() {
               <ChangeLink type="LOSS_CERTIFICATE" what={t('settings.tax.lossCertificates')} label={t('settings.tax.requestLoss')} />
             </LinkRow>
           </section>
+          {taxEnabled && <ChurchTaxSection />}
         </>
       )}
     </QueryCard>
+  );
+}
+
+/** The Kirchensteuermerkmal as set now; it is changed on the Steuern screen, beside what it does to the tax. */
+function ChurchTaxSection() {
+  const { t } = useTranslation();
+  const year = useTaxYear(null);
+  return (
+    <section className={styles.stack} aria-labelledby="settings-church-tax">
+      <h3 className={styles.subheading} id="settings-church-tax">
+        {t('settings.tax.churchTax')}
+      </h3>
+      <p data-church-tax="" aria-busy={year.isPending}>
+        {year.data ? CHURCH_TAX_LABELS[year.data.churchTax] : year.isError ? t('settings.service.loadError') : t('settings.tax.loading')}
+      </p>
+      <LinkRow>
+        <LinkButton variant="secondary" size="sm" href={taxPath()}>
+          {t('settings.service.change')}
+          <span className="visually-hidden"> ({t('settings.tax.churchTax')})</span>
+        </LinkButton>
+      </LinkRow>
+    </section>
   );
 }

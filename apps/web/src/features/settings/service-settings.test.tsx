@@ -1,3 +1,4 @@
+import { taxYearView } from '../../test/tax-fixtures';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerSettings } from '@kontor/domain/customer-settings-contracts';
@@ -33,6 +34,7 @@ function install(settings: CustomerSettings | null, overview?: Partial<MoneyOver
         const path = new URL(String(input), 'http://localhost').pathname;
         if (path === '/api/usersettings') return settings ? jsonResponse(settings) : jsonResponse({ message: 'Fehler' }, { status: 503 });
         if (path === '/api/moneytransaction') return jsonResponse(overview);
+        if (path === '/api/tax') return jsonResponse(taxYearView({ churchTax: '9' }));
         return jsonResponse({ message: 'not here' }, { status: 404 });
       },
     }),
@@ -62,11 +64,13 @@ describe('Einstellungen: what service requests change', () => {
       'Aktueller Auftrag801,00\u00a0€ · gültig vom 01.01.2026 bis 31.12.2026Folgeauftrag2.000,00\u00a0€ · gültig ab 01.01.2027 bis auf Widerruf · gemeinsam mit Erika Mustermann',
     );
     expect(within(tax).getByText('Ausgestellt für 2025, 2024')).toBeTruthy();
+    expect(await within(tax).findByText('Kirchensteuer 9 %')).toBeTruthy();
     expect(changeLinks()).toEqual([
       ['Ändern (Adresse)', '/service/neu/ADDRESS'],
       ['Ändern (Steuerliche Ansässigkeit)', '/service/neu/TAX_RESIDENCE'],
       ['Ändern (Freistellungsauftrag)', '/service/neu/EXEMPTION_ORDER'],
       ['Beantragen (Verlustbescheinigungen)', '/service/neu/LOSS_CERTIFICATE'],
+      ['Ändern (Kirchensteuermerkmal)', '/steuern'],
     ]);
   });
 

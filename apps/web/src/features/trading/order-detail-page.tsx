@@ -19,6 +19,7 @@ import { EmptyState, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import { OrderStatusBadge, orderSizeText, orderTypeText, priceConditionText, validityText } from './order-format';
+import { OrderTaxCard } from './sale-tax';
 import { useCancelOrder, useOrder } from './trading-api';
 import { useWidth } from '../../lib/use-width';
 import styles from './trading.module.css';
@@ -206,6 +207,7 @@ function OrderDetail({ order }: { order: TradingOrder }) {
       </div>
 
       <Executions order={order} />
+      {order.side === 'sell' && <OrderTaxCard order={order} />}
 
       <ConfirmDialog
         title={order.kind === 'previously_quoted' ? t('orders.detail.declineTitle') : t('orders.detail.cancelTitle')}

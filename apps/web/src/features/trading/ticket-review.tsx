@@ -14,6 +14,7 @@ import { Checkbox } from '../../ui/checkbox';
 import { Notice } from '../../ui/notice';
 import { Money } from '../../ui/number';
 import { priceConditionText, validityText } from './order-format';
+import { SaleTaxEstimateSection } from './sale-tax';
 import { serverFieldErrors } from './ticket-form';
 import { confirmOnce, placeOrder, requestQuote } from './trading-api';
 import styles from './trading.module.css';
@@ -84,6 +85,8 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
       }
       void client.invalidateQueries({ queryKey: queryKeys.orders });
       void client.invalidateQueries({ queryKey: queryKeys.depot });
+      // A sale executed at once has its tax withheld.
+      if (!buy) void client.invalidateQueries({ queryKey: queryKeys.tax });
     } catch (e) {
       if (!isApiError(e)) {
         setError(t('trading.errors.unexpected'));
@@ -198,6 +201,8 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
         </dl>
         <p className={styles.hint}>{rfq ? t('trading.review.rfqHint') : t('trading.review.estimateHint')}</p>
       </section>
+
+      {!buy && preview.tax && <SaleTaxEstimateSection tax={preview.tax} />}
 
       {(requirements.lowTradingConfirmation || requirements.otcConfirmation || requirements.complexWarning) && (
         <section aria-labelledby="ticket-confirmations" className={styles.confirmations}>

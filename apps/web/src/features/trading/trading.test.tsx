@@ -6,8 +6,9 @@ import type { Depot, OrderPreview, TradingOrder } from '@kontor/domain/trading-c
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
 import { FakeEventSource } from '../../test/fake-event-source';
-import { jsonResponse } from '../../test/fixtures';
+import { jsonResponse, testConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
+import { SAP_SALE_ESTIMATE } from '../../test/tax-fixtures';
 import { availableKinds, initialValues, ticketErrors, ticketEstimate, toTicket } from './ticket-form';
 import { quoteDeadline } from './rfq-quote';
 
@@ -539,5 +540,97 @@ describe('/orders/:id', () => {
     await renderApp(`/orders/${id}`);
     expect(await screen.findByText(reason, {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Order streichen' })).toBeNull();
+  });
+});
+
+describe('tax of a sale', () => {
+  const taxValue = (root: Element, name: string) => root.querySelector(`[data-tax-line="${name}"] dd`)?.textContent;
+  const sellTen = async (config = testConfig()) => {
+    const app = await renderApp(`/orders/neu?isin=${SAP}&side=SELL`, { config });
+    await screen.findByRole('heading', { level: 1, name: 'Order: SAP SE' }, { timeout: 10_000 });
+    await app.user.type(screen.getByLabelText('Stückzahl'), '10');
+    await app.user.click(screen.getByRole('button', { name: 'Order prüfen' }));
+    await screen.findByRole('heading', { level: 2, name: 'Order prüfen' });
+    return app;
+  };
+  const sale = (id: string) =>
+    order({ id, side: 'sell', quantity: '10', filledQuantity: '10', averagePrice: '199.9' });
+  const execution = (id: string, tax: TradingOrder['tax']) => ({
+    id,
+    quantity: '5',
+    price: '199.9',
+    currency: 'EUR',
+    fxRate: '1',
+    value: '999.50',
+    fee: '0.50',
+    realisedPnl: '249.00',
+    executedAt: id === 'e1' ? '2026-11-23T09:30:00.000Z' : '2026-11-23T09:31:00.000Z',
+    documentId: `doc-${id}`,
+    tax,
+  });
+
+  it('the sell ticket shows the estimated tax beside the costs: the pot and the allowance used before the tax', async () => {
+    handler = (call) => (call.path === '/api/trading/costs' ? jsonResponse({ ...preview(), tax: SAP_SALE_ESTIMATE }) : undefined);
+    await sellTen();
+    const section = screen.getByRole('region', { name: 'Voraussichtliche Steuer' });
+    expect(section.querySelector('[data-tax-line="amount"] dt')?.textContent).toBe('Veräußerungsgewinn');
+    expect(taxValue(section, 'amount')).toBe('498,00\u00a0€');
+    expect(section.querySelector('[data-tax-line="teilfreistellung"]')).toBeNull();
+    expect(taxValue(section, 'lossPotShares')).toBe('100,00\u00a0€ → 0,00\u00a0€');
+    expect(taxValue(section, 'lossPotOther')).toBe('0,00\u00a0€');
+    expect(taxValue(section, 'allowanceUsed')).toBe('200,00\u00a0€');
+    expect(taxValue(section, 'capitalGainsTax')).toBe('49,50\u00a0€');
+    expect(taxValue(section, 'solidaritySurcharge')).toBe('2,72\u00a0€');
+    expect(taxValue(section, 'churchTax')).toBe('0,00\u00a0€');
+    expect(section.querySelector('[data-tax-line="total"]')?.textContent).toBe('Summe Steuern52,22\u00a0€');
+    expect(within(section).getByText('Schätzung zum aktuellen Kurs; maßgeblich ist die Abrechnung.')).toBeTruthy();
+  });
+
+  it('a sale at a loss goes to the shares pot and refunds tax withheld earlier', async () => {
+    // 300,00 € loss; 80,00 € of share gains were taxed this year: 20,00 € KapESt and 1,10 € Soli come back, the rest fills the pot.
+    const loss = { ...SAP_SALE_ESTIMATE, gain: '-300.00', taxablePart: '-300.00', lossPotSharesBefore: '0.00', lossPotSharesAfter: '220.00', allowanceUsed: '0.00', capitalGainsTax: '-20.00', solidaritySurcharge: '-1.10', total: '-21.10' };
+    handler = (call) => (call.path === '/api/trading/costs' ? jsonResponse({ ...preview(), tax: loss }) : undefined);
+    await sellTen();
+    const section = screen.getByRole('region', { name: 'Voraussichtliche Steuer' });
+    expect(section.querySelector('[data-tax-line="amount"] dt')?.textContent).toBe('Veräußerungsverlust');
+    expect(taxValue(section, 'amount')).toBe('\u2212300,00\u00a0€');
+    expect(taxValue(section, 'capitalGainsTax')).toBe('\u221220,00\u00a0€');
+    expect(section.querySelector('[data-tax-line="total"]')?.textContent).toBe('Erstattung21,10\u00a0€');
+    expect(within(section).getByText('Verlust von 300,00 € wird dem Verlusttopf Aktien gutgeschrieben.')).toBeTruthy();
+    expect(within(section).getByText('Bereits einbehaltene Steuer von 21,10 € wird erstattet.')).toBeTruthy();
+  });
+
+  it('the order of a sale in two executions shows its tax, and each execution’s', async () => {
+    const id = 'e2111111-2222-4333-8444-555555555555';
+    const half = { gain: '249.00', taxablePart: '249.00', teilfreistellung: '0', allowanceUsed: '0.00', capitalGainsTax: '62.25', solidaritySurcharge: '3.42', churchTax: '0.00', lossPotSharesAfter: '0.00', lossPotOtherAfter: '0.00' };
+    const whole = { ...half, gain: '498.00', taxablePart: '498.00', capitalGainsTax: '124.50', solidaritySurcharge: '6.84' };
+    handler = (call) => (call.path === `/api/trading/orders/${id}` ? jsonResponse({ ...sale(id), tax: whole, executions: [execution('e1', half), execution('e2', half)] }) : undefined);
+    await renderApp(`/orders/${id}`);
+    const card = await screen.findByRole('region', { name: 'Steuern' }, { timeout: 10_000 });
+    const orderLines = within(card).getByLabelText('Steuern der Order');
+    expect(taxValue(orderLines, 'amount')).toBe('498,00\u00a0€');
+    expect(taxValue(orderLines, 'capitalGainsTax')).toBe('124,50\u00a0€');
+    expect(taxValue(orderLines, 'solidaritySurcharge')).toBe('6,84\u00a0€');
+    expect(orderLines.querySelector('[data-tax-line="lossPotShares"] dt')?.textContent).toBe('Verlusttopf Aktien danach');
+    expect(orderLines.querySelector('[data-tax-line="total"]')?.textContent).toBe('Summe Steuern131,34\u00a0€');
+    expect(card.querySelectorAll('[data-execution-tax]')).toHaveLength(2);
+    expect(taxValue(card.querySelector('[data-execution-tax="e2"]')!, 'capitalGainsTax')).toBe('62,25\u00a0€');
+  });
+
+  it('with tax disabled neither the ticket nor the order shows any tax', async () => {
+    const config = testConfig();
+    config.featureFlags.taxDisabled = true;
+    const id = 'f2111111-2222-4333-8444-555555555555';
+    handler = (call) => {
+      if (call.path === '/api/trading/costs') return jsonResponse({ ...preview(), tax: SAP_SALE_ESTIMATE });
+      if (call.path === `/api/trading/orders/${id}`) return jsonResponse({ ...sale(id), tax: { ...SAP_SALE_ESTIMATE }, executions: [] });
+      return undefined;
+    };
+    const { unmount } = await sellTen(config);
+    expect(screen.queryByRole('region', { name: 'Voraussichtliche Steuer' })).toBeNull();
+    unmount();
+    await renderApp(`/orders/${id}`, { config });
+    await screen.findByRole('heading', { level: 1, name: 'Order: SAP SE' }, { timeout: 10_000 });
+    expect(screen.queryByRole('region', { name: 'Steuern' })).toBeNull();
   });
 });

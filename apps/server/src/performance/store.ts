@@ -1,0 +1,55 @@
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../platform/db.ts';
+import { accounts } from '../bookings/ledger.ts';
+import { depotSnapshots } from './tables.ts';
+
+/** Ledger kinds that move money over the depot's border: the flows of TTWROR and IRR. */
+export const FLOW_KINDS = ['deposit', 'payout', 'payout_cancel', 'debit', 'debit_return', 'transfer_in', 'transfer_out'] as const;
+
+/** A Berlin day's movement of the customer's cash accounts and the flows among it. */
+export type CashDay = { day: string; delta: string; flowIn: string; flowOut: string };
+/** A Berlin day's trades in one instrument: pieces (sells negative), cash paid for buys, cash received for sells. */
+export type TradeDay = { isin: string; day: string; quantity: string; bought: string; sold: string };
+export type SnapshotRow = typeof depotSnapshots.$inferSelect;
+
+const BERLIN_DAY = (column: string) => sql.raw(`to_char(${column} at time zone 'Europe/Berlin', 'YYYY-MM-DD')`);
+
+export const performanceStore = {
+  /** Per Berlin day, oldest first: the change of cash + reserved + arrears, and deposits in / payouts out. */
+  async cashDays(db: Db, sub: string): Promise<CashDay[]> {
+    const list = sql.join([accounts.cash(sub), accounts.reserved(sub), accounts.arrears(sub)].map((a) => sql`${a}`), sql`, `);
+    const flows = sql.join(FLOW_KINDS.map((k) => sql`${k}`), sql`, `);
+    const result = await db.execute(sql`
+      select ${BERLIN_DAY('created_at')} as day, sum(amount)::text as delta,
+        coalesce(sum(amount) filter (where kind in (${flows}) and amount > 0), 0)::text as "flowIn",
+        coalesce(-sum(amount) filter (where kind in (${flows}) and amount < 0), 0)::text as "flowOut"
+      from ledger_postings where account in (${list}) group by 1 order by 1`);
+    return rowsOf<CashDay>(result);
+  },
+
+  /** Per instrument and Berlin day: the customer's executions (buys at value + fee, sells at value − fee). */
+  async tradeDays(db: Db, sub: string): Promise<TradeDay[]> {
+    const result = await db.execute(sql`
+      select isin, ${BERLIN_DAY('executed_at')} as day,
+        sum(case when side = 'buy' then quantity else -quantity end)::text as quantity,
+        coalesce(sum(value + fee) filter (where side = 'buy'), 0)::text as bought,
+        coalesce(sum(value - fee) filter (where side = 'sell'), 0)::text as sold
+      from executions where sub = ${sub} group by 1, 2 order by 2, 1`);
+    return rowsOf<TradeDay>(result);
+  },
+
+  async snapshots(db: Db, sub: string, from: string, to: string): Promise<SnapshotRow[]> {
+    return db
+      .select()
+      .from(depotSnapshots)
+      .where(and(eq(depotSnapshots.sub, sub), gte(depotSnapshots.day, from), lte(depotSnapshots.day, to)))
+      .orderBy(asc(depotSnapshots.day));
+  },
+
+  /** Writes days not written yet; a day already there keeps its figures (idempotent per sub and day). */
+  async insertSnapshots(db: Db, rows: SnapshotRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 500) {
+      await db.insert(depotSnapshots).values(rows.slice(i, i + 500)).onConflictDoNothing();
+    }
+  },
+};

@@ -1,0 +1,161 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import Decimal from 'decimal.js';
+import { useTranslation } from 'react-i18next';
+import { PERFORMANCE_RANGES, type PerformanceRange } from '@kontor/domain/performance';
+import type { Performance } from '@kontor/domain/performance-contracts';
+import { formatDate, formatMoney } from '../../lib/format';
+import { Card } from '../../ui/card';
+import { LoadError } from '../../ui/load-error';
+import { Change, Money } from '../../ui/number';
+import { SegmentedControl } from '../../ui/segmented-control';
+import { Skeleton, SkeletonText } from '../../ui/skeleton';
+import { usePerformance } from './performance-api';
+import styles from './depot.module.css';
+
+// The chart library loads while the figures already show.
+const ValueChartCanvas = lazy(() => import('../../ui/value-chart-canvas'));
+
+/** A ratio from the server ("0.0523") in percent points ("5.23"), for the signed percent display. */
+export const ratioPoints = (ratio: string) => new Decimal(ratio).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+function Ratio({ value }: { value: string | null }) {
+  return value === null ? <span>–</span> : <Change value={ratioPoints(value)} />;
+}
+
+/** No history to show: the depot never held anything in the range. */
+export const hasHistory = (p: Performance) => p.series.length > 1 && p.series.some((s) => !new Decimal(s.value).isZero());
+
+function ChartSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.performanceChart} role="status" aria-busy="true">
+      <span className="visually-hidden">{t('depot.performance.loading')}</span>
+      <Skeleton height="100%" radius="var(--radius-md)" />
+    </div>
+  );
+}
+
+/**
+ * "Wertentwicklung" below the depot's totals: the depot's value and invested capital over a range,
+ * the time-weighted return (TTWROR, and per year), the money-weighted one (IRR), and both per
+ * position. The range is a radio group (arrow keys move between ranges).
+ */
+export function PerformanceCard() {
+  const { t } = useTranslation();
+  const [range, setRange] = useState<PerformanceRange>('1J');
+  const performance = usePerformance(range);
+  const items = PERFORMANCE_RANGES.map((id) => ({ id, label: t(`depot.performance.range.${id}`), title: t(`depot.performance.rangeTitle.${id}`) }));
+  const points = useMemo(
+    () => (performance.data?.series ?? []).map((s) => ({ date: s.date, value: Number(s.value), invested: Number(s.invested) })),
+    [performance.data],
+  );
+
+  let body;
+  if (performance.isPending) {
+    body = (
+      <div className={styles.stack} role="status" aria-busy="true">
+        <span className="visually-hidden">{t('depot.performance.loading')}</span>
+        <SkeletonText lines={2} />
+        <Skeleton height="14rem" radius="var(--radius-md)" />
+      </div>
+    );
+  } else if (performance.isError) {
+    body = <LoadError message={t('depot.performance.loadError')} onRetry={() => void performance.refetch()} />;
+  } else if (!hasHistory(performance.data)) {
+    body = (
+      <p className={styles.muted} data-performance-empty="">
+        {t('depot.performance.empty')}
+      </p>
+    );
+  } else {
+    const p = performance.data;
+    const first = p.series[0]!;
+    const last = p.series.at(-1)!;
+    const label = t('depot.performance.chartLabel', {
+      from: formatDate(first.date),
+      to: formatDate(last.date),
+      start: formatMoney(first.value),
+      end: formatMoney(last.value),
+      invested: formatMoney(last.invested),
+    });
+    body = (
+      <div className={styles.stack} aria-busy={performance.isFetching} data-performance-range={p.range}>
+        <dl className={styles.performanceFigures}>
+          <div>
+            <dt>{t('depot.performance.ttwror')}</dt>
+            <dd data-performance-ttwror="">
+              <Ratio value={p.depot.ttwror} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('depot.performance.annualised')}</dt>
+            <dd data-performance-annualised="">
+              <Ratio value={p.depot.ttwrorAnnualised} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('depot.performance.irr')}</dt>
+            <dd data-performance-irr="">
+              <Ratio value={p.depot.irr} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('depot.performance.invested')}</dt>
+            <dd>
+              <Money amount={p.depot.invested} />
+            </dd>
+          </div>
+        </dl>
+        <Suspense fallback={<ChartSkeleton />}>
+          <ValueChartCanvas points={points} label={label} className={styles.performanceChart} data-performance-chart="" />
+        </Suspense>
+        <ul className={styles.legend}>
+          <li>
+            <span className={styles.swatch} data-series="value" aria-hidden="true" />
+            {t('depot.performance.value')}
+          </li>
+          <li>
+            <span className={styles.swatch} data-series="invested" aria-hidden="true" />
+            {t('depot.performance.investedLine')}
+          </li>
+        </ul>
+        {p.positions.length > 0 && (
+          <div className={styles.performanceTableWrap}>
+            <table className={styles.performanceTable}>
+              <caption className="visually-hidden">{t('depot.performance.positionsCaption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('depot.positions.name')}</th>
+                  <th scope="col">{t('depot.performance.ttwrorShort')}</th>
+                  <th scope="col">{t('depot.performance.irrShort')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {p.positions.map((row) => (
+                  <tr key={row.isin} data-performance-isin={row.isin}>
+                    <th scope="row">{row.name}</th>
+                    <td>
+                      <Ratio value={row.ttwror} />
+                    </td>
+                    <td>
+                      <Ratio value={row.irr} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <Card title={t('depot.performance.title')}>
+      <div className={styles.stack}>
+        <SegmentedControl<PerformanceRange> label={t('depot.performance.rangeLabel')} items={items} selected={range} onChange={setRange} />
+        {body}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { taxSettingsSchema, taxYearViewSchema, type TaxSettings } from '@kontor/domain/tax-contracts';
+import { api } from '../api-client';
+import { useConfig } from '../config';
+import { queryKeys } from '../query-keys';
+
+/** False when the `taxDisabled` feature flag is on: then no screen shows or asks for anything about tax. */
+export function useTaxEnabled(): boolean {
+  return !useConfig().featureFlags.taxDisabled;
+}
+
+/**
+ * One tax year (GET /api/tax?year=YYYY; the current year for null): the allowance, the loss pots,
+ * the tax paid and every taxed event with its calculation. The reader shows its own error, so no toast.
+ */
+export function useTaxYear(year: number | null, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.taxYear(year),
+    enabled: options.enabled ?? true,
+    queryFn: async ({ signal }) =>
+      taxYearViewSchema.parse(
+        await api.request<unknown>('GET', '/api/tax', { signal, query: year === null ? undefined : { year }, skipGlobalErrorHandler: true }),
+      ),
+  });
+}
+
+/**
+ * The Kirchensteuermerkmal (PUT /api/tax/settings). The server answers the settings now in force;
+ * every tax year is refreshed, since the tax of the next event depends on it. The form shows errors.
+ */
+export function useSaveTaxSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: TaxSettings) =>
+      taxSettingsSchema.parse(await api.request<unknown>('PUT', '/api/tax/settings', { body: settings, skipGlobalErrorHandler: true })),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.tax }),
+  });
+}
