@@ -47,7 +47,7 @@ export const dividendExDateOf = (payDate: IsoDate) => dividendExDate(payDate, is
 /** One customer's dividend, worked out before anything is written. */
 export type DividendToBook = {
   sub: string;
-  instrument: Pick<Instrument, 'isin' | 'name' | 'wkn' | 'instrumentType' | 'quoteCurrencyCode'>;
+  instrument: Pick<Instrument, 'isin' | 'name' | 'wkn' | 'instrumentType' | 'quoteCurrencyCode' | 'fundType'>;
   payDate: IsoDate;
   exDate: IsoDate;
   quantity: string;
@@ -72,7 +72,7 @@ export function dividendBooking(p: DividendToBook): Booking {
   const at = payInstant(p.payDate);
   const key = dividendKey(p.sub, i.isin, p.payDate);
   const { gross, foreignTax } = dividendPayment({ isin: i.isin, quantity: p.quantity, perShare: p.perShare, fxRate: p.fxRate });
-  const taxClass = taxClassOf({ instrumentType: i.instrumentType, name: i.name, isin: i.isin });
+  const taxClass = taxClassOf({ instrumentType: i.instrumentType, name: i.name, isin: i.isin, fundType: i.fundType ?? null });
   const tax = p.state
     ? incomeTaxEvent({ key, sub: p.sub, at, isin: i.isin, name: i.name, income: { kind: 'dividend', gross, foreignTax, taxClass }, state: p.state })
     : null;

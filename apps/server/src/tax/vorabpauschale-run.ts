@@ -37,7 +37,7 @@ export type LotAtYearEnd = { id: string; remaining: string; openedAt: Date };
 export type VorabpauschaleToBook = {
   sub: string;
   year: number;
-  instrument: Pick<Instrument, 'isin' | 'name' | 'wkn' | 'instrumentType'>;
+  instrument: Pick<Instrument, 'isin' | 'name' | 'wkn' | 'instrumentType' | 'fundType'>;
   lots: readonly LotAtYearEnd[];
   /** Euros per piece on the first and last trading day of the year. */
   startPrice: string;
@@ -63,7 +63,7 @@ export function vorabpauschaleBooking(p: VorabpauschaleToBook): Booking | null {
   if (!amount.gt(0)) return null;
   const at = vorabpauschaleInstant(p.year);
   const key = vorabpauschaleKey(p.sub, i.isin, p.year);
-  const taxClass = taxClassOf({ instrumentType: i.instrumentType, name: i.name, isin: i.isin });
+  const taxClass = taxClassOf({ instrumentType: i.instrumentType, name: i.name, isin: i.isin, fundType: i.fundType ?? null });
   const tax = incomeTaxEvent({ key, sub: p.sub, at, isin: i.isin, name: i.name, income: { kind: 'vorabpauschale', amount: amount.toFixed(2), taxClass }, state: p.state });
   const total = new Decimal(tax.total);
   const fromCash = total.lte(0) ? total : Decimal.min(total, Decimal.max(new Decimal(p.freeCash), 0));
