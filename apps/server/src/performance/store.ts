@@ -27,14 +27,23 @@ export const performanceStore = {
     return rowsOf<CashDay>(result);
   },
 
-  /** Per instrument and Berlin day: the customer's executions (buys at value + fee, sells at value − fee). */
+  /**
+   * Per instrument and Berlin day: the customer's executions (buys at value + fee, sells at value
+   * − fee) and dividends (as credited to the account, after withholding taxes: an outflow of the
+   * position; read from the customer's own accounts, which are indexed).
+   */
   async tradeDays(db: Db, sub: string): Promise<TradeDay[]> {
     const result = await db.execute(sql`
-      select isin, ${BERLIN_DAY('executed_at')} as day,
-        sum(case when side = 'buy' then quantity else -quantity end)::text as quantity,
-        coalesce(sum(value + fee) filter (where side = 'buy'), 0)::text as bought,
-        coalesce(sum(value - fee) filter (where side = 'sell'), 0)::text as sold
-      from executions where sub = ${sub} group by 1, 2 order by 2, 1`);
+      select isin, day, sum(quantity)::text as quantity, sum(bought)::text as bought, sum(sold)::text as sold from (
+        select isin, ${BERLIN_DAY('executed_at')} as day,
+          case when side = 'buy' then quantity else -quantity end as quantity,
+          case when side = 'buy' then value + fee else 0 end as bought,
+          case when side = 'sell' then value - fee else 0 end as sold
+        from executions where sub = ${sub}
+        union all
+        select split_part(ref, ':', 3) as isin, ${BERLIN_DAY('created_at')} as day, 0, 0, amount
+        from ledger_postings where account in (${accounts.cash(sub)}, ${accounts.arrears(sub)}) and kind = 'dividend' and ref like 'dividend:%'
+      ) t group by 1, 2 order by 2, 1`);
     return rowsOf<TradeDay>(result);
   },
 
