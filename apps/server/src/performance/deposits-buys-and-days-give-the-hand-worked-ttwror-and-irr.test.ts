@@ -106,4 +106,14 @@ describe('GET /api/depot/performance after a deposit, a buy, a second deposit an
     const res = await t.call({ method: 'GET', url: '/api/depot/performance?range=YTD', headers: ben.headers });
     expect(res.json()).toMatchObject({ depot: { ttwror: null, irr: null, value: '0.00', invested: '0.00' }, positions: [] });
   });
+
+  it('after a jump of a week writes only the last closed day; the days between are rebuilt when asked for', async () => {
+    // From Wednesday 25 November to Wednesday 2 December, 10:00: the jobs of 25–30 November run after the
+    // next close has passed too and write nothing; Tuesday 1 December's close is written.
+    await clockTo(t, '2026-12-02T09:00:00Z');
+    expect((await snapshotDays()).map((s) => s.day)).toEqual(['2026-11-23', '2026-11-24', '2026-12-01']);
+    const p = await performance('1M');
+    expect(p.series.map((s) => s.date)).toContain('2026-11-27');
+    expect((await snapshotDays()).map((s) => s.day)).toContain('2026-11-27');
+  });
 });
