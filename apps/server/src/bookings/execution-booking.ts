@@ -4,7 +4,8 @@ import type { Lot } from '@kontor/domain/lots';
 import { sellFifo } from '@kontor/domain/lots';
 import { type FundType, saleGain, type TaxCalculation, type TaxClass, taxClassOf, taxEvent, taxTotal } from '@kontor/domain/tax';
 import type { OrderTax, SaleTaxEstimate } from '@kontor/domain/tax-contracts';
-import type { TaxEventToRecord, YearState } from '../tax/store.ts';
+import { incomeTaxEvent, type LockedYear } from '../tax/income-tax.ts';
+import type { TaxEventToRecord } from '../tax/store.ts';
 import { formatMoney, formatQuantity } from '@kontor/domain/money';
 import { type ExAnteCosts, chargedFees } from '@kontor/domain/order-costs';
 import type { ContractNoteData } from '../documents/contract-note.ts';
@@ -13,7 +14,10 @@ import type { Booking } from './booking.ts';
 import { accounts, type Posting } from './ledger.ts';
 
 /** The customer's tax year as a sale meets it (`taxStore.yearState`), and which year it is. */
-export type TaxYearState = YearState & { taxYear: number };
+export type TaxYearState = LockedYear;
+
+/** The order an execution belongs to: execution ids are `<order id>-<n>`. */
+export const orderIdOfExecution = (executionId: string) => executionId.replace(/-\d+$/, '');
 
 /** One (partial) execution of an order, as the engine reports it. */
 export type ExecutionFill = {
@@ -93,27 +97,14 @@ export function orderTaxOf(c: TaxCalculation): OrderTax {
  * proceeds (or refund it: a loss that meets taxed gains of the year).
  */
 export function saleTaxBooking(p: { sub: string; key: string; at: Date; isin: string; name: string; executionId: string | null; gain: string; taxClass: TaxClass; state: TaxYearState }) {
-  const ev = taxEvent(p.state, { kind: 'sale', gain: p.gain, taxClass: p.taxClass }, p.state.allowance, p.state.church);
-  const total = new Decimal(taxTotal(ev.calculation));
+  const { gain, taxClass, ...rest } = p;
+  const booked = incomeTaxEvent({ ...rest, income: { kind: 'sale', gain, taxClass } });
+  const total = new Decimal(booked.total);
   const postings: Posting[] = [
     { account: accounts.cash(p.sub), amount: total.neg().toFixed(2), kind: 'tax' },
     { account: accounts.taxOffice, amount: total.toFixed(2), kind: 'tax' },
   ];
-  const event: TaxEventToRecord = {
-    id: p.key,
-    sub: p.sub,
-    taxYear: p.state.taxYear,
-    kind: 'sale',
-    at: p.at,
-    isin: p.isin,
-    name: p.name,
-    executionId: p.executionId,
-    foreignTax: '0.00',
-    year: ev.year,
-    paid: ev.paid,
-    calculation: ev.calculation,
-  };
-  return { postings, event, calculation: ev.calculation };
+  return { postings, event: booked.event, calculation: booked.calculation };
 }
 
 export type BookedExecution = {
@@ -185,7 +176,7 @@ export function executionBooking(
   // What the contract note shows; the holder's name is added when it is rendered, after the commit.
   const note: Omit<ContractNoteData, 'customerName'> = {
     executionId: fill.id,
-    orderId: fill.orderId ?? fill.id.replace(/-\d+$/, ''),
+    orderId: fill.orderId ?? orderIdOfExecution(fill.id),
     side: fill.side,
     isin: fill.isin,
     wkn: c.instrument?.wkn ?? null,
@@ -223,7 +214,7 @@ export function executionBooking(
           kind: fill.partial ? 'ORDER_PARTIALLY_EXECUTED' : 'ORDER_EXECUTED',
           ...executionNotice({ side: fill.side, name, quantity: fill.quantity, price: fill.price, currency, partial: !!fill.partial }),
           isin: fill.isin,
-          orderId: fill.orderId ?? fill.id.replace(/-\d+$/, ''),
+          orderId: fill.orderId ?? orderIdOfExecution(fill.id),
         },
       ],
     },

@@ -1,12 +1,12 @@
 import { type TaxCalculation, type TaxableIncome, taxEvent, taxTotal } from '@kontor/domain/tax';
 import type { TaxEventToRecord, YearState } from './store.ts';
 
-/** A customer's tax year as a dividend or a Vorabpauschale meets it (`lockedTaxYear`). */
+/** A customer's tax year as a sale, a dividend or a Vorabpauschale meets it (`lockedTaxYear`). */
 export type LockedYear = YearState & { taxYear: number };
 
 /**
- * The tax of a dividend or a Vorabpauschale against the customer's year: the event to record with
- * the booking (its id is the booking's key) and what it withholds in all (negative: a refund).
+ * The tax of a sale, a dividend or a Vorabpauschale against the customer's year: the event to
+ * record with the booking (its id is the booking's key) and what it withholds in all (negative: a refund).
  */
 export function incomeTaxEvent(p: {
   key: string;
@@ -14,7 +14,9 @@ export function incomeTaxEvent(p: {
   at: Date;
   isin: string;
   name: string;
-  income: Exclude<TaxableIncome, { kind: 'sale' }>;
+  income: TaxableIncome;
+  /** A sale's execution. */
+  executionId?: string | null;
   state: LockedYear;
 }): { event: TaxEventToRecord; calculation: TaxCalculation; total: string } {
   const ev = taxEvent(p.state, p.income, p.state.allowance, p.state.church);
@@ -27,7 +29,7 @@ export function incomeTaxEvent(p: {
       at: p.at,
       isin: p.isin,
       name: p.name,
-      executionId: null,
+      executionId: p.executionId ?? null,
       foreignTax: p.income.kind === 'dividend' ? p.income.foreignTax : '0.00',
       year: ev.year,
       paid: ev.paid,

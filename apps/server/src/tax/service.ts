@@ -6,6 +6,7 @@ import type { TaxEvent, TaxEventKind, TaxSettings, TaxYearView } from '@kontor/d
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { AppError } from '../platform/errors.ts';
+import { orderIdOfExecution } from '../bookings/execution-booking.ts';
 import { contractNoteKey, type DocumentStore, taxStatementKey } from '../documents/store.ts';
 import { type TaxEventRow, taxStore } from './store.ts';
 
@@ -23,7 +24,7 @@ export function taxService(d: TaxServiceDeps) {
       at: r.at.toISOString(),
       isin: r.isin,
       name: r.name,
-      orderId: r.executionId ? r.executionId.replace(/-\d+$/, '') : null,
+      orderId: r.executionId ? orderIdOfExecution(r.executionId) : null,
       documentId,
       amount: c.amount,
       teilfreistellung: c.teilfreistellung,

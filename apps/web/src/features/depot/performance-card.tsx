@@ -10,6 +10,7 @@ import { Change, Money } from '../../ui/number';
 import { SegmentedControl } from '../../ui/segmented-control';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { usePerformance } from './performance-api';
+import { ValueChartLegend } from '../../ui/value-chart-legend';
 import styles from './depot.module.css';
 
 // The chart library loads while the figures already show.
@@ -109,16 +110,7 @@ export function PerformanceCard() {
         <Suspense fallback={<ChartSkeleton />}>
           <ValueChartCanvas points={points} label={label} className={styles.performanceChart} data-performance-chart="" />
         </Suspense>
-        <ul className={styles.legend}>
-          <li>
-            <span className={styles.swatch} data-series="value" aria-hidden="true" />
-            {t('depot.performance.value')}
-          </li>
-          <li>
-            <span className={styles.swatch} data-series="invested" aria-hidden="true" />
-            {t('depot.performance.investedLine')}
-          </li>
-        </ul>
+        <ValueChartLegend value={t('depot.performance.value')} invested={t('depot.performance.investedLine')} />
         {p.positions.length > 0 && (
           <div className={styles.performanceTableWrap}>
             <table className={styles.performanceTable}>

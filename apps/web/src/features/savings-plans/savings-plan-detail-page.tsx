@@ -22,6 +22,7 @@ import { CostFacts, SavingsCalendar } from './plan-costs';
 import { PlanFigures, PlanState, rateText } from './plan-format';
 import { dayLabel } from './plan-terms-fields';
 import { type PlanAction, useSavingsPlan, useSavingsPlanAction } from './savings-plans-api';
+import { ValueChartLegend } from '../../ui/value-chart-legend';
 import styles from './savings-plans.module.css';
 
 const PlanChartCanvas = lazy(() => import('./plan-chart-canvas'));
@@ -247,16 +248,7 @@ function PlanChart({ detail }: { detail: SavingsPlanDetail }) {
         <p className={styles.muted}>{t('savingsPlans.chart.empty')}</p>
       ) : (
         <div className={styles.stack}>
-          <ul className={styles.legend}>
-            <li>
-              <span className={styles.swatch} data-series="value" aria-hidden="true" />
-              {t('savingsPlans.figures.value')}
-            </li>
-            <li>
-              <span className={styles.swatch} data-series="invested" aria-hidden="true" />
-              {t('savingsPlans.figures.invested')}
-            </li>
-          </ul>
+          <ValueChartLegend value={t('savingsPlans.figures.value')} invested={t('savingsPlans.figures.invested')} />
           <Suspense
             fallback={
               <div role="status" aria-busy="true">
