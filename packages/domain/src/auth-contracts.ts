@@ -9,6 +9,7 @@ import { typedText } from './text';
  */
 
 export const AUTHORISATION_PAYLOAD_TYPES = [
+  'CA_INSTRUCTION',
   'EMAIL',
   'ENROLL_DEVICE',
   'MONEY_TRANSACTION',
@@ -17,6 +18,12 @@ export const AUTHORISATION_PAYLOAD_TYPES = [
   'TICKET',
 ] as const;
 export type AuthorisationPayloadType = (typeof AUTHORISATION_PAYLOAD_TYPES)[number];
+
+/** A corporate-action instruction that debits cash; `data` is `caAuthorisationData(...)` (ca-contracts). */
+export const caInstructionAuthorisationSchema = z.object({
+  type: z.literal('CA_INSTRUCTION'),
+  data: z.object({ eventId: z.string().min(1).max(64), option: z.string().min(1).max(64), quantity: z.string().max(40).nullable(), amount: z.string().max(40) }),
+});
 
 /** Change of the e-mail address; requestId names the pending change request. */
 export const emailAuthorisationSchema = z.object({
@@ -55,6 +62,7 @@ export const ticketAuthorisationSchema = z.object({
 });
 
 export const authorisationPayloadSchema = z.discriminatedUnion('type', [
+  caInstructionAuthorisationSchema,
   emailAuthorisationSchema,
   enrollDeviceAuthorisationSchema,
   moneyTransactionAuthorisationSchema,

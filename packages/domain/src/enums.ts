@@ -13,12 +13,13 @@
  *   today; BestAccuracy = "Beste Genauigkeit": the finest resolution the history holds for the
  *   shown period (tick or minute data where it exists, otherwise daily closes); CSI = "Seit Kauf":
  *   since the customer's first purchase of the instrument in the depot.
- * - Corporate action (Kapitalmaßnahme) types: BARABF Barabfindung (cash compensation, e.g. squeeze
- *   out); KAP Kapitalerhöhung mit Bezugsrechten (rights issue); KAP2 a second rights issue of the same
- *   instrument running at the same time; UMTAUSCHF freiwilliges Umtauschangebot (voluntary exchange
- *   offer); UMTO Umtausch-/Übernahmeangebot (tender offer); WDIF Wahldividende in Fremdwährung (scrip
- *   dividend with a currency choice); WDIV Wahldividende (cash or shares); ZEICHNUNG Zeichnung
- *   (subscription of a new issue); TEILRECHT Teilrechte (fractional rights left after a ratio).
+ * - Corporate action (Kapitalmaßnahme) types (decision 022): BARABF Barabfindung (cash compensation,
+ *   e.g. a squeeze-out; mandatory); KAP Kapitalerhöhung gegen Bareinlage (rights issue); KAP2
+ *   Kapitalerhöhung aus Gesellschaftsmitteln (bonus shares; mandatory); UMTAUSCHF freiwilliges
+ *   Umtauschangebot (voluntary exchange); UMTO Übernahmeangebot (tender offer for cash); WDIF
+ *   Wahldividende mit Währungswahl (dividend in euros or the original currency); WDIV Wahldividende
+ *   (cash or shares); ZEICHNUNG Zeichnung (subscription of a new issue); TEILRECHT Teilrechte
+ *   (fractional rights left after a consolidation, bought up or sold).
  * - Corporate action subscription options (Weisung): BEZUG_AKTIEN_WIE_ANGEGEBEN subscribe the number
  *   of shares the customer enters; BEZUG_AKTIEN_GEM_BZR_BESTAND subscribe as many as the held
  *   subscription rights (Bezugsrechte) allow; TEILRECHT_KAUF_BRUCHSTUECKE buy the missing fractional

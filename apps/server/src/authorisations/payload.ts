@@ -36,6 +36,12 @@ export function authorisedData(payload: AuthorisationPayload, session?: string):
     }
     case 'SESSION_AUTH':
       return { type: payload.type, session: session ?? null };
+    case 'CA_INSTRUCTION': {
+      // Bound to the event, the option, the quantity and the amount in their normal forms.
+      const d = payload.data;
+      if (!/^-?\d+(\.\d+)?$/.test(d.amount) || (d.quantity !== null && !/^\d+(\.\d+)?$/.test(d.quantity))) return null;
+      return { type: payload.type, eventId: d.eventId, option: d.option, quantity: d.quantity === null ? null : new Decimal(d.quantity).toFixed(), amount: new Decimal(d.amount).toFixed(2) };
+    }
     case 'TICKET': {
       // A service request is bound to its attributes in their normal form ("801" and "801.00" are one amount).
       const requestType = payload.data.requestType;
@@ -76,5 +82,7 @@ export function describePayload(payload: AuthorisationPayload): string {
       return typeof payload.data.mobileNumber === 'string' ? 'Neue Mobilfunknummer bestätigen' : 'Serviceauftrag';
     case 'EMAIL':
       return 'E-Mail-Adresse ändern';
+    case 'CA_INSTRUCTION':
+      return `Weisung zur Kapitalmaßnahme: ${formatEuro(/^-?\d+(\.\d+)?$/.test(payload.data.amount) ? new Decimal(payload.data.amount).toFixed(2) : '0.00')} belasten`;
   }
 }
