@@ -1,0 +1,103 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CaOption, CaTerms } from '@kontor/domain/corporate-actions';
+import type { Db } from '../platform/db.ts';
+import { caEntitlements, caEvents, caInstructions } from './tables.ts';
+
+export type CaEventRow = typeof caEvents.$inferSelect;
+export type CaEntitlementRow = typeof caEntitlements.$inferSelect;
+export type CaInstructionRow = typeof caInstructions.$inferSelect;
+
+/** The terms `caOutcome` needs, from an event row. */
+export function termsOf(e: CaEventRow): CaTerms {
+  return {
+    type: e.type,
+    isin: e.isin,
+    targetIsin: e.targetIsin,
+    rightsIsin: e.rightsIsin,
+    ratioOld: e.ratioOld,
+    ratioNew: e.ratioNew,
+    price: e.price,
+    dividend: e.dividend,
+    foreignDividend: e.foreignDividend,
+    currency: e.currency,
+  };
+}
+
+/** Ledger ref (and hold) of a customer's instruction. */
+export const caRef = (eventId: string, sub: string) => `ca:${eventId}:${sub}`;
+
+/** The corporate-action tables, read and written on the caller's transaction (or the database). */
+export const caStore = {
+  /** Writes an announced event once (its id is the custodian's key); false when it existed. */
+  async insertEvent(tx: Db, e: typeof caEvents.$inferInsert): Promise<boolean> {
+    const rows = await tx.insert(caEvents).values(e).onConflictDoNothing().returning({ id: caEvents.id });
+    return rows.length > 0;
+  },
+  /** Makes the event concern these customers with what they hold now (once each). */
+  async entitle(tx: Db, eventId: string, holders: readonly { sub: string; quantity: string }[], at: Date): Promise<string[]> {
+    if (holders.length === 0) return [];
+    const rows = await tx
+      .insert(caEntitlements)
+      .values(holders.map((h) => ({ eventId, sub: h.sub, quantity: h.quantity, createdAt: at })))
+      .onConflictDoNothing()
+      .returning({ sub: caEntitlements.sub });
+    return rows.map((r) => r.sub);
+  },
+  async event(db: Db, id: string): Promise<CaEventRow | undefined> {
+    const [row] = await db.select().from(caEvents).where(eq(caEvents.id, id));
+    return row;
+  },
+  /** The event with the customer's entitlement and instruction; undefined unless the customer is entitled. */
+  async eventOf(db: Db, sub: string, id: string): Promise<{ event: CaEventRow; entitlement: CaEntitlementRow; instruction: CaInstructionRow | null } | undefined> {
+    const [row] = await db
+      .select({ event: caEvents, entitlement: caEntitlements, instruction: caInstructions })
+      .from(caEntitlements)
+      .innerJoin(caEvents, eq(caEvents.id, caEntitlements.eventId))
+      .leftJoin(caInstructions, and(eq(caInstructions.eventId, caEntitlements.eventId), eq(caInstructions.sub, caEntitlements.sub)))
+      .where(and(eq(caEntitlements.sub, sub), eq(caEntitlements.eventId, id)));
+    return row;
+  },
+  /** Every event the customer is entitled to, with entitlement and instruction, by deadline. */
+  async eventsOf(db: Db, sub: string) {
+    return db
+      .select({ event: caEvents, entitlement: caEntitlements, instruction: caInstructions })
+      .from(caEntitlements)
+      .innerJoin(caEvents, eq(caEvents.id, caEntitlements.eventId))
+      .leftJoin(caInstructions, and(eq(caInstructions.eventId, caEntitlements.eventId), eq(caInstructions.sub, caEntitlements.sub)))
+      .where(eq(caEntitlements.sub, sub))
+      .orderBy(asc(caEvents.deadline), asc(caEvents.id));
+  },
+  /** Entitlements of an event, locked (the jobs walk them). */
+  async entitlements(tx: Db, eventId: string): Promise<CaEntitlementRow[]> {
+    return tx.select().from(caEntitlements).where(eq(caEntitlements.eventId, eventId)).orderBy(asc(caEntitlements.sub)).for('update');
+  },
+  async instruction(tx: Db, eventId: string, sub: string): Promise<CaInstructionRow | undefined> {
+    const [row] = await tx.select().from(caInstructions).where(and(eq(caInstructions.eventId, eventId), eq(caInstructions.sub, sub))).for('update');
+    return row;
+  },
+  /** Gives or replaces the instruction. */
+  async putInstruction(tx: Db, i: { eventId: string; sub: string; option: CaOption; quantity: string | null; source: 'customer' | 'default'; reserved: string; at: Date }): Promise<void> {
+    await tx
+      .insert(caInstructions)
+      .values({ eventId: i.eventId, sub: i.sub, option: i.option, quantity: i.quantity, source: i.source, reserved: i.reserved, instructedAt: i.at })
+      .onConflictDoUpdate({
+        target: [caInstructions.eventId, caInstructions.sub],
+        set: { option: i.option, quantity: i.quantity, source: i.source, reserved: i.reserved, instructedAt: i.at },
+      });
+  },
+  async markBinding(tx: Db, eventId: string): Promise<void> {
+    await tx.update(caInstructions).set({ binding: true }).where(eq(caInstructions.eventId, eventId));
+  },
+  /** Records that a phase of the event was booked for the customer. */
+  async markBooked(tx: Db, eventId: string, sub: string, phase: string): Promise<void> {
+    await tx
+      .update(caEntitlements)
+      .set({ booked: sql`${caEntitlements.booked} || ${JSON.stringify([phase])}::jsonb` })
+      .where(and(eq(caEntitlements.eventId, eventId), eq(caEntitlements.sub, sub)));
+  },
+  /** Fixes the entitlement to the holding at the record date (ex date), with the rights booked. */
+  async fix(tx: Db, eventId: string, sub: string, quantity: string, rights: string): Promise<void> {
+    await tx.update(caEntitlements).set({ quantity, rights, fixed: true }).where(and(eq(caEntitlements.eventId, eventId), eq(caEntitlements.sub, sub)));
+  },
+};
+export type CaStore = typeof caStore;
