@@ -384,3 +384,15 @@ function summarise(t: CaTerms, steps: CaStep[]): CaOutcome {
     reserve: debit.toFixed(2),
   };
 }
+
+/**
+ * What a subscription right is worth while the share trades at `share` (euros): n·(S − P)/(m + n),
+ * the difference between the share and its theoretical price after the issue; never below 0.
+ * The bid side is rounded down, the ask side up, to a tenth of a cent.
+ */
+export function rightsValue(t: Pick<CaTerms, 'ratioOld' | 'ratioNew' | 'price'>, share: string, side: 'bid' | 'ask'): string {
+  const m = new Decimal(t.ratioOld);
+  const n = new Decimal(t.ratioNew);
+  const v = Decimal.max(0, n.mul(new Decimal(share).minus(t.price ?? 0)).div(m.plus(n)));
+  return v.toDecimalPlaces(3, side === 'bid' ? Decimal.ROUND_DOWN : Decimal.ROUND_UP).toFixed(3);
+}
