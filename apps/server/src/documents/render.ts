@@ -1,5 +1,6 @@
 import type { DocumentKind } from '@kontor/domain/posteingang-contracts';
 import { accountStatement, type AccountStatementData } from './account-statement.ts';
+import { caStatement, type CaStatementData } from './ca-statement.ts';
 import { annualTaxCertificate, type AnnualTaxCertificateData } from './annual-tax-certificate.ts';
 import { contractNote, type ContractNoteData } from './contract-note.ts';
 import { costReport, type CostReportData } from './cost-report.ts';
@@ -21,6 +22,7 @@ export type DocumentData = {
   tax_certificate: LossCertificateData | AnnualTaxCertificateData;
   /** A Dividendengutschrift or the notice of a Vorabpauschale. */
   tax_statement: TaxStatementData;
+  corporate_action_statement: CaStatementData;
 };
 export type RenderableKind = keyof DocumentData;
 
@@ -46,6 +48,8 @@ export function renderDocument(kind: DocumentKind | string, data: Record<string,
       return data.certificate === 'annual' ? annualTaxCertificate(data as AnnualTaxCertificateData) : lossCertificate(data as LossCertificateData);
     case 'tax_statement':
       return taxStatement(data as TaxStatementData);
+    case 'corporate_action_statement':
+      return caStatement(data as CaStatementData);
     default:
       return undefined;
   }
