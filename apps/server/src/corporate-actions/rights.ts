@@ -45,7 +45,8 @@ export type RightsIndex = ReturnType<typeof rightsIndex>;
 /** The instrument lookup with rights ISINs resolved to an instrument-like record of the share ("Bezugsrecht SAP SE", in euros). */
 export function withRightsInstruments(instrument: (isin: string) => Promise<Instrument | undefined>, rights: RightsIndex) {
   return async (isin: string): Promise<Instrument | undefined> => {
-    const found = await instrument(isin);
+    // A known rights ISIN first: inside a job's transaction an unknown ISIN must not reach the database (PGlite has one connection).
+    const found = rights.get(isin) ? undefined : await instrument(isin);
     if (found) return found;
     const r = await rights.find(isin);
     const share = r && (await instrument(r.isin));
