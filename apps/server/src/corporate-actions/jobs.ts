@@ -118,7 +118,6 @@ export function caJobs(d: CaJobDeps) {
       }
       await caStore.fix(tx, e.id, ent.sub, quantity.toFixed(), rights.toFixed());
     }
-    await d.rights.register(e);
     const label = CA_TYPE_LABELS[e.type];
     // The order book is in memory: the trading service deletes them through its queue, after this commit.
     void d
