@@ -62,6 +62,8 @@ import { documentStore } from './documents/store.ts';
 import { documentRenderer, type DocumentRenderer } from './documents/renderer.ts';
 import { periodicDocuments, type PeriodicDocuments } from './documents/periodic.ts';
 import { depotRoutes } from './depot/routes.ts';
+import { caJobs } from './corporate-actions/jobs.ts';
+import { rightsIndex, withRightsInstruments, withRightsQuotes } from './corporate-actions/rights.ts';
 import { type DepotService, depotService } from './depot/service.ts';
 import { depotStore } from './depot/store.ts';
 import { performanceRoutes } from './performance/routes.ts';
@@ -326,10 +328,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const scheduler = createScheduler({ db, clock: marketClock, log: app.log });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());
-  const quotes = deps.quotes ?? (await simulatedMarketFor(instruments, marketClock));
-  app.decorate('quotes', quotes);
+  const market = deps.quotes ?? (await simulatedMarketFor(instruments, marketClock));
+  app.decorate('quotes', market);
+  // Subscription rights have no market: their quotes follow the share (corporate actions, decision 022).
+  const rights = rightsIndex({ db, currencyOf: async (isin) => (await instruments.get(isin))?.quoteCurrencyCode ?? 'EUR' });
+  const quotes = withRightsQuotes(market, rights);
+  const instrumentOrRights = withRightsInstruments((isin) => instruments.get(isin), rights);
   await app.register(marketRoutes, { quotes });
-  if (config.devTools && quotes instanceof SimulatedMarket) await app.register(marketDevRoutes, { market: quotes });
+  if (config.devTools && market instanceof SimulatedMarket) await app.register(marketDevRoutes, { market });
   const alerts = notificationService({
     store: notifications,
     clock,
@@ -346,7 +352,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const trading = await TradingService.start({
     db,
     clock: marketClock,
-    quotes,
+    // Rights are not traded: the order path reads the market directly.
+    quotes: market,
     instrument: (isin) => instruments.get(isin),
     lots: lotStore,
     confirmations: confirmationStore(db),
@@ -368,7 +375,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await notes.seedKontorNotices(externalLinks.priceList);
   app.decorate('notes', notes);
   await app.register(notesRoutes, { service: notes });
-  const depot = depotService({ db, store: depotStore(db), instrument: (isin) => instruments.get(isin) });
+  const depot = depotService({
+    db,
+    store: depotStore(db),
+    instrument: instrumentOrRights,
+    rightsOf: async (isin) => {
+      const r = (await instruments.get(isin)) ? undefined : await rights.find(isin);
+      return r ? { eventId: r.eventId, isin: r.isin } : null;
+    },
+  });
   app.decorate('depot', depot);
   await app.register(depotRoutes, { service: depot });
   await app.register(performanceRoutes, { service: performanceService({ db, clock: marketClock, quotes, instrument: (isin) => instruments.get(isin) }) });
@@ -486,6 +501,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await taxRuns.start();
   app.decorate('taxRuns', taxRuns);
+  await caJobs({
+    db,
+    clock: marketClock,
+    scheduler,
+    book,
+    quotes,
+    instrument: instrumentOrRights,
+    fxRate: (currency) => fxRateNow(quotes, currency),
+    taxEnabled: !config.taxDisabled,
+    rights,
+    deleteOrders: (isin, reason) => trading.deleteOrders(isin, reason),
+    log: app.log,
+  }).start();
 
   // Corporate actions on the simulated clock: their dates and deadlines are the market's.
   const instrumentOf = (isin: string) => instruments.get(isin);

@@ -1,6 +1,7 @@
 import type { DocumentKind } from '@kontor/domain/posteingang-contracts';
 import { accountStatement, type AccountStatementData } from './account-statement.ts';
 import { caTerms, type CaTermsData } from './ca-terms.ts';
+import { caStatement, type CaStatementData } from './ca-statement.ts';
 import { annualTaxCertificate, type AnnualTaxCertificateData } from './annual-tax-certificate.ts';
 import { contractNote, type ContractNoteData } from './contract-note.ts';
 import { costReport, type CostReportData } from './cost-report.ts';
@@ -24,6 +25,7 @@ export type DocumentData = {
   tax_statement: TaxStatementData;
   /** The terms of a corporate action (`notice: 'terms'`); the statements of its bookings are ca-back's. */
   corporate_action_notice: CaTermsData;
+  corporate_action_statement: CaStatementData;
 };
 export type RenderableKind = keyof DocumentData;
 
@@ -51,6 +53,8 @@ export function renderDocument(kind: DocumentKind | string, data: Record<string,
       return taxStatement(data as TaxStatementData);
     case 'corporate_action_notice':
       return data.notice === 'terms' ? caTerms(data as CaTermsData) : undefined;
+    case 'corporate_action_statement':
+      return caStatement(data as CaStatementData);
     default:
       return undefined;
   }
