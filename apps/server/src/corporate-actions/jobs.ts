@@ -85,7 +85,7 @@ export function caJobs(d: CaJobDeps) {
     if (steps.length === 0 && !new Decimal(reserved).gt(0)) return false;
     const at = d.clock.now();
     const isins = [...new Set([e.isin, e.targetIsin, ...(e.rightsIsin ? [e.rightsIsin] : [])])];
-    const booking = caBooking({
+    const { booking, moves } = caBooking({
       event: e,
       sub: ent.sub,
       phase,
@@ -98,7 +98,10 @@ export function caJobs(d: CaJobDeps) {
       info: await infos(e),
     });
     const written = await d.book(tx, booking);
-    if (written) await caStore.markBooked(tx, e.id, ent.sub, phase);
+    if (written) {
+      await caJobsStore.recordMoves(tx, booking.key, ent.sub, at, moves);
+      await caStore.markBooked(tx, e.id, ent.sub, phase);
+    }
     return written;
   }
 
