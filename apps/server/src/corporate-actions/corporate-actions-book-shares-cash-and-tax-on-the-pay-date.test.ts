@@ -9,6 +9,7 @@ import { PinnedQuotes } from '../../test/pinned-quotes.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { lotStore } from '../bookings/lot-store.ts';
 import { incomeStore } from '../tax/income-store.ts';
+import { CA_JOBS } from './schedule.ts';
 import { caStore } from './store.ts';
 
 const SIEMENS = 'DE0007236101';
@@ -154,8 +155,12 @@ describe('corporate actions booked on the pay date', () => {
     expect(await cash(t, c.lena!)).toMatchObject({ reserved: '0.00', balance: '9598.00' });
   });
 
-  it('every booking is written once: the jobs done, the entitlements marked', async () => {
+  it('every booking is written once: a pay job run again books nothing twice', async () => {
     expect(await t.app.scheduler.runDue()).toBe(0);
+    await t.database.db.transaction((tx) =>
+      t.app.scheduler.schedule(tx as never, { kind: CA_JOBS.pay, key: 'KAP2-SIE:again', dueAt: t.app.simulatedClock.now(), payload: { eventId: 'KAP2-SIE' } }),
+    );
+    expect(await t.app.scheduler.runDue()).toBe(1);
     expect((await caStore.eventOf(t.database.db, c.dora!.sub, 'KAP2-SIE'))!.entitlement.booked).toEqual(['pay']);
     expect((await cash(t, c.dora!)).balance).toBe('9294.30');
   });

@@ -171,13 +171,12 @@ export function caJobs(d: CaJobDeps) {
     onDeadline,
     onRights,
     onPay,
-    /** Registers the handlers and learns the rights ISINs announced so far (at start). */
+    /** Registers the handlers (at start; the rights index is loaded by the caller). */
     async start(): Promise<void> {
       d.scheduler.handle(CA_JOBS.ex, on(onEx));
       d.scheduler.handle(CA_JOBS.deadline, on(onDeadline));
       d.scheduler.handle(CA_JOBS.rights, on(onRights));
       d.scheduler.handle(CA_JOBS.pay, on(onPay));
-      await d.rights.load();
     },
   };
 }
