@@ -26,9 +26,10 @@ export function CorporateActionsPage() {
   const now = useServerNow();
 
   let content: ReactNode;
+  const title = t('corporateActions.listLabel');
   if (list.isPending) {
     content = (
-      <Card>
+      <Card title={title}>
         <div role="status" aria-busy="true" className={styles.stack}>
           <span className="visually-hidden">{t('common.loading')}</span>
           <Skeleton width="14rem" height="1.25rem" />
@@ -38,7 +39,7 @@ export function CorporateActionsPage() {
     );
   } else if (list.isError) {
     content = (
-      <Card>
+      <Card title={title}>
         <LoadError message={t('corporateActions.loadError')} onRetry={() => void list.refetch()} />
       </Card>
     );
@@ -52,8 +53,8 @@ export function CorporateActionsPage() {
     );
   } else {
     content = (
-      <Card flush>
-        <ul className={styles.list} aria-label={t('corporateActions.listLabel')}>
+      <Card title={title} flush>
+        <ul className={styles.list} aria-label={title}>
           {[...list.data.items].sort(byUrgency).map((event) => (
             <EventItem key={event.id} event={event} now={now} />
           ))}
