@@ -62,6 +62,8 @@ import { documentStore } from './documents/store.ts';
 import { documentRenderer, type DocumentRenderer } from './documents/renderer.ts';
 import { periodicDocuments, type PeriodicDocuments } from './documents/periodic.ts';
 import { depotRoutes } from './depot/routes.ts';
+import { caJobs } from './corporate-actions/jobs.ts';
+import { rightsIndex, withRightsInstruments, withRightsQuotes } from './corporate-actions/rights.ts';
 import { type DepotService, depotService } from './depot/service.ts';
 import { depotStore } from './depot/store.ts';
 import { performanceRoutes } from './performance/routes.ts';
@@ -105,6 +107,11 @@ import { lossCertificateIssued } from './tickets/context-rules.ts';
 import { ticketAttachmentRoutes } from './tickets/attachment-routes.ts';
 import { databaseAttachmentStorage } from './tickets/attachment-storage.ts';
 import { attachmentService } from './tickets/attachments.ts';
+import { type Custodian, custodian } from './corporate-actions/custodian.ts';
+import { caDevRoutes } from './corporate-actions/dev-routes.ts';
+import { caRoutes } from './corporate-actions/routes.ts';
+import { caService } from './corporate-actions/service.ts';
+import { caStore } from './corporate-actions/store.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -137,6 +144,8 @@ declare module 'fastify' {
     savingsPlanJobs: SavingsPlanJobs;
     /** Dividends, Vorabpauschale and the Jahressteuerbescheinigung on the scheduler. */
     taxRuns: TaxIncomeRuns;
+    /** The custodian stand-in: announces corporate actions (daily job, dev route, the seed's demo event). */
+    corporateActions: Custodian;
   }
 }
 
@@ -319,10 +328,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const scheduler = createScheduler({ db, clock: marketClock, log: app.log });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());
-  const quotes = deps.quotes ?? (await simulatedMarketFor(instruments, marketClock));
-  app.decorate('quotes', quotes);
+  const market = deps.quotes ?? (await simulatedMarketFor(instruments, marketClock));
+  app.decorate('quotes', market);
+  // Subscription rights have no market: their quotes follow the share (corporate actions, decision 022).
+  const rights = rightsIndex({ db, currencyOf: async (isin) => (await instruments.get(isin))?.quoteCurrencyCode ?? 'EUR' });
+  const quotes = withRightsQuotes(market, rights);
+  const instrumentOrRights = withRightsInstruments((isin) => instruments.get(isin), rights);
   await app.register(marketRoutes, { quotes });
-  if (config.devTools && quotes instanceof SimulatedMarket) await app.register(marketDevRoutes, { market: quotes });
+  if (config.devTools && market instanceof SimulatedMarket) await app.register(marketDevRoutes, { market });
   const alerts = notificationService({
     store: notifications,
     clock,
@@ -339,7 +352,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const trading = await TradingService.start({
     db,
     clock: marketClock,
-    quotes,
+    // Rights are not traded: the order path reads the market directly.
+    quotes: market,
     instrument: (isin) => instruments.get(isin),
     lots: lotStore,
     confirmations: confirmationStore(db),
@@ -361,7 +375,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await notes.seedKontorNotices(externalLinks.priceList);
   app.decorate('notes', notes);
   await app.register(notesRoutes, { service: notes });
-  const depot = depotService({ db, store: depotStore(db), instrument: (isin) => instruments.get(isin) });
+  const depot = depotService({
+    db,
+    store: depotStore(db),
+    instrument: instrumentOrRights,
+    rightsOf: async (isin) => {
+      const r = (await instruments.get(isin)) ? undefined : await rights.find(isin);
+      return r ? { eventId: r.eventId, isin: r.isin } : null;
+    },
+  });
   app.decorate('depot', depot);
   await app.register(depotRoutes, { service: depot });
   await app.register(performanceRoutes, { service: performanceService({ db, clock: marketClock, quotes, instrument: (isin) => instruments.get(isin) }) });
@@ -479,6 +501,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await taxRuns.start();
   app.decorate('taxRuns', taxRuns);
+  await caJobs({
+    db,
+    clock: marketClock,
+    scheduler,
+    book,
+    quotes,
+    instrument: instrumentOrRights,
+    fxRate: (currency) => fxRateNow(quotes, currency),
+    taxEnabled: !config.taxDisabled,
+    rights,
+    deleteOrders: (isin, reason) => trading.deleteOrders(isin, reason),
+    log: app.log,
+  }).start();
+
+  // Corporate actions on the simulated clock: their dates and deadlines are the market's.
+  const instrumentOf = (isin: string) => instruments.get(isin);
+  const ca = custodian({ db, clock: marketClock, scheduler, quotes, documents, instrument: instrumentOf, daily: config.env !== 'test' });
+  await ca.start();
+  app.decorate('corporateActions', ca);
+  const caSvc = caService({
+    db,
+    clock: marketClock,
+    quotes,
+    instrument: instrumentOf,
+    fxRate: (currency) => fxRateNow(quotes, currency),
+    write: (run) => trading.write(run),
+    redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result),
+    taxEnabled: !config.taxDisabled,
+  });
+  await app.register(caRoutes, { service: caSvc });
+  if (config.devTools) {
+    await app.register(caDevRoutes, { custodian: ca, service: caSvc, holds: async (sub, isin) => (await caStore.holders(db, isin)).some((h) => h.sub === sub) });
+  }
 
   await installStaticWeb(app, config.webDistDir);
   return app;

@@ -41,6 +41,7 @@ export const DOCUMENT_KINDS = [
   'tax_certificate',
   'tax_statement',
   'corporate_action_notice',
+  'corporate_action_statement',
   'ticket_confirmation',
   'terms',
 ] as const;
@@ -54,6 +55,7 @@ export const DOCUMENT_KIND_CATEGORY: Readonly<Record<DocumentKind, DocumentCateg
   tax_certificate: 'STEUERN',
   tax_statement: 'STEUERN',
   corporate_action_notice: 'KAPITALMASSNAHMEN',
+  corporate_action_statement: 'KAPITALMASSNAHMEN',
   ticket_confirmation: 'SERVICE',
   terms: 'VERTRAEGE',
 };

@@ -172,6 +172,8 @@ export const positionSchema = z.object({
   firstPurchase: z.iso.datetime({ offset: true }),
   /** Sum of the realised gains and losses of past sales of this instrument, euros. */
   realisedPnl: decimalStringSchema,
+  /** Subscription rights (Bezugsrechte, "Bezugsrecht (Teilrecht)"): the corporate action and the share they belong to. */
+  rightsOf: z.object({ eventId: z.string(), isin: z.string() }).nullable().optional(),
 });
 export type Position = z.infer<typeof positionSchema>;
 

@@ -23,14 +23,14 @@ export type Booking = {
   notifications: readonly NotificationToSend[];
 };
 
-export type BookingKind = 'execution' | 'dividend' | 'vorabpauschale' | 'deposit' | 'opening_position' | 'payout' | 'payout_cancel' | 'payout_executed' | 'debit' | 'debit_settle' | 'debit_return';
+export type BookingKind = 'execution' | 'dividend' | 'vorabpauschale' | 'deposit' | 'opening_position' | 'payout' | 'payout_cancel' | 'payout_executed' | 'debit' | 'debit_settle' | 'debit_return' | 'corporate_action';
 
 /**
  * A purchase opens a lot; a sale uses up lots first in first out (ids and shares from `sellFifo`);
  * a Vorabpauschale taxed on a lot's pieces is kept with it, so that their sale deducts it.
  */
 export type LotChange =
-  | { type: 'open'; isin: string; quantity: string; cost: string; openedAt: Date; executionId: string | null }
+  | { type: 'open'; isin: string; quantity: string; cost: string; openedAt: Date; executionId: string | null; /** Kept through a corporate action's rescale or exchange. */ vorabpauschale?: string }
   | { type: 'consume'; lotId: string; quantity: string; cost: string; vorabpauschale: string }
   | { type: 'vorabpauschale'; lotId: string; amount: string };
 

@@ -16,8 +16,9 @@ export const lotStore = {
     const rows = lock ? await query.for('update') : await query;
     return rows.map((r) => ({ id: r.id, quantity: r.quantity, remaining: r.remaining, cost: r.cost, remainingCost: r.remainingCost, remainingVorabpauschale: r.remainingVorabpauschale }));
   },
-  async addLot(tx: Db, lot: { sub: string; isin: string; quantity: string; cost: string; openedAt: Date; executionId: string | null }): Promise<void> {
-    await tx.insert(lots).values({ ...lot, remaining: lot.quantity, remainingCost: lot.cost });
+  async addLot(tx: Db, lot: { sub: string; isin: string; quantity: string; cost: string; openedAt: Date; executionId: string | null; vorabpauschale?: string | undefined }): Promise<void> {
+    const { vorabpauschale, ...row } = lot;
+    await tx.insert(lots).values({ ...row, remaining: lot.quantity, remainingCost: lot.cost, remainingVorabpauschale: vorabpauschale ?? '0' });
   },
   async consume(tx: Db, consumed: readonly LotConsumption[]): Promise<void> {
     for (const c of consumed) {

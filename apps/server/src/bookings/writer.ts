@@ -20,7 +20,7 @@ export function bookingWriter(deps: { lots: LotStore; documents: DocumentStore }
     await post(tx, { postings: b.postings, ref: b.ref, at: b.at });
     const opened = b.lots.flatMap((l) => (l.type === 'open' ? [l] : []));
     const consumed = b.lots.flatMap((l) => (l.type === 'consume' ? [l] : []));
-    for (const l of opened) await deps.lots.addLot(tx, { sub: b.sub, isin: l.isin, quantity: l.quantity, cost: l.cost, openedAt: l.openedAt, executionId: l.executionId });
+    for (const l of opened) await deps.lots.addLot(tx, { sub: b.sub, isin: l.isin, quantity: l.quantity, cost: l.cost, openedAt: l.openedAt, executionId: l.executionId, vorabpauschale: l.vorabpauschale });
     if (consumed.length > 0) await deps.lots.consume(tx, consumed);
     const taxed = b.lots.flatMap((l) => (l.type === 'vorabpauschale' ? [l] : []));
     if (taxed.length > 0) await deps.lots.addVorabpauschale(tx, taxed);

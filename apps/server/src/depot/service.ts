@@ -6,7 +6,13 @@ import { cashOf } from '../bookings/ledger.ts';
 import type { DepotStore } from './store.ts';
 
 /** The depot as the customer sees it: positions with what is free to sell, and the cash. */
-export function depotService(d: { db: Db; store: DepotStore; instrument: (isin: string) => Promise<Instrument | undefined> }) {
+export function depotService(d: {
+  db: Db;
+  store: DepotStore;
+  instrument: (isin: string) => Promise<Instrument | undefined>;
+  /** A position of subscription rights: the event and the share they belong to; null for anything else. */
+  rightsOf?: (isin: string) => Promise<{ eventId: string; isin: string } | null>;
+}) {
   return {
     async depot(sub: string): Promise<Depot> {
       const [held, cash, blocked, realised] = await Promise.all([d.store.positions(sub), cashOf(d.db, sub), d.store.blockedPerIsin(sub), d.store.realisedPerIsin(sub)]);
@@ -14,6 +20,7 @@ export function depotService(d: { db: Db; store: DepotStore; instrument: (isin: 
       for (const p of held) {
         const instrument = await d.instrument(p.isin);
         const b = new Decimal(blocked.get(p.isin) ?? '0');
+        const rightsOf = d.rightsOf ? await d.rightsOf(p.isin) : null;
         positions.push({
           isin: p.isin,
           name: instrument?.name ?? p.isin,
@@ -26,6 +33,7 @@ export function depotService(d: { db: Db; store: DepotStore; instrument: (isin: 
           averagePrice: new Decimal(p.cost).div(p.quantity).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(),
           firstPurchase: p.firstPurchase,
           realisedPnl: new Decimal(realised.get(p.isin) ?? '0').toFixed(2),
+          ...(rightsOf ? { rightsOf } : {}),
         });
       }
       return { positions, cash };

@@ -52,8 +52,10 @@ export function orderNotices(events: readonly EngineEvent[], instrument: (isin: 
     } else if (e.type === 'status' && (e.status === 'Rejected' || e.status === 'Expired' || e.cancelStatus === 'Expired')) {
       // A partly filled order that expires stays PartiallyFilled, with Expired as its cancel status.
       const rejected = e.status === 'Rejected';
-      const title = `${rejected ? 'Order abgelehnt' : 'Order abgelaufen'}: ${verb} ${name}`;
-      const body = rejected ? (e.reason ?? 'Die Order wurde abgelehnt.') : 'Die Order ist ohne (vollständige) Ausführung abgelaufen.';
+      // An expiry with a reason is a deletion by Kontor (a corporate action's ex date).
+      const deleted = !rejected && !!e.reason;
+      const title = `${rejected ? 'Order abgelehnt' : deleted ? 'Order gelöscht' : 'Order abgelaufen'}: ${verb} ${name}`;
+      const body = rejected ? (e.reason ?? 'Die Order wurde abgelehnt.') : (e.reason ?? 'Die Order ist ohne (vollständige) Ausführung abgelaufen.');
       messages.push({ ...base, textForm: 'ORDER', title, body });
       notifications.push({ ...base, kind: rejected ? 'ORDER_REJECTED' : 'ORDER_EXPIRED', title, body });
     } else if (e.type === 'tslupdate') {

@@ -106,6 +106,24 @@ export class TradingService {
     return this.#entry.cancel(sub, id);
   }
 
+  /**
+   * Deletes every open order on `isin`, of every customer, through the engine and the write queue
+   * as a cancellation goes: holds are released, the book stays consistent, and each customer gets a
+   * message and a notification saying why (`reason(order)`). Returns how many were deleted.
+   */
+  deleteOrders(isin: string, reason: (o: { side: 'buy' | 'sell'; name: string }) => string): Promise<number> {
+    return this.#queue.enqueue(true, async (tx) => {
+      const now = this.#d.clock.now();
+      const open = this.#engine.engine.openOrders().filter((o) => o.isin === isin);
+      if (open.length === 0) return 0;
+      const name = (await this.#engine.ensureInstrument(isin))?.name ?? isin;
+      const events = open.flatMap((o) => this.#engine.engine.expire(o.id, now, reason({ side: o.side, name })));
+      this.#engine.version++;
+      await this.#settlement.persist(tx, events);
+      return open.length;
+    });
+  }
+
   confirm(sub: string, kind: ConfirmationKind): Promise<void> {
     return this.#preTrade.confirm(sub, kind);
   }

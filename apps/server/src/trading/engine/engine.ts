@@ -320,6 +320,18 @@ export class OrderEngine {
   }
 
   /**
+   * Deletes an order on the broker's side (a corporate action's ex date): it ends Expired at once,
+   * inside or outside the window, with `reason` as its message. Unknown orders are refused.
+   */
+  expire(orderId: string, now: Date, reason: string): EngineEvent[] {
+    const step = this.#begin(now);
+    const o = this.#orders.get(orderId);
+    if (!o) return this.#refuse(step, orderId, 'cancel', 'unknown');
+    this.#finish(o, 'Expired', step, reason);
+    return step.events;
+  }
+
+  /**
    * A quote: expires what is due, then, inside the instrument's window, ratchets trailing stops
    * (bid), triggers stops (mid), executes limits (ask/bid) and market orders. Quotes with a
    * crossed or non-positive price are ignored. Costs O(log n + orders it affects).

@@ -1,0 +1,32 @@
+import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { lots } from '../bookings/tables.ts';
+import type { Db } from '../platform/db.ts';
+import type { DatedLot } from './booking.ts';
+import type { CaEventRow } from './store.ts';
+import { caEvents } from './tables.ts';
+
+/** The reads of the corporate-action jobs and of the rights in the depot, on the caller's transaction. */
+export const caJobsStore = {
+  /** The customer's open lots of these ISINs, oldest first per ISIN, with their dates; locked (the booking consumes them). */
+  async openLots(tx: Db, sub: string, isins: readonly string[]): Promise<Map<string, DatedLot[]>> {
+    const rows = await tx
+      .select()
+      .from(lots)
+      .where(and(eq(lots.sub, sub), inArray(lots.isin, [...isins]), gt(lots.remaining, '0')))
+      .orderBy(asc(lots.openedAt), asc(lots.id))
+      .for('update');
+    const byIsin = new Map<string, DatedLot[]>(isins.map((i) => [i, []]));
+    for (const r of rows) {
+      byIsin.get(r.isin)!.push({ id: r.id, quantity: r.quantity, remaining: r.remaining, cost: r.cost, remainingCost: r.remainingCost, remainingVorabpauschale: r.remainingVorabpauschale, openedAt: r.openedAt });
+    }
+    return byIsin;
+  },
+  /** Every event with subscription rights (the rights ISINs the depot and the quotes know). */
+  async rightsEvents(db: Db): Promise<CaEventRow[]> {
+    return db.select().from(caEvents).where(isNotNull(caEvents.rightsIsin)).orderBy(asc(caEvents.announcedAt));
+  },
+  async eventOfRights(db: Db, rightsIsin: string): Promise<CaEventRow | undefined> {
+    const [row] = await db.select().from(caEvents).where(eq(caEvents.rightsIsin, rightsIsin)).orderBy(asc(caEvents.announcedAt)).limit(1);
+    return row;
+  },
+};

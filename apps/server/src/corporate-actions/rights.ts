@@ -1,0 +1,110 @@
+import Decimal from 'decimal.js';
+import { rightsValue } from '@kontor/domain/corporate-actions';
+import type { ChartRange } from '@kontor/domain/enums';
+import type { Instrument } from '@kontor/domain/instrument';
+import type { Quote } from '@kontor/domain/quote';
+import type { QuoteListener, QuoteSource } from '../market/feed.ts';
+import type { History } from '../market/history.ts';
+import { fxRateNow } from '../market/price-at.ts';
+import type { Db } from '../platform/db.ts';
+import { caJobsStore } from './jobs-store.ts';
+import type { CaEventRow } from './store.ts';
+
+/**
+ * Subscription rights (Bezugsrechte) in the depot: a rights ISIN (`ca_events.rights_isin`) has no
+ * instrument of its own and no market; it is shown as "Bezugsrecht <share>" and valued from the
+ * share's quote (decision 022: n·(S − P)/(m + n)).
+ */
+export type RightsEntry = { eventId: string; isin: string; rightsIsin: string; ratioOld: string; ratioNew: string; price: string | null; currency: string };
+
+/** The known rights ISINs in memory (quotes are read synchronously): loaded at start, added as events are announced or reach their ex date. */
+export function rightsIndex(d: { db: Db; currencyOf: (isin: string) => Promise<string> }) {
+  const byRights = new Map<string, RightsEntry>();
+  const index = {
+    get: (rightsIsin: string) => byRights.get(rightsIsin),
+    async register(e: CaEventRow): Promise<void> {
+      if (!e.rightsIsin || byRights.has(e.rightsIsin)) return;
+      byRights.set(e.rightsIsin, { eventId: e.id, isin: e.isin, rightsIsin: e.rightsIsin, ratioOld: e.ratioOld, ratioNew: e.ratioNew, price: e.price, currency: await d.currencyOf(e.isin) });
+    },
+    async load(): Promise<void> {
+      for (const e of await caJobsStore.rightsEvents(d.db)) await index.register(e);
+    },
+    /** The entry of a rights ISIN, looked up in the database when another process announced it. */
+    async find(rightsIsin: string): Promise<RightsEntry | undefined> {
+      const known = byRights.get(rightsIsin);
+      if (known) return known;
+      const e = await caJobsStore.eventOfRights(d.db, rightsIsin);
+      if (e) await index.register(e);
+      return byRights.get(rightsIsin);
+    },
+  };
+  return index;
+}
+export type RightsIndex = ReturnType<typeof rightsIndex>;
+
+/** The instrument lookup with rights ISINs resolved to an instrument-like record of the share ("Bezugsrecht SAP SE", in euros). */
+export function withRightsInstruments(instrument: (isin: string) => Promise<Instrument | undefined>, rights: RightsIndex) {
+  return async (isin: string): Promise<Instrument | undefined> => {
+    const found = await instrument(isin);
+    if (found) return found;
+    const r = await rights.find(isin);
+    const share = r && (await instrument(r.isin));
+    if (!r || !share) return undefined;
+    return { ...share, isin, wkn: null, name: `Bezugsrecht ${share.name}`, quoteCurrencyCode: 'EUR', fractionalTrading: false } as Instrument;
+  };
+}
+
+/** The quote of a right from the share's quote (euros, bid rounded down and ask up); undefined while the share has none. */
+export function rightsQuote(r: RightsEntry, share: Quote | undefined, fx: string | null): Quote | undefined {
+  if (!share || !fx) return undefined;
+  const eur = (v: string) => new Decimal(v).mul(fx).toFixed();
+  return { id: `bzr-${share.id}`, isin: r.rightsIsin, bid: rightsValue(r, eur(share.bid), 'bid'), ask: rightsValue(r, eur(share.ask), 'ask'), ts: share.ts };
+}
+
+/**
+ * The quote source with rights ISINs answered from their share: `current` derives the right's
+ * quote, `subscribe` follows the share. Every other ISIN goes straight through (one map lookup).
+ */
+export function withRightsQuotes(quotes: QuoteSource, rights: RightsIndex): QuoteSource {
+  const derived = (isin: string): Quote | undefined => {
+    const r = rights.get(isin);
+    return r && rightsQuote(r, quotes.current(r.isin), fxRateNow(quotes, r.currency));
+  };
+  return {
+    current: (isin) => quotes.current(isin) ?? derived(isin),
+    subscribe(isins: ReadonlySet<string>, listener: QuoteListener) {
+      const plain = new Set<string>();
+      const shares = new Map<string, string[]>();
+      for (const isin of isins) {
+        const r = rights.get(isin);
+        if (r && !quotes.current(isin)) shares.set(r.isin, [...(shares.get(r.isin) ?? []), isin]);
+        else plain.add(isin);
+      }
+      const offs: (() => void)[] = [];
+      if (plain.size > 0) offs.push(quotes.subscribe(plain, listener));
+      if (shares.size > 0) {
+        offs.push(
+          quotes.subscribe(new Set(shares.keys()), (updates) => {
+            const out = updates.flatMap((u) =>
+              (shares.get(u.quote.isin) ?? []).flatMap((rightsIsin) => {
+                const q = derived(rightsIsin);
+                return q ? [{ quote: q, json: JSON.stringify(q) }] : [];
+              }),
+            );
+            if (out.length > 0) listener(out);
+          }),
+        );
+      }
+      return () => offs.forEach((off) => off());
+    },
+    history: (isin: string, range: ChartRange, since?: Date): History | undefined => quotes.history(isin, range, since),
+    previousClose(isin: string): string | undefined {
+      const direct = quotes.previousClose(isin);
+      if (direct !== undefined) return direct;
+      const r = rights.get(isin);
+      const close = r && quotes.previousClose(r.isin);
+      const fx = r && fxRateNow(quotes, r.currency);
+      return r && close && fx ? rightsValue(r, new Decimal(close).mul(fx).toFixed(), 'bid') : undefined;
+    },
+  };
+}
