@@ -75,6 +75,8 @@ beforeAll(async () => {
   browser = await launch();
   context = await newContext(browser, 'desktop');
   page = await context.newPage();
+  // A wait that fails names its locator well inside the test's minute.
+  page.setDefaultTimeout(15_000);
   customer = await createCustomer('kapital', { phone: uniquePhone() });
   await signInWithTotpSetup(page, customer);
   await confirmMobileNumber(page, customer.phone!);

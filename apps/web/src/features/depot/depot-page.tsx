@@ -32,12 +32,8 @@ import { PerformanceCard } from './performance-card';
 import { useWidth } from '../../lib/use-width';
 import styles from './depot.module.css';
 
-/**
- * A rights position (Bezugsrechte of a capital increase) carries the event it came from; the
- * server adds the marker, so it is read as optional.
- */
-type RightsMarker = { eventId: string; isin: string } | null | undefined;
-const rightsOf = (row: PositionValuation): RightsMarker => (row.position as { rightsOf?: RightsMarker }).rightsOf;
+/** A rights position (Bezugsrechte of a capital increase) carries the event it came from. */
+const rightsOf = (row: PositionValuation) => row.position.rightsOf;
 
 /** Where a row leads: a right to its corporate action (it has no instrument page), anything else to the instrument. */
 const rowPath = (row: PositionValuation) => {
