@@ -121,16 +121,18 @@ export function caBooking(p: CaBookingInput): Booking {
         lines.push({ label: 'Bezugsrechte eingebucht', isin: s.isin, name: nameOf(s.isin), quantity: s.quantity, direction: 'in' });
         break;
       case 'rescale': {
-        const before = lotsOf(s.isin).filter((l) => D(l.remaining).gt(0));
+        // Every lot taken out whole first, then each put back × factor at its cost and date.
+        const before = lotsOf(s.isin)
+          .filter((l) => D(l.remaining).gt(0))
+          .map((l) => ({ ...l }));
+        const held = before.reduce((sum, l) => sum.plus(l.remaining), D(0));
+        if (held.gt(0)) take(s.isin, held.toFixed(), '0');
         let after = D(0);
         for (const l of before) {
-          const { remaining, remainingCost, remainingVorabpauschale, openedAt } = l;
-          take(s.isin, remaining, '0');
-          const q = pieces(D(remaining).mul(s.factor));
+          const q = pieces(D(l.remaining).mul(s.factor));
           after = after.plus(q);
-          open(s.isin, q, D(remainingCost), openedAt, remainingVorabpauschale ?? '0');
+          open(s.isin, q, D(l.remainingCost), l.openedAt, l.remainingVorabpauschale ?? '0');
         }
-        const held = before.reduce((sum, l) => sum.plus(l.remaining), D(0));
         lines.push({ label: 'Bestand vorher', isin: s.isin, name: nameOf(s.isin), quantity: held.toFixed(), direction: 'out' });
         lines.push({ label: 'Bestand nachher', isin: s.isin, name: nameOf(s.isin), quantity: after.toFixed(), direction: 'in' });
         break;

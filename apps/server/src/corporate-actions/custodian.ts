@@ -45,6 +45,8 @@ export type CustodianDeps = {
   quotes: QuoteSource;
   documents: DocumentStore;
   instrument: (isin: string) => Promise<Instrument | undefined>;
+  /** The rights ISINs in memory (rights.ts): a rights issue's ISIN is known from its announcement on. */
+  rights: { register(e: CaEventRow): Promise<void> };
   /** The daily job only announces where enabled (off in tests: events at random dates would disturb other scenarios). */
   daily: boolean;
 };
@@ -138,6 +140,8 @@ export function custodian(d: CustodianDeps) {
     const holders = (await caStore.holders(tx, p.isin)).map((h) => ({ sub: h.sub, quantity: new Decimal(h.quantity).toFixed() }));
     const entitled = await caStore.entitle(tx, id, holders, p.now);
     await scheduleCaEvent(d.scheduler, tx, event);
+    // Known at once, so that a job or a read inside a transaction never looks the rights ISIN up outside it.
+    await d.rights.register(event);
     const target = event.targetIsin === event.isin ? instrument : await d.instrument(event.targetIsin);
     const held = new Map(holders.map((h) => [h.sub, h.quantity]));
     for (const sub of entitled) await tellHolder(tx, event, { name: instrument.name, targetName: target?.name ?? event.targetIsin }, sub, held.get(sub) ?? '0');

@@ -118,7 +118,6 @@ export function caJobs(d: CaJobDeps) {
       }
       await caStore.fix(tx, e.id, ent.sub, quantity.toFixed(), rights.toFixed());
     }
-    await d.rights.register(e);
     const label = CA_TYPE_LABELS[e.type];
     // The order book is in memory: the trading service deletes them through its queue, after this commit.
     void d
@@ -158,7 +157,10 @@ export function caJobs(d: CaJobDeps) {
 
   const on = (run: (tx: Db, e: CaEventRow) => Promise<void>) => async (tx: Db, job: { payload: Record<string, unknown> }) => {
     const e = await caStore.event(tx, job.payload.eventId as string);
-    if (e) await run(tx, e);
+    if (!e) return;
+    // Known in memory before anything looks the rights up: a lookup in the database would wait for this transaction.
+    await d.rights.register(e);
+    await run(tx, e);
   };
 
   return {

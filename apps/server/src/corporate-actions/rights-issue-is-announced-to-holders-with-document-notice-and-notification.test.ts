@@ -11,6 +11,7 @@ import { pdfText } from '../../test/pdf-text.ts';
 import { PinnedQuotes } from '../../test/pinned-quotes.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedDemoCorporateAction } from '../seed.ts';
+import { CA_ANNOUNCE_DAY_JOB } from './custodian.ts';
 
 const SAP = 'DE0007164600';
 const TELEKOM = 'DE0005557508';
@@ -119,5 +120,17 @@ describe('a rights issue is announced to the holders of the share, with its term
     await seedDemoCorporateAction(t.database.db, t.app.corporateActions, demo.sub);
     await seedDemoCorporateAction(t.database.db, t.app.corporateActions, demo.sub);
     expect((await caList(t, demo)).map((i) => [i.type, i.isin, i.status])).toEqual([['KAP', SAP, 'OFFEN']]);
+  });
+
+  it('the custodian’s daily look at 07:00 announces rarely, chosen by a hash of ISIN and day: a scrip dividend on SAP on 2 December', async () => {
+    const ca = t.app.corporateActions;
+    expect([ca.draw(SAP, '2026-12-01'), ca.draw(SAP, '2026-12-02'), ca.draw(TELEKOM, '2026-12-02')]).toEqual([null, 'WDIV', null]);
+    // Tests run without the daily chain (events on random days would disturb other scenarios): start it by hand.
+    await t.database.db.transaction((tx) => t.app.scheduler.schedule(tx, { kind: CA_ANNOUNCE_DAY_JOB, key: '2026-12-01', dueAt: new Date('2026-12-01T06:00:00Z'), payload: { date: '2026-12-01' } }));
+    await clockTo(t, '2026-12-02T06:00:00Z');
+    const wdiv = (await caList(t, anna)).find((i) => i.type === 'WDIV');
+    // 2 % of 200 € as dividend, new shares at 95 %; announced at 07:00, ex date three banking days later.
+    expect(wdiv).toMatchObject({ id: `WDIV-${SAP}-2026-12-07`, dividend: '4', price: '190', announcedAt: '2026-12-02T06:00:00.000Z', status: 'OFFEN', defaultOption: 'BARDIVIDENDE' });
+    expect((await caList(t, bob)).some((i) => i.type === 'WDIV')).toBe(false);
   });
 });

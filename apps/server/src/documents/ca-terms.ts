@@ -8,7 +8,7 @@ import { machineNote, pdfTable } from './pdf-table.ts';
 
 /** What the terms of a corporate action (Bedingungen des Angebots) show, as stored with the document. */
 export type CaTermsData = {
-  /** Tells this document of kind corporate_action_notice from the statements of its bookings. */
+  /** What this letter is (the statements of the bookings are documents of their own kind). */
   notice: 'terms';
   eventId: string;
   type: CaType;

@@ -23,7 +23,7 @@ export type DocumentData = {
   tax_certificate: LossCertificateData | AnnualTaxCertificateData;
   /** A Dividendengutschrift or the notice of a Vorabpauschale. */
   tax_statement: TaxStatementData;
-  /** The terms of a corporate action (`notice: 'terms'`); the statements of its bookings are ca-back's. */
+  /** The terms of a corporate action (the statements of its bookings: corporate_action_statement). */
   corporate_action_notice: CaTermsData;
   corporate_action_statement: CaStatementData;
 };
@@ -52,7 +52,7 @@ export function renderDocument(kind: DocumentKind | string, data: Record<string,
     case 'tax_statement':
       return taxStatement(data as TaxStatementData);
     case 'corporate_action_notice':
-      return data.notice === 'terms' ? caTerms(data as CaTermsData) : undefined;
+      return caTerms(data as CaTermsData);
     case 'corporate_action_statement':
       return caStatement(data as CaStatementData);
     default:
