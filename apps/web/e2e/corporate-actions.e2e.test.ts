@@ -132,7 +132,9 @@ describe('a rights issue from announcement to booking', () => {
 
     await openEvent(page);
     expect(await fact(page, 'rights').textContent()).toBe('20');
-    await page.getByRole('radio', { name: 'Aktien gemäß Bezugsrechtsbestand beziehen' }).check();
+    // The radio's input is visually hidden: the customer clicks its label.
+    await page.locator('label').filter({ hasText: 'Aktien gemäß Bezugsrechtsbestand beziehen' }).click();
+    expect(await page.getByRole('radio', { name: 'Aktien gemäß Bezugsrechtsbestand beziehen' }).isChecked()).toBe(true);
     await line(page, `in-${MERCK}`).getByText('+2').waitFor();
     expect(await line(page, 'rightsUsed').textContent()).toBe('20');
     expect(await line(page, 'costs').textContent()).toBe('1,00\u00a0€');

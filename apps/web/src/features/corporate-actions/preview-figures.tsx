@@ -40,6 +40,9 @@ export function PreviewFigures({ preview, hasRights }: { preview: CaPreview; has
     });
   }
   const tax = taxEnabled ? preview.tax : null;
+  // Rights sold or lapsing are booked on their last trading day, before the rest.
+  const rightsMove = nonZero(preview.rightsSold) || nonZero(preview.rightsLapsed);
+  const rightsDate = rightsMove && preview.bookedOn.rights !== preview.bookedOn.pay ? preview.bookedOn.rights : null;
   return (
     <div className={styles.stack} data-ca-preview="">
       <dl className={styles.facts} aria-label={t('corporateActions.preview.title')}>
@@ -73,8 +76,8 @@ export function PreviewFigures({ preview, hasRights }: { preview: CaPreview; has
       )}
       {nonZero(preview.reserve) && <p className={styles.muted}>{t('corporateActions.preview.reserve', { amount: formatMoney(preview.reserve) })}</p>}
       <p className={styles.muted} data-ca-booked-on="">
-        {preview.bookedOn.rights && preview.bookedOn.rights !== preview.bookedOn.pay
-          ? t('corporateActions.preview.bookedOnBoth', { rights: formatDate(preview.bookedOn.rights), pay: formatDate(preview.bookedOn.pay) })
+        {rightsDate
+          ? t('corporateActions.preview.bookedOnBoth', { rights: formatDate(rightsDate), pay: formatDate(preview.bookedOn.pay) })
           : t('corporateActions.preview.bookedOn', { date: formatDate(preview.bookedOn.pay) })}
       </p>
     </div>
