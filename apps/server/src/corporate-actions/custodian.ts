@@ -17,7 +17,7 @@ import { notesStore } from '../notes/store.ts';
 import { REFERENCE_INSTRUMENTS } from '../instruments/reference-instruments.ts';
 import { eurQuote, rightsIsinOf } from './position.ts';
 import { exInstant, scheduleCaEvent } from './schedule.ts';
-import { caStore, caTermsKey, type CaEventRow } from './store.ts';
+import { caNoticeId, caStore, caTermsKey, type CaEventRow } from './store.ts';
 import { germanDeadline } from './views.ts';
 
 /** The custodian's daily look for new corporate actions, 07:00 Berlin on banking days. */
@@ -200,7 +200,7 @@ export function custodian(d: CustodianDeps) {
     if (!voluntary) return;
     await notesStore(tx).issue([
       {
-        id: `weisung:${e.id}:${sub}`,
+        id: caNoticeId(e.id, sub),
         pages: ['CORPORATE_ACTIONS', 'DEPOT'],
         level: 'action',
         title: `Weisung zu ${names.name} bis ${deadline.slice(0, 10)} möglich`,
