@@ -107,6 +107,11 @@ import { lossCertificateIssued } from './tickets/context-rules.ts';
 import { ticketAttachmentRoutes } from './tickets/attachment-routes.ts';
 import { databaseAttachmentStorage } from './tickets/attachment-storage.ts';
 import { attachmentService } from './tickets/attachments.ts';
+import { type Custodian, custodian } from './corporate-actions/custodian.ts';
+import { caDevRoutes } from './corporate-actions/dev-routes.ts';
+import { caRoutes } from './corporate-actions/routes.ts';
+import { caService } from './corporate-actions/service.ts';
+import { caStore } from './corporate-actions/store.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -139,6 +144,8 @@ declare module 'fastify' {
     savingsPlanJobs: SavingsPlanJobs;
     /** Dividends, Vorabpauschale and the Jahressteuerbescheinigung on the scheduler. */
     taxRuns: TaxIncomeRuns;
+    /** The custodian stand-in: announces corporate actions (daily job, dev route, the seed's demo event). */
+    corporateActions: Custodian;
   }
 }
 
@@ -508,6 +515,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deleteOrders: (isin, reason) => trading.deleteOrders(isin, reason),
     log: app.log,
   }).start();
+
+  // Corporate actions on the simulated clock: their dates and deadlines are the market's.
+  const instrumentOf = (isin: string) => instruments.get(isin);
+  const ca = custodian({ db, clock: marketClock, scheduler, quotes, documents, instrument: instrumentOf, rights, daily: config.env !== 'test' });
+  await ca.start();
+  app.decorate('corporateActions', ca);
+  const caSvc = caService({
+    db,
+    clock: marketClock,
+    quotes,
+    instrument: instrumentOf,
+    fxRate: (currency) => fxRateNow(quotes, currency),
+    write: (run) => trading.write(run),
+    redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result),
+    taxEnabled: !config.taxDisabled,
+  });
+  await app.register(caRoutes, { service: caSvc });
+  if (config.devTools) {
+    await app.register(caDevRoutes, { custodian: ca, service: caSvc, holds: async (sub, isin) => (await caStore.holders(db, isin)).some((h) => h.sub === sub) });
+  }
 
   await installStaticWeb(app, config.webDistDir);
   return app;

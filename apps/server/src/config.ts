@@ -45,6 +45,8 @@ const envSchema = z.object({
   DEV_TOOLS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
   /** The `taxDisabled` feature flag: no tax is computed or shown. Defaults to the flag of spec §9 (tax not disabled). */
   TAX_DISABLED: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  /** The `subscriptionRights` feature flag: rights issues (Bezugsrechte) are announced and booked. Defaults to spec §9 (active). */
+  SUBSCRIPTION_RIGHTS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
 });
 
 export type Config = {
@@ -62,6 +64,8 @@ export type Config = {
   devTools: boolean;
   /** Feature flag `taxDisabled`. */
   taxDisabled: boolean;
+  /** Feature flag `subscriptionRights`. */
+  subscriptionRights: boolean;
   /** When set, market time starts at this instant instead of now. */
   marketClockStart: Date | null;
   identity: {
@@ -109,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botProtectionScriptUrl: e.BOT_PROTECTION_SCRIPT_URL ?? null,
     devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production',
     taxDisabled: e.TAX_DISABLED ? e.TAX_DISABLED === 'true' : FEATURE_FLAGS.taxDisabled,
+    subscriptionRights: e.SUBSCRIPTION_RIGHTS ? e.SUBSCRIPTION_RIGHTS === 'true' : FEATURE_FLAGS.subscriptionRights,
     marketClockStart: e.MARKET_CLOCK_START ? new Date(e.MARKET_CLOCK_START) : null,
     identity: identitySettings(e, publicUrl),
     secureCookies: !local,

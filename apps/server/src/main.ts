@@ -9,7 +9,7 @@ const database = await openDatabase(config.database);
 await database.migrate();
 const app = await buildApp({ config, db: database.db });
 if (config.seedDemoData && app.identity && app.identityStore) {
-  await seedDemoData({ identity: app.identity, identityStore: app.identityStore, poolId: config.identity.poolId, depot: { db: database.db, trading: app.trading, documents: app.periodicDocuments, savingsPlans: { clock: app.simulatedClock, jobs: app.savingsPlanJobs } } });
+  await seedDemoData({ identity: app.identity, identityStore: app.identityStore, poolId: config.identity.poolId, depot: { db: database.db, trading: app.trading, documents: app.periodicDocuments, savingsPlans: { clock: app.simulatedClock, jobs: app.savingsPlanJobs }, corporateActions: app.corporateActions } });
 }
 
 const shutdown = async (signal: string) => {

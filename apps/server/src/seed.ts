@@ -15,6 +15,8 @@ import { moneyStore } from './money/store.ts';
 import { customerSettingsStore } from './customer-settings/store.ts';
 import { insertMessages } from './messages/store.ts';
 import { welcomeMessage } from './messages/service.ts';
+import type { Custodian } from './corporate-actions/custodian.ts';
+import { caStore } from './corporate-actions/store.ts';
 
 export const DEMO_CUSTOMER = {
   username: 'demo@kontor.example',
@@ -53,7 +55,7 @@ export const DEMO_DEPOT = {
 } as const;
 
 /** Demo data, created once: running it again changes nothing. */
-export async function seedDemoData(deps: { identity: IdentityService; identityStore: IdentityStore; poolId: string; depot?: { db: Db; trading: TradingService; documents?: Pick<PeriodicDocuments, 'issuePast'>; savingsPlans?: { clock: Clock; jobs: SavingsPlanJobs } } }) {
+export async function seedDemoData(deps: { identity: IdentityService; identityStore: IdentityStore; poolId: string; depot?: { db: Db; trading: TradingService; documents?: Pick<PeriodicDocuments, 'issuePast'>; savingsPlans?: { clock: Clock; jobs: SavingsPlanJobs }; corporateActions?: Custodian } }) {
   const people = [
     { ...DEMO_CUSTOMER, given: 'Max', family: 'Mustermann' },
     { ...SECOND_CUSTOMER, given: 'Erika', family: 'Musterfrau' },
@@ -96,7 +98,16 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
     if (deps.depot.savingsPlans) await seedDemoSavingsPlans({ db: deps.depot.db, ...deps.depot.savingsPlans }, demo.sub);
     // Her statements of the months, quarters and years behind her, dated on their days (once: each has its key).
     await deps.depot.documents?.issuePast(demo.sub);
+    if (deps.depot.corporateActions) await seedDemoCorporateAction(deps.depot.db, deps.depot.corporateActions, demo.sub);
   }
+}
+
+/** The rights issue on SAP the demo customer can instruct (once: not again when she has any event). */
+export const DEMO_CORPORATE_ACTION = { isin: 'DE0007164600', type: 'KAP' } as const;
+
+export async function seedDemoCorporateAction(db: Db, custodian: Custodian, sub: string): Promise<void> {
+  if ((await caStore.eventsOf(db, sub)).length > 0) return;
+  await custodian.announceNow(DEMO_CORPORATE_ACTION.isin, DEMO_CORPORATE_ACTION.type);
 }
 
 export async function seedDemoDepot(db: Db, trading: TradingService, sub: string) {

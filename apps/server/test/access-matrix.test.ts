@@ -47,7 +47,7 @@ type Kind = {
   /** Where B would see it listed if it leaked (its id must not appear there). */
   listedAt: string[];
   /** `multipart`: the body goes as a multipart/form-data file upload (field "file"). */
-  routes: { operation: string; body?: object; multipart?: boolean }[];
+  routes: { operation: string; body?: object | ((p: Params) => object); multipart?: boolean }[];
 };
 
 let t: TestApp;
@@ -306,6 +306,22 @@ const KINDS: Kind[] = [
     listedAt: [],
     routes: [{ operation: 'GET /api/ticketdialog/{id}/attachments/{attachmentId}' }, { operation: 'POST /api/ticketdialog/{id}/attachments', multipart: true }],
   },
+  {
+    // A rights issue on a share A holds (announced through the dev route; again it is the same event).
+    // Preview and instruction name the event in the body.
+    name: 'corporate action (A entitled)',
+    create: async () => {
+      await placed({ isin: SAP, side: 'buy', kind: 'market', quantity: '5', validity: { type: 'day' } });
+      return { id: (await asA('POST', '/api/dev/ca/announce', { isin: SAP, type: 'KAP' })).id };
+    },
+    read: ({ id }) => asA('GET', `/api/ca/ankuendigung/${id}`),
+    listedAt: ['/api/ca/ankuendigung'],
+    routes: [
+      { operation: 'GET /api/ca/ankuendigung/{id}' },
+      { operation: 'POST /api/ca/weisungvorschauanfordern', body: ({ id }) => ({ eventId: id, option: 'BEZUGSRECHTE_VERKAUFEN', quantity: null }) },
+      { operation: 'POST /api/ca/weisungerteilen', body: ({ id }) => ({ eventId: id, option: 'BEZUGSRECHTE_VERKAUFEN', quantity: null }) },
+    ],
+  },
 ];
 
 beforeAll(async () => {
@@ -334,7 +350,7 @@ describe('another customer’s objects', () => {
       url: fillPath(path, params),
       cookies: b.cookies,
       headers: { 'idempotency-key': randomUUID(), ...upload?.headers },
-      ...(upload ? { payload: upload.payload } : route.body ? { payload: route.body } : {}),
+      ...(upload ? { payload: upload.payload } : route.body ? { payload: typeof route.body === 'function' ? route.body(params) : route.body } : {}),
     });
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json()).toMatchObject({ status: 404 });

@@ -318,9 +318,9 @@ export function caOutcome(t: CaTerms, option: CaOption | null, quantity: string 
 }
 
 function summarise(t: CaTerms, steps: CaStep[]): CaOutcome {
-  const sharesIn = new Map<string, Decimal>();
-  const sharesOut = new Map<string, Decimal>();
-  const add = (m: Map<string, Decimal>, isin: string, q: Decimal.Value) => m.set(isin, (m.get(isin) ?? D(0)).plus(q));
+  // Shares are netted per ISIN: bonus shares, a consolidation or an exchange with a fraction sold show as one figure.
+  const delta = new Map<string, Decimal>();
+  const move = (isin: string, q: Decimal.Value) => delta.set(isin, (delta.get(isin) ?? D(0)).plus(q));
   let rightsUsed = D(0), rightsBought = D(0), rightsSold = D(0), rightsLapsed = D(0);
   let debit = D(0), credit = D(0), costs = D(0);
   let fraction: CaOutcome['fraction'] = null;
@@ -330,16 +330,17 @@ function summarise(t: CaTerms, steps: CaStep[]): CaOutcome {
       case 'rights_in':
         break;
       case 'rescale':
+        move(s.isin, D(scaledPieces(s.held, s.factor)).minus(s.held));
         break;
       case 'exchange':
-        add(sharesOut, s.isin, s.quantity);
-        add(sharesIn, s.targetIsin, scaledPieces(s.quantity, s.factor));
+        move(s.isin, D(s.quantity).neg());
+        move(s.targetIsin, scaledPieces(s.quantity, s.factor));
         break;
       case 'sell':
         credit = credit.plus(s.proceeds).plus(s.fee);
         costs = costs.plus(s.fee);
         if (isRights(s.isin)) rightsSold = rightsSold.plus(s.quantity);
-        else add(sharesOut, s.isin, s.quantity);
+        else move(s.isin, D(s.quantity).neg());
         if (s.reason === 'fraction') fraction = { isin: s.isin, quantity: s.quantity, amount: s.proceeds, side: 'sell' };
         break;
       case 'lapse':
@@ -352,33 +353,20 @@ function summarise(t: CaTerms, steps: CaStep[]): CaOutcome {
         debit = debit.plus(s.cost);
         costs = costs.plus(s.fee);
         if (isRights(s.isin)) rightsBought = rightsBought.plus(s.quantity);
-        else add(sharesIn, s.isin, s.quantity);
+        else move(s.isin, s.quantity);
         if (s.reason === 'fraction') fraction = { isin: s.isin, quantity: s.quantity, amount: s.cost, side: 'buy' };
         break;
       case 'dividend':
         credit = credit.plus(D(s.gross).minus(s.sharesCost));
-        if (s.sharesIsin && D(s.shares).gt(0)) add(sharesIn, s.sharesIsin, s.shares);
+        if (s.sharesIsin) move(s.sharesIsin, s.shares);
         break;
     }
   }
-  // Bonus shares and a consolidation change the count of the same lots: in or out is the difference.
-  for (const s of steps) {
-    if (s.step !== 'rescale') continue;
-    const sold = sharesOut.get(s.isin) ?? D(0);
-    sharesOut.delete(s.isin);
-    const factor = D(s.factor);
-    const delta = D(scaledPieces(s.held, factor)).minus(s.held).minus(sold);
-    const bought = sharesIn.get(s.isin) ?? D(0);
-    sharesIn.delete(s.isin);
-    const net = delta.plus(bought);
-    if (net.gt(0)) add(sharesIn, s.isin, net);
-    if (net.lt(0)) add(sharesOut, s.isin, net.neg());
-  }
-  const list = (m: Map<string, Decimal>) => [...m].filter(([, q]) => q.gt(0)).map(([isin, q]) => ({ isin, quantity: q.toFixed() }));
+  const side = (sign: 1 | -1) => [...delta].filter(([, q]) => q.mul(sign).gt(0)).map(([isin, q]) => ({ isin, quantity: q.abs().toFixed() }));
   return {
     steps,
-    sharesIn: list(sharesIn),
-    sharesOut: list(sharesOut),
+    sharesIn: side(1),
+    sharesOut: side(-1),
     rightsUsed: rightsUsed.toFixed(),
     rightsBought: rightsBought.toFixed(),
     rightsSold: rightsSold.toFixed(),

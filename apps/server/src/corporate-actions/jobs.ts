@@ -161,7 +161,7 @@ export function caJobs(d: CaJobDeps) {
   const on = (run: (tx: Db, e: CaEventRow) => Promise<void>) => async (tx: Db, job: { payload: Record<string, unknown> }) => {
     const e = await caStore.event(tx, job.payload.eventId as string);
     if (!e) return;
-    // Known before anything is looked up: the rights ISIN resolves without the database.
+    // Known in memory before anything looks the rights up: a lookup in the database would wait for this transaction.
     await d.rights.register(e);
     await run(tx, e);
   };

@@ -45,10 +45,12 @@ export type RightsIndex = ReturnType<typeof rightsIndex>;
 /** The instrument lookup with rights ISINs resolved to an instrument-like record of the share ("Bezugsrecht SAP SE", in euros). */
 export function withRightsInstruments(instrument: (isin: string) => Promise<Instrument | undefined>, rights: RightsIndex) {
   return async (isin: string): Promise<Instrument | undefined> => {
-    // A known rights ISIN first: inside a job's transaction an unknown ISIN must not reach the database (PGlite has one connection).
-    const found = rights.get(isin) ? undefined : await instrument(isin);
+    // A known rights ISIN first: the instrument store reads an unknown ISIN from the database
+    // outside the caller's transaction, which waits forever inside a job on PGlite (one connection).
+    const known = rights.get(isin);
+    const found = known ? undefined : await instrument(isin);
     if (found) return found;
-    const r = await rights.find(isin);
+    const r = known ?? (await rights.find(isin));
     const share = r && (await instrument(r.isin));
     if (!r || !share) return undefined;
     return { ...share, isin, wkn: null, name: `Bezugsrecht ${share.name}`, quoteCurrencyCode: 'EUR', fractionalTrading: false } as Instrument;

@@ -1,6 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, like, or, sql } from 'drizzle-orm';
 import type { CaOption, CaTerms } from '@kontor/domain/corporate-actions';
 import type { Db } from '../platform/db.ts';
+import { lots } from '../bookings/tables.ts';
+import { customerDocuments } from '../documents/tables.ts';
 import { caEntitlements, caEvents, caInstructions } from './tables.ts';
 
 export type CaEventRow = typeof caEvents.$inferSelect;
@@ -22,6 +24,11 @@ export function termsOf(e: CaEventRow): CaTerms {
     currency: e.currency,
   };
 }
+
+/** Dedupe key of the terms of the offer in a customer's Posteingang (one per event). */
+export const caTermsKey = (eventId: string) => `ca-terms:${eventId}`;
+/** Dedupe keys of the statements of an event's bookings start with this (ca-back issues them). */
+export const caStatementKeyPrefix = (eventId: string, sub: string) => `ca-statement:${eventId}:${sub}`;
 
 /** Ledger ref (and hold) of a customer's instruction. */
 export const caRef = (eventId: string, sub: string) => `ca:${eventId}:${sub}`;
@@ -84,6 +91,29 @@ export const caStore = {
         target: [caInstructions.eventId, caInstructions.sub],
         set: { option: i.option, quantity: i.quantity, source: i.source, reserved: i.reserved, instructedAt: i.at },
       });
+  },
+  /** Who holds `isin` now: pieces left in lots, per customer. */
+  async holders(tx: Db, isin: string): Promise<{ sub: string; quantity: string }[]> {
+    const rows = await tx
+      .select({ sub: lots.sub, quantity: sql<string>`sum(${lots.remaining})::text` })
+      .from(lots)
+      .where(and(eq(lots.isin, isin), gt(lots.remaining, '0')))
+      .groupBy(lots.sub)
+      .orderBy(asc(lots.sub));
+    return rows;
+  },
+  /** ISINs anybody holds pieces of now (the custodian's daily look for announcements). */
+  async heldIsins(tx: Db): Promise<string[]> {
+    const rows = await tx.selectDistinct({ isin: lots.isin }).from(lots).where(gt(lots.remaining, '0')).orderBy(asc(lots.isin));
+    return rows.map((r) => r.isin);
+  },
+  /** The terms document and the statements of the customer's events: dedupe key → document id. */
+  async documentsOf(db: Db, sub: string): Promise<{ key: string; id: string }[]> {
+    return db
+      .select({ key: customerDocuments.dedupeKey, id: customerDocuments.id })
+      .from(customerDocuments)
+      .where(and(eq(customerDocuments.sub, sub), or(like(customerDocuments.dedupeKey, 'ca-terms:%'), like(customerDocuments.dedupeKey, 'ca-statement:%'))))
+      .orderBy(asc(customerDocuments.issuedAt), asc(customerDocuments.id));
   },
   async markBinding(tx: Db, eventId: string): Promise<void> {
     await tx.update(caInstructions).set({ binding: true }).where(eq(caInstructions.eventId, eventId));

@@ -1,5 +1,6 @@
 import type { DocumentKind } from '@kontor/domain/posteingang-contracts';
 import { accountStatement, type AccountStatementData } from './account-statement.ts';
+import { caTerms, type CaTermsData } from './ca-terms.ts';
 import { caStatement, type CaStatementData } from './ca-statement.ts';
 import { annualTaxCertificate, type AnnualTaxCertificateData } from './annual-tax-certificate.ts';
 import { contractNote, type ContractNoteData } from './contract-note.ts';
@@ -22,6 +23,8 @@ export type DocumentData = {
   tax_certificate: LossCertificateData | AnnualTaxCertificateData;
   /** A Dividendengutschrift or the notice of a Vorabpauschale. */
   tax_statement: TaxStatementData;
+  /** The terms of a corporate action (the statements of its bookings: corporate_action_statement). */
+  corporate_action_notice: CaTermsData;
   corporate_action_statement: CaStatementData;
 };
 export type RenderableKind = keyof DocumentData;
@@ -48,6 +51,8 @@ export function renderDocument(kind: DocumentKind | string, data: Record<string,
       return data.certificate === 'annual' ? annualTaxCertificate(data as AnnualTaxCertificateData) : lossCertificate(data as LossCertificateData);
     case 'tax_statement':
       return taxStatement(data as TaxStatementData);
+    case 'corporate_action_notice':
+      return caTerms(data as CaTermsData);
     case 'corporate_action_statement':
       return caStatement(data as CaStatementData);
     default:

@@ -35,7 +35,7 @@ export function runtimeConfig(config: Config): RuntimeConfig {
     languages: ['de', 'en'],
     errorReportingDsn: config.errorReportingDsn,
     botProtectionScriptUrl: config.botProtectionScriptUrl,
-    featureFlags: { ...FEATURE_FLAGS, taxDisabled: config.taxDisabled },
+    featureFlags: { ...FEATURE_FLAGS, taxDisabled: config.taxDisabled, subscriptionRights: config.subscriptionRights },
     externalLinks,
     devTools: config.devTools,
     identity: {

@@ -127,6 +127,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'kapitalmassnahmen/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/corporate-actions/corporate-action-page')).CorporateActionPage,
+                }),
+              },
+              {
                 path: 'einstellungen',
                 lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
               },

@@ -64,3 +64,7 @@ export const priceListPath = '/preisverzeichnis';
 
 /** Steuern: the tax year (the current one without `year`) with the allowance, the loss pots and every taxed event. */
 export const taxPath = (year?: number) => (year ? `/steuern?${new URLSearchParams({ jahr: String(year) }).toString()}` : '/steuern');
+
+/** Kapitalmaßnahmen: the customer's events (open ones first), and one event with its terms and the instruction. */
+export const corporateActionsPath = '/kapitalmassnahmen';
+export const corporateActionPath = (id: string) => `/kapitalmassnahmen/${encodeURIComponent(id)}`;

@@ -11,9 +11,10 @@ import { devToolsMissing, useDevToolsAvailable } from '../../lib/dev-tools';
 import { formatMoney, formatQuantity } from '../../lib/format';
 import { PositionNoteDialog } from '../../lib/notes/own-note-card';
 import { useLiveQuotes, usePreviousCloses } from '../../lib/live-quotes';
-import { instrumentPath, orderTicketPath, searchPath } from '../../lib/paths';
+import { corporateActionPath, instrumentPath, orderTicketPath, searchPath } from '../../lib/paths';
 import { useDepot } from '../../lib/queries/depot';
 import { toasts } from '../../lib/toasts';
+import { Badge } from '../../ui/badge';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
@@ -30,6 +31,15 @@ import { depotTotals, type PositionValuation, valuePosition } from './depot-valu
 import { PerformanceCard } from './performance-card';
 import { useWidth } from '../../lib/use-width';
 import styles from './depot.module.css';
+
+/** A rights position (Bezugsrechte of a capital increase) carries the event it came from. */
+const rightsOf = (row: PositionValuation) => row.position.rightsOf;
+
+/** Where a row leads: a right to its corporate action (it has no instrument page), anything else to the instrument. */
+const rowPath = (row: PositionValuation) => {
+  const rights = rightsOf(row);
+  return rights ? corporateActionPath(rights.eventId) : instrumentPath(row.position.isin);
+};
 
 /** Below this width of the card the table turns into a list (phones). */
 const COMPACT_BELOW_PX = 760;
@@ -244,17 +254,23 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
       {t('pages.notes.positionNote')}
     </Button>
   );
-  const sell = (row: PositionValuation) => (
-    <LinkButton
-      variant="secondary"
-      size="sm"
-      href={orderTicketPath(row.position.isin, 'sell')}
-      isDisabled={row.position.available === '0'}
-      aria-label={t('depot.positions.sellNamed', { name: row.position.name })}
-    >
-      {t('depot.positions.sell')}
-    </LinkButton>
-  );
+  const rightsBadge = (row: PositionValuation) => rightsOf(row) && <Badge tone="info">{t('depot.positions.rights')}</Badge>;
+  const sell = (row: PositionValuation) =>
+    rightsOf(row) ? (
+      <LinkButton variant="secondary" size="sm" href={rowPath(row)} aria-label={t('depot.positions.rightsOfNamed', { name: row.position.name })}>
+        {t('depot.positions.rightsOf')}
+      </LinkButton>
+    ) : (
+      <LinkButton
+        variant="secondary"
+        size="sm"
+        href={orderTicketPath(row.position.isin, 'sell')}
+        isDisabled={row.position.available === '0'}
+        aria-label={t('depot.positions.sellNamed', { name: row.position.name })}
+      >
+        {t('depot.positions.sell')}
+      </LinkButton>
+    );
 
   return (
     <Card title={label} flush>
@@ -262,11 +278,12 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
         {compact ? (
           <ul className={styles.list} aria-label={label}>
             {rows.map((row) => (
-              <li key={row.position.isin} className={styles.listItem} data-isin={row.position.isin}>
+              <li key={row.position.isin} className={styles.listItem} data-isin={row.position.isin} data-rights-of={rightsOf(row)?.eventId}>
                 <div className={styles.listMain}>
-                  <Link href={instrumentPath(row.position.isin)} className={styles.nameLink}>
+                  <Link href={rowPath(row)} className={styles.nameLink}>
                     {row.position.name}
                   </Link>
+                  {rightsBadge(row)}
                   <span className={styles.muted}>
                     {t('depot.positions.pieces', { quantity: formatQuantity(row.position.quantity) })} · {price(row)}
                   </span>
@@ -316,11 +333,12 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
               </TableHeader>
               <TableBody items={rows.map((r) => ({ ...r, id: r.position.isin }))}>
                 {(row) => (
-                  <Row id={row.id} href={instrumentPath(row.position.isin)} data-isin={row.position.isin}>
+                  <Row id={row.id} href={rowPath(row)} data-isin={row.position.isin} data-rights-of={rightsOf(row)?.eventId}>
                     <Cell>
                       <span className={styles.nameCell}>
                         <span className={styles.name}>{row.position.name}</span>
                         <span className={styles.ids}>{row.position.isin}</span>
+                        {rightsBadge(row)}
                       </span>
                     </Cell>
                     <Cell align="end">{quantity(row)}</Cell>

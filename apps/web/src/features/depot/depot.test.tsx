@@ -147,6 +147,21 @@ describe('/depot', () => {
     expect(within(sap).getByRole('link', { name: 'SAP SE verkaufen' }).getAttribute('href')).toBe(`/orders/neu?isin=${SAP}&side=SELL`);
   });
 
+  it('a rights position is marked "Bezugsrecht", valued by its live quote, and leads to its corporate action instead of a sale', async () => {
+    const RIGHTS = 'XR0007164600';
+    const rights = { ...position({ isin: RIGHTS, name: 'SAP SE Bezugsrechte', instrumentType: 'BEZUGSRECHT', quantity: '25', available: '25', cost: '0.00', averagePrice: '0' }), rightsOf: { eventId: `KAP-${SAP}-2026-12-01`, isin: SAP } };
+    depot = { positions: [SAP_POSITION, rights], cash: CASH };
+    await renderApp('/depot');
+    const table = await screen.findByRole('grid', { name: 'Positionen' }, { timeout: 10_000 });
+    act(() => quoteHub.accept([quote(SAP, '180.00', '180.20'), quote(RIGHTS, '5.45', '5.50')]));
+    const row = await waitFor(() => table.querySelector(`[data-isin="${RIGHTS}"]`) as HTMLElement);
+    expect(row.getAttribute('data-rights-of')).toBe(`KAP-${SAP}-2026-12-01`);
+    expect(within(row).getByText('Bezugsrecht')).toBeTruthy();
+    await waitFor(() => expect(within(row).getByText(/^136,25\s€$/)).toBeTruthy());
+    expect(within(row).queryByRole('link', { name: 'SAP SE Bezugsrechte verkaufen' })).toBeNull();
+    expect(within(row).getByRole('link', { name: 'Kapitalmaßnahme zu SAP SE Bezugsrechte' }).getAttribute('href')).toBe(`/kapitalmassnahmen/KAP-${SAP}-2026-12-01`);
+  });
+
   it('an empty depot says what to do next', async () => {
     depot = { positions: [], cash: { available: '0.00', reserved: '0.00', total: '0.00' } };
     await renderApp('/depot');

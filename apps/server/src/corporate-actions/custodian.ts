@@ -1,0 +1,247 @@
+import { createHash } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { addBankingDays, addCalendarDays, berlinDate, isBankingDay, nextBankingDay, startOfBerlinDay, type IsoDate } from '@kontor/domain/banking-days';
+import { CA_OPTION_LABELS, CA_TYPE_LABELS, CA_TYPE_OPTIONS, MANDATORY_CA_TYPES } from '@kontor/domain/corporate-actions';
+import { CA_TYPES, type CaType } from '@kontor/domain/enums';
+import type { Instrument } from '@kontor/domain/instrument';
+import { AppError } from '../platform/errors.ts';
+import type { QuoteSource } from '../market/feed.ts';
+import { fxRateNow } from '../market/price-at.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
+import type { Scheduler } from '../scheduler/scheduler.ts';
+import type { DocumentStore } from '../documents/store.ts';
+import type { CaTermsData } from '../documents/ca-terms.ts';
+import { addNotification } from '../notifications/store.ts';
+import { notesStore } from '../notes/store.ts';
+import { REFERENCE_INSTRUMENTS } from '../instruments/reference-instruments.ts';
+import { eurQuote, rightsIsinOf } from './position.ts';
+import { exInstant, scheduleCaEvent } from './schedule.ts';
+import { caStore, caTermsKey, type CaEventRow } from './store.ts';
+import { germanDeadline } from './views.ts';
+
+/** The custodian's daily look for new corporate actions, 07:00 Berlin on banking days. */
+export const CA_ANNOUNCE_DAY_JOB = 'ca.announce_day';
+/** About one event per held share per year: one banking day in this many. */
+const ANNOUNCE_ONE_IN = 250;
+
+const berlinAt = (date: IsoDate, hour: number) => new Date(startOfBerlinDay(date).getTime() + hour * 3_600_000);
+const announceInstant = (date: IsoDate) => berlinAt(date, 7);
+const cents = (v: Decimal) => v.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+function previousBankingDay(date: IsoDate): IsoDate {
+  let day = addCalendarDays(date, -1);
+  while (!isBankingDay(day)) day = addCalendarDays(day, -1);
+  return day;
+}
+
+/** A number from a text, the same on every run (the custodian's "dice"). */
+const hashOf = (text: string) => createHash('sha256').update(text).digest().readUInt32BE(0);
+
+export type CustodianDeps = {
+  db: Db;
+  clock: Clock;
+  scheduler: Scheduler;
+  quotes: QuoteSource;
+  documents: DocumentStore;
+  instrument: (isin: string) => Promise<Instrument | undefined>;
+  /** The rights ISINs in memory (rights.ts): a rights issue's ISIN is known from its announcement on. */
+  rights: { register(e: CaEventRow): Promise<void> };
+  /** The daily job only announces where enabled (off in tests: events at random dates would disturb other scenarios). */
+  daily: boolean;
+};
+
+type EventValues = Omit<CaEventRow, 'id' | 'announcedAt' | 'recordDate' | 'exDate' | 'deadline' | 'rightsTradingEnd' | 'payDate'>;
+
+/**
+ * The custodian (Lagerstelle) stand-in: it announces corporate actions on shares customers hold,
+ * with terms derived from the current price, and tells every holder (the terms in the Posteingang,
+ * a notification, and for a voluntary event a notice until its deadline). Decision 022 says what
+ * each type means.
+ */
+export function custodian(d: CustodianDeps) {
+  /** Another share of the universe with a price, chosen by the hash (the target of an exchange or a new issue). */
+  function otherShare(isin: string, seed: number): { isin: string; currency: string } | null {
+    const candidates = REFERENCE_INSTRUMENTS.filter((r) => r.instrumentType === 'AKTIE' && r.isin !== isin && d.quotes.current(r.isin));
+    const pick = candidates[seed % Math.max(1, candidates.length)];
+    return pick ? { isin: pick.isin, currency: pick.currency } : null;
+  }
+
+  /** The terms of `type` on `isin` at today's prices (euros); null when the market has no price. */
+  function termsFor(type: CaType, isin: string, currency: string, seed: number): EventValues | null {
+    const bid = eurQuote(d.quotes, isin, currency, 'bid');
+    if (!bid) return null;
+    const share = new Decimal(bid);
+    const base: EventValues = { type, isin, targetIsin: isin, rightsIsin: null, ratioOld: '1', ratioNew: '1', price: null, dividend: null, foreignDividend: null, currency: null };
+    const of = (factor: string) => cents(share.mul(factor)).toFixed(2);
+    switch (type) {
+      case 'KAP':
+        return { ...base, rightsIsin: rightsIsinOf(isin), ratioOld: seed % 2 === 0 ? '10' : '5', price: of('0.8') };
+      case 'KAP2':
+        return { ...base, ratioOld: '10' };
+      case 'BARABF':
+        return { ...base, price: of('1.05') };
+      case 'UMTO':
+        return { ...base, price: of('1.15') };
+      case 'UMTAUSCHF': {
+        const target = otherShare(isin, seed);
+        return target && { ...base, targetIsin: target.isin, ratioOld: '2' };
+      }
+      case 'WDIV':
+        return { ...base, dividend: of('0.02'), price: of('0.95') };
+      case 'WDIF': {
+        const usd = fxRateNow(d.quotes, 'USD');
+        if (!usd) return null;
+        const dividend = of('0.02');
+        return { ...base, dividend, foreignDividend: cents(new Decimal(dividend).div(usd)).toFixed(2), currency: 'USD' };
+      }
+      case 'ZEICHNUNG': {
+        const target = otherShare(isin, seed);
+        const ask = target && eurQuote(d.quotes, target.isin, target.currency, 'ask');
+        return target && ask ? { ...base, targetIsin: target.isin, ratioOld: '10', price: cents(new Decimal(ask).mul('0.97')).toFixed(2) } : null;
+      }
+      case 'TEILRECHT':
+        return { ...base, ratioOld: '5', price: of('5') };
+    }
+  }
+
+  /** The dates of an event announced `now` (decision 022; deadline ≥ ex date's 06:00, pay ≥ rights ≥ deadline). */
+  function datesFor(type: CaType, now: Date) {
+    const exDate = addBankingDays(berlinDate(now), 3);
+    const recordDate = previousBankingDay(exDate);
+    if (MANDATORY_CA_TYPES.includes(type)) {
+      return { recordDate, exDate, deadline: exInstant(exDate), rightsTradingEnd: null, payDate: type === 'KAP2' ? exDate : addBankingDays(exDate, 2) };
+    }
+    const deadlineDay = addBankingDays(exDate, 5);
+    return {
+      recordDate,
+      exDate,
+      deadline: berlinAt(deadlineDay, 12),
+      rightsTradingEnd: type === 'KAP' ? berlinAt(deadlineDay, 15) : null,
+      payDate: addBankingDays(deadlineDay, 3),
+    };
+  }
+
+  /**
+   * Announces one event of `type` on `isin` to everyone holding it now, in the caller's
+   * transaction: the event, the entitlements, its jobs, and per holder the terms, a notification
+   * and (voluntary) a notice. The id is `<type>-<isin>-<ex date>`: announcing twice is a no-op.
+   * Null when there is nothing to announce (no price, no target).
+   */
+  async function announce(tx: Db, p: { isin: string; type: CaType; now: Date }): Promise<{ eventId: string; created: boolean } | null> {
+    const instrument = await d.instrument(p.isin);
+    if (!instrument || instrument.instrumentType !== 'AKTIE') throw new AppError(422, 'Kapitalmaßnahmen werden nur für Aktien angekündigt.');
+    const values = termsFor(p.type, p.isin, instrument.quoteCurrencyCode, hashOf(`${p.isin}:${berlinDate(p.now)}:terms`));
+    if (!values) return null;
+    const dates = datesFor(p.type, p.now);
+    const id = `${p.type}-${p.isin}-${dates.exDate}`;
+    const event: CaEventRow = { id, ...values, ...dates, announcedAt: p.now };
+    if (!(await caStore.insertEvent(tx, event))) return { eventId: id, created: false };
+    const holders = (await caStore.holders(tx, p.isin)).map((h) => ({ sub: h.sub, quantity: new Decimal(h.quantity).toFixed() }));
+    const entitled = await caStore.entitle(tx, id, holders, p.now);
+    await scheduleCaEvent(d.scheduler, tx, event);
+    // Known at once, so that a job or a read inside a transaction never looks the rights ISIN up outside it.
+    await d.rights.register(event);
+    const target = event.targetIsin === event.isin ? instrument : await d.instrument(event.targetIsin);
+    const held = new Map(holders.map((h) => [h.sub, h.quantity]));
+    for (const sub of entitled) await tellHolder(tx, event, { name: instrument.name, targetName: target?.name ?? event.targetIsin }, sub, held.get(sub) ?? '0');
+    return { eventId: id, created: true };
+  }
+
+  async function tellHolder(tx: Db, e: CaEventRow, names: { name: string; targetName: string }, sub: string, quantity: string): Promise<void> {
+    const typeLabel = CA_TYPE_LABELS[e.type];
+    const { options, default: defaultOption } = CA_TYPE_OPTIONS[e.type];
+    const data: Omit<CaTermsData, 'customerName'> = {
+      notice: 'terms',
+      eventId: e.id,
+      type: e.type,
+      typeLabel,
+      mandatory: MANDATORY_CA_TYPES.includes(e.type),
+      isin: e.isin,
+      name: names.name,
+      targetIsin: e.targetIsin,
+      targetName: names.targetName,
+      rightsIsin: e.rightsIsin,
+      ratioOld: new Decimal(e.ratioOld).toFixed(),
+      ratioNew: new Decimal(e.ratioNew).toFixed(),
+      price: e.price,
+      dividend: e.dividend,
+      foreignDividend: e.foreignDividend,
+      currency: e.currency,
+      recordDate: e.recordDate,
+      exDate: e.exDate,
+      deadline: e.deadline.toISOString(),
+      rightsTradingEnd: e.rightsTradingEnd?.toISOString() ?? null,
+      payDate: e.payDate,
+      announcedAt: e.announcedAt.toISOString(),
+      quantity,
+      options: options.map((o) => ({ option: o, label: CA_OPTION_LABELS[o] })),
+      defaultOption: defaultOption && CA_OPTION_LABELS[defaultOption],
+    };
+    const title = `${typeLabel} ${names.name}`;
+    const documentId = await d.documents.issue(tx, sub, e.announcedAt, { kind: 'corporate_action_notice', dedupeKey: caTermsKey(e.id), title: 'Kapitalmaßnahme', pdfTitle: title, pdfIsin: e.isin, data, notify: false });
+    const voluntary = !data.mandatory;
+    const deadline = germanDeadline(e.deadline);
+    await addNotification(
+      tx,
+      {
+        sub,
+        kind: 'CORPORATE_ACTION',
+        title: `Kapitalmaßnahme: ${names.name}`,
+        body: voluntary ? `${typeLabel}. Ihre Weisung ist bis ${deadline} Uhr möglich.` : `${typeLabel}. Sie müssen nichts tun; die Buchung erfolgt automatisch.`,
+        isin: e.isin,
+        documentId,
+      },
+      e.announcedAt,
+    );
+    if (!voluntary) return;
+    await notesStore(tx).issue([
+      {
+        id: `weisung:${e.id}:${sub}`,
+        pages: ['CORPORATE_ACTIONS', 'DEPOT'],
+        level: 'action',
+        title: `Weisung zu ${names.name} bis ${deadline.slice(0, 10)} möglich`,
+        body: `${typeLabel}: Sie können bis ${deadline} Uhr eine Weisung erteilen. Ohne Weisung gilt: ${data.defaultOption ?? '—'}.`,
+        link: '/kapitalmassnahmen',
+        linkLabel: 'Weisung erteilen',
+        isin: e.isin,
+        validFrom: e.announcedAt,
+        validTo: e.deadline,
+        audienceSub: sub,
+      },
+    ]);
+  }
+
+  /** Whether the custodian announces something on `isin` on `date`, and what (rarely, the same on every run). */
+  function draw(isin: string, date: IsoDate): CaType | null {
+    const h = hashOf(`${isin}:${date}`);
+    return h % ANNOUNCE_ONE_IN === 0 ? CA_TYPES[Math.floor(h / ANNOUNCE_ONE_IN) % CA_TYPES.length]! : null;
+  }
+
+  const scheduleDay = (tx: Db, date: IsoDate) => d.scheduler.schedule(tx, { kind: CA_ANNOUNCE_DAY_JOB, key: date, dueAt: announceInstant(date), payload: { date } });
+
+  return {
+    announce,
+    draw,
+    /** Announces at once, in its own transaction (the dev route, the seed). */
+    announceNow: (isin: string, type: CaType) => d.db.transaction((tx) => announce(tx, { isin, type, now: d.clock.now() })),
+    /** Registers the daily job and schedules the next run (at start; idempotent). */
+    async start(): Promise<void> {
+      d.scheduler.handle(CA_ANNOUNCE_DAY_JOB, async (tx, job) => {
+        const date = job.payload.date as IsoDate;
+        for (const isin of await caStore.heldIsins(tx)) {
+          const type = draw(isin, date);
+          if (!type) continue;
+          const instrument = await d.instrument(isin);
+          if (instrument?.instrumentType === 'AKTIE') await announce(tx, { isin, type, now: job.dueAt });
+        }
+        await scheduleDay(tx, nextBankingDay(date));
+      });
+      if (!d.daily) return;
+      let day = berlinDate(d.clock.now());
+      if (!isBankingDay(day) || announceInstant(day) < d.clock.now()) day = nextBankingDay(day);
+      await d.db.transaction((tx) => scheduleDay(tx, day));
+    },
+  };
+}
+export type Custodian = ReturnType<typeof custodian>;

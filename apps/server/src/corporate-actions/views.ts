@@ -1,0 +1,74 @@
+import Decimal from 'decimal.js';
+import { CA_OPTION_LABELS, CA_OPTIONS_WITH_QUANTITY, CA_TYPE_LABELS, CA_TYPE_OPTIONS, MANDATORY_CA_TYPES } from '@kontor/domain/corporate-actions';
+import { CA_STATUSES, type CaAnnouncement, type CaStatus } from '@kontor/domain/ca-contracts';
+import { payInstant } from './schedule.ts';
+import { caStatementKeyPrefix, caTermsKey, type CaEntitlementRow, type CaEventRow, type CaInstructionRow } from './store.ts';
+
+const berlin = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** "04.12.2026 12:00" (Berlin): how a deadline is written in messages and notices (add " Uhr"). */
+export const germanDeadline = (at: Date) => berlin.format(at).replace(',', '');
+
+const plain = (v: string | null) => (v === null ? null : new Decimal(v).toFixed());
+
+/**
+ * Where the event stands for the customer now (ca-contracts CA_STATUSES). Booked once its pay
+ * phase is, or once the pay date's job is due (an outcome with nothing to book on that day, such
+ * as rights sold all, has no pay booking).
+ */
+export function statusOf(e: CaEventRow, ent: CaEntitlementRow, i: CaInstructionRow | null, now: Date): CaStatus {
+  if (ent.booked.includes('pay') || now >= payInstant(e.payDate)) return 'GEBUCHT';
+  if (MANDATORY_CA_TYPES.includes(e.type)) return 'INFORMATION';
+  if (now >= e.deadline) return 'FRIST_ABGELAUFEN';
+  return i ? 'WEISUNG_ERTEILT' : 'OFFEN';
+}
+
+export type AnnouncementRow = { event: CaEventRow; entitlement: CaEntitlementRow; instruction: CaInstructionRow | null };
+
+/** One event as the customer sees it; `docs` maps dedupe keys of the customer's CA documents to ids (in issue order). */
+export function announcementView(r: AnnouncementRow, p: { now: Date; names: Map<string, string>; docs: readonly { key: string; id: string }[] }): CaAnnouncement {
+  const { event: e, entitlement: ent, instruction: i } = r;
+  const { options, default: defaultOption } = CA_TYPE_OPTIONS[e.type];
+  const statementPrefix = caStatementKeyPrefix(e.id, ent.sub);
+  return {
+    id: e.id,
+    type: e.type,
+    typeLabel: CA_TYPE_LABELS[e.type],
+    mandatory: MANDATORY_CA_TYPES.includes(e.type),
+    isin: e.isin,
+    name: p.names.get(e.isin) ?? e.isin,
+    targetIsin: e.targetIsin,
+    targetName: p.names.get(e.targetIsin) ?? e.targetIsin,
+    rightsIsin: e.rightsIsin,
+    ratio: { old: new Decimal(e.ratioOld).toFixed(), new: new Decimal(e.ratioNew).toFixed() },
+    price: plain(e.price),
+    dividend: plain(e.dividend),
+    foreignDividend: plain(e.foreignDividend),
+    currency: e.currency,
+    recordDate: e.recordDate,
+    exDate: e.exDate,
+    deadline: e.deadline.toISOString(),
+    rightsTradingEnd: e.rightsTradingEnd?.toISOString() ?? null,
+    payDate: e.payDate,
+    announcedAt: e.announcedAt.toISOString(),
+    options: options.map((o) => ({ option: o, label: CA_OPTION_LABELS[o], withQuantity: CA_OPTIONS_WITH_QUANTITY.includes(o) })),
+    defaultOption,
+    status: statusOf(e, ent, i, p.now),
+    entitlement: { quantity: new Decimal(ent.quantity).toFixed(), rights: new Decimal(ent.rights).toFixed() },
+    instruction: i && {
+      option: i.option,
+      quantity: plain(i.quantity),
+      source: i.source,
+      reserved: new Decimal(i.reserved).toFixed(2),
+      instructedAt: i.instructedAt.toISOString(),
+      binding: i.binding || p.now >= e.deadline,
+    },
+    termsDocumentId: p.docs.find((d) => d.key === caTermsKey(e.id))?.id ?? null,
+    statementDocumentIds: p.docs.filter((d) => d.key.startsWith(statementPrefix)).map((d) => d.id),
+  };
+}
+
+/** Open ones first (by status as CA_STATUSES lists them), then by deadline. */
+export function byStatusThenDeadline(a: CaAnnouncement, b: CaAnnouncement): number {
+  const s = CA_STATUSES.indexOf(a.status) - CA_STATUSES.indexOf(b.status);
+  return s !== 0 ? s : a.deadline < b.deadline ? -1 : a.deadline > b.deadline ? 1 : a.id.localeCompare(b.id);
+}

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import type { CaAnnouncement, CaAnnouncementList } from '@kontor/domain/ca-contracts';
+import type { TradingOrder } from '@kontor/domain/trading-contracts';
+import type { SignedInCustomer } from './customer.ts';
+import type { TestApp } from './test-app.ts';
+
+/** A market buy that fills at once (the pinned ask). */
+export async function buy(t: TestApp, c: SignedInCustomer, isin: string, quantity: string): Promise<void> {
+  const res = await t.call({ method: 'POST', url: '/api/trading', headers: { ...c.headers, 'idempotency-key': randomUUID() }, payload: { isin, side: 'buy', kind: 'market', quantity, validity: { type: 'day' } } });
+  if (res.statusCode !== 201) throw new Error(`buy answered ${res.statusCode}: ${res.body}`);
+  const order = (await t.call({ method: 'GET', url: `/api/trading/orders/${(res.json() as TradingOrder).id}`, headers: c.headers })).json() as TradingOrder;
+  if (order.status !== 'Filled') throw new Error(`buy is ${order.status}`);
+}
+
+/** The custodian announces an event on a share `c` holds, through the dev route. */
+export async function announce(t: TestApp, c: SignedInCustomer, isin: string, type: CaAnnouncement['type']): Promise<CaAnnouncement> {
+  const res = await t.call({ method: 'POST', url: '/api/dev/ca/announce', headers: c.headers, payload: { isin, type } });
+  if (res.statusCode !== 200) throw new Error(`announce answered ${res.statusCode}: ${res.body}`);
+  return res.json() as CaAnnouncement;
+}
+
+export const caList = async (t: TestApp, c: SignedInCustomer) => ((await t.call({ method: 'GET', url: '/api/ca/ankuendigung', headers: c.headers })).json() as CaAnnouncementList).items;
