@@ -49,6 +49,8 @@ export type CustodianDeps = {
   rights: { register(e: CaEventRow): Promise<void> };
   /** The daily job only announces where enabled (off in tests: events at random dates would disturb other scenarios). */
   daily: boolean;
+  /** The `subscriptionRights` feature flag: without it no rights issue (KAP) is announced. */
+  subscriptionRights: boolean;
 };
 
 type EventValues = Omit<CaEventRow, 'id' | 'announcedAt' | 'recordDate' | 'exDate' | 'deadline' | 'rightsTradingEnd' | 'payDate'>;
@@ -131,6 +133,7 @@ export function custodian(d: CustodianDeps) {
   async function announce(tx: Db, p: { isin: string; type: CaType; now: Date }): Promise<{ eventId: string; created: boolean } | null> {
     const instrument = await d.instrument(p.isin);
     if (!instrument || instrument.instrumentType !== 'AKTIE') throw new AppError(422, 'Kapitalmaßnahmen werden nur für Aktien angekündigt.');
+    if (p.type === 'KAP' && !d.subscriptionRights) throw new AppError(422, 'Bezugsrechte sind derzeit nicht aktiv: Kapitalerhöhungen gegen Bareinlage werden nicht angekündigt.');
     const values = termsFor(p.type, p.isin, instrument.quoteCurrencyCode, hashOf(`${p.isin}:${berlinDate(p.now)}:terms`));
     if (!values) return null;
     const dates = datesFor(p.type, p.now);
@@ -215,7 +218,8 @@ export function custodian(d: CustodianDeps) {
   /** Whether the custodian announces something on `isin` on `date`, and what (rarely, the same on every run). */
   function draw(isin: string, date: IsoDate): CaType | null {
     const h = hashOf(`${isin}:${date}`);
-    return h % ANNOUNCE_ONE_IN === 0 ? CA_TYPES[Math.floor(h / ANNOUNCE_ONE_IN) % CA_TYPES.length]! : null;
+    const type = h % ANNOUNCE_ONE_IN === 0 ? CA_TYPES[Math.floor(h / ANNOUNCE_ONE_IN) % CA_TYPES.length]! : null;
+    return type === 'KAP' && !d.subscriptionRights ? null : type;
   }
 
   const scheduleDay = (tx: Db, date: IsoDate) => d.scheduler.schedule(tx, { kind: CA_ANNOUNCE_DAY_JOB, key: date, dueAt: announceInstant(date), payload: { date } });
@@ -223,6 +227,7 @@ export function custodian(d: CustodianDeps) {
   return {
     announce,
     draw,
+    subscriptionRights: d.subscriptionRights,
     /** Announces at once, in its own transaction (the dev route, the seed). */
     announceNow: (isin: string, type: CaType) => d.db.transaction((tx) => announce(tx, { isin, type, now: d.clock.now() })),
     /** Registers the daily job and schedules the next run (at start; idempotent). */
