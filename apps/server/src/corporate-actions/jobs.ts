@@ -77,13 +77,12 @@ export function caJobs(d: CaJobDeps) {
   }
 
   /** Books one phase for one customer (once: the booking's key); marks it booked. */
-  async function bookPhase(tx: Db, e: CaEventRow, ent: CaEntitlementRow, phase: CaPhase, option: CaOption | null, outcome: CaOutcome | null, reserved: string): Promise<boolean> {
+  async function bookPhase(tx: Db, e: CaEventRow, ent: CaEntitlementRow, phase: CaPhase, option: CaOption | null, outcome: CaOutcome | null, reserved: string, at: Date): Promise<boolean> {
     if (ent.booked.includes(phase)) return false;
     // Without a rights trading end, the rights are sold (or lapse) with the rest on the pay date.
     const phases: CaPhase[] = phase === 'pay' && !e.rightsTradingEnd ? ['rights', 'pay'] : [phase];
     const steps = (outcome?.steps ?? []).filter((s) => phases.includes(phaseOfStep(s)));
     if (steps.length === 0 && !new Decimal(reserved).gt(0)) return false;
-    const at = d.clock.now();
     const isins = [...new Set([e.isin, e.targetIsin, ...(e.rightsIsin ? [e.rightsIsin] : [])])];
     const { booking, moves } = caBooking({
       event: e,
@@ -106,18 +105,17 @@ export function caJobs(d: CaJobDeps) {
   }
 
   /** Ex date: who is entitled is fixed to the holding at the record date; rights booked; open orders on the ISIN deleted. */
-  async function onEx(tx: Db, e: CaEventRow): Promise<void> {
-    const now = d.clock.now();
+  async function onEx(tx: Db, e: CaEventRow, at: Date): Promise<void> {
     const holders = await incomeStore.holdersAt(tx, e.isin, startOfBerlinDay(e.exDate));
     // Customers who bought after the announcement are entitled too.
-    await caStore.entitle(tx, e.id, holders, now);
+    await caStore.entitle(tx, e.id, holders, at);
     const held = new Map(holders.map((h) => [h.sub, h.quantity]));
     for (const ent of await caStore.entitlements(tx, e.id)) {
       const quantity = new Decimal(held.get(ent.sub) ?? 0);
       const rights = e.type === 'KAP' && e.rightsIsin ? quantity : new Decimal(0);
       if (rights.gt(0)) {
         const steps = [{ step: 'rights_in' as const, isin: e.rightsIsin!, quantity: rights.toFixed() }];
-        await bookPhase(tx, e, ent, 'ex', null, { steps } as CaOutcome, '0');
+        await bookPhase(tx, e, ent, 'ex', null, { steps } as CaOutcome, '0', at);
       }
       await caStore.fix(tx, e.id, ent.sub, quantity.toFixed(), rights.toFixed());
     }
@@ -129,41 +127,42 @@ export function caJobs(d: CaJobDeps) {
   }
 
   /** Deadline: the default for everyone without an instruction; every instruction binding. */
-  async function onDeadline(tx: Db, e: CaEventRow): Promise<void> {
+  async function onDeadline(tx: Db, e: CaEventRow, at: Date): Promise<void> {
     const fallback = CA_TYPE_OPTIONS[e.type].default;
     if (fallback) {
       for (const ent of await caStore.entitlements(tx, e.id)) {
         if (await caStore.instruction(tx, e.id, ent.sub)) continue;
-        await caStore.putInstruction(tx, { eventId: e.id, sub: ent.sub, option: fallback, quantity: null, source: 'default', reserved: '0', at: d.clock.now() });
+        await caStore.putInstruction(tx, { eventId: e.id, sub: ent.sub, option: fallback, quantity: null, source: 'default', reserved: '0', at });
       }
     }
     await caStore.markBinding(tx, e.id);
   }
 
   /** The rights' last trading day (KAP): what is not used is sold, or lapses. */
-  async function onRights(tx: Db, e: CaEventRow): Promise<void> {
+  async function onRights(tx: Db, e: CaEventRow, at: Date): Promise<void> {
     for (const ent of await caStore.entitlements(tx, e.id)) {
       const instruction = await caStore.instruction(tx, e.id, ent.sub);
       const r = await outcomeFor(tx, e, ent, instruction);
-      await bookPhase(tx, e, ent, 'rights', r?.option ?? null, r?.outcome ?? null, '0');
+      await bookPhase(tx, e, ent, 'rights', r?.option ?? null, r?.outcome ?? null, '0', at);
     }
   }
 
   /** Pay date: everything else booked, the cash held for instructions used or released. */
-  async function onPay(tx: Db, e: CaEventRow): Promise<void> {
+  async function onPay(tx: Db, e: CaEventRow, at: Date): Promise<void> {
     for (const ent of await caStore.entitlements(tx, e.id)) {
       const instruction = await caStore.instruction(tx, e.id, ent.sub);
       const r = await outcomeFor(tx, e, ent, instruction);
-      await bookPhase(tx, e, ent, 'pay', r?.option ?? null, r?.outcome ?? null, instruction?.reserved ?? '0');
+      await bookPhase(tx, e, ent, 'pay', r?.option ?? null, r?.outcome ?? null, instruction?.reserved ?? '0', at);
     }
   }
 
-  const on = (run: (tx: Db, e: CaEventRow) => Promise<void>) => async (tx: Db, job: { payload: Record<string, unknown> }) => {
+  // Booked at the job's due time, so a clock that jumps past several dates books each on its own date.
+  const on = (run: (tx: Db, e: CaEventRow, at: Date) => Promise<void>) => async (tx: Db, job: { dueAt: Date; payload: Record<string, unknown> }) => {
     const e = await caStore.event(tx, job.payload.eventId as string);
     if (!e) return;
     // Known in memory before anything looks the rights up: a lookup in the database would wait for this transaction.
     await d.rights.register(e);
-    await run(tx, e);
+    await run(tx, e, job.dueAt);
   };
 
   return {
