@@ -332,6 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('quotes', market);
   // Subscription rights have no market: their quotes follow the share (corporate actions, decision 022).
   const rights = rightsIndex({ db, currencyOf: async (isin) => (await instruments.get(isin))?.quoteCurrencyCode ?? 'EUR' });
+  await rights.load();
   const quotes = withRightsQuotes(market, rights);
   const instrumentOrRights = withRightsInstruments((isin) => instruments.get(isin), rights);
   await app.register(marketRoutes, { quotes });
@@ -386,8 +387,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('depot', depot);
   await app.register(depotRoutes, { service: depot });
-  await app.register(performanceRoutes, { service: performanceService({ db, clock: marketClock, quotes, instrument: (isin) => instruments.get(isin) }) });
-  await snapshotJobs({ db, clock: marketClock, scheduler, quotes, currencyOf: async (isin) => (await instruments.get(isin))?.quoteCurrencyCode ?? 'EUR' }).start();
+  await app.register(performanceRoutes, { service: performanceService({ db, clock: marketClock, quotes, instrument: instrumentOrRights }) });
+  await snapshotJobs({ db, clock: marketClock, scheduler, quotes, currencyOf: async (isin) => (await instrumentOrRights(isin))?.quoteCurrencyCode ?? 'EUR' }).start();
   // Inside a transaction (the back office's job), the name is read through it: PGlite has one connection.
   const customerNameIn = async (tx: Db, sub: string) => {
     const a = (idStore ? await identityStore(tx).userBySub(sub) : undefined)?.attributes ?? {};
@@ -419,7 +420,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     documents,
     scheduler,
     quotes,
-    instrument: (isin) => instruments.get(isin),
+    instrument: instrumentOrRights,
     accountEntries: money.accountEntries,
   });
   await periodic.start();

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { authorisationResultSchema } from './auth-contracts';
 import { CA_OPTIONS } from './corporate-actions';
@@ -129,4 +130,12 @@ export type CaPreview = z.infer<typeof caPreviewSchema>;
 /** What a CA_INSTRUCTION authorisation is bound to: the event, the option, the quantity and the amount debited. */
 export function caAuthorisationData(p: { eventId: string; option: string; quantity: string | null; amount: string }) {
   return { eventId: p.eventId, option: p.option, quantity: p.quantity, amount: p.amount };
+}
+
+/**
+ * The amount a CA_INSTRUCTION authorisation is bound to, from the preview: the cash reserved, or
+ * what the cash account loses (tax included) when that is more. The server checks the same.
+ */
+export function caAuthorisationAmount(p: Pick<CaPreview, 'reserve' | 'netCash'>): string {
+  return Decimal.max(p.reserve, new Decimal(p.netCash).neg()).toFixed(2);
 }

@@ -15,6 +15,9 @@ import { caRef } from './store.ts';
 /** A lot as a corporate action meets it: FIFO order, with its acquisition date (kept through a rescale or exchange). */
 export type DatedLot = Lot & { openedAt: Date };
 
+/** Pieces of an ISIN a booking moved in all (negative: out), for `ca_moves`. */
+export type CaMove = { isin: string; quantity: string };
+
 /** What the statement and the tax need to know of an ISIN. */
 export type CaInstrumentInfo = { name: string; wkn?: string | null; instrumentType: string; fundType?: FundType | null };
 
@@ -70,7 +73,7 @@ type WorkLot = DatedLot & { fresh: boolean };
  * the steps `caOutcome` gave, applied to the customer's lots and cash in order, with the tax of a
  * sale or a dividend, a statement (Kapitalmaßnahmen) and a notification. Pure.
  */
-export function caBooking(p: CaBookingInput): Booking {
+export function caBooking(p: CaBookingInput): { booking: Booking; moves: CaMove[] } {
   const { event: e, sub, at } = p;
   const key = caBookingKey(e.id, sub, p.phase);
   const work = new Map<string, WorkLot[]>();
@@ -80,6 +83,8 @@ export function caBooking(p: CaBookingInput): Booking {
     return l;
   };
   const changes: LotChange[] = [];
+  const moved = new Map<string, Decimal>();
+  const move = (isin: string, q: Decimal.Value) => moved.set(isin, (moved.get(isin) ?? D(0)).plus(q));
   const postings: Posting[] = [];
   const lines: CaStatementData['positions'] = [];
   const amounts: CaStatementData['amounts'] = [];
@@ -98,7 +103,10 @@ export function caBooking(p: CaBookingInput): Booking {
       lot.remaining = D(lot.remaining).minus(c.quantity).toFixed();
       lot.remainingCost = D(lot.remainingCost).minus(c.cost).toFixed(2);
       lot.remainingVorabpauschale = D(lot.remainingVorabpauschale ?? 0).minus(c.vorabpauschale).toFixed(2);
-      if (!lot.fresh) changes.push({ type: 'consume', ...c });
+      if (!lot.fresh) {
+        changes.push({ type: 'consume', ...c });
+        move(isin, D(c.quantity).neg());
+      }
     }
     return sale;
   };
@@ -257,7 +265,9 @@ export function caBooking(p: CaBookingInput): Booking {
   for (const [isin, lots] of work) {
     for (const l of lots) {
       if (!l.fresh || D(l.remaining).lte(0)) continue;
-      changes.push({ type: 'open', isin, quantity: l.remaining, cost: l.remainingCost, openedAt: l.openedAt, executionId: null, vorabpauschale: l.remainingVorabpauschale ?? '0' });
+      // Named by the booking: who held what when counts the move (`moves`), not the lot's old date.
+      changes.push({ type: 'open', isin, quantity: l.remaining, cost: l.remainingCost, openedAt: l.openedAt, executionId: key, vorabpauschale: l.remainingVorabpauschale ?? '0' });
+      move(isin, l.remaining);
     }
   }
 
@@ -285,7 +295,8 @@ export function caBooking(p: CaBookingInput): Booking {
   const body = net.isZero()
     ? `${title}: ${lines.map((l) => `${formatQuantity(l.quantity)} ${l.label}`).join(', ')}.`
     : `${title}: ${formatEuro(cents(net.abs()))} wurden Ihrem Verrechnungskonto ${net.gt(0) ? 'gutgeschrieben' : 'belastet'}.`;
-  return {
+  const moves = [...moved].filter(([, q]) => !q.isZero()).map(([isin, q]) => ({ isin, quantity: q.toFixed() }));
+  const booking: Booking = {
     key,
     kind: 'corporate_action',
     sub,
@@ -299,4 +310,5 @@ export function caBooking(p: CaBookingInput): Booking {
     ],
     notifications: [{ kind: 'CORPORATE_ACTION', title: `${title}: ${share.name}`, body, isin: e.isin }],
   };
+  return { booking, moves };
 }

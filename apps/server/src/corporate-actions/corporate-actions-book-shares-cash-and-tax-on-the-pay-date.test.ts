@@ -8,6 +8,8 @@ import { pdfText } from '../../test/pdf-text.ts';
 import { PinnedQuotes } from '../../test/pinned-quotes.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { lotStore } from '../bookings/lot-store.ts';
+import { incomeStore } from '../tax/income-store.ts';
+import { CA_JOBS } from './schedule.ts';
 import { caStore } from './store.ts';
 
 const SIEMENS = 'DE0007236101';
@@ -87,6 +89,10 @@ describe('corporate actions booked on the pay date', () => {
       [6, '442.00'],
     ]);
     expect(await position(t, c.dora!, SIEMENS)).toMatchObject({ quantity: '10', cost: '710.44', firstPurchase: expect.stringMatching(/^2026-11-25/) });
+    // Who held how many at an instant (a later dividend's entitlement) counts the booking at its time, not the lots' old dates.
+    const held = async (at: string) => (await incomeStore.holdersAt(t.database.db, SIEMENS, new Date(at))).find((h) => h.sub === c.dora!.sub)?.quantity;
+    expect(Number(await held('2026-12-01T00:00:00Z'))).toBe(7);
+    expect(Number(await held('2026-12-08T00:00:00Z'))).toBe(10);
     // 10,000 − 744 + 40 − 1.70 = 9,294.30 €.
     expect((await cash(t, c.dora!)).balance).toBe('9294.30');
   });
@@ -116,6 +122,7 @@ describe('corporate actions booked on the pay date', () => {
     // 10 Allianz, 3 : 2: 6.666666 Munich Re for 3,001 €, bought 25 November. The 0.666666 left over sold at 450 €:
     // 300.00 €, cost 3,001 × 0.666666 / 6.666666 = 300.10 €: a loss of 0.10 €, no tax.
     expect(await position(t, c.gabi!, ALLIANZ)).toBeUndefined();
+    expect(await incomeStore.holdersAt(t.database.db, ALLIANZ, new Date('2026-12-08T00:00:00Z'))).toEqual([]);
     expect(await position(t, c.gabi!, MUNICH_RE)).toMatchObject({ quantity: '6', cost: '2700.90', firstPurchase: expect.stringMatching(/^2026-11-25/) });
     expect((await cash(t, c.gabi!)).balance).toBe('7299.00');
   });
@@ -148,8 +155,12 @@ describe('corporate actions booked on the pay date', () => {
     expect(await cash(t, c.lena!)).toMatchObject({ reserved: '0.00', balance: '9598.00' });
   });
 
-  it('every booking is written once: the jobs done, the entitlements marked', async () => {
+  it('every booking is written once: a pay job run again books nothing twice', async () => {
     expect(await t.app.scheduler.runDue()).toBe(0);
+    await t.database.db.transaction((tx) =>
+      t.app.scheduler.schedule(tx as never, { kind: CA_JOBS.pay, key: 'KAP2-SIE:again', dueAt: t.app.simulatedClock.now(), payload: { eventId: 'KAP2-SIE' } }),
+    );
+    expect(await t.app.scheduler.runDue()).toBe(1);
     expect((await caStore.eventOf(t.database.db, c.dora!.sub, 'KAP2-SIE'))!.entitlement.booked).toEqual(['pay']);
     expect((await cash(t, c.dora!)).balance).toBe('9294.30');
   });

@@ -17,18 +17,22 @@ type Body = { option: string; quantity: string | null; authorisation?: unknown }
 describe('an instruction that debits cash is authorised by TAN, reserves the cash, can change until the deadline and is refused after it', () => {
   let t: TestApp;
   let anna: SignedInCustomer;
+  let bob: SignedInCustomer;
   let event: CaAnnouncement;
   let freeBefore: Decimal;
   const preview = (b: Body) => t.call({ method: 'POST', url: '/api/ca/weisungvorschauanfordern', headers: anna.headers, payload: { eventId: event.id, ...b } });
   const instruct = (b: Body) => t.call({ method: 'POST', url: '/api/ca/weisungerteilen', headers: anna.headers, payload: { eventId: event.id, ...b } });
-  const tanFor = (option: string, quantity: string | null, amount: string) =>
-    authorised(t, anna, { type: 'CA_INSTRUCTION', data: caAuthorisationData({ eventId: event.id, option, quantity, amount }) });
+  const tanFor = (option: string, quantity: string | null, amount: string, c = anna) =>
+    authorised(t, c, { type: 'CA_INSTRUCTION', data: caAuthorisationData({ eventId: event.id, option, quantity, amount }) });
 
   beforeAll(async () => {
     // Monday 23 November 2026: SAP at 200 €, a rights issue 5 : 1 at 160 € (ex date Thursday, deadline 3 December 12:00).
     t = await createTestApp({ now: '2026-11-23T10:00:00Z', quotes });
     anna = await customerWithCash(t, '5000.00');
     await buy(t, anna, SAP, '10');
+    // Bob holds 5 SAP with little cash left.
+    bob = await customerWithCash(t, '1150.00');
+    await buy(t, bob, SAP, '5');
     event = await announce(t, anna, SAP, 'KAP');
     expect(event.ratio).toEqual({ old: '5', new: '1' });
     freeBefore = new Decimal((await cash(t, anna)).availableToBuy);
@@ -112,6 +116,22 @@ describe('an instruction that debits cash is authorised by TAN, reserves the cas
     expect([c.availableToBuy, c.reserved]).toEqual([freeBefore.toFixed(2), '0.00']);
   });
 
+  it('an instruction the free cash does not cover is refused, and nothing is reserved', async () => {
+    const free = (await cash(t, bob)).availableToBuy;
+    expect(new Decimal(free).lt('161.00')).toBe(true);
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/ca/weisungerteilen',
+      headers: bob.headers,
+      payload: { eventId: event.id, option: 'BEZUG_AKTIEN_WIE_ANGEGEBEN', quantity: '1', authorisation: await tanFor('BEZUG_AKTIEN_WIE_ANGEGEBEN', '1', '161.00', bob) },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Ihr verfügbares Guthaben reicht für diesen Auftrag nicht aus.');
+    const view = (await t.call({ method: 'GET', url: `/api/ca/ankuendigung/${event.id}`, headers: bob.headers })).json() as CaAnnouncement;
+    expect([view.status, view.instruction]).toEqual(['OFFEN', null]);
+    expect((await cash(t, bob)).availableToBuy).toBe(free);
+  });
+
   it('after the deadline an instruction is refused with the deadline named', async () => {
     await clockTo(t, '2026-12-03T11:00:00Z');
     const res = await instruct({ option: 'BEZUG_AKTIEN_WIE_ANGEGEBEN', quantity: '1', authorisation: await tanFor('BEZUG_AKTIEN_WIE_ANGEGEBEN', '1', '161.00') });
@@ -119,5 +139,13 @@ describe('an instruction that debits cash is authorised by TAN, reserves the cas
     expect(res.json().message).toBe('Die Frist für Weisungen zu dieser Kapitalmaßnahme ist am 03.12.2026 12:00 Uhr abgelaufen.');
     const view = (await t.call({ method: 'GET', url: `/api/ca/ankuendigung/${event.id}`, headers: anna.headers })).json() as CaAnnouncement;
     expect(view).toMatchObject({ status: 'FRIST_ABGELAUFEN', instruction: { option: 'BEZUGSRECHTE_VERKAUFEN', binding: true } });
+  });
+
+  it('on the pay date it is booked: the rights sold on their last trading day, with the statement listed', async () => {
+    await clockTo(t, '2026-12-08T06:00:00Z');
+    const view = (await t.call({ method: 'GET', url: `/api/ca/ankuendigung/${event.id}`, headers: anna.headers })).json() as CaAnnouncement;
+    expect(view.status).toBe('GEBUCHT');
+    expect(view.statementDocumentIds.length).toBeGreaterThan(0);
+    expect(view.statementDocumentIds).not.toContain(view.termsDocumentId);
   });
 });

@@ -3,7 +3,8 @@ import { lots } from '../bookings/tables.ts';
 import type { Db } from '../platform/db.ts';
 import type { DatedLot } from './booking.ts';
 import type { CaEventRow } from './store.ts';
-import { caEvents } from './tables.ts';
+import type { CaMove } from './booking.ts';
+import { caEvents, caMoves } from './tables.ts';
 
 /** The reads of the corporate-action jobs and of the rights in the depot, on the caller's transaction. */
 export const caJobsStore = {
@@ -20,6 +21,14 @@ export const caJobsStore = {
       byIsin.get(r.isin)!.push({ id: r.id, quantity: r.quantity, remaining: r.remaining, cost: r.cost, remainingCost: r.remainingCost, remainingVorabpauschale: r.remainingVorabpauschale, openedAt: r.openedAt });
     }
     return byIsin;
+  },
+  /** What a booking moved per ISIN (written with it). */
+  async recordMoves(tx: Db, bookingKey: string, sub: string, at: Date, moves: readonly CaMove[]): Promise<void> {
+    if (moves.length === 0) return;
+    await tx
+      .insert(caMoves)
+      .values(moves.map((m) => ({ bookingKey, sub, isin: m.isin, quantity: m.quantity, at })))
+      .onConflictDoNothing();
   },
   /** Every event with subscription rights (the rights ISINs the depot and the quotes know). */
   async rightsEvents(db: Db): Promise<CaEventRow[]> {

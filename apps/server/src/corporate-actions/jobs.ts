@@ -85,7 +85,7 @@ export function caJobs(d: CaJobDeps) {
     if (steps.length === 0 && !new Decimal(reserved).gt(0)) return false;
     const at = d.clock.now();
     const isins = [...new Set([e.isin, e.targetIsin, ...(e.rightsIsin ? [e.rightsIsin] : [])])];
-    const booking = caBooking({
+    const { booking, moves } = caBooking({
       event: e,
       sub: ent.sub,
       phase,
@@ -98,7 +98,10 @@ export function caJobs(d: CaJobDeps) {
       info: await infos(e),
     });
     const written = await d.book(tx, booking);
-    if (written) await caStore.markBooked(tx, e.id, ent.sub, phase);
+    if (written) {
+      await caJobsStore.recordMoves(tx, booking.key, ent.sub, at, moves);
+      await caStore.markBooked(tx, e.id, ent.sub, phase);
+    }
     return written;
   }
 
@@ -168,13 +171,12 @@ export function caJobs(d: CaJobDeps) {
     onDeadline,
     onRights,
     onPay,
-    /** Registers the handlers and learns the rights ISINs announced so far (at start). */
+    /** Registers the handlers (at start; the rights index is loaded by the caller). */
     async start(): Promise<void> {
       d.scheduler.handle(CA_JOBS.ex, on(onEx));
       d.scheduler.handle(CA_JOBS.deadline, on(onDeadline));
       d.scheduler.handle(CA_JOBS.rights, on(onRights));
       d.scheduler.handle(CA_JOBS.pay, on(onPay));
-      await d.rights.load();
     },
   };
 }

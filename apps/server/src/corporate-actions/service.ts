@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { AuthorisationPayload, AuthorisationResult } from '@kontor/domain/auth-contracts';
-import { caAuthorisationData, type CaAnnouncement, type CaAnnouncementList, type CaInstructionRequest, type CaPreview } from '@kontor/domain/ca-contracts';
+import { caAuthorisationAmount, caAuthorisationData, type CaAnnouncement, type CaAnnouncementList, type CaInstructionRequest, type CaPreview } from '@kontor/domain/ca-contracts';
 import { caOutcome, MANDATORY_CA_TYPES, type CaOutcome, type CaStep } from '@kontor/domain/corporate-actions';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Lot } from '@kontor/domain/lots';
@@ -175,9 +175,6 @@ export function caService(d: CaServiceDeps) {
     };
   }
 
-  /** The amount a CA_INSTRUCTION authorisation is bound to: what is reserved, or what cash loses when more. */
-  const authorisedAmount = (p: CaPreview) => Decimal.max(p.reserve, new Decimal(p.netCash).neg()).toFixed(2);
-
   const service = {
     async list(sub: string): Promise<CaAnnouncementList> {
       const items = await views(sub, await caStore.eventsOf(d.db, sub));
@@ -207,7 +204,7 @@ export function caService(d: CaServiceDeps) {
       const same = (i: AnnouncementRow['instruction']) =>
         i !== null && i.source === 'customer' && i.option === preview.option && (i.quantity === null ? null : new Decimal(i.quantity).toFixed()) === preview.quantity;
       if (same(row.instruction)) return service.detail(sub, e.id);
-      const amount = authorisedAmount(preview);
+      const amount = caAuthorisationAmount(preview);
       if (preview.needsAuthorisation && !req.authorisation) throw new AppError(403, NEEDS_TAN);
       await d.write(async (tx) => {
         const now = d.clock.now();

@@ -71,3 +71,20 @@ export const caInstructions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.sub] })],
 );
+
+/**
+ * What a corporate action's booking moved per ISIN (pieces in less pieces out, at the booking's
+ * time). The lots it opens keep their old acquisition date, so who held how many pieces at an
+ * instant (`incomeStore.holdersAt`) counts these moves instead of those lots.
+ */
+export const caMoves = pgTable(
+  'ca_moves',
+  {
+    bookingKey: text('booking_key').notNull(),
+    sub: uuid('sub').notNull(),
+    isin: text('isin').notNull(),
+    quantity: numeric('quantity', { precision: 24, scale: 8 }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingKey, t.isin] }), index('ca_moves_isin').on(t.isin, t.at)],
+);

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { CA_OPTION_LABELS, CA_OPTIONS_WITH_QUANTITY, CA_TYPE_LABELS, CA_TYPE_OPTIONS, MANDATORY_CA_TYPES } from '@kontor/domain/corporate-actions';
 import { CA_STATUSES, type CaAnnouncement, type CaStatus } from '@kontor/domain/ca-contracts';
+import { payInstant } from './schedule.ts';
 import { caStatementKeyPrefix, caTermsKey, type CaEntitlementRow, type CaEventRow, type CaInstructionRow } from './store.ts';
 
 const berlin = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -9,9 +10,13 @@ export const germanDeadline = (at: Date) => berlin.format(at).replace(',', '');
 
 const plain = (v: string | null) => (v === null ? null : new Decimal(v).toFixed());
 
-/** Where the event stands for the customer now (ca-contracts CA_STATUSES). */
+/**
+ * Where the event stands for the customer now (ca-contracts CA_STATUSES). Booked once its pay
+ * phase is, or once the pay date's job is due (an outcome with nothing to book on that day, such
+ * as rights sold all, has no pay booking).
+ */
 export function statusOf(e: CaEventRow, ent: CaEntitlementRow, i: CaInstructionRow | null, now: Date): CaStatus {
-  if (ent.booked.includes('pay')) return 'GEBUCHT';
+  if (ent.booked.includes('pay') || now >= payInstant(e.payDate)) return 'GEBUCHT';
   if (MANDATORY_CA_TYPES.includes(e.type)) return 'INFORMATION';
   if (now >= e.deadline) return 'FRIST_ABGELAUFEN';
   return i ? 'WEISUNG_ERTEILT' : 'OFFEN';

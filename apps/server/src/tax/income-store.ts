@@ -11,13 +11,19 @@ export const incomeStore = {
     return rowsOf<{ isin: string }>(await db.execute(sql`select distinct isin from lots order by isin`)).map((r) => r.isin);
   },
 
-  /** Pieces of `isin` each customer held just before `at`: lots opened before it, less what was sold before it. */
+  /**
+   * Pieces of `isin` each customer held just before `at`: lots opened before it, less what was sold
+   * before it, with what corporate actions moved before it (`ca_moves`; the lots they open keep an
+   * older date and are not counted as lots).
+   */
   async holdersAt(db: Db, isin: string, at: Date): Promise<{ sub: string; quantity: string }[]> {
     const result = await db.execute(sql`
       select sub::text as sub, sum(q)::text as quantity from (
-        select sub, quantity as q from lots where isin = ${isin} and opened_at < ${at.toISOString()}::timestamptz
+        select sub, quantity as q from lots where isin = ${isin} and opened_at < ${at.toISOString()}::timestamptz and (execution_id is null or execution_id not like 'ca:%')
         union all
         select sub, -quantity from executions where isin = ${isin} and side = 'sell' and executed_at < ${at.toISOString()}::timestamptz
+        union all
+        select sub, quantity from ca_moves where isin = ${isin} and at < ${at.toISOString()}::timestamptz
       ) moves group by sub having sum(q) > 0 order by sub`);
     return rowsOf<{ sub: string; quantity: string }>(result);
   },
