@@ -518,7 +518,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Corporate actions on the simulated clock: their dates and deadlines are the market's.
   const instrumentOf = (isin: string) => instruments.get(isin);
-  const ca = custodian({ db, clock: marketClock, scheduler, quotes, documents, instrument: instrumentOf, rights, daily: config.env !== 'test' });
+  const ca = custodian({ db, clock: marketClock, scheduler, quotes, documents, instrument: instrumentOf, rights, daily: config.env !== 'test', subscriptionRights: config.subscriptionRights });
   await ca.start();
   app.decorate('corporateActions', ca);
   const caSvc = caService({

@@ -102,12 +102,12 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
   }
 }
 
-/** The rights issue on SAP the demo customer can instruct (once: not again when she has any event). */
+/** The rights issue on SAP the demo customer can instruct (once: not again when she has any event); a scrip dividend without the subscription-rights flag. */
 export const DEMO_CORPORATE_ACTION = { isin: 'DE0007164600', type: 'KAP' } as const;
 
 export async function seedDemoCorporateAction(db: Db, custodian: Custodian, sub: string): Promise<void> {
   if ((await caStore.eventsOf(db, sub)).length > 0) return;
-  await custodian.announceNow(DEMO_CORPORATE_ACTION.isin, DEMO_CORPORATE_ACTION.type);
+  await custodian.announceNow(DEMO_CORPORATE_ACTION.isin, custodian.subscriptionRights ? DEMO_CORPORATE_ACTION.type : 'WDIV');
 }
 
 export async function seedDemoDepot(db: Db, trading: TradingService, sub: string) {

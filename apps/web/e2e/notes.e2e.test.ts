@@ -24,12 +24,11 @@ describe('Notizen: notices from Kontor and own notes', () => {
     const page = await context.newPage();
     await signInWithTotpSetup(page, customer);
 
-    // The depot shows the notices for it (Steuer-ID) and for every page (price list), not the corporate-action deadline.
+    // The depot shows the notices for it (Steuer-ID) and for every page (price list).
     await page.goto('/depot');
     const taxId = page.getByRole('region', { name: 'Bitte ergänzen Sie Ihre Steuer-ID' });
     await taxId.waitFor();
     await page.getByRole('region', { name: 'Neues Preis- und Leistungsverzeichnis ab 1.1.' }).waitFor();
-    expect(await page.getByRole('region', { name: 'Weisung bis 12.12. möglich' }).count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'notes-banners-desktop');
 
@@ -40,8 +39,9 @@ describe('Notizen: notices from Kontor and own notes', () => {
     await page.reload();
     await page.getByRole('region', { name: 'Neues Preis- und Leistungsverzeichnis ab 1.1.' }).waitFor();
     expect(await taxId.count()).toBe(0);
-    await page.goto('/kapitalmassnahmen');
-    await page.getByRole('region', { name: 'Weisung bis 12.12. möglich' }).waitFor();
+    await page.goto('/einstellungen');
+    await page.getByRole('region', { name: 'Neues Preis- und Leistungsverzeichnis ab 1.1.' }).waitFor();
+    expect(await taxId.count()).toBe(0);
 
     // A note on the instrument page, with its counter.
     await page.goto(`/wertpapier/${SAP}`);
@@ -62,7 +62,7 @@ describe('Notizen: notices from Kontor and own notes', () => {
     expect(await own.getByRole('link', { name: 'SAP SE' }).getAttribute('href')).toBe(`/wertpapier/${SAP}`);
     const notices = page.getByRole('list', { name: 'Hinweise von Kontor' });
     expect(await notices.getByText('Bitte ergänzen Sie Ihre Steuer-ID').count()).toBe(0);
-    await notices.getByText('Weisung bis 12.12. möglich').waitFor();
+    await notices.getByText('Neues Preis- und Leistungsverzeichnis ab 1.1.').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'notes-list-desktop');
 

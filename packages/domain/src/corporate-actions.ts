@@ -165,6 +165,12 @@ export type CaOutcomeResult = { ok: true; outcome: CaOutcome } | { ok: false; me
 const D = (v: Decimal.Value) => new Decimal(v);
 const money = (v: Decimal) => v.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 const pieces = (v: Decimal) => v.toDecimalPlaces(6, Decimal.ROUND_DOWN);
+/**
+ * `quantity` pieces × a ratio `factor` (a decimal string such as 4/3 = 1.333…3), to whole
+ * millionths: first to 12 places, so that 3 × 1.333…3 is 4 and not 3.999999.
+ */
+export const scaledPieces = (quantity: Decimal.Value, factor: Decimal.Value): string =>
+  pieces(D(quantity).mul(factor).toDecimalPlaces(12, Decimal.ROUND_HALF_UP)).toFixed();
 const fail = (message: string): CaOutcomeResult => ({ ok: false, message });
 
 /** Whether `option` is one the event offers (mandatory events take none: null). */
@@ -324,11 +330,11 @@ function summarise(t: CaTerms, steps: CaStep[]): CaOutcome {
       case 'rights_in':
         break;
       case 'rescale':
-        move(s.isin, pieces(D(s.held).mul(s.factor)).minus(s.held));
+        move(s.isin, D(scaledPieces(s.held, s.factor)).minus(s.held));
         break;
       case 'exchange':
         move(s.isin, D(s.quantity).neg());
-        move(s.targetIsin, pieces(D(s.quantity).mul(s.factor)));
+        move(s.targetIsin, scaledPieces(s.quantity, s.factor));
         break;
       case 'sell':
         credit = credit.plus(s.proceeds).plus(s.fee);

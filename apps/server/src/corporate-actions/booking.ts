@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { CA_OPTION_LABELS, CA_TYPE_LABELS, type CaOption, type CaPhase, type CaStep } from '@kontor/domain/corporate-actions';
+import { CA_OPTION_LABELS, CA_TYPE_LABELS, type CaOption, type CaPhase, type CaStep, scaledPieces } from '@kontor/domain/corporate-actions';
 import type { CaType } from '@kontor/domain/enums';
 import { type Lot, sellFifo } from '@kontor/domain/lots';
 import { formatEuro, formatQuantity } from '@kontor/domain/money';
@@ -62,7 +62,6 @@ export function caStatementTitle(type: CaType, phase: CaPhase, steps: readonly C
 }
 
 const D = (v: Decimal.Value) => new Decimal(v);
-const pieces = (v: Decimal) => v.toDecimalPlaces(6, Decimal.ROUND_DOWN);
 const cents = (v: Decimal) => v.toFixed(2);
 
 /** A lot while the booking is worked out: `fresh` ones are opened by this booking (written at the end with what is left of them). */
@@ -137,7 +136,7 @@ export function caBooking(p: CaBookingInput): { booking: Booking; moves: CaMove[
         if (held.gt(0)) take(s.isin, held.toFixed(), '0');
         let after = D(0);
         for (const l of before) {
-          const q = pieces(D(l.remaining).mul(s.factor));
+          const q = D(scaledPieces(l.remaining, s.factor));
           after = after.plus(q);
           open(s.isin, q, D(l.remainingCost), l.openedAt, l.remainingVorabpauschale ?? '0');
         }
@@ -151,7 +150,7 @@ export function caBooking(p: CaBookingInput): { booking: Booking; moves: CaMove[
         const source = new Map(lotsOf(s.isin).map((l) => [l.id, l]));
         let received = D(0);
         for (const c of sale.consumed) {
-          const q = pieces(D(c.quantity).mul(s.factor));
+          const q = D(scaledPieces(c.quantity, s.factor));
           received = received.plus(q);
           open(s.targetIsin, q, D(c.cost), source.get(c.lotId)!.openedAt, c.vorabpauschale);
         }

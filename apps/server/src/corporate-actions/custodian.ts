@@ -17,7 +17,7 @@ import { notesStore } from '../notes/store.ts';
 import { REFERENCE_INSTRUMENTS } from '../instruments/reference-instruments.ts';
 import { eurQuote, rightsIsinOf } from './position.ts';
 import { exInstant, scheduleCaEvent } from './schedule.ts';
-import { caStore, caTermsKey, type CaEventRow } from './store.ts';
+import { caNoticeId, caStore, caTermsKey, type CaEventRow } from './store.ts';
 import { germanDeadline } from './views.ts';
 
 /** The custodian's daily look for new corporate actions, 07:00 Berlin on banking days. */
@@ -49,6 +49,8 @@ export type CustodianDeps = {
   rights: { register(e: CaEventRow): Promise<void> };
   /** The daily job only announces where enabled (off in tests: events at random dates would disturb other scenarios). */
   daily: boolean;
+  /** The `subscriptionRights` feature flag: without it no rights issue (KAP) is announced. */
+  subscriptionRights: boolean;
 };
 
 type EventValues = Omit<CaEventRow, 'id' | 'announcedAt' | 'recordDate' | 'exDate' | 'deadline' | 'rightsTradingEnd' | 'payDate'>;
@@ -131,6 +133,7 @@ export function custodian(d: CustodianDeps) {
   async function announce(tx: Db, p: { isin: string; type: CaType; now: Date }): Promise<{ eventId: string; created: boolean } | null> {
     const instrument = await d.instrument(p.isin);
     if (!instrument || instrument.instrumentType !== 'AKTIE') throw new AppError(422, 'Kapitalmaßnahmen werden nur für Aktien angekündigt.');
+    if (p.type === 'KAP' && !d.subscriptionRights) throw new AppError(422, 'Bezugsrechte sind derzeit nicht aktiv: Kapitalerhöhungen gegen Bareinlage werden nicht angekündigt.');
     const values = termsFor(p.type, p.isin, instrument.quoteCurrencyCode, hashOf(`${p.isin}:${berlinDate(p.now)}:terms`));
     if (!values) return null;
     const dates = datesFor(p.type, p.now);
@@ -197,7 +200,7 @@ export function custodian(d: CustodianDeps) {
     if (!voluntary) return;
     await notesStore(tx).issue([
       {
-        id: `weisung:${e.id}:${sub}`,
+        id: caNoticeId(e.id, sub),
         pages: ['CORPORATE_ACTIONS', 'DEPOT'],
         level: 'action',
         title: `Weisung zu ${names.name} bis ${deadline.slice(0, 10)} möglich`,
@@ -215,7 +218,8 @@ export function custodian(d: CustodianDeps) {
   /** Whether the custodian announces something on `isin` on `date`, and what (rarely, the same on every run). */
   function draw(isin: string, date: IsoDate): CaType | null {
     const h = hashOf(`${isin}:${date}`);
-    return h % ANNOUNCE_ONE_IN === 0 ? CA_TYPES[Math.floor(h / ANNOUNCE_ONE_IN) % CA_TYPES.length]! : null;
+    const type = h % ANNOUNCE_ONE_IN === 0 ? CA_TYPES[Math.floor(h / ANNOUNCE_ONE_IN) % CA_TYPES.length]! : null;
+    return type === 'KAP' && !d.subscriptionRights ? null : type;
   }
 
   const scheduleDay = (tx: Db, date: IsoDate) => d.scheduler.schedule(tx, { kind: CA_ANNOUNCE_DAY_JOB, key: date, dueAt: announceInstant(date), payload: { date } });
@@ -223,6 +227,7 @@ export function custodian(d: CustodianDeps) {
   return {
     announce,
     draw,
+    subscriptionRights: d.subscriptionRights,
     /** Announces at once, in its own transaction (the dev route, the seed). */
     announceNow: (isin: string, type: CaType) => d.db.transaction((tx) => announce(tx, { isin, type, now: d.clock.now() })),
     /** Registers the daily job and schedules the next run (at start; idempotent). */

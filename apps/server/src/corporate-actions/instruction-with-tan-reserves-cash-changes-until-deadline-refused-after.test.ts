@@ -72,7 +72,9 @@ describe('an instruction that debits cash is authorised by TAN, reserves the cas
     expect((await instruct({ option: 'BEZUG_AKTIEN_WIE_ANGEGEBEN', quantity: '3' })).statusCode).toBe(422);
   });
 
-  it('without a TAN the instruction is refused; with one it is given and 321 € are reserved at once', async () => {
+  it('without a TAN the instruction is refused; with one it is given, 321 € are reserved at once and the notice asking for it goes', async () => {
+    const noticeTitles = async () => ((await t.call({ method: 'GET', url: '/api/notes', headers: anna.headers })).json() as { notices: { title: string }[] }).notices.map((n) => n.title);
+    expect(await noticeTitles()).toContain('Weisung zu SAP SE bis 03.12.2026 möglich');
     const refused = await instruct({ option: 'BEZUG_AKTIEN_WIE_ANGEGEBEN', quantity: '2' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Bitte bestätigen Sie die Weisung mit einer TAN.');
@@ -85,6 +87,7 @@ describe('an instruction that debits cash is authorised by TAN, reserves the cas
     const c = await cash(t, anna);
     expect(c.availableToBuy).toBe(freeBefore.minus('321.00').toFixed(2));
     expect(c.reserved).toBe('321.00');
+    expect(await noticeTitles()).not.toContain('Weisung zu SAP SE bis 03.12.2026 möglich');
   });
 
   it('giving the same instruction again changes nothing (no TAN asked, nothing reserved twice)', async () => {

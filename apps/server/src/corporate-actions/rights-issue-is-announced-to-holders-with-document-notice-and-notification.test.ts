@@ -134,3 +134,33 @@ describe('a rights issue is announced to the holders of the share, with its term
     expect((await caList(t, bob)).some((i) => i.type === 'WDIV')).toBe(false);
   });
 });
+
+describe('without the subscription-rights flag no rights issue is announced', () => {
+  let t: TestApp;
+  let anna: SignedInCustomer;
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-11-23T10:00:00Z', quotes, env: { SUBSCRIPTION_RIGHTS: 'false' } });
+    anna = await customerWithCash(t, '5000.00');
+    await buy(t, anna, SAP, '10');
+  }, 60_000);
+  afterAll(async () => t.close());
+
+  it('says so in /config.json, refuses a rights issue in German and still announces a scrip dividend', async () => {
+    expect((await t.call({ method: 'GET', url: '/config.json' })).json().featureFlags.subscriptionRights).toBe(false);
+    const res = await t.call({ method: 'POST', url: '/api/dev/ca/announce', headers: anna.headers, payload: { isin: SAP, type: 'KAP' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Bezugsrechte sind derzeit nicht aktiv: Kapitalerhöhungen gegen Bareinlage werden nicht angekündigt.');
+    expect((await announce(t, anna, SAP, 'WDIV')).type).toBe('WDIV');
+    expect((await caList(t, anna)).map((e) => e.type)).toEqual(['WDIV']);
+  });
+
+  it('the daily draw over five years of days brings other types but never a rights issue', () => {
+    const drawn = new Set<string>();
+    for (let day = 0; day < 5 * 365; day++) {
+      const type = t.app.corporateActions.draw(SAP, new Date(Date.UTC(2027, 0, 1) + day * 86_400_000).toISOString().slice(0, 10));
+      if (type) drawn.add(type);
+    }
+    expect(drawn.size).toBeGreaterThan(2);
+    expect(drawn.has('KAP')).toBe(false);
+  });
+});

@@ -16,9 +16,10 @@ import type { QuoteSource } from '../market/feed.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { AppError, notFound } from '../platform/errors.ts';
+import { notesStore } from '../notes/store.ts';
 import { currentTaxYear } from '../tax/store.ts';
 import { positionFor } from './position.ts';
-import { caRef, caStore, termsOf, type CaEventRow } from './store.ts';
+import { caNoticeId, caRef, caStore, termsOf, type CaEventRow } from './store.ts';
 import { announcementView, byStatusThenDeadline, germanDeadline, type AnnouncementRow } from './views.ts';
 
 const NOT_FOUND = 'Diese Kapitalmaßnahme gibt es nicht.';
@@ -221,6 +222,8 @@ export function caService(d: CaServiceDeps) {
         const reserve = new Decimal(preview.reserve);
         if (reserve.gt(0)) await post(tx, holdEntry(sub, ref, reserve, now));
         await caStore.putInstruction(tx, { eventId: e.id, sub, option: preview.option, quantity: preview.quantity, source: 'customer', reserved: reserve.toFixed(2), at: now });
+        // Instructed: the notice asking for an instruction has done its work.
+        await notesStore(tx).dismiss(sub, caNoticeId(e.id, sub), now);
       });
       return service.detail(sub, e.id);
     },

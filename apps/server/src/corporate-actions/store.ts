@@ -30,6 +30,9 @@ export const caTermsKey = (eventId: string) => `ca-terms:${eventId}`;
 /** Dedupe keys of the statements of an event's bookings start with this (ca-back issues them). */
 export const caStatementKeyPrefix = (eventId: string, sub: string) => `ca-statement:${eventId}:${sub}`;
 
+/** The notice asking a customer for an instruction (until the deadline, or until given). */
+export const caNoticeId = (eventId: string, sub: string) => `weisung:${eventId}:${sub}`;
+
 /** Ledger ref (and hold) of a customer's instruction. */
 export const caRef = (eventId: string, sub: string) => `ca:${eventId}:${sub}`;
 

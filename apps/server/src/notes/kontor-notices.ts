@@ -1,15 +1,12 @@
 import type { NoticeValues } from './store.ts';
 
-/** Midnight at the end of `day`.`month`. in Berlin (winter time, UTC+1), as UTC. */
-const endOfBerlinDay = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day, 23, 0, 0));
-
 /**
  * The notices Kontor has for every customer at the demo's start. Their dates follow the clock they
- * are first seeded by: the next 12.12. for the instruction deadline, the next 1.1. for the price list.
+ * are first seeded by: the next 1.1. for the price list. (A corporate action's deadline is a notice
+ * of its own, for the customers it concerns.)
  */
 export function kontorNotices(now: Date, priceListUrl: string): NoticeValues[] {
   const year = now.getUTCFullYear();
-  const deadline = endOfBerlinDay(year, 12, 12) > now ? endOfBerlinDay(year, 12, 12) : endOfBerlinDay(year + 1, 12, 12);
   const newYear = new Date(Date.UTC(now.getUTCMonth() === 0 && now.getUTCDate() === 1 ? year : year + 1, 0, 1, 0, 0, 0));
   return [
     {
@@ -37,19 +34,6 @@ export function kontorNotices(now: Date, priceListUrl: string): NoticeValues[] {
       validFrom: now,
       // Shown through January, so a customer who was away still sees it.
       validTo: new Date(newYear.getTime() + 31 * 24 * 3600 * 1000),
-      audienceSub: null,
-    },
-    {
-      id: 'weisung-1212',
-      pages: ['CORPORATE_ACTIONS'],
-      level: 'action',
-      title: 'Weisung bis 12.12. möglich',
-      body: 'Für eine Kapitalmaßnahme in Ihrem Depot können Sie bis zum 12.12. eine Weisung erteilen. Ohne Weisung gilt die Standardoption.',
-      link: '/kapitalmassnahmen',
-      linkLabel: 'Weisung erteilen',
-      isin: null,
-      validFrom: now,
-      validTo: deadline,
       audienceSub: null,
     },
   ];

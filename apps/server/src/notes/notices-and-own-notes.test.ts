@@ -24,13 +24,12 @@ const as = (who: SignedInCustomer, method: 'GET' | 'POST' | 'PUT' | 'DELETE', ur
 const listOf = async (who: SignedInCustomer, query = '') => (await as(who, 'GET', `/api/notes${query}`)).json() as NotesList;
 
 describe('notices from Kontor', () => {
-  it('shows Kontor’s three notices on their pages, with the price list of the runtime config', async () => {
+  it('shows Kontor’s two notices on their pages, with the price list of the runtime config', async () => {
     const { notices } = await listOf(anna);
     expect(notices.map((n) => [n.title, n.level, n.pages])).toEqual(
       expect.arrayContaining([
         ['Bitte ergänzen Sie Ihre Steuer-ID', 'action', ['SETTINGS', 'DEPOT']],
         ['Neues Preis- und Leistungsverzeichnis ab 1.1.', 'info', ['ALL']],
-        ['Weisung bis 12.12. möglich', 'action', ['CORPORATE_ACTIONS']],
       ]),
     );
     expect(notices.find((n) => n.id === 'steuer-id')?.link).toBe('/einstellungen');
@@ -56,15 +55,17 @@ describe('notices from Kontor', () => {
     expect((await listOf(anna)).notices.map((n) => n.id)).toContain(id);
   });
 
-  it('ends a notice at its end: after 12.12. the instruction deadline is gone', async () => {
+  it('ends a notice at its end: 20 days on, a notice valid for 10 is gone and one valid for 40 stays', async () => {
     const carl = await signedInCustomer(t.app, t.database.db);
-    const issued = await t.app.notes.issue({ sub: carl.sub, pages: ['TAX'], level: 'info', title: 'Freistellungsauftrag', body: 'Läuft bald ab.', validTo: new Date(t.app.simulatedClock.now().getTime() + 40 * DAY) });
-    expect((await listOf(carl)).notices.map((n) => n.id)).toEqual(expect.arrayContaining(['weisung-1212', issued]));
-    t.app.simulatedClock.advance(20 * DAY); // the market clock starts on 23.11.: now 13.12.
+    const now = t.app.simulatedClock.now().getTime();
+    const short = await t.app.notes.issue({ sub: carl.sub, pages: ['CORPORATE_ACTIONS'], level: 'action', title: 'Weisung möglich', body: 'Bis zur Frist.', validTo: new Date(now + 10 * DAY) });
+    const long = await t.app.notes.issue({ sub: carl.sub, pages: ['TAX'], level: 'info', title: 'Freistellungsauftrag', body: 'Läuft bald ab.', validTo: new Date(now + 40 * DAY) });
+    expect((await listOf(carl)).notices.map((n) => n.id)).toEqual(expect.arrayContaining([short, long]));
+    t.app.simulatedClock.advance(20 * DAY);
     const after = (await listOf(carl)).notices.map((n) => n.id);
-    expect(after).not.toContain('weisung-1212');
-    expect(after).toContain(issued);
-    expect((await as(carl, 'POST', '/api/notes/dismiss', { id: 'weisung-1212' })).statusCode).toBe(404);
+    expect(after).not.toContain(short);
+    expect(after).toContain(long);
+    expect((await as(carl, 'POST', '/api/notes/dismiss', { id: short })).statusCode).toBe(404);
   });
 });
 
