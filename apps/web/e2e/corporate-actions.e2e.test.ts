@@ -173,7 +173,8 @@ describe('a rights issue from announcement to booking', () => {
     await screenshot(page, 'corporate-actions-list-mobile');
     await expectAxeClean(page);
     await page.setViewportSize(VIEWPORTS.desktop);
-  });
+    // Two pages at two widths with axe each: about 40 s alone, more on a busy runner.
+  }, 120_000);
 
   it('on the pay date the new shares are in the depot and the statement is in the Posteingang', async () => {
     await advanceTo(page, event.payDate, 6 * 60 + 35);

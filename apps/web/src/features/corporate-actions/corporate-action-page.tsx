@@ -190,7 +190,9 @@ function ClosedInstruction({ event }: { event: CaAnnouncement }) {
               ? t('corporateActions.instruction.defaultWillBeTaken', { label: defaultLabel })
               : t('corporateActions.instruction.none')}
         </Notice>
-        <p className={styles.muted}>{t('corporateActions.bookingOn', { date: formatDate(event.payDate) })}</p>
+        <p className={styles.muted}>
+          {event.status === 'GEBUCHT' ? t('corporateActions.bookedOn', { date: formatDate(event.payDate) }) : t('corporateActions.bookingOn', { date: formatDate(event.payDate) })}
+        </p>
       </div>
     </Card>
   );

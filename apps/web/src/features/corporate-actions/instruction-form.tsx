@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import { caAuthorisationData, type CaAnnouncement, type CaPreview } from '@kontor/domain/ca-contracts';
+import { caAuthorisationAmount, caAuthorisationData, type CaAnnouncement, type CaPreview } from '@kontor/domain/ca-contracts';
 import type { CaOption } from '@kontor/domain/corporate-actions';
 import { isApiError } from '../../lib/api-client';
 import { AuthoriseDialog } from '../../lib/authorisation/authorise-dialog';
@@ -22,11 +22,6 @@ import styles from './corporate-actions.module.css';
 
 /** How long the choice must rest before the preview is asked (typing a quantity). */
 const PREVIEW_DELAY_MS = 350;
-
-/** The cash an authorisation covers: the reserve, or what the account loses when that is more (the server binds the TAN to it). */
-export function authorisedAmount(preview: CaPreview): string {
-  return Decimal.max(preview.reserve, new Decimal(preview.netCash).negated()).toFixed(2);
-}
 
 const sameQuantity = (a: string | null, b: string | null) => (a === null || b === null ? a === b : new Decimal(a).eq(b));
 
@@ -173,7 +168,7 @@ export function InstructionForm({ event, countdown }: { event: CaAnnouncement; c
               </div>
               <div className={styles.fact}>
                 <dt>{t('corporateActions.instruction.authAmount')}</dt>
-                <dd>{formatMoney(authorisedAmount(authorising.preview))}</dd>
+                <dd>{formatMoney(caAuthorisationAmount(authorising.preview))}</dd>
               </div>
             </dl>
           }
@@ -183,7 +178,7 @@ export function InstructionForm({ event, countdown }: { event: CaAnnouncement; c
               eventId: event.id,
               option: authorising.choice.option,
               quantity: authorising.choice.quantity,
-              amount: authorisedAmount(authorising.preview),
+              amount: caAuthorisationAmount(authorising.preview),
             }),
           }}
           onAuthorised={(authorisation) => send(authorising.choice, authorisation)}

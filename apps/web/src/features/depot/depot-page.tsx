@@ -254,7 +254,12 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
       {t('pages.notes.positionNote')}
     </Button>
   );
-  const rightsBadge = (row: PositionValuation) => rightsOf(row) && <Badge tone="info">{t('depot.positions.rights')}</Badge>;
+  const rightsBadge = (row: PositionValuation) =>
+    rightsOf(row) && (
+      <span className={styles.tag}>
+        <Badge tone="info">{t('depot.positions.rights')}</Badge>
+      </span>
+    );
   const sell = (row: PositionValuation) =>
     rightsOf(row) ? (
       <LinkButton variant="secondary" size="sm" href={rowPath(row)} aria-label={t('depot.positions.rightsOfNamed', { name: row.position.name })}>
