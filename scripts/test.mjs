@@ -83,15 +83,19 @@ else {
   failures.push('browser tests: Chromium missing');
 }
 
-// Beside the browser tests: lint, type check and the PostgreSQL pass (whose server runs its
-// queries: the test processes wait much of the time). The unit tests with their short timeouts
-// run after the browser tests have ended, with the machine to themselves.
+// Beside the browser tests: lint, type check and the server suite, against PostgreSQL (whose
+// server runs its queries: the test processes wait much of the time), then against PGlite (tests
+// of 30 s allowed that take a second or two, like the PostgreSQL pass). The unit tests with their
+// short timeouts (web: jsdom renders of whole pages) run after the browser tests have ended, with
+// the machine to themselves. (The PGlite pass ran there before: its minutes came on top of a
+// browser run that ended about when the PostgreSQL pass did.)
 check('Lint (ESLint, incl. one-way imports)', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('Type check (tsc -b)', 'npx', ['tsc', '-b']);
 if (postgresUrl) {
   // Each test file gets a database of its own on the server, so two run side by side.
   await vitest('Server integration tests against PostgreSQL', ['--project', 'server', '--maxWorkers=2'], { ...baseEnv, DATABASE_URL: postgresUrl });
 }
+await vitest('Server integration tests (PGlite)', ['--project', 'server', '--maxWorkers=2'], baseEnv);
 if (browserRun) {
   const result = await browserRun;
   step(browserTitle);
@@ -99,7 +103,7 @@ if (browserRun) {
   fs.rmSync(browserLog, { force: true });
   tallyReport(browserTitle, result);
 }
-await vitest('Unit and server (PGlite) tests', ['--project', 'domain', '--project', 'server', '--project', 'web', '--maxWorkers=2'], baseEnv);
+await vitest('Unit tests (domain, web)', ['--project', 'domain', '--project', 'web', '--maxWorkers=2'], baseEnv);
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log(`\n${'─'.repeat(60)}`);

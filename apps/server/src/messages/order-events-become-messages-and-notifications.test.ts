@@ -208,13 +208,14 @@ describe('channels per kind', () => {
     expect(placed.status).toBe('Filled');
     await settled();
     expect((await bell(who)).items).toHaveLength(before);
-    // Delivered after commit, when PostgreSQL passes the signal on (on a server: over the listening connection).
+    // Delivered after commit, when PostgreSQL passes the signal on (on a server: over the listening
+    // connection); on a loaded runner that took longer than vi.waitFor's default of 1 s.
     await vi.waitFor(async () => {
       const mails = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, who.username));
       expect(mails.filter((m) => m.channel === 'email').map((m) => m.text)).toEqual([expect.stringMatching(/^Kontor: Order ausgeführt: Kauf SAP SE\n\n2 Stück zu/)]);
       const pushes = await t.database.db.select().from(appPushes).where(eq(appPushes.serial, serial));
       expect(pushes.map((p) => p.title)).toContain('Order ausgeführt: Kauf SAP SE');
-    });
+    }, { timeout: 10_000 });
     // The companion app page shows it.
     expect((await t.call({ method: 'GET', url: `/dev/app/${serial}` })).body).toContain('Order ausgeführt: Kauf SAP SE');
 
