@@ -19,7 +19,7 @@ import {
 
 /**
  * A rights issue (Kapitalerhöhung gegen Bareinlage, issue 20) as a fresh customer meets it: she
- * holds 20 Merck, the custodian announces a 10 : 1 rights issue (dev route), the list counts down
+ * holds 20 Merck, the custodian announces a rights issue (dev route; 10 : 1 or 5 : 1, as its terms fall on the day), the list counts down
  * to the deadline, the rights come into the depot on the ex date, she subscribes by her rights with
  * an SMS TAN after the preview, and on the pay date the two new shares are in the depot and the
  * statement in the Posteingang. 1280 px, the key screens again at 360 px. One browser, one page;
@@ -28,7 +28,11 @@ import {
 
 const MERCK = 'DE0006599905';
 
-type Event = { id: string; isin: string; type: string; exDate: string; payDate: string; statementDocumentIds: string[] };
+type Event = { id: string; isin: string; type: string; exDate: string; payDate: string; ratio: { old: string; new: string }; statementDocumentIds: string[] };
+
+/** New shares that 20 rights subscribe at the event's ratio (whole subscriptions only). */
+const newShares = (e: Event) => Math.floor(20 / Number(e.ratio.old)) * Number(e.ratio.new);
+const rightsUsed = (e: Event) => (newShares(e) / Number(e.ratio.new)) * Number(e.ratio.old);
 
 let browser: Browser;
 let context: BrowserContext;
@@ -110,7 +114,7 @@ describe('a rights issue from announcement to booking', () => {
 
     await item.getByRole('link', { name: 'Merck KGaA' }).click();
     await page.getByRole('heading', { level: 1, name: 'Kapitalerhöhung gegen Bareinlage: Merck KGaA' }).waitFor();
-    expect(await fact(page, 'ratio').textContent()).toBe('10 : 1');
+    expect(await fact(page, 'ratio').textContent()).toBe(`${event.ratio.old} : ${event.ratio.new}`);
     expect(await fact(page, 'entitled').textContent()).toBe('20 Stück');
     expect(await fact(page, 'price').textContent()).toMatch(/^\d+,\d\d\s€$/);
     await page.getByRole('link', { name: 'Bedingungen des Angebots' }).waitFor();
@@ -135,8 +139,8 @@ describe('a rights issue from announcement to booking', () => {
     // The radio's input is visually hidden: the customer clicks its label.
     await page.locator('label').filter({ hasText: 'Aktien gemäß Bezugsrechtsbestand beziehen' }).click();
     expect(await page.getByRole('radio', { name: 'Aktien gemäß Bezugsrechtsbestand beziehen' }).isChecked()).toBe(true);
-    await line(page, `in-${MERCK}`).getByText('+2').waitFor();
-    expect(await line(page, 'rightsUsed').textContent()).toBe('20');
+    await line(page, `in-${MERCK}`).getByText(`+${newShares(event)}`).waitFor();
+    expect(await line(page, 'rightsUsed').textContent()).toBe(String(rightsUsed(event)));
     expect(await line(page, 'costs').textContent()).toBe('1,00\u00a0€');
     const debit = (await line(page, 'cashDebit').textContent()) ?? '';
     expect(debit).toMatch(/^−\d+,\d\d\s€$/);
@@ -179,7 +183,7 @@ describe('a rights issue from announcement to booking', () => {
   it('on the pay date the new shares are in the depot and the statement is in the Posteingang', async () => {
     await advanceTo(page, event.payDate, 6 * 60 + 35);
     await page.goto('/depot');
-    await page.locator(`[data-isin="${MERCK}"]`).getByText('22', { exact: true }).waitFor();
+    await page.locator(`[data-isin="${MERCK}"]`).getByText(String(20 + newShares(event)), { exact: true }).waitFor();
     expect(await page.locator(`[data-rights-of="${event.id}"]`).count()).toBe(0);
 
     const booked = await fetchEvent(page);
