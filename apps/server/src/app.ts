@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -513,6 +514,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     taxEnabled: !config.taxDisabled,
     rights,
     deleteOrders: (isin, reason) => trading.deleteOrders(isin, reason),
+    // The simulated market knows nothing of corporate actions: its price follows the event once, when it takes effect.
+    ...(market instanceof SimulatedMarket ? { movePrice: (isin: string, factor: string) => void market.move(isin, new Decimal(factor).minus(1).mul(100).toFixed()) } : {}),
     log: app.log,
   }).start();
 

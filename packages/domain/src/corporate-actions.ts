@@ -390,3 +390,26 @@ export function rightsValue(t: Pick<CaTerms, 'ratioOld' | 'ratioNew' | 'price'>,
   const v = Decimal.max(0, n.mul(new Decimal(share).minus(t.price ?? 0)).div(m.plus(n)));
   return v.toDecimalPlaces(3, side === 'bid' ? Decimal.ROUND_DOWN : Decimal.ROUND_UP).toFixed(3);
 }
+
+/**
+ * What the share's price is multiplied by when an event takes effect: bonus shares m : n spread
+ * the company over (m + n)/m as many shares, a consolidation m : n over n/m, and a rights issue
+ * dilutes it to its theoretical ex price (m·S + n·P)/(m + n) (never up). Null for every other type.
+ */
+export function priceFactorOnEffect(t: Pick<CaTerms, 'type' | 'ratioOld' | 'ratioNew' | 'price'>, shareEur: string | null): string | null {
+  const m = new Decimal(t.ratioOld);
+  const n = new Decimal(t.ratioNew);
+  switch (t.type) {
+    case 'KAP2':
+      return m.div(m.plus(n)).toFixed();
+    case 'TEILRECHT':
+      return m.div(n).toFixed();
+    case 'KAP': {
+      if (!shareEur || !new Decimal(shareEur).gt(0)) return null;
+      const s = new Decimal(shareEur);
+      return Decimal.min(1, m.mul(s).plus(n.mul(t.price ?? 0)).div(m.plus(n).mul(s))).toFixed();
+    }
+    default:
+      return null;
+  }
+}

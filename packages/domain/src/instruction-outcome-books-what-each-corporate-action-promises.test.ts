@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { caOutcome, rightsValue, type CaPosition, type CaTerms } from './corporate-actions';
+import Decimal from 'decimal.js';
+import { caOutcome, priceFactorOnEffect, rightsValue, type CaPosition, type CaTerms } from './corporate-actions';
 
 const SHARE = 'DE0007164600';
 const RIGHTS = 'XR0007164607';
@@ -138,4 +139,15 @@ describe('fractional rights of a consolidation 5 : 1 on 7 shares (1.4 new shares
     expect(o.sharesOut).toEqual([{ isin: SHARE, quantity: '5' }]);
     expect(o.reserve).toBe('150.00');
   });
+});
+
+it('the share price follows the event: bonus 10 : 1 × 10/11, consolidation 5 : 1 × 5, a rights issue 10 : 1 at 40 € on a 51 € share to 50 €', () => {
+  expect(priceFactorOnEffect(terms({ type: 'KAP2' }), null)).toBe(new Decimal(10).div(11).toFixed());
+  expect(priceFactorOnEffect(terms({ type: 'TEILRECHT', ratioOld: '5', ratioNew: '1' }), null)).toBe('5');
+  // (10 × 51 + 1 × 40) / 11 = 50; 50 / 51 of the price.
+  const kap = terms({ type: 'KAP', rightsIsin: RIGHTS, price: '40' });
+  expect(new Decimal(priceFactorOnEffect(kap, '51')!).mul(51).toDecimalPlaces(10).toFixed()).toBe('50');
+  // A subscription price above the market does not lift the share.
+  expect(priceFactorOnEffect(kap, '30')).toBe('1');
+  expect(priceFactorOnEffect(terms({ type: 'BARABF', price: '55' }), '50')).toBeNull();
 });

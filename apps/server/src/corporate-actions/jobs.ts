@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { startOfBerlinDay } from '@kontor/domain/banking-days';
-import { CA_TYPE_LABELS, CA_TYPE_OPTIONS, caOutcome, type CaOption, type CaOutcome, type CaPhase, phaseOfStep } from '@kontor/domain/corporate-actions';
+import { CA_TYPE_LABELS, CA_TYPE_OPTIONS, caOutcome, priceFactorOnEffect, type CaOption, type CaOutcome, type CaPhase, phaseOfStep } from '@kontor/domain/corporate-actions';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { BookingWriter } from '../bookings/writer.ts';
 import type { QuoteSource } from '../market/feed.ts';
@@ -12,7 +12,7 @@ import { incomeStore } from '../tax/income-store.ts';
 import { lockedTaxYear } from '../tax/store.ts';
 import { caBooking, type CaInstrumentInfo } from './booking.ts';
 import { caJobsStore } from './jobs-store.ts';
-import { positionFor } from './position.ts';
+import { eurQuote, positionFor } from './position.ts';
 import type { RightsIndex } from './rights.ts';
 import { CA_JOBS } from './schedule.ts';
 import { type CaEntitlementRow, type CaEventRow, type CaInstructionRow, caStore, termsOf } from './store.ts';
@@ -34,6 +34,8 @@ export type CaJobDeps = {
    * write queue). Called without waiting: it runs after the job's transaction, on its own.
    */
   deleteOrders: (isin: string, reason: (o: { side: 'buy' | 'sell'; name: string }) => string) => Promise<number>;
+  /** Moves the simulated market's price of a share by a factor when an event takes effect; absent with a real market, which moves by itself. */
+  movePrice?: (isin: string, factor: string) => void;
   log: FastifyBaseLogger;
 };
 
@@ -104,6 +106,14 @@ export function caJobs(d: CaJobDeps) {
     return written;
   }
 
+  /** The share's price follows the event as it takes effect (the rights issue and bonus shares on the ex date, a consolidation on its pay date). */
+  async function movePrice(e: CaEventRow): Promise<void> {
+    if (!d.movePrice) return;
+    const shareEur = eurQuote(d.quotes, e.isin, await currencyOf(e.isin), 'bid');
+    const factor = priceFactorOnEffect(e, shareEur);
+    if (factor && !new Decimal(factor).eq(1)) d.movePrice(e.isin, factor);
+  }
+
   /** Ex date: who is entitled is fixed to the holding at the record date; rights booked; open orders on the ISIN deleted. */
   async function onEx(tx: Db, e: CaEventRow, at: Date): Promise<void> {
     const holders = await incomeStore.holdersAt(tx, e.isin, startOfBerlinDay(e.exDate));
@@ -124,6 +134,7 @@ export function caJobs(d: CaJobDeps) {
     void d
       .deleteOrders(e.isin, (o) => `Ihre ${o.side === 'buy' ? 'Kauforder' : 'Verkaufsorder'} für ${o.name} wurde wegen der Kapitalmaßnahme „${label}" zum Ex-Tag ${dateDe(e.exDate)} gelöscht. Bitte erteilen Sie sie bei Bedarf neu.`)
       .catch((err: unknown) => d.log.error({ err, eventId: e.id }, 'deleting orders at the ex date failed'));
+    if (e.type !== 'TEILRECHT') await movePrice(e);
   }
 
   /** Deadline: the default for everyone without an instruction; every instruction binding. */
@@ -149,6 +160,8 @@ export function caJobs(d: CaJobDeps) {
 
   /** Pay date: everything else booked, the cash held for instructions used or released. */
   async function onPay(tx: Db, e: CaEventRow, at: Date): Promise<void> {
+    // A consolidation's fraction is settled at the new share's price.
+    if (e.type === 'TEILRECHT') await movePrice(e);
     for (const ent of await caStore.entitlements(tx, e.id)) {
       const instruction = await caStore.instruction(tx, e.id, ent.sub);
       const r = await outcomeFor(tx, e, ent, instruction);
