@@ -64,7 +64,8 @@ describe('sign-in', () => {
     await page.getByRole('heading', { level: 1, name: 'Einstellungen' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Einstellungen' }).waitFor();
-    await page.getByText('Max Mustermann').waitFor();
+    // The name shows in the personal data, and again as the reference account's holder once that card has loaded.
+    await page.getByText('Max Mustermann').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/einstellungen');
     // A signed-in customer who opens the sign-in is sent on.
     await page.goto('/anmelden');
