@@ -63,8 +63,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ service: OAuthService }> = asy
       schema: {
         tags,
         summary: 'Token endpoint: an authorization code and its PKCE verifier for a JWT access token',
+        description: 'A refused code answers 400 with RFC 6749 `{ error, error_description }`; a malformed request 400 as every route does.',
         body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, 400: oauthErrorSchema },
+        response: { 200: tokenResponseSchema, 400: z.union([oauthErrorSchema, z.looseObject({ message: z.string() })]) },
       },
       config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
