@@ -60,7 +60,6 @@ describe('connecting a portfolio tool by OAuth', () => {
     const card = page.getByRole('region', { name: 'Verbundene Anwendungen' });
     await card.getByText('Depotanalyse (Demo)').waitFor();
     await card.getByText('Depot und Bestände lesen, Orders lesen').waitFor();
-    await card.scrollIntoViewIfNeeded();
     await atBothWidths(page, 'oauth-connected-apps');
 
     await page.setViewportSize(VIEWPORTS.mobile);
