@@ -88,6 +88,11 @@ describe('a portfolio tool connected by the customer (OAuth 2, code flow with PK
     const res = await exchange(code, pkce().verifier);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('Code-Verifier') });
+    // A code lives a minute.
+    const late = pkce();
+    const { code: lateCode } = await authorize(anna, 'depot:read', late.challenge);
+    t.clock.advance(61_000);
+    expect((await exchange(lateCode, late.verifier)).json().error).toBe('invalid_grant');
 
     const plain = await t.call({
       method: 'GET',

@@ -169,7 +169,7 @@ export function oauthService(opts: { store: OAuthStore; clock: Clock; issuer: st
         return refused;
       }
       if (code.expiresAt <= now || code.clientId !== body.client_id || code.redirectUri !== body.redirect_uri) return refused;
-      if (sha256(body.code_verifier) !== code.codeChallenge) return fail('invalid_grant', 'Der Code-Verifier passt nicht zur Anfrage (PKCE).');
+      if (!/^[A-Za-z0-9._~-]{43,128}$/.test(body.code_verifier) || sha256(body.code_verifier) !== code.codeChallenge) return fail('invalid_grant', 'Der Code-Verifier passt nicht zur Anfrage (PKCE).');
       const grant = await store.activeGrant(code.grantId);
       if (!grant) return refused;
       return {
@@ -186,7 +186,7 @@ export function oauthService(opts: { store: OAuthStore; clock: Clock; issuer: st
       } catch {
         return null;
       }
-      if (payload.token_use !== 'oauth' || typeof payload.gid !== 'string' || !/^[0-9a-f-]{36}$/.test(payload.gid)) return null;
+      if (payload.token_use !== 'oauth' || typeof payload.gid !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(payload.gid)) return null;
       const grant = await store.useGrant(payload.gid, clock.now());
       if (!grant || grant.sub !== payload.sub) return null;
       return { sub: grant.sub, grantId: grant.id, clientId: grant.clientId, scopes: grant.scopes.filter((s): s is OAuthScope => (OAUTH_SCOPES as readonly string[]).includes(s)) };
