@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { APP_VERSIONS, FEATURE_FLAGS } from '@kontor/domain/constants';
+import { APP_VERSIONS } from '@kontor/domain/constants';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Config } from './config.ts';
 import { type Clock, clockStartingAt, ShiftableClock, systemClock } from './platform/clock.ts';
@@ -409,7 +409,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     write: (run) => trading.write(run),
     scheduler,
     redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result),
-    directDebitEnabled: FEATURE_FLAGS.directDebit,
+    directDebitEnabled: config.featureFlags.directDebit,
     holderName: customerName,
     instrumentName: async (isin) => (await instruments.get(isin))?.name,
     log: app.log,
@@ -470,7 +470,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     customerName,
     contextProblems: lossCertificateIssued(taxStore),
   });
-  ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: serviceRequestAppliers({ phoneNumbers, directDebitEnabled: FEATURE_FLAGS.directDebit }), customerName: customerNameIn });
+  ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: serviceRequestAppliers({ phoneNumbers, directDebitEnabled: config.featureFlags.directDebit }), customerName: customerNameIn });
   await app.register(ticketRoutes, {
     service: tickets,
     fsaPreview: async (sub, data) =>

@@ -1,4 +1,3 @@
-import { FEATURE_FLAGS } from '@kontor/domain/constants';
 import type { ExternalLinks, RuntimeConfig } from '@kontor/domain/runtime-config';
 import type { Config } from '../config.ts';
 
@@ -35,7 +34,7 @@ export function runtimeConfig(config: Config): RuntimeConfig {
     languages: ['de', 'en'],
     errorReportingDsn: config.errorReportingDsn,
     botProtectionScriptUrl: config.botProtectionScriptUrl,
-    featureFlags: { ...FEATURE_FLAGS, taxDisabled: config.taxDisabled, subscriptionRights: config.subscriptionRights },
+    featureFlags: config.featureFlags,
     externalLinks,
     devTools: config.devTools,
     identity: {
