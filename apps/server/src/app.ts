@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APP_VERSIONS } from '@kontor/domain/constants';
+import { MULTI_ORDER_KINDS } from '@kontor/domain/order-rules';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Config } from './config.ts';
 import { type Clock, clockStartingAt, ShiftableClock, systemClock } from './platform/clock.ts';
@@ -309,7 +310,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trackingRoutes, { service: trackingService({ store: trackingStore(db), clock }) });
   // The instrument universe is reference data, not demo data: seeded once (idempotent, also with
   // SEED_DEMO_DATA off) and indexed for search at every start.
-  const instruments = await loadInstruments({ db });
+  // Without multi-order strategies (feature flag) no instrument offers an OCO order.
+  const instruments = await loadInstruments({ db, disabledKinds: config.featureFlags.multiOrderStrategies ? [] : MULTI_ORDER_KINDS });
   app.decorate('instruments', instruments);
   await app.register(instrumentRoutes, { service: instruments });
   await app.register(insightRoutes, { service: instruments, clock });
