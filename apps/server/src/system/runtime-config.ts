@@ -16,7 +16,8 @@ export const externalLinks: ExternalLinks = {
   securityNotes: `${site}/sicherheitshinweise`,
   forms: `${site}/formulare`,
   administration: `${site}/verwaltung`,
-  registration: `${site}/depot-eroeffnen`,
+  // The account opening of the app itself (features/onboarding).
+  registration: '/registrieren',
   depotTransfer: `${site}/depotuebertrag`,
   logout: '/anmelden',
   disclaimer: `${site}/risikohinweise`,
