@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { APP_VERSIONS } from '@kontor/domain/constants';
+import { APP_VERSIONS, quoteIsinOf } from '@kontor/domain/constants';
 import { MULTI_ORDER_KINDS } from '@kontor/domain/order-rules';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Config } from './config.ts';
@@ -46,6 +46,7 @@ import { remotePoolVerifier } from './platform/cognito-verifier.ts';
 import { type QuoteSource, SimulatedMarket, type MarketInstrument } from './market/feed.ts';
 import { marketDevRoutes } from './market/dev-routes.ts';
 import { marketRoutes } from './market/routes.ts';
+import { withReferenceQuotes } from './market/reference-quotes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { notificationService } from './notifications/service.ts';
 import { notificationStore } from './notifications/store.ts';
@@ -172,6 +173,8 @@ export type AppDeps = {
 async function simulatedMarketFor(instruments: { priced(): AsyncIterable<{ instrument: Instrument; referencePrice: string }> }, clock: Clock) {
   const list: MarketInstrument[] = [];
   for await (const { instrument: i, referencePrice } of instruments.priced()) {
+    // A reference ISIN has no market of its own: it is quoted through its quote ISIN.
+    if (quoteIsinOf(i.isin) !== i.isin) continue;
     list.push({
       isin: i.isin,
       instrumentType: i.instrumentType,
@@ -331,15 +334,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const scheduler = createScheduler({ db, clock: marketClock, log: app.log });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());
-  const market = deps.quotes ?? (await simulatedMarketFor(instruments, marketClock));
-  app.decorate('quotes', market);
+  const source = deps.quotes ?? (await simulatedMarketFor(instruments, marketClock));
+  app.decorate('quotes', source);
+  // The reference ISINs are quoted through their quote ISINs everywhere (decision 024).
+  const market = withReferenceQuotes(source);
   // Subscription rights have no market: their quotes follow the share (corporate actions, decision 022).
   const rights = rightsIndex({ db, currencyOf: async (isin) => (await instruments.get(isin))?.quoteCurrencyCode ?? 'EUR' });
   await rights.load();
   const quotes = withRightsQuotes(market, rights);
   const instrumentOrRights = withRightsInstruments((isin) => instruments.get(isin), rights);
   await app.register(marketRoutes, { quotes });
-  if (config.devTools && market instanceof SimulatedMarket) await app.register(marketDevRoutes, { market });
+  if (config.devTools && source instanceof SimulatedMarket) await app.register(marketDevRoutes, { market: source });
   const alerts = notificationService({
     store: notifications,
     clock,
