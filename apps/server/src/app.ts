@@ -522,7 +522,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rights,
     deleteOrders: (isin, reason) => trading.deleteOrders(isin, reason),
     // The simulated market knows nothing of corporate actions: its price follows the event once, when it takes effect.
-    ...(market instanceof SimulatedMarket ? { movePrice: (isin: string, factor: string) => void market.move(isin, new Decimal(factor).minus(1).mul(100).toFixed()) } : {}),
+    ...(source instanceof SimulatedMarket ? { movePrice: (isin: string, factor: string) => void source.move(isin, new Decimal(factor).minus(1).mul(100).toFixed()) } : {}),
     log: app.log,
   }).start();
 
