@@ -115,6 +115,10 @@ import { caDevRoutes } from './corporate-actions/dev-routes.ts';
 import { caRoutes } from './corporate-actions/routes.ts';
 import { caService } from './corporate-actions/service.ts';
 import { caStore } from './corporate-actions/store.ts';
+import { registeredClients } from './oauth/clients.ts';
+import { oauthRoutes } from './oauth/routes.ts';
+import { loadOAuthKeys, oauthService, scopedRefusal } from './oauth/service.ts';
+import { oauthStore } from './oauth/store.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -229,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
-  installXsrf(app, { secure: config.secureCookies });
+  installXsrf(app, { secure: config.secureCookies, exemptPaths: ['/api/oauth2/token'] });
 
   const outbox = outboxStore(db);
   const messenger = deps.messenger ?? outboxMessenger({ store: outbox, clock, log: app.log, echoToLog: config.devTools });
@@ -291,7 +295,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const devices = deviceService({ db, store: devicesStore, clock, authorisations, push: delivery });
   app.decorate('authorisations', authorisations);
   app.decorate('devices', devices);
-  installAuthGuard(app, verify, { publicPrefixes: ['/api/docs'], checkSession: (customer, method, url) => devices.checkSession(customer, method, url) });
+  // Third-party applications the customer connected (OAuth 2): their tokens read positions and orders, nothing else.
+  const oauthData = oauthStore(db);
+  const oauth = oauthService({
+    store: oauthData,
+    clock,
+    issuer: new URL('/api/oauth2', config.publicUrl).toString(),
+    clients: registeredClients(config),
+    keys: await loadOAuthKeys(oauthData, clock),
+  });
+  installAuthGuard(app, verify, {
+    publicPrefixes: ['/api/docs'],
+    checkSession: (customer, method, url) => devices.checkSession(customer, method, url),
+    scopedTokens: async (token) => {
+      const access = await oauth.verifyAccessToken(token);
+      return access && { ...access, refusal: (method, routeUrl) => scopedRefusal(access, method, routeUrl) };
+    },
+  });
   app.decorate('identity', identity);
   app.decorate('identityStore', idStore);
 
@@ -325,6 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { verify, clock, secure: config.secureCookies, store: idStore });
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
   await app.register(authorisationRoutes, { service: authorisations });
+  await app.register(oauthRoutes, { service: oauth });
   await app.register(deviceRoutes, { service: devices });
   if (config.devTools) await app.register(deviceDevRoutes, { devices, authorisations, clock, pushesOf: delivery.pushesOf });
   // The market maker stand-in quotes the whole universe unless a quote source is given.

@@ -17,6 +17,11 @@ function OnlyWhen({ flag, children }: { flag: 'tax' | 'instrumentDetail'; childr
   return on ? children : <NotFoundPage />;
 }
 
+/** Development pages exist only where the server offers its dev tools. */
+function WhenDevTools({ children }: { children: ReactNode }) {
+  return useConfig().devTools === false ? <NotFoundPage /> : children;
+}
+
 /** "/" is the depot; the query string survives so that campaign parameters still reach tracking. */
 function RedirectToStart() {
   const { search, hash } = useLocation();
@@ -58,6 +63,14 @@ export const routes: RouteObject[] = [
           {
             path: 'passwort-vergessen',
             lazy: async () => ({ Component: (await import('../features/identity/forgot-password-page')).ForgotPasswordPage }),
+          },
+          {
+            // A stand-in third-party portfolio tool: it signs in nobody, it only holds an OAuth token.
+            path: 'dev/oauth-client',
+            lazy: async () => {
+              const { DevOAuthClientPage } = await import('../features/oauth/dev-client-page');
+              return { Component: () => <WhenDevTools><DevOAuthClientPage /></WhenDevTools> };
+            },
           },
         ],
       },
@@ -137,7 +150,18 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'einstellungen',
-                lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
+                // The applications the customer connected (OAuth) are a card of their own feature.
+                lazy: async () => {
+                  const [{ SettingsPage }, { ConnectedAppsCard }] = await Promise.all([
+                    import('../features/settings/settings-page'),
+                    import('../features/oauth/connected-apps-card'),
+                  ]);
+                  return { Component: () => <SettingsPage connectedApps={<ConnectedAppsCard />} /> };
+                },
+              },
+              {
+                path: 'oauth/zustimmung',
+                lazy: async () => ({ Component: (await import('../features/oauth/consent-page')).ConsentPage }),
               },
               {
                 path: 'suche',
