@@ -10,8 +10,11 @@ import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
 
-function WhenTaxEnabled({ children }: { children: ReactNode }) {
-  return useConfig().featureFlags.taxDisabled ? <NotFoundPage /> : children;
+/** A page the configuration may switch off (spec §9 feature flags): then its address does not exist. */
+function OnlyWhen({ flag, children }: { flag: 'tax' | 'instrumentDetail'; children: ReactNode }) {
+  const flags = useConfig().featureFlags;
+  const on = flag === 'tax' ? !flags.taxDisabled : flags[flag];
+  return on ? children : <NotFoundPage />;
 }
 
 /** Development pages exist only where the server offers its dev tools. */
@@ -177,7 +180,8 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'wertpapier/:isin',
-                // The instrument page carries "Zur Watchlist" and "Kursalarm" in its header.
+                // The instrument page carries "Zur Watchlist" and "Kursalarm" in its header; it
+                // exists only with the `instrumentDetail` flag.
                 lazy: async () => {
                   const [{ InstrumentPage }, { AddToWatchlistButton }, { PriceAlertButton }] = await Promise.all([
                     import('../features/instruments/instrument-page'),
@@ -186,14 +190,16 @@ export const routes: RouteObject[] = [
                   ]);
                   return {
                     Component: () => (
-                      <InstrumentPage
-                        actions={(instrument) => (
-                          <>
-                            <AddToWatchlistButton isin={instrument.isin} name={instrument.name} />
-                            <PriceAlertButton instrument={instrument} />
-                          </>
-                        )}
-                      />
+                      <OnlyWhen flag="instrumentDetail">
+                        <InstrumentPage
+                          actions={(instrument) => (
+                            <>
+                              <AddToWatchlistButton isin={instrument.isin} name={instrument.name} />
+                              <PriceAlertButton instrument={instrument} />
+                            </>
+                          )}
+                        />
+                      </OnlyWhen>
                     ),
                   };
                 },
@@ -203,7 +209,13 @@ export const routes: RouteObject[] = [
                 // Without tax (the `taxDisabled` flag) the address does not exist.
                 lazy: async () => {
                   const { TaxPage } = await import('../features/tax/tax-page');
-                  return { Component: () => <WhenTaxEnabled><TaxPage /></WhenTaxEnabled> };
+                  return {
+                    Component: () => (
+                      <OnlyWhen flag="tax">
+                        <TaxPage />
+                      </OnlyWhen>
+                    ),
+                  };
                 },
               },
               { path: 'geraete', lazy: async () => ({ Component: (await import('../features/devices/devices-page')).DevicesPage }) },
