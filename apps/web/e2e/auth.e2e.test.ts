@@ -187,7 +187,7 @@ describe('sign-up and the authenticator app', () => {
     const email = `neu-${Date.now().toString(36)}@kontor.example`;
     const password = 'Sparplan#2024';
     await page.goto('/anmelden');
-    await page.getByRole('link', { name: 'Jetzt registrieren' }).click();
+    await page.getByRole('link', { name: 'Konto eröffnen' }).click();
     await page.getByRole('heading', { level: 1, name: 'Registrieren' }).waitFor();
     await page.getByLabel('Vorname').fill('Lena');
     await page.getByLabel('Nachname').fill('Neumann');
