@@ -12,7 +12,7 @@ import { ConfirmSignInForm, NewPasswordForm, SelectMfaForm, SetupMfaForm, SignIn
 import type { SignInScreen } from './sign-in-flow';
 
 /** What other screens hand to the sign-in: a pre-filled e-mail and why the customer is here. */
-export type SignInLocationState = { email?: string; notice?: 'confirmed' | 'passwordReset' } | null;
+export type SignInLocationState = { email?: string; notice?: 'confirmed' | 'passwordReset' | 'accountOpened' } | null;
 
 /**
  * /anmelden: the sign-in flow of spec §4 (signIn → confirmSignIn | setupMFA | selectMFAType |
@@ -120,6 +120,7 @@ function signInNotice(
   if (message) return { tone: 'danger', text: message };
   if (from === 'confirmed') return { tone: 'success', text: t('auth.signIn.confirmed') };
   if (from === 'passwordReset') return { tone: 'success', text: t('auth.signIn.passwordReset') };
+  if (from === 'accountOpened') return { tone: 'success', text: t('auth.signIn.accountOpened') };
   switch (reason) {
     case 'signedOut':
       return { tone: 'success', text: t('auth.signIn.signedOut') };
