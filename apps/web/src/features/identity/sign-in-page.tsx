@@ -66,7 +66,7 @@ export function SignInPage() {
       case 'signedIn':
         return finish(options?.rememberDevice ?? false);
       case 'confirmSignUp':
-        return void navigate('/registrieren/bestaetigen', { state: { email: emailRef.current, notConfirmed: true } });
+        return void navigate('/registrieren', { state: { email: emailRef.current } });
       case 'resetPassword':
         return void navigate('/passwort-vergessen', { state: { email: emailRef.current, required: true } });
       default:
@@ -100,7 +100,7 @@ export function SignInPage() {
             emailRef.current = address;
             setEmail(address);
           }}
-          onNotConfirmed={(address) => void navigate('/registrieren/bestaetigen', { state: { email: address, notConfirmed: true } })}
+          onNotConfirmed={(address) => void navigate('/registrieren', { state: { email: address } })}
           onResetRequired={(address) => void navigate('/passwort-vergessen', { state: { email: address, required: true } })}
         />
       );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { ONBOARDING_STEPS } from '@kontor/domain/onboarding';
 import type { OnboardingApplication } from '@kontor/domain/onboarding-contracts';
 import { isApiError } from '../../lib/api-client';
@@ -53,6 +53,8 @@ export function OnboardingPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [moved, setMoved] = useState(false);
   const client = useQueryClient();
+  // The sign-in sends an address it found unconfirmed.
+  const incomingEmail = (useLocation().state as { email?: string } | null)?.email ?? '';
 
   const sent = (next: PendingCode) => {
     pendingCode.set(next);
@@ -87,7 +89,7 @@ export function OnboardingPage() {
         }}
       />
     );
-  else content = <EmailStep defaultEmail={''} notice={notice} onSent={sent} />;
+  else content = <EmailStep defaultEmail={incomingEmail} notice={notice} onSent={sent} />;
 
   return (
     <OnboardingFrame>
