@@ -113,6 +113,14 @@ import { caDevRoutes } from './corporate-actions/dev-routes.ts';
 import { caRoutes } from './corporate-actions/routes.ts';
 import { caService } from './corporate-actions/service.ts';
 import { caStore } from './corporate-actions/store.ts';
+import { botProtection } from './onboarding/bot-protection.ts';
+import { onboardingDevRoutes, onboardingRoutes } from './onboarding/routes.ts';
+import { onboardingService } from './onboarding/service.ts';
+import { onboardingStore } from './onboarding/store.ts';
+import { embeddedPoolUsers, type PoolUsers } from './identity/service.ts';
+import { moneyStore } from './money/store.ts';
+import { insertMessages } from './messages/store.ts';
+import { welcomeMessage } from './messages/service.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -299,9 +307,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  const bot = botProtection({ db, store: onboardingStore, clock, difficulty: config.botProtectionDifficulty });
   await app.register(systemRoutes, {
     config,
     clock,
+    issueChallenge: bot.issue,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -482,6 +492,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(ticketAttachmentRoutes, { service: ticketAttachments });
+
+  // Account opening: the new customer's parts are written where their areas keep them, in one transaction.
+  const poolUsers: PoolUsers = idStore
+    ? embeddedPoolUsers(config.identity.poolId, clock)
+    : { subOf: async () => null, create: async () => Promise.reject(new Error('no admin access to the user pool: accounts are opened at the provider')) };
+  const onboarding = onboardingService({
+    db,
+    store: onboardingStore,
+    clock: marketClock,
+    messenger,
+    accountExists: async (email) => !!(idStore && (await idStore.findUser(config.identity.poolId, email))),
+    records: {
+      poolUsers,
+      setAddress: customerSettingsStore.setAddress,
+      setTaxResidences: customerSettingsStore.setTaxResidences,
+      addReferenceAccount: moneyStore.addReferenceAccount,
+      issueAccountOpeningDocument: async (tx, sub, at, data) => {
+        await documents.issue(tx, sub, at, { kind: 'account_opening', dedupeKey: 'account_opening', title: 'Kontoeröffnungsunterlagen', pdfTitle: null, pdfIsin: null, data, notify: true });
+      },
+      sendWelcome: (tx, sub, at) => insertMessages(tx, [welcomeMessage(sub, at.toISOString())]),
+    },
+    documentPdf: async (sub) => {
+      const id = (await documents.byKeys(sub, ['account_opening'])).get('account_opening');
+      return id ? (await renderer.pdf(sub, id))?.pdf : undefined;
+    },
+  });
+  await app.register(onboardingRoutes, { service: onboarding, bot });
+  if (config.devTools) await app.register(onboardingDevRoutes, { service: onboarding });
   // Tax on the simulated clock: the year of an event is the market's year.
   await app.register(taxRoutes, { service: taxService({ db, clock: marketClock, documents, enabled: !config.taxDisabled }) });
   const priceThen = (isin: string, at: Date) => priceAt(quotes, isin, at, marketClock.now(), 'mid');
