@@ -34,8 +34,6 @@ export default defineConfig({
         // Libraries change less often than Kontor: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            // The full phone metadata (mobile or landline) comes with the account opening's rules, not at boot.
-            { name: 'phone-max', test: /node_modules[\\/]libphonenumber-js[\\/](max[\\/]|metadata\.max)/, priority: 4 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             { name: 'react-aria', test: /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@react-types|@internationalized|@swc)[\\/]/, priority: 2 },
             // pdf.js stays out: it comes with the document viewer, on first use.
