@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectAxeClean,
   launch,
@@ -35,8 +35,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** What the page showed when a step failed: the screenshot says more than the timeout. */
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') for (const [i, page] of context.pages().entries()) await screenshot(page, `account-opening-failure-${i}`).catch(() => {});
+});
+
 const step = (page: Page) => page.locator('[data-step]');
-const next = (page: Page) => page.getByRole('button', { name: 'Weiter' }).click();
+const next = (page: Page) => page.getByRole('button', { name: 'Weiter', exact: true }).click();
 
 async function heading(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
@@ -54,7 +59,7 @@ async function confirmEmail(page: Page, email: string): Promise<void> {
 }
 
 async function fillPersonal(page: Page, postalCode: string): Promise<void> {
-  await page.getByRole('radio', { name: 'Frau' }).check();
+  await page.getByRole('radio', { name: 'Frau' }).check({ force: true });
   await page.getByRole('textbox', { name: /^Vorname/ }).fill('Lena');
   await page.getByRole('textbox', { name: /^Nachname/ }).fill('Neumann');
   await page.getByLabel('Geburtsdatum').fill('1990-05-17');
@@ -116,8 +121,8 @@ describe('account opening', () => {
     for (const productClass of ['SHARES', 'ETFS']) {
       const group = page.locator(`[data-product-class="${productClass}"]`);
       await group.getByText('Ich kenne Funktionsweise und Risiken.').click();
-      await group.getByRole('radio', { name: 'Unter 3 Jahren' }).check();
-      await group.getByRole('radio', { name: '1 bis 10' }).check();
+      await group.getByRole('radio', { name: 'Unter 3 Jahre' }).check({ force: true });
+      await group.getByRole('radio', { name: '1 bis 10' }).check({ force: true });
     }
     await expectAxeClean(page);
     await screenshot(page, 'account-opening-5-experience');
@@ -135,22 +140,23 @@ describe('account opening', () => {
     // ── Identifizierung, approved on the demo page ──────────────────────────────────────────
     await heading(page, 'Identifizierung');
     expect(await step(page).textContent()).toBe('Schritt 7 von 8 · Identifizierung');
-    await page.getByRole('radio', { name: /Video-Ident/ }).check();
+    await page.getByRole('radio', { name: /Video-Ident/ }).check({ force: true });
     await page.getByRole('button', { name: 'Identifizierung starten' }).click();
     await heading(page, 'Identifizierung läuft');
     await expectAxeClean(page);
     await screenshot(page, 'account-opening-7-waiting');
 
-    const [devPage] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /\/dev\/identifizierung/ }).click()]);
-    await devPage.getByRole('heading', { level: 1, name: 'Identifizierung (Demo)' }).waitFor();
-    await devPage.getByRole('button', { name: 'Lena Neumann freigeben' }).waitFor();
-    await expectAxeClean(devPage);
-    await screenshot(devPage, 'account-opening-dev-identification');
-    await devPage.getByRole('button', { name: 'Lena Neumann freigeben' }).click();
-    await devPage.getByText('Die Identifizierung ist freigegeben.', { exact: false }).waitFor();
-    await devPage.close();
+    // The demo page (in the same tab; the customer's application waits in the browser's storage).
+    await page.getByRole('link', { name: /\/dev\/identifizierung/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Identifizierung (Demo)' }).waitFor();
+    await page.getByRole('button', { name: 'Lena Neumann freigeben' }).waitFor();
+    await expectAxeClean(page);
+    await screenshot(page, 'account-opening-dev-identification');
+    await page.getByRole('button', { name: 'Lena Neumann freigeben' }).click();
+    await page.getByText('Die Identifizierung ist freigegeben.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Zurück zur Kontoeröffnung' }).click();
 
-    // ── Zugangsdaten: the waiting screen moved on by itself ─────────────────────────────────
+    // ── Zugangsdaten: the application continues where it stopped ───────────────────────────
     await heading(page, 'Zugangsdaten');
     expect(await step(page).textContent()).toBe('Schritt 8 von 8 · Zugangsdaten');
     await page.getByLabel('Passwort', { exact: true }).fill('konto');
@@ -220,5 +226,5 @@ describe('account opening', () => {
     await noHorizontalScroll(page);
     await screenshot(page, 'account-opening-360-resumed');
     await page.close();
-  });
+  }, 240_000);
 });

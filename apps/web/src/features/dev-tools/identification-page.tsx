@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { PendingIdentification } from '@kontor/domain/onboarding-contracts';
 import { api, isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
@@ -118,6 +118,9 @@ export function IdentificationPage() {
             </ul>
           )}
         </Card>
+        <p>
+          <Link to="/registrieren">{t('devIdentification.backToOnboarding')}</Link>
+        </p>
       </Page>
     </div>
   );

@@ -98,7 +98,8 @@ export function IdentificationWaiting({ application }: { application: Onboarding
       {devTools && (
         <Notice tone="info" title={t('onboarding.identification.demoTitle')}>
           {t('onboarding.identification.demoText')}{' '}
-          <Link to={`/dev/identifizierung?antrag=${encodeURIComponent(application.id)}`} target="_blank">
+          {/* Same tab, client-side: the server keeps /dev for its own routes; the way back resumes the application. */}
+          <Link to={`/dev/identifizierung?antrag=${encodeURIComponent(application.id)}`}>
             {t('onboarding.identification.demoLink')}
           </Link>
         </Notice>

@@ -142,7 +142,8 @@ function ApplicationFlow({ token, onLost, onMoved }: { token: string; onLost: (m
   const saved = (next: OnboardingApplication) => {
     client.setQueryData(key, next);
     onMoved();
-    const current = viewing ?? next.nextStep;
+    // The step just saved: the one shown, which is the open step unless the customer went back.
+    const current = viewing ?? data.nextStep;
     const after = FORM_STEPS[FORM_STEPS.indexOf(current as FormStep) + 1];
     // Walking through earlier steps again: on to the following one until the open step is reached.
     const nextIndex = FORM_STEPS.indexOf(next.nextStep as FormStep);
