@@ -139,6 +139,42 @@ describe('account opening (/registrieren)', () => {
     expect(put.headers.get('x-aws-waf-token')).toMatch(/^waf-/);
   });
 
+  it('the acknowledgements are required; once saved, the identification follows and starts with the chosen method', async () => {
+    localStorage.setItem('kontor.onboarding.token', 'app-token');
+    const done = { personal: true, tax: true, account: true, experience: true, terms: false };
+    let current = application({ nextStep: 'terms', steps: done, personal: LENA });
+    answer = (call) => {
+      if (call.path === '/api/onboarding/application' && call.method === 'GET') return jsonResponse(current);
+      if (call.path === '/api/onboarding/application/terms') {
+        current = { ...current, nextStep: 'identification', steps: { ...done, terms: true }, terms: call.body as OnboardingApplication['terms'] };
+        return jsonResponse(current);
+      }
+      if (call.path === '/api/onboarding/application/identification') {
+        current = { ...current, status: 'IDENT_PENDING', identification: { method: 'EID', status: 'PENDING', startedAt: '2026-11-26T10:00:00.000Z', decidedAt: null } };
+        return jsonResponse(current);
+      }
+      return undefined;
+    };
+    const { user } = await renderApp('/registrieren', { auth: signedOut() });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bedingungen' })).toBeTruthy();
+    const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(links).toEqual(expect.arrayContaining(['https://kontor.example/nutzungsbedingungen', 'https://kontor.example/preisverzeichnis.pdf']));
+
+    await user.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(await screen.findByText('Bitte bestätigen Sie das Preis- und Leistungsverzeichnis.')).toBeTruthy();
+    for (const box of screen.getAllByRole('checkbox').slice(0, 3)) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Weiter' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Identifizierung' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ termsAccepted: true, priceListAccepted: true, preContractualInfoAccepted: true, advertisingConsent: false });
+    await user.click(screen.getByRole('button', { name: 'Identifizierung starten' }));
+    expect(await screen.findByText('Bitte wählen Sie ein Verfahren.')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: /Online-Ausweis/ }));
+    await user.click(screen.getByRole('button', { name: 'Identifizierung starten' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Identifizierung läuft' })).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/onboarding/application/identification')?.body).toEqual({ method: 'EID' });
+  });
+
   it('the waiting screen asks again until the identification is approved, then asks for the password', async () => {
     localStorage.setItem('kontor.onboarding.token', 'app-token');
     const pending = application({
