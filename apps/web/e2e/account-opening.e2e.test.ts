@@ -189,6 +189,9 @@ describe('account opening', () => {
     expect(me).toMatchObject({ email, givenName: 'Lena' });
     const experience = (await (await page.request.get('/api/user/experience')).json()) as { appropriate: Record<string, boolean> };
     expect(experience.appropriate).toEqual({ SHARES: true, ETFS: true, FUNDS: false, DERIVATIVES: false, CRYPTO: false });
+    // The account-opening PDF with the customer's data and acknowledgements.
+    const pdf = await page.request.get('/api/user/registrationpdf');
+    expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
     await screenshot(page, 'account-opening-10-depot');
 
     // ── 360 px: the first steps again, and a reload continues where the customer stopped ───

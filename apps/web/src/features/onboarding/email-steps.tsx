@@ -6,14 +6,11 @@ import type { OnboardingApplication } from '@kontor/domain/onboarding-contracts'
 import { isApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { CodeField } from '../../ui/code-field';
-import { FormTextField } from '../../ui/form-text-field';
+import { EmailField } from '../../ui/email-field';
 import { Notice, type NoticeTone } from '../../ui/notice';
 import { confirmRegistration, resendConfirmationMail, startOnboarding, type PendingCode } from './onboarding-api';
 import { StepFrame } from './step-frame';
 import styles from './onboarding.module.css';
-
-/** Loose on purpose: the server decides; this only catches typos like a missing "@". */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The message of a failed call; without a connection the customer is told so. */
 export function failureText(error: unknown, t: (key: string) => string): string {
@@ -81,20 +78,7 @@ export function EmailStep({ defaultEmail, notice, onSent }: { defaultEmail: stri
       }
     >
       {notice && <Notice tone="info">{notice}</Notice>}
-      <FormTextField
-        control={control}
-        name="email"
-        rules={{
-          required: t('auth.validation.emailRequired'),
-          pattern: { value: EMAIL_PATTERN, message: t('auth.validation.emailInvalid') },
-        }}
-        parse={(value) => value.trim()}
-        label={t('auth.fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        isRequired
-      />
+      <EmailField control={control} name="email" autoComplete="email" />
     </StepFrame>
   );
 }
