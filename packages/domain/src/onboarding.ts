@@ -174,25 +174,24 @@ export type PersonalData = z.output<typeof personalStepSchema>;
 
 export const US_PERSON_MESSAGE = 'Kontor kann leider keine Konten für US-Personen führen.';
 
-export const taxStepSchema = z
-  .object({
-    taxResidences: z
-      .array(z.object({ country: countryCode, taxId: typedText().trim().max(40).default('') }), { message: 'Bitte geben Sie an, wo Sie steuerpflichtig sind.' })
-      .min(1, 'Bitte geben Sie mindestens ein Land an, in dem Sie steuerpflichtig sind.')
-      .max(5, 'Höchstens 5 Länder.'),
-    notUsPerson: z.literal(true, { message: US_PERSON_MESSAGE }),
-  })
-  .transform((t, ctx) => {
-    const seen = new Set<string>();
-    t.taxResidences.forEach((r, i) => {
-      if (seen.has(r.country)) ctx.addIssue({ code: 'custom', path: ['taxResidences', i, 'country'], message: 'Dieses Land ist bereits angegeben.' });
-      seen.add(r.country);
-      if (r.country === 'US') ctx.addIssue({ code: 'custom', path: ['taxResidences', i, 'country'], message: US_PERSON_MESSAGE });
-      const issue = taxIdIssue(r.country, r.taxId);
-      if (issue) ctx.addIssue({ code: 'custom', path: ['taxResidences', i, 'taxId'], message: issue });
-    });
-    return { taxResidences: t.taxResidences.map((r) => ({ country: r.country, taxId: compactTaxId(r.taxId) })), notUsPerson: t.notUsPerson };
-  });
+export const taxStepSchema = z.object({
+  taxResidences: z
+    .array(z.object({ country: countryCode, taxId: typedText().trim().max(40).default('') }), { message: 'Bitte geben Sie an, wo Sie steuerpflichtig sind.' })
+    .min(1, 'Bitte geben Sie mindestens ein Land an, in dem Sie steuerpflichtig sind.')
+    .max(5, 'Höchstens 5 Länder.')
+    .superRefine((residences, ctx) => {
+      const seen = new Set<string>();
+      residences.forEach((r, i) => {
+        if (seen.has(r.country)) ctx.addIssue({ code: 'custom', path: [i, 'country'], message: 'Dieses Land ist bereits angegeben.' });
+        seen.add(r.country);
+        if (r.country === 'US') ctx.addIssue({ code: 'custom', path: [i, 'country'], message: US_PERSON_MESSAGE });
+        const issue = taxIdIssue(r.country, r.taxId);
+        if (issue) ctx.addIssue({ code: 'custom', path: [i, 'taxId'], message: issue });
+      });
+    })
+    .transform((residences) => residences.map((r) => ({ country: r.country, taxId: compactTaxId(r.taxId) }))),
+  notUsPerson: z.literal(true, { message: US_PERSON_MESSAGE }),
+});
 export type TaxData = z.output<typeof taxStepSchema>;
 
 export const HOLDER_MESSAGE = 'Das Referenzkonto muss auf Ihren Namen lauten.';

@@ -37,6 +37,8 @@ export function satisfiesDifficulty(challenge: string, n: number, difficulty: nu
  * Synchronous (about 2^difficulty hashes on average); a browser may run it in a worker.
  */
 export function solveChallenge(challenge: string, difficulty: number): string {
+  // A difficulty beyond the cap (or no number at all) would never end.
+  if (!Number.isInteger(difficulty) || difficulty < 0 || difficulty > MAX_DIFFICULTY) throw new RangeError(`difficulty out of range: ${difficulty}`);
   for (let n = 0; ; n++) if (satisfiesDifficulty(challenge, n, difficulty)) return `${challenge}:${n}`;
 }
 
