@@ -22,6 +22,11 @@ function WhenDevTools({ children }: { children: ReactNode }) {
   return useConfig().devTools === false ? <NotFoundPage /> : children;
 }
 
+/** The development tools' pages exist only where the configuration offers them. */
+function WhenDevTools({ children }: { children: ReactNode }) {
+  return useConfig().devTools ? children : <NotFoundPage />;
+}
+
 /** "/" is the depot; the query string survives so that campaign parameters still reach tracking. */
 function RedirectToStart() {
   const { search, hash } = useLocation();
@@ -55,10 +60,15 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { path: 'anmelden', lazy: async () => ({ Component: (await import('../features/identity/sign-in-page')).SignInPage }) },
-          { path: 'registrieren', lazy: async () => ({ Component: (await import('../features/identity/sign-up-page')).SignUpPage }) },
+          { path: 'registrieren', lazy: async () => ({ Component: (await import('../features/onboarding/onboarding-page')).OnboardingPage }) },
+          // The pool's e-mail confirmation is part of the account opening now.
+          { path: 'registrieren/bestaetigen', element: <Navigate to="/registrieren" replace /> },
           {
-            path: 'registrieren/bestaetigen',
-            lazy: async () => ({ Component: (await import('../features/identity/confirm-sign-up-page')).ConfirmSignUpPage }),
+            path: 'dev/identifizierung',
+            lazy: async () => {
+              const { IdentificationPage } = await import('../features/dev-tools/identification-page');
+              return { Component: () => <WhenDevTools><IdentificationPage /></WhenDevTools> };
+            },
           },
           {
             path: 'passwort-vergessen',
