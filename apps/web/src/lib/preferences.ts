@@ -33,6 +33,14 @@ function write(key: string, value: string): void {
   }
 }
 
+function remove(key: string): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // Disabled: nothing was stored.
+  }
+}
+
 const isLanguage = (v: string | null): v is LanguageCode => v === 'de' || v === 'en';
 const isTheme = (v: string | null): v is Theme => v === 'SYSTEM' || v === 'LIGHT' || v === 'DARK';
 
@@ -53,7 +61,9 @@ export async function switchLanguage(language: LanguageCode): Promise<void> {
 
 /** <html data-theme>: none follows the system's setting (tokens.css). */
 export function applyTheme(theme: Theme): void {
-  write(THEME_KEY, theme);
+  // The system's theme is the default: nothing to remember (and no key this device did not need).
+  if (theme === 'SYSTEM') remove(THEME_KEY);
+  else write(THEME_KEY, theme);
   const root = document.documentElement;
   if (theme === 'SYSTEM') root.removeAttribute('data-theme');
   else root.setAttribute('data-theme', theme === 'DARK' ? 'dark' : 'light');
