@@ -36,7 +36,7 @@ import { identityRoutes } from './identity/routes.ts';
 import { DEFAULT_POOL_SETTINGS, type CustomAuthHook } from './identity/pool-settings.ts';
 import { identityService, type IdentityService } from './identity/service.ts';
 import { sessionRoutes } from './identity/session-routes.ts';
-import { embeddedPhoneNumbers, identityStore, type IdentityStore, type PhoneNumberPool } from './identity/store.ts';
+import { embeddedEmailAddresses, embeddedPhoneNumbers, identityStore, type IdentityStore, type PhoneNumberPool } from './identity/store.ts';
 import { loadSigningKeys, tokenIssuer } from './identity/tokens.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { type Messenger, outboxMessenger } from './outbox/service.ts';
@@ -102,6 +102,12 @@ import { taxRoutes } from './tax/routes.ts';
 import { taxService } from './tax/service.ts';
 import { customerSettingsService } from './customer-settings/service.ts';
 import { customerSettingsStore } from './customer-settings/store.ts';
+import { emailChangeRoutes } from './email-change/routes.ts';
+import { emailChangeService } from './email-change/service.ts';
+import { emailChangeStore } from './email-change/store.ts';
+import { statsRoutes } from './stats/routes.ts';
+import { statsService } from './stats/service.ts';
+import { statsStore } from './stats/store.ts';
 import { taxStore } from './tax/store.ts';
 import { taxIncomeRuns, type TaxIncomeRuns } from './tax/income-runs.ts';
 import { dividendHistory } from './instruments/insights.ts';
@@ -518,6 +524,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(customerSettingsRoutes, {
     service: customerSettingsService({ db, clock: marketClock, store: customerSettingsStore, tax: taxStore }),
   });
+  // The e-mail address is the pool's sign-in name; its change runs on real time like the TAN that authorises it.
+  await app.register(emailChangeRoutes, {
+    service: emailChangeService({
+      db,
+      clock,
+      store: emailChangeStore,
+      pool: idStore ? embeddedEmailAddresses(clock) : null,
+      messenger,
+      redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result),
+    }),
+  });
+  await app.register(statsRoutes, { service: statsService({ db, clock: marketClock, store: statsStore }) });
 
   await app.register(ticketAttachmentRoutes, { service: ticketAttachments });
 

@@ -308,6 +308,18 @@ const KINDS: Kind[] = [
     routes: [{ operation: 'GET /api/ticketdialog/{id}/attachments/{attachmentId}' }, { operation: 'POST /api/ticketdialog/{id}/attachments', multipart: true }],
   },
   {
+    // A's e-mail change waiting for its authorisation.
+    name: 'e-mail change (waiting to be authorised)',
+    create: async () => ({ id: (await asA('POST', '/api/user/email', { newEmail: 'anna.neu@example.org' })).id }),
+    read: async () => (await asA('GET', '/api/user/email')).pending,
+    listedAt: ['/api/user/email'],
+    routes: [
+      { operation: 'POST /api/user/email/{id}/authorise', body: { authorisation: { ticket: '00000000-0000-4000-8000-000000000000', tan: '123456', authorizationId: 'x' } } },
+      { operation: 'POST /api/user/email/{id}/confirm', body: { code: '123456' } },
+      { operation: 'DELETE /api/user/email/{id}' },
+    ],
+  },
+  {
     // A rights issue on a share A holds (announced through the dev route; again it is the same event).
     // Preview and instruction name the event in the body.
     name: 'corporate action (A entitled)',
