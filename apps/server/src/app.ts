@@ -554,6 +554,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       setAddress: customerSettingsStore.setAddress,
       setTaxResidences: customerSettingsStore.setTaxResidences,
       addReferenceAccount: moneyStore.addReferenceAccount,
+      setAdvertisingConsent: customerSettingsStore.setAdvertisingConsent,
       issueAccountOpeningDocument: async (tx, sub, at, data) => {
         await documents.issue(tx, sub, at, { kind: 'account_opening', dedupeKey: 'account_opening', title: 'Kontoeröffnungsunterlagen', pdfTitle: null, pdfIsin: null, data, notify: true });
       },

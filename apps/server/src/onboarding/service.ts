@@ -74,7 +74,7 @@ export type CustomerRecords = {
   setTaxResidences(tx: Db, sub: string, residences: NonNullable<ApplicationRow['tax']>['taxResidences'], at: Date): Promise<void>;
   addReferenceAccount(tx: Db, row: { sub: string; iban: string; holder: string; bic: null; createdAt: Date }): Promise<boolean>;
   /** The advertising consent given at account opening (later switched with /api/user/toggleadagree). */
-  setAdvertisingConsent?(tx: Db, sub: string, value: boolean, at: Date): Promise<void>;
+  setAdvertisingConsent(tx: Db, sub: string, value: boolean, at: Date): Promise<void>;
   issueAccountOpeningDocument(tx: Db, sub: string, at: Date, data: AccountOpeningData): Promise<void>;
   sendWelcome(tx: Db, sub: string, at: Date): Promise<void>;
 };
@@ -267,7 +267,7 @@ export function onboardingService(d: {
         await d.records.setTaxResidences(tx, sub, tax.taxResidences, now);
         await d.records.addReferenceAccount(tx, { sub, iban: account.iban, holder: account.holder, bic: null, createdAt: now });
         await store.putExperience(tx, sub, experience, now);
-        await d.records.setAdvertisingConsent?.(tx, sub, terms.advertisingConsent, now);
+        await d.records.setAdvertisingConsent(tx, sub, terms.advertisingConsent, now);
         await d.records.issueAccountOpeningDocument(tx, sub, now, {
           applicationId: row.id,
           customerName: `${personal.givenName} ${personal.familyName}`,

@@ -17,11 +17,6 @@ function OnlyWhen({ flag, children }: { flag: 'tax' | 'instrumentDetail'; childr
   return on ? children : <NotFoundPage />;
 }
 
-/** Development pages exist only where the server offers its dev tools. */
-function WhenDevTools({ children }: { children: ReactNode }) {
-  return useConfig().devTools === false ? <NotFoundPage /> : children;
-}
-
 /** The development tools' pages exist only where the configuration offers them. */
 function WhenDevTools({ children }: { children: ReactNode }) {
   return useConfig().devTools ? children : <NotFoundPage />;
