@@ -109,6 +109,29 @@ describe('a portfolio tool connected by the customer (OAuth 2, code flow with PK
     expect(foreign.statusCode).toBe(400);
   });
 
+  it('refuses in German what the protocol forbids: no PKCE, a spent code after a wrong verifier, other grant types', async () => {
+    const base = { response_type: 'code', client_id: DEMO_OAUTH_CLIENT_ID, redirect_uri: redirectUri, scope: 'depot:read', state: 'st-2' };
+    const none = await t.call({ method: 'GET', url: '/api/oauth2/authorize', query: base });
+    const noneBack = new URL(none.headers.location as string);
+    expect(Object.fromEntries(noneBack.searchParams)).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('PKCE'), state: 'st-2' });
+    const scope = await t.call({ method: 'GET', url: '/api/oauth2/authorize', query: { ...base, scope: 'depot:write', code_challenge: pkce().challenge, code_challenge_method: 'S256' } });
+    expect(new URL(scope.headers.location as string).searchParams.get('error_description')).toMatch(/Zugriff, den Kontor nicht vergibt/);
+
+    // The library spends the code before it checks the verifier: guessing verifiers gets one try.
+    const { verifier, challenge } = pkce();
+    const { code } = await authorize(anna, 'depot:read', challenge);
+    expect((await exchange(code, pkce().verifier)).json().error).toBe('invalid_grant');
+    expect((await exchange(code, verifier)).json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('schon eingelöst') });
+
+    const form = (fields: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/oauth2/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    const password = await form({ grant_type: 'password', client_id: DEMO_OAUTH_CLIENT_ID, username: 'anna', password: 'x' });
+    expect(password.statusCode).toBe(400);
+    expect(password.json()).toMatchObject({ error: 'unauthorized_client', error_description: expect.stringContaining('Autorisierungscode') });
+    expect((await form({ grant_type: 'client_credentials', client_id: DEMO_OAUTH_CLIENT_ID })).json().error).toBe('unauthorized_client');
+    expect((await form({ grant_type: 'urn:kontor:magic', client_id: DEMO_OAUTH_CLIENT_ID })).json()).toMatchObject({ error: 'invalid_client', error_description: expect.stringContaining('nicht ausgewiesen') });
+  });
+
   it('lets a depot:read token read positions but not orders, and no token writes or reads anything else', async () => {
     const token = await grantedToken('depot:read');
     expect((await t.app.inject({ method: 'GET', url: '/api/trading/positions', headers: bearer(token) })).statusCode).toBe(200);

@@ -42,15 +42,12 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ service: OAuthService }> = asy
       },
       config: { public: true },
     },
-    async (req, reply) => reply.redirect(service.authorize(req.query).location, 302),
+    async (req, reply) => reply.redirect((await service.authorize(req.query)).location, 302),
   );
   app.get(
     '/api/oauth2/authenticate',
     { schema: { tags, summary: 'What the consent page shows: the application and what it asks to read', querystring: authorizationRequestSchema, response: { 200: consentInfoSchema } } },
-    async (req) => {
-      ownSession(req);
-      return service.consentInfo(req.query);
-    },
+    async (req) => service.consentInfo(ownSession(req).sub, req.query),
   );
   app.post(
     '/api/oauth2/authenticate',

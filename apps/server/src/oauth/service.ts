@@ -1,5 +1,6 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT, createLocalJWKSet } from 'jose';
+import { randomUUID } from 'node:crypto';
+import OAuth2Server from '@node-oauth/oauth2-server';
+import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, createLocalJWKSet } from 'jose';
 import {
   type AuthorizationRequest,
   type ConsentDecision,
@@ -7,38 +8,66 @@ import {
   type OAuthGrant,
   type OAuthScope,
   OAUTH_SCOPES,
-  parseScopes,
 } from '@kontor/domain/oauth-contracts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import type { OAuthClient } from './clients.ts';
+import { ACCESS_TOKEN_SECONDS, ALG, CODE_SECONDS, OAUTH_AUDIENCE, oauthMessages, oauthModel, type OAuthUser } from './model.ts';
 import type { OAuthStore } from './store.ts';
 
-const ALG = 'ES256';
-/** The resource the tokens are for: Kontor's API, nothing else accepts them. */
-export const OAUTH_AUDIENCE = 'kontor-api';
-export const ACCESS_TOKEN_SECONDS = 60 * 60;
-const CODE_SECONDS = 60;
+export { OAUTH_AUDIENCE, ACCESS_TOKEN_SECONDS, oauthMessages };
 /** The consent page of the web app: where the authorization request lands for the signed-in customer. */
 export const CONSENT_PATH = '/oauth/zustimmung';
-
-export const oauthMessages = {
-  unknownClient: 'Diese Anwendung ist bei Kontor nicht registriert.',
-  badRedirect: 'Die Rücksprungadresse gehört nicht zu dieser Anwendung.',
-  badRequest: 'Die Anfrage der Anwendung ist unvollständig oder fehlerhaft.',
-  pkce: 'Die Anwendung muss ihre Anfrage mit PKCE (S256) absichern.',
-  scope: 'Die Anwendung fragt nach einem Zugriff, den Kontor nicht vergibt.',
-  notFound: 'Diese Verbindung gibt es nicht (mehr).',
-} as const;
 
 /** A verified access token: the customer, the grant in force and what it allows. */
 export type ScopedAccess = { sub: string; grantId: string; clientId: string; scopes: OAuthScope[] };
 
-type ValidRequest = { client: OAuthClient; redirectUri: string; scopes: OAuthScope[]; state?: string; codeChallenge: string };
-/** An invalid request: `redirect` says whether the client's redirect URI is trustworthy enough to send the error there. */
-type Invalid = { error: string; description: string; redirect: boolean };
+/** The token request as our route parsed it (form-encoded or JSON). */
+export type TokenRequest = { grant_type: string; code?: string; redirect_uri?: string; client_id?: string; code_verifier?: string };
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
+/** The library's refusal (always 400 here) with a German description: RFC 6749's `error`, our text. */
+export type OAuthRefusal = { error: string; description: string };
+
+/**
+ * The library's English descriptions in German. Our model throws German already; the library's own
+ * refusals are told apart by their error code and, where one code covers several causes, the text.
+ */
+function german(e: OAuth2Server.OAuthError): string {
+  const text = e.message;
+  if ((Object.values(oauthMessages) as string[]).includes(text)) return text;
+  if (/code_challenge|transform algorithm/.test(text)) return oauthMessages.pkce;
+  if (/code.verifier/.test(text)) return oauthMessages.verifier;
+  if (/redirect_uri/.test(text)) return oauthMessages.badRedirect;
+  if (/client credentials|client_secret/.test(text)) return oauthMessages.credentials;
+  switch (e.name) {
+    case 'invalid_client':
+      return oauthMessages.unknownClient;
+    case 'invalid_scope':
+      return oauthMessages.scope;
+    case 'invalid_grant':
+      return oauthMessages.code;
+    case 'unsupported_grant_type':
+    case 'unauthorized_client':
+      return oauthMessages.grantType;
+    case 'access_denied':
+      return oauthMessages.denied;
+    default:
+      return oauthMessages.badRequest;
+  }
+}
+
+/** A refusal the library sent back to the client's redirect URI, with its description in German. */
+function germanRedirect(location: string, e: OAuth2Server.OAuthError): string {
+  const url = new URL(location);
+  url.searchParams.set('error_description', german(e));
+  return url.toString();
+}
+
+/** A library error is a refusal of the request; anything else (the database failing) stays a fault of ours. */
+function refusal(e: unknown): OAuth2Server.OAuthError {
+  if (e instanceof OAuth2Server.OAuthError && e.code < 500) return e;
+  throw e instanceof OAuth2Server.ServerError && (e as { inner?: unknown }).inner ? (e as { inner?: unknown }).inner : e;
+}
 
 /** The signing key, created once and kept in the database, so every process and restart signs and verifies alike. */
 export async function loadOAuthKeys(store: OAuthStore, clock: Clock) {
@@ -66,116 +95,88 @@ export function oauthService(opts: { store: OAuthStore; clock: Clock; issuer: st
   const { store, clock, issuer, clients, keys } = opts;
   const publicKeys = createLocalJWKSet(keys.jwks);
   const clientById = (id: string) => clients.find((c) => c.id === id);
+  // One server that issues codes and tokens, one that only checks a request before the customer answered.
+  const options = {
+    // Codes expire on our Clock (the model); the library's own lifetime only has to be longer.
+    authorizationCodeLifetime: CODE_SECONDS * 10,
+    accessTokenLifetime: ACCESS_TOKEN_SECONDS,
+    allowEmptyState: true,
+    // Public clients: the code verifier (PKCE) is their proof, there is no secret. So a client asking
+    // for another grant is told that it may not (unauthorized_client), not that a secret is missing.
+    requireClientAuthentication: { authorization_code: false, password: false, client_credentials: false, refresh_token: false },
+  };
+  const issuing = new OAuth2Server({ ...options, model: oauthModel({ ...opts, keys, issueCodes: true }) });
+  const checking = new OAuth2Server({ ...options, model: oauthModel({ ...opts, keys, issueCodes: false }) });
 
-  function check(q: AuthorizationRequest): ValidRequest | Invalid {
-    const client = clientById(q.client_id);
-    if (!client) return { error: 'invalid_client', description: oauthMessages.unknownClient, redirect: false };
-    if (!client.redirectUris.includes(q.redirect_uri)) return { error: 'invalid_request', description: oauthMessages.badRedirect, redirect: false };
-    if (q.response_type !== 'code') return { error: 'unsupported_response_type', description: oauthMessages.badRequest, redirect: true };
-    // PKCE with S256 only: "plain" would hand the verifier to whoever sees the request.
-    if (q.code_challenge_method !== 'S256' || !q.code_challenge || !/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge)) {
-      return { error: 'invalid_request', description: oauthMessages.pkce, redirect: true };
+  /**
+   * Runs the library's authorization endpoint for this customer. Ok: where the browser goes with the
+   * code. Refused: a redirect with the error when the client and its redirect URI are trustworthy
+   * enough for it (RFC 6749 §4.1.2.1), else only the German reason.
+   */
+  async function authorize(server: OAuth2Server, q: AuthorizationRequest & { allowed?: string }, user: OAuthUser) {
+    const request = new OAuth2Server.Request({ method: 'POST', headers: {}, query: {}, body: { ...q } });
+    const response = new OAuth2Server.Response();
+    try {
+      const code = await server.authorize(request, response, { authenticateHandler: { handle: () => user } });
+      return { ok: true as const, location: response.get('location') as string, scopes: code.scope as OAuthScope[] };
+    } catch (err) {
+      const e = refusal(err);
+      const location = response.get('location') as string | undefined;
+      return { ok: false as const, error: e.name, description: german(e), location: location && germanRedirect(location, e) };
     }
-    const scopes = parseScopes(q.scope);
-    if (!scopes) return { error: 'invalid_scope', description: oauthMessages.scope, redirect: true };
-    return { client, redirectUri: q.redirect_uri, scopes, state: q.state, codeChallenge: q.code_challenge };
   }
-  const invalid = (r: ValidRequest | Invalid): r is Invalid => 'error' in r;
-
-  function back(redirectUri: string, params: Record<string, string | undefined>): string {
-    const url = new URL(redirectUri);
-    for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
-    return url.toString();
-  }
-
-  function valid(q: AuthorizationRequest): ValidRequest {
-    const r = check(q);
-    if (invalid(r)) throw new AppError(400, r.description);
-    return r;
-  }
-
-  async function sign(grant: { id: string; sub: string; clientId: string; scopes: string[] }) {
-    const now = Math.floor(clock.now().getTime() / 1000);
-    return new SignJWT({ client_id: grant.clientId, scope: grant.scopes.join(' '), gid: grant.id, token_use: 'oauth' })
-      .setProtectedHeader({ alg: ALG, kid: keys.kid, typ: 'at+jwt' })
-      .setIssuer(issuer)
-      .setAudience(OAUTH_AUDIENCE)
-      .setSubject(grant.sub)
-      .setJti(randomUUID())
-      .setIssuedAt(now)
-      .setExpirationTime(now + ACCESS_TOKEN_SECONDS)
-      .sign(keys.privateKey);
-  }
+  const consentParams = (q: AuthorizationRequest) => new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
   return {
     jwks: () => keys.jwks,
 
     /**
-     * GET /api/oauth2/authorize: a well-formed request goes on to the consent page (which needs the
-     * signed-in customer); a flawed one back to the client with the error, unless the client or its
-     * redirect URI is unknown (then the customer sees the error here, RFC 6749 §4.1.2.1).
+     * GET /api/oauth2/authorize: the library checks the request (no code yet: the customer is not
+     * known here); a well-formed one goes on to the consent page, a flawed one back to the client.
      */
-    authorize(q: AuthorizationRequest): { location: string } {
-      const r = check(q);
-      if (!invalid(r)) {
-        const consent = new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string'));
-        return { location: `${CONSENT_PATH}?${consent.toString()}` };
-      }
-      if (!r.redirect) throw new AppError(400, r.description);
-      return { location: back(q.redirect_uri, { error: r.error, error_description: r.description, state: q.state }) };
+    async authorize(q: AuthorizationRequest): Promise<{ location: string }> {
+      const r = await authorize(checking, q, { sub: '' });
+      if (r.ok) return { location: `${CONSENT_PATH}?${consentParams(q).toString()}` };
+      if (!r.location) throw new AppError(400, r.description);
+      return { location: r.location };
     },
 
-    consentInfo(q: AuthorizationRequest): ConsentInfo {
-      const r = valid(q);
-      return { clientId: r.client.id, clientName: r.client.name, scopes: r.scopes };
+    async consentInfo(sub: string, q: AuthorizationRequest): Promise<ConsentInfo> {
+      const r = await authorize(checking, q, { sub });
+      if (!r.ok) throw new AppError(400, r.description);
+      const client = clientById(q.client_id)!;
+      return { clientId: client.id, clientName: client.name, scopes: r.scopes };
     },
 
-    /** The customer's answer on the consent page; allowing it creates the grant and a one-time code. */
+    /** The customer's answer on the consent page; the library issues the code, the model keeps the grant. */
     async decide(sub: string, d: ConsentDecision): Promise<{ redirectTo: string }> {
-      const r = valid(d);
-      if (d.decision === 'deny') return { redirectTo: back(r.redirectUri, { error: 'access_denied', state: r.state }) };
-      const code = randomBytes(32).toString('base64url');
-      const now = clock.now();
-      await store.grant({
-        sub,
-        clientId: r.client.id,
-        scopes: r.scopes,
-        at: now,
-        code: {
-          codeHash: sha256(code),
-          clientId: r.client.id,
-          redirectUri: r.redirectUri,
-          codeChallenge: r.codeChallenge,
-          expiresAt: new Date(now.getTime() + CODE_SECONDS * 1000),
-        },
-      });
-      return { redirectTo: back(r.redirectUri, { code, state: r.state }) };
+      const { decision, ...q } = d;
+      const r = await authorize(issuing, { ...q, allowed: decision === 'allow' ? 'true' : 'false' }, { sub });
+      if (r.ok) return { redirectTo: r.location };
+      if (r.error === 'access_denied' && r.location) return { redirectTo: r.location };
+      throw new AppError(400, r.description);
     },
 
-    /** POST /api/oauth2/token, authorization_code only (RFC 6749 §4.1.3 with RFC 7636 §4.6). */
-    async token(body: { grant_type: string; code?: string; redirect_uri?: string; client_id?: string; code_verifier?: string }) {
-      const fail = (error: string, description: string) => ({ ok: false as const, error, description });
-      if (body.grant_type !== 'authorization_code') return fail('unsupported_grant_type', 'Kontor gibt Zugriffe nur über einen Autorisierungscode.');
-      if (!body.code || !body.client_id || !body.redirect_uri || !body.code_verifier) return fail('invalid_request', oauthMessages.badRequest);
-      if (!clientById(body.client_id)) return fail('invalid_client', oauthMessages.unknownClient);
-      const now = clock.now();
-      const redeemed = await store.redeemCode(sha256(body.code), now);
-      const refused = fail('invalid_grant', 'Der Code ist ungültig, abgelaufen oder wurde schon eingelöst.');
-      if (!redeemed) return refused;
-      const { code, firstUse } = redeemed;
-      // A code presented twice was seen by someone else: what it gave is withdrawn.
-      if (!firstUse) {
-        await store.revokeById(code.grantId, now);
-        return refused;
+    /**
+     * POST /api/oauth2/token through the library (authorization_code only: the clients allow no other
+     * grant). Our route parsed the body, form-encoded or JSON; the library is handed it as the form
+     * RFC 6749 wants, without the caller's headers (public clients send no credentials).
+     */
+    async token(body: TokenRequest): Promise<{ ok: true; response: { access_token: string; token_type: 'Bearer'; expires_in: number; scope: string } } | ({ ok: false } & OAuthRefusal)> {
+      const request = new OAuth2Server.Request({
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' },
+        query: {},
+        body: { ...body },
+      });
+      const response = new OAuth2Server.Response();
+      try {
+        await issuing.token(request, response);
+        return { ok: true, response: response.body as { access_token: string; token_type: 'Bearer'; expires_in: number; scope: string } };
+      } catch (err) {
+        const e = refusal(err);
+        return { ok: false, error: e.name, description: german(e) };
       }
-      if (code.expiresAt <= now || code.clientId !== body.client_id || code.redirectUri !== body.redirect_uri) return refused;
-      if (!/^[A-Za-z0-9._~-]{43,128}$/.test(body.code_verifier) || sha256(body.code_verifier) !== code.codeChallenge) return fail('invalid_grant', 'Der Code-Verifier passt nicht zur Anfrage (PKCE).');
-      const grant = await store.activeGrant(code.grantId);
-      if (!grant) return refused;
-      return {
-        ok: true as const,
-        response: { access_token: await sign(grant), token_type: 'Bearer' as const, expires_in: ACCESS_TOKEN_SECONDS, scope: grant.scopes.join(' ') },
-      };
     },
 
     /** An OAuth access token: signature, issuer, audience, expiry, and its grant still in force (revocation acts at once). */

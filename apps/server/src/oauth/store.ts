@@ -23,20 +23,19 @@ export function oauthStore(db: Db) {
         return row!.id;
       });
     },
-    /** Marks the code used and gives it back, once: a second redemption gets the row with its earlier consumedAt. */
-    async redeemCode(codeHash: string, at: Date): Promise<{ code: CodeRow; firstUse: boolean } | null> {
-      const [used] = await db
+    /** A code by its hash, with its grant (whatever their state: the model decides). */
+    async code(codeHash: string): Promise<{ code: CodeRow; grant: GrantRow | null } | null> {
+      const [row] = await db.select().from(oauthCodes).leftJoin(oauthGrants, eq(oauthGrants.id, oauthCodes.grantId)).where(eq(oauthCodes.codeHash, codeHash)).limit(1);
+      return row ? { code: row.oauth_codes, grant: row.oauth_grants } : null;
+    },
+    /** Marks the code used; true only for the one call that did so. */
+    async consumeCode(codeHash: string, at: Date): Promise<boolean> {
+      const used = await db
         .update(oauthCodes)
         .set({ consumedAt: at })
         .where(and(eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.consumedAt)))
-        .returning();
-      if (used) return { code: used, firstUse: true };
-      const [seen] = await db.select().from(oauthCodes).where(eq(oauthCodes.codeHash, codeHash)).limit(1);
-      return seen ? { code: seen, firstUse: false } : null;
-    },
-    async activeGrant(id: string): Promise<GrantRow | null> {
-      const [row] = await db.select().from(oauthGrants).where(and(eq(oauthGrants.id, id), isNull(oauthGrants.revokedAt))).limit(1);
-      return row ?? null;
+        .returning({ codeHash: oauthCodes.codeHash });
+      return used.length === 1;
     },
     /** The grant behind a token, if still in force; notes the use in the same statement. */
     async useGrant(id: string, at: Date): Promise<GrantRow | null> {
