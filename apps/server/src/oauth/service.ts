@@ -66,7 +66,7 @@ function germanRedirect(location: string, e: OAuth2Server.OAuthError): string {
 /** A library error is a refusal of the request; anything else (the database failing) stays a fault of ours. */
 function refusal(e: unknown): OAuth2Server.OAuthError {
   if (e instanceof OAuth2Server.OAuthError && e.code < 500) return e;
-  throw e instanceof OAuth2Server.ServerError && (e as { inner?: unknown }).inner ? (e as { inner?: unknown }).inner : e;
+  throw e instanceof OAuth2Server.ServerError ? ((e as { inner?: unknown }).inner ?? e) : e;
 }
 
 /** The signing key, created once and kept in the database, so every process and restart signs and verifies alike. */
