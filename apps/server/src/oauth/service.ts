@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
+import type { z } from 'zod';
 import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, createLocalJWKSet } from 'jose';
 import {
   type AuthorizationRequest,
@@ -8,6 +9,7 @@ import {
   type OAuthGrant,
   type OAuthScope,
   OAUTH_SCOPES,
+  type tokenResponseSchema,
 } from '@kontor/domain/oauth-contracts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError, notFound } from '../platform/errors.ts';
@@ -22,6 +24,7 @@ export const CONSENT_PATH = '/oauth/zustimmung';
 /** A verified access token: the customer, the grant in force and what it allows. */
 export type ScopedAccess = { sub: string; grantId: string; clientId: string; scopes: OAuthScope[] };
 
+type TokenResponse = z.infer<typeof tokenResponseSchema>;
 /** The token request as our route parsed it (form-encoded or JSON). */
 export type TokenRequest = { grant_type: string; code?: string; redirect_uri?: string; client_id?: string; code_verifier?: string };
 
@@ -162,7 +165,7 @@ export function oauthService(opts: { store: OAuthStore; clock: Clock; issuer: st
      * grant). Our route parsed the body, form-encoded or JSON; the library is handed it as the form
      * RFC 6749 wants, without the caller's headers (public clients send no credentials).
      */
-    async token(body: TokenRequest): Promise<{ ok: true; response: { access_token: string; token_type: 'Bearer'; expires_in: number; scope: string } } | ({ ok: false } & OAuthRefusal)> {
+    async token(body: TokenRequest): Promise<{ ok: true; response: TokenResponse } | ({ ok: false } & OAuthRefusal)> {
       const request = new OAuth2Server.Request({
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' },
@@ -172,7 +175,7 @@ export function oauthService(opts: { store: OAuthStore; clock: Clock; issuer: st
       const response = new OAuth2Server.Response();
       try {
         await issuing.token(request, response);
-        return { ok: true, response: response.body as { access_token: string; token_type: 'Bearer'; expires_in: number; scope: string } };
+        return { ok: true, response: response.body as TokenResponse };
       } catch (err) {
         const e = refusal(err);
         return { ok: false, error: e.name, description: german(e) };
