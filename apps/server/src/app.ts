@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { APP_VERSIONS, FEATURE_FLAGS } from '@kontor/domain/constants';
+import { APP_VERSIONS, quoteIsinOf } from '@kontor/domain/constants';
+import { MULTI_ORDER_KINDS } from '@kontor/domain/order-rules';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Config } from './config.ts';
 import { type Clock, clockStartingAt, ShiftableClock, systemClock } from './platform/clock.ts';
@@ -45,6 +46,7 @@ import { remotePoolVerifier } from './platform/cognito-verifier.ts';
 import { type QuoteSource, SimulatedMarket, type MarketInstrument } from './market/feed.ts';
 import { marketDevRoutes } from './market/dev-routes.ts';
 import { marketRoutes } from './market/routes.ts';
+import { withReferenceQuotes } from './market/reference-quotes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { notificationService } from './notifications/service.ts';
 import { notificationStore } from './notifications/store.ts';
@@ -121,6 +123,10 @@ import { embeddedPoolUsers, type PoolUsers } from './identity/service.ts';
 import { moneyStore } from './money/store.ts';
 import { insertMessages } from './messages/store.ts';
 import { welcomeMessage } from './messages/service.ts';
+import { registeredClients } from './oauth/clients.ts';
+import { oauthRoutes } from './oauth/routes.ts';
+import { loadOAuthKeys, oauthService, scopedRefusal } from './oauth/service.ts';
+import { oauthStore } from './oauth/store.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -179,6 +185,8 @@ export type AppDeps = {
 async function simulatedMarketFor(instruments: { priced(): AsyncIterable<{ instrument: Instrument; referencePrice: string }> }, clock: Clock) {
   const list: MarketInstrument[] = [];
   for await (const { instrument: i, referencePrice } of instruments.priced()) {
+    // A reference ISIN has no market of its own: it is quoted through its quote ISIN.
+    if (quoteIsinOf(i.isin) !== i.isin) continue;
     list.push({
       isin: i.isin,
       instrumentType: i.instrumentType,
@@ -233,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
-  installXsrf(app, { secure: config.secureCookies });
+  installXsrf(app, { secure: config.secureCookies, exemptPaths: ['/api/oauth2/token'] });
 
   const outbox = outboxStore(db);
   const messenger = deps.messenger ?? outboxMessenger({ store: outbox, clock, log: app.log, echoToLog: config.devTools });
@@ -295,7 +303,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const devices = deviceService({ db, store: devicesStore, clock, authorisations, push: delivery });
   app.decorate('authorisations', authorisations);
   app.decorate('devices', devices);
-  installAuthGuard(app, verify, { publicPrefixes: ['/api/docs'], checkSession: (customer, method, url) => devices.checkSession(customer, method, url) });
+  // Third-party applications the customer connected (OAuth 2): their tokens read positions and orders, nothing else.
+  const oauthData = oauthStore(db);
+  const oauth = oauthService({
+    store: oauthData,
+    clock,
+    issuer: new URL('/api/oauth2', config.publicUrl).toString(),
+    clients: registeredClients(config),
+    keys: await loadOAuthKeys(oauthData, clock),
+  });
+  installAuthGuard(app, verify, {
+    publicPrefixes: ['/api/docs'],
+    checkSession: (customer, method, url) => devices.checkSession(customer, method, url),
+    scopedTokens: async (token) => {
+      const access = await oauth.verifyAccessToken(token);
+      return access && { ...access, refusal: (method, routeUrl) => scopedRefusal(access, method, routeUrl) };
+    },
+  });
   app.decorate('identity', identity);
   app.decorate('identityStore', idStore);
 
@@ -319,7 +343,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trackingRoutes, { service: trackingService({ store: trackingStore(db), clock }) });
   // The instrument universe is reference data, not demo data: seeded once (idempotent, also with
   // SEED_DEMO_DATA off) and indexed for search at every start.
-  const instruments = await loadInstruments({ db });
+  // Without multi-order strategies (feature flag) no instrument offers an OCO order.
+  const instruments = await loadInstruments({ db, disabledKinds: config.featureFlags.multiOrderStrategies ? [] : MULTI_ORDER_KINDS });
   app.decorate('instruments', instruments);
   await app.register(instrumentRoutes, { service: instruments });
   await app.register(insightRoutes, { service: instruments, clock });
@@ -330,6 +355,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { verify, clock, secure: config.secureCookies, store: idStore });
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
   await app.register(authorisationRoutes, { service: authorisations });
+  await app.register(oauthRoutes, { service: oauth });
   await app.register(deviceRoutes, { service: devices });
   if (config.devTools) await app.register(deviceDevRoutes, { devices, authorisations, clock, pushesOf: delivery.pushesOf });
   // The market maker stand-in quotes the whole universe unless a quote source is given.
@@ -339,15 +365,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const scheduler = createScheduler({ db, clock: marketClock, log: app.log });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());
-  const market = deps.quotes ?? (await simulatedMarketFor(instruments, marketClock));
-  app.decorate('quotes', market);
+  const source = deps.quotes ?? (await simulatedMarketFor(instruments, marketClock));
+  app.decorate('quotes', source);
+  // The reference ISINs are quoted through their quote ISINs everywhere (decision 024).
+  const market = withReferenceQuotes(source);
   // Subscription rights have no market: their quotes follow the share (corporate actions, decision 022).
   const rights = rightsIndex({ db, currencyOf: async (isin) => (await instruments.get(isin))?.quoteCurrencyCode ?? 'EUR' });
   await rights.load();
   const quotes = withRightsQuotes(market, rights);
   const instrumentOrRights = withRightsInstruments((isin) => instruments.get(isin), rights);
   await app.register(marketRoutes, { quotes });
-  if (config.devTools && market instanceof SimulatedMarket) await app.register(marketDevRoutes, { market });
+  if (config.devTools && source instanceof SimulatedMarket) await app.register(marketDevRoutes, { market: source });
   const alerts = notificationService({
     store: notifications,
     clock,
@@ -419,7 +447,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     write: (run) => trading.write(run),
     scheduler,
     redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result),
-    directDebitEnabled: FEATURE_FLAGS.directDebit,
+    directDebitEnabled: config.featureFlags.directDebit,
     holderName: customerName,
     instrumentName: async (isin) => (await instruments.get(isin))?.name,
     log: app.log,
@@ -480,7 +508,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     customerName,
     contextProblems: lossCertificateIssued(taxStore),
   });
-  ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: serviceRequestAppliers({ phoneNumbers, directDebitEnabled: FEATURE_FLAGS.directDebit }), customerName: customerNameIn });
+  ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: serviceRequestAppliers({ phoneNumbers, directDebitEnabled: config.featureFlags.directDebit }), customerName: customerNameIn });
   await app.register(ticketRoutes, {
     service: tickets,
     fsaPreview: async (sub, data) =>
@@ -553,7 +581,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rights,
     deleteOrders: (isin, reason) => trading.deleteOrders(isin, reason),
     // The simulated market knows nothing of corporate actions: its price follows the event once, when it takes effect.
-    ...(market instanceof SimulatedMarket ? { movePrice: (isin: string, factor: string) => void market.move(isin, new Decimal(factor).minus(1).mul(100).toFixed()) } : {}),
+    ...(source instanceof SimulatedMarket ? { movePrice: (isin: string, factor: string) => void source.move(isin, new Decimal(factor).minus(1).mul(100).toFixed()) } : {}),
     log: app.log,
   }).start();
 

@@ -1,4 +1,5 @@
 import { FEATURE_FLAGS } from '@kontor/domain/constants';
+import type { FeatureFlagSet } from '@kontor/domain/runtime-config';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -13,6 +14,20 @@ const bool = (fallback: boolean) =>
     (v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())),
     z.boolean(),
   );
+
+const flag = z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional());
+
+/** The environment variable of each feature flag of spec §9 (README, "Configuration"). */
+export const FEATURE_FLAG_ENV = {
+  instrumentDetail: 'INSTRUMENT_DETAIL',
+  subscriptionRights: 'SUBSCRIPTION_RIGHTS',
+  directDebit: 'DIRECT_DEBIT',
+  multiOrderStrategies: 'MULTI_ORDER_STRATEGIES',
+  taxDisabled: 'TAX_DISABLED',
+  versionCheck: 'VERSION_CHECK',
+  tokensInLocalStorage: 'TOKENS_IN_LOCAL_STORAGE',
+  sendAuthHeaderToApi: 'SEND_AUTH_HEADER_TO_API',
+} as const satisfies Record<keyof FeatureFlagSet, string>;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -45,10 +60,16 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
   /** Mount /dev pages (outbox, simulated devices). Defaults to on outside production. */
   DEV_TOOLS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
-  /** The `taxDisabled` feature flag: no tax is computed or shown. Defaults to the flag of spec §9 (tax not disabled). */
-  TAX_DISABLED: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
-  /** The `subscriptionRights` feature flag: rights issues (Bezugsrechte) are announced and booked. Defaults to spec §9 (active). */
-  SUBSCRIPTION_RIGHTS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  // The eight feature flags of spec §9, one variable each (FEATURE_FLAG_ENV): 'true' or 'false';
+  // unset is the spec's value (FEATURE_FLAGS).
+  INSTRUMENT_DETAIL: flag,
+  SUBSCRIPTION_RIGHTS: flag,
+  DIRECT_DEBIT: flag,
+  MULTI_ORDER_STRATEGIES: flag,
+  TAX_DISABLED: flag,
+  VERSION_CHECK: flag,
+  TOKENS_IN_LOCAL_STORAGE: flag,
+  SEND_AUTH_HEADER_TO_API: flag,
 });
 
 export type Config = {
@@ -65,6 +86,8 @@ export type Config = {
   botProtectionScriptUrl: string | null;
   botProtectionDifficulty: number;
   devTools: boolean;
+  /** The feature flags of spec §9 as configured (what /config.json gives the web app). */
+  featureFlags: FeatureFlagSet;
   /** Feature flag `taxDisabled`. */
   taxDisabled: boolean;
   /** Feature flag `subscriptionRights`. */
@@ -97,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const featureFlags = featureFlagsOf(e);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const url = new URL(publicUrl);
   const local = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
@@ -116,13 +140,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botProtectionScriptUrl: e.BOT_PROTECTION_SCRIPT_URL ?? null,
     botProtectionDifficulty: e.BOT_PROTECTION_DIFFICULTY,
     devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production',
-    taxDisabled: e.TAX_DISABLED ? e.TAX_DISABLED === 'true' : FEATURE_FLAGS.taxDisabled,
-    subscriptionRights: e.SUBSCRIPTION_RIGHTS ? e.SUBSCRIPTION_RIGHTS === 'true' : FEATURE_FLAGS.subscriptionRights,
+    featureFlags,
+    taxDisabled: featureFlags.taxDisabled,
+    subscriptionRights: featureFlags.subscriptionRights,
     marketClockStart: e.MARKET_CLOCK_START ? new Date(e.MARKET_CLOCK_START) : null,
     identity: identitySettings(e, publicUrl),
     secureCookies: !local,
     trustProxyHops: e.TRUST_PROXY_HOPS,
   };
+}
+
+function featureFlagsOf(e: z.infer<typeof envSchema>): FeatureFlagSet {
+  const flags = { ...FEATURE_FLAGS };
+  for (const [key, name] of Object.entries(FEATURE_FLAG_ENV) as [keyof FeatureFlagSet, keyof typeof e][]) {
+    if (e[name] !== undefined) flags[key] = e[name] === 'true';
+  }
+  return flags;
 }
 
 function identitySettings(e: z.infer<typeof envSchema>, publicUrl: string): Config['identity'] {

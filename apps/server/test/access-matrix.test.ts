@@ -24,6 +24,7 @@ import { createTestApp, type TestApp } from './test-app.ts';
 import { authorised } from './authorisation.ts';
 import { ANNAS_IBAN } from './money-kit.ts';
 import { multipartBody, pdfBytes } from './ticket-kit.ts';
+import { DEMO_OAUTH_CLIENT_ID, DEMO_OAUTH_REDIRECT_PATH } from '@kontor/domain/oauth-contracts';
 
 const SAP = 'DE0007164600';
 const WORLD = 'IE00B4L5Y983';
@@ -321,6 +322,26 @@ const KINDS: Kind[] = [
       { operation: 'POST /api/ca/weisungvorschauanfordern', body: ({ id }) => ({ eventId: id, option: 'BEZUGSRECHTE_VERKAUFEN', quantity: null }) },
       { operation: 'POST /api/ca/weisungerteilen', body: ({ id }) => ({ eventId: id, option: 'BEZUGSRECHTE_VERKAUFEN', quantity: null }) },
     ],
+  },
+  {
+    name: 'OAuth grant (connected application)',
+    create: async () => {
+      const verifier = 'annas-verifier-0123456789abcdef0123456789abcdef';
+      const redirect_uri = new URL(DEMO_OAUTH_REDIRECT_PATH, t.config.publicUrl).toString();
+      await asA('POST', '/api/oauth2/authenticate', {
+        response_type: 'code',
+        client_id: DEMO_OAUTH_CLIENT_ID,
+        redirect_uri,
+        scope: 'depot:read',
+        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge_method: 'S256',
+        decision: 'allow',
+      });
+      return { id: ((await asA('GET', '/api/oauthsession')) as { id: string }[])[0]!.id };
+    },
+    read: async ({ id }) => ((await asA('GET', '/api/oauthsession')) as { id: string }[]).find((g) => g.id === id),
+    listedAt: ['/api/oauthsession'],
+    routes: [{ operation: 'DELETE /api/oauthsession/{id}' }],
   },
 ];
 

@@ -106,3 +106,31 @@ export const MONITORING = {
   maskAllText: true,
   maskAllInputs: true,
 } as const;
+
+/**
+ * Reference ISINs (spec §9: seven ISINs, each mapped to a quote ISIN). Each is an earlier or a
+ * temporary line of a share that was converted one for one into the line it maps to: a holding
+ * still booked under the old ISIN is worth exactly what the new line is, so it is quoted through
+ * it (quotes, live stream, price history). Decision record: docs/decisions/024-reference-isins.md.
+ */
+export const REFERENCE_ISINS: Readonly<Record<string, string>> = {
+  /** Google Inc. Class A → Alphabet Inc. A (holding company reorganisation, 2 Oct 2015, 1:1). */
+  US38259P5089: 'US02079K3059',
+  /** Google Inc. Class C → Alphabet Inc. C (same reorganisation, 1:1). */
+  US38259P7069: 'US02079K1079',
+  /** Royal Dutch Shell A → Shell plc (A and B assimilated into one line, 29 Jan 2022, 1:1). */
+  GB00B03MLX29: 'GB00BP6MXD84',
+  /** Royal Dutch Shell B → Shell plc (same assimilation, 1:1). */
+  GB00B03MM408: 'GB00BP6MXD84',
+  /** Unilever N.V. → Unilever PLC (unification, 30 Nov 2020: one PLC share per N.V. share). */
+  NL0000388619: 'GB00B10RZP78',
+  /** Bayer AG bearer shares → registered shares (21 Sep 2009, 1:1). */
+  DE0005752000: 'DE000BAY0017',
+  /** Bayer AG new shares from the 2016/2019 mandatory convertible → the main line once dividend-equal. */
+  DE000BAY0173: 'DE000BAY0017',
+};
+
+/** The ISIN whose quotes an instrument is priced with: its reference line's, else its own. */
+export function quoteIsinOf(isin: string): string {
+  return Object.hasOwn(REFERENCE_ISINS, isin) ? REFERENCE_ISINS[isin]! : isin;
+}

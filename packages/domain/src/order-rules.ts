@@ -45,6 +45,12 @@ export const TICKET_ORDER_KINDS = [
 ] as const satisfies readonly OrderKind[];
 export type TicketOrderKind = (typeof TICKET_ORDER_KINDS)[number];
 
+/**
+ * The multi-order strategies of spec §9 (feature flag `multiOrderStrategies`): kinds that place two
+ * linked orders at once. In Kontor that is OCO (a limit and a stop order, one cancels the other).
+ */
+export const MULTI_ORDER_KINDS = ['oco'] as const satisfies readonly TicketOrderKind[];
+
 export const VALIDITY_TYPES = ['day', 'date', 'ultimo', 'gtc'] as const;
 export type ValidityType = (typeof VALIDITY_TYPES)[number];
 export type OrderValidity =

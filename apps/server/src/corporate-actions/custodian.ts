@@ -18,7 +18,7 @@ import { REFERENCE_INSTRUMENTS } from '../instruments/reference-instruments.ts';
 import { eurQuote, rightsIsinOf } from './position.ts';
 import { exInstant, scheduleCaEvent } from './schedule.ts';
 import { caNoticeId, caStore, caTermsKey, type CaEventRow } from './store.ts';
-import { germanDeadline } from './views.ts';
+import { eventSchedule, germanDeadline } from './views.ts';
 
 /** The custodian's daily look for new corporate actions, 07:00 Berlin on banking days. */
 export const CA_ANNOUNCE_DAY_JOB = 'ca.announce_day';
@@ -170,13 +170,7 @@ export function custodian(d: CustodianDeps) {
       price: e.price,
       dividend: e.dividend,
       foreignDividend: e.foreignDividend,
-      currency: e.currency,
-      recordDate: e.recordDate,
-      exDate: e.exDate,
-      deadline: e.deadline.toISOString(),
-      rightsTradingEnd: e.rightsTradingEnd?.toISOString() ?? null,
-      payDate: e.payDate,
-      announcedAt: e.announcedAt.toISOString(),
+      ...eventSchedule(e),
       quantity,
       options: options.map((o) => ({ option: o, label: CA_OPTION_LABELS[o] })),
       defaultOption: defaultOption && CA_OPTION_LABELS[defaultOption],

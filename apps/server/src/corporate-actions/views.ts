@@ -10,6 +10,19 @@ export const germanDeadline = (at: Date) => berlin.format(at).replace(',', '');
 
 const plain = (v: string | null) => (v === null ? null : new Decimal(v).toFixed());
 
+/** The currency and dates of an event as the customer's view and the terms document both give them. */
+export function eventSchedule(e: CaEventRow) {
+  return {
+    currency: e.currency,
+    recordDate: e.recordDate,
+    exDate: e.exDate,
+    deadline: e.deadline.toISOString(),
+    rightsTradingEnd: e.rightsTradingEnd?.toISOString() ?? null,
+    payDate: e.payDate,
+    announcedAt: e.announcedAt.toISOString(),
+  };
+}
+
 /**
  * Where the event stands for the customer now (ca-contracts CA_STATUSES). Booked once its pay
  * phase is, or once the pay date's job is due (an outcome with nothing to book on that day, such
@@ -43,13 +56,7 @@ export function announcementView(r: AnnouncementRow, p: { now: Date; names: Map<
     price: plain(e.price),
     dividend: plain(e.dividend),
     foreignDividend: plain(e.foreignDividend),
-    currency: e.currency,
-    recordDate: e.recordDate,
-    exDate: e.exDate,
-    deadline: e.deadline.toISOString(),
-    rightsTradingEnd: e.rightsTradingEnd?.toISOString() ?? null,
-    payDate: e.payDate,
-    announcedAt: e.announcedAt.toISOString(),
+    ...eventSchedule(e),
     options: options.map((o) => ({ option: o, label: CA_OPTION_LABELS[o], withQuantity: CA_OPTIONS_WITH_QUANTITY.includes(o) })),
     defaultOption,
     status: statusOf(e, ent, i, p.now),

@@ -3,7 +3,7 @@ import type { CaOption } from '@kontor/domain/corporate-actions';
 import type { CaType } from '@kontor/domain/enums';
 import { germanDate } from '@kontor/domain/service-request-summary';
 import { startPdf } from '../platform/pdf.ts';
-import { germanDeadline } from '../corporate-actions/views.ts';
+import { type eventSchedule, germanDeadline } from '../corporate-actions/views.ts';
 import { machineNote, pdfTable } from './pdf-table.ts';
 
 /** What the terms of a corporate action (Bedingungen des Angebots) show, as stored with the document. */
@@ -25,21 +25,14 @@ export type CaTermsData = {
   price: string | null;
   dividend: string | null;
   foreignDividend: string | null;
-  currency: string | null;
-  recordDate: string;
-  exDate: string;
-  /** ISO instants. */
-  deadline: string;
-  rightsTradingEnd: string | null;
-  payDate: string;
-  announcedAt: string;
   /** Shares the customer held when it was announced. */
   quantity: string;
   options: { option: CaOption; label: string }[];
   /** The label of the default option; null for a mandatory event. */
   defaultOption: string | null;
   customerName: string;
-};
+  // Currency and dates (deadline, rightsTradingEnd and announcedAt as ISO instants), as the view gives them.
+} & ReturnType<typeof eventSchedule>;
 
 const num = (v: string) => v.replace('.', ',');
 

@@ -313,6 +313,23 @@ XF000DOG0016||KRYPTO|EUR|0.19|Dogecoin|Dogecoin|
 XF000DOT0011||KRYPTO|EUR|3.42|Polkadot|Polkadot|
 `;
 
+/**
+ * The seven reference ISINs of spec §9 (REFERENCE_ISINS in the domain, decision 024): earlier or
+ * temporary lines converted one for one into a line above. They are in the catalogue, so a holding
+ * or an order under the old ISIN finds its instrument, but they have no market of their own: they
+ * are quoted through their quote ISIN, so currency and price level are the quote line's. Last in
+ * popularity; no savings plan. A WKN only where it is certain.
+ */
+const REFERENCE_LINE_ROWS = `
+US38259P5089|A0B7FY|AKTIE|USD|245.30|Google Inc. A (jetzt Alphabet A)|Google A|noplan
+US38259P7069||AKTIE|USD|246.10|Google Inc. C (jetzt Alphabet C)|Google C|noplan
+GB00B03MLX29|A0D94M|AKTIE|EUR|30.40|Royal Dutch Shell plc A (jetzt Shell plc)|Royal Dutch Shell A|noplan
+GB00B03MM408||AKTIE|EUR|30.40|Royal Dutch Shell plc B (jetzt Shell plc)|Royal Dutch Shell B|noplan
+NL0000388619||AKTIE|GBP|45.20|Unilever N.V. (jetzt Unilever plc)|Unilever N.V.|noplan
+DE0005752000|575200|AKTIE|EUR|27.90|Bayer AG Inhaberaktien (jetzt Namensaktien)|Bayer Inhaber|noplan
+DE000BAY0173|BAY017|AKTIE|EUR|27.90|Bayer AG junge Aktien (Pflichtwandelanleihe 2016/2019)|Bayer junge Aktien|noplan
+`;
+
 export type ReferenceInstrument = {
   isin: string;
   wkn: string | null;
@@ -327,7 +344,7 @@ export type ReferenceInstrument = {
   popularity: number;
 };
 
-export const REFERENCE_INSTRUMENTS: readonly ReferenceInstrument[] = ROWS.trim()
+export const REFERENCE_INSTRUMENTS: readonly ReferenceInstrument[] = `${ROWS.trim()}\n${REFERENCE_LINE_ROWS.trim()}`
   .split('\n')
   .map((line, popularity) => {
     const [isin = '', wkn = '', type = '', currency = '', price = '', name = '', shortName = '', tags = ''] = line.split('|');

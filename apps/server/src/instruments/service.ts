@@ -1,4 +1,4 @@
-import type { InstrumentType } from '@kontor/domain/enums';
+import type { InstrumentType, OrderKind } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import {
   INSTRUMENT_SEARCH_DEFAULT_SIZE,
@@ -48,8 +48,16 @@ export function indexEntryOf(i: {
   };
 }
 
-export function instrumentService(deps: { index: SearchIndex; documents: InstrumentDocuments }) {
+/**
+ * `disabledKinds`: order kinds this configuration offers on no instrument (the
+ * `multiOrderStrategies` flag off takes OCO away); they join every instrument's
+ * disabledExecTypes, so the web ticket does not offer them and the order rules refuse them.
+ */
+export function instrumentService(deps: { index: SearchIndex; documents: InstrumentDocuments; disabledKinds?: readonly OrderKind[] }) {
   const { index, documents } = deps;
+  const disabledKinds = deps.disabledKinds ?? [];
+  const view = (i: Instrument): Instrument =>
+    disabledKinds.length === 0 ? i : { ...i, disabledExecTypes: [...new Set([...i.disabledExecTypes, ...disabledKinds])] };
   const counts: InstrumentCounts = (() => {
     const { all, tradable } = index.typeCounts();
     return { total: index.size, types: all, tradable };
@@ -58,7 +66,10 @@ export function instrumentService(deps: { index: SearchIndex; documents: Instrum
   async function getMany(isins: readonly string[]): Promise<Instrument[]> {
     const wanted = [...new Set(isins)];
     const found = await documents.get(wanted);
-    return wanted.flatMap((isin) => found.get(isin)?.instrument ?? []);
+    return wanted.flatMap((isin) => {
+      const hit = found.get(isin);
+      return hit ? [view(hit.instrument)] : [];
+    });
   }
 
   return {
@@ -82,7 +93,8 @@ export function instrumentService(deps: { index: SearchIndex; documents: Instrum
     },
 
     async get(isin: string): Promise<Instrument | undefined> {
-      return (await documents.get([isin])).get(isin)?.instrument;
+      const hit = (await documents.get([isin])).get(isin);
+      return hit && view(hit.instrument);
     },
 
     /** The known instruments among `isins`, in the order asked, each once. */
@@ -161,11 +173,11 @@ export async function buildIndexFromStore(store: InstrumentStore): Promise<Searc
  * The instruments area at start: seed the universe once (idempotent), build the search index from
  * the table and fill the cache. Cheap enough to run in every start and every test app (see README).
  */
-export async function loadInstruments(deps: { db: Db; derivatives?: number; cacheSize?: number }): Promise<InstrumentService> {
+export async function loadInstruments(deps: { db: Db; derivatives?: number; cacheSize?: number; disabledKinds?: readonly OrderKind[] }): Promise<InstrumentService> {
   await seedInstruments(deps.db, { derivatives: deps.derivatives });
   const store = instrumentStore(deps.db);
   const index = await buildIndexFromStore(store);
   const documents = storeDocuments(store, deps.cacheSize ?? 50_000);
   if (index.size <= (deps.cacheSize ?? 50_000)) await documents.preload();
-  return instrumentService({ index, documents });
+  return instrumentService({ index, documents, disabledKinds: deps.disabledKinds });
 }

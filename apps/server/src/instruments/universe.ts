@@ -1,3 +1,4 @@
+import { quoteIsinOf } from '@kontor/domain/constants';
 import { ORDER_KINDS, type InstrumentType, type OrderKind } from '@kontor/domain/enums';
 import { type Instrument, type InstrumentSource, toInstrument } from '@kontor/domain/instrument';
 import { mulberry32 } from '../platform/random.ts';
@@ -219,8 +220,10 @@ const VOLATILITY: Partial<Record<InstrumentType, number>> = { AKTIE: 0.3, INDEX:
 
 /** The underlyings of generated derivatives and how often each is chosen. */
 type Underlying = { ref: ReferenceInstrument; weight: number };
+// Reference lines (quoted through another ISIN) are no underlyings.
 const UNDERLYINGS: readonly Underlying[] = REFERENCE_INSTRUMENTS.filter((r) =>
-  r.instrumentType === 'AKTIE' || r.instrumentType === 'INDEX' || r.instrumentType === 'KRYPTO' || r.instrumentType === 'WAEHRUNG' || (r.instrumentType === 'ROHSTOFF' && r.isin.startsWith('XC')),
+  quoteIsinOf(r.isin) === r.isin &&
+  (r.instrumentType === 'AKTIE' || r.instrumentType === 'INDEX' || r.instrumentType === 'KRYPTO' || r.instrumentType === 'WAEHRUNG' || (r.instrumentType === 'ROHSTOFF' && r.isin.startsWith('XC'))),
 ).map((ref) => ({
   ref,
   // Leverage products concentrate on indices, the best-known shares, gold, FX and bitcoin.

@@ -1,4 +1,3 @@
-import { FEATURE_FLAGS } from '@kontor/domain/constants';
 import type { ExternalLinks, RuntimeConfig } from '@kontor/domain/runtime-config';
 import type { Config } from '../config.ts';
 
@@ -17,7 +16,8 @@ export const externalLinks: ExternalLinks = {
   securityNotes: `${site}/sicherheitshinweise`,
   forms: `${site}/formulare`,
   administration: `${site}/verwaltung`,
-  registration: `${site}/depot-eroeffnen`,
+  // The account opening of the app itself (features/onboarding).
+  registration: '/registrieren',
   depotTransfer: `${site}/depotuebertrag`,
   logout: '/anmelden',
   disclaimer: `${site}/risikohinweise`,
@@ -35,7 +35,7 @@ export function runtimeConfig(config: Config): RuntimeConfig {
     languages: ['de', 'en'],
     errorReportingDsn: config.errorReportingDsn,
     botProtectionScriptUrl: config.botProtectionScriptUrl,
-    featureFlags: { ...FEATURE_FLAGS, taxDisabled: config.taxDisabled, subscriptionRights: config.subscriptionRights },
+    featureFlags: config.featureFlags,
     externalLinks,
     devTools: config.devTools,
     identity: {

@@ -27,11 +27,17 @@ function useFocusPageTitleOnNavigation() {
   }, [pathname, navigationType]);
 }
 
+/** An address of another site keeps its href as it is (the router would read it as an app path). */
+function useAppHref(href: string): string {
+  const resolved = useHref(href);
+  return /^([a-z][a-z\d+\-.]*:|\/\/)/i.test(href) ? href : resolved;
+}
+
 /** Links and menu items of react-aria-components navigate through React Router. */
 function AriaRouting({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   return (
-    <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
+    <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useAppHref}>
       {children}
     </AriaRouterProvider>
   );

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import type { RuntimeConfig } from '../lib/config';
 import { Providers } from './providers';
 import { routes } from './routes';
+import { VersionBanner } from './version-banner';
 
 /** The booted app: providers around the router. */
 export function App({ config }: { config: RuntimeConfig }) {
@@ -11,6 +12,7 @@ export function App({ config }: { config: RuntimeConfig }) {
   return (
     <Providers config={config}>
       <RouterProvider router={router} />
+      <VersionBanner />
     </Providers>
   );
 }

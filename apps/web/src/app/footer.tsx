@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-aria-components';
 import type { ExternalLinks } from '@kontor/domain/runtime-config';
 import { TimeTravel } from '../features/dev-tools/time-travel';
 import { useConfig } from '../lib/config';
+import { ConfiguredLink } from '../lib/external-links';
 import styles from './layout.module.css';
 
 /** The external links of spec §2 that belong in a footer, in the order customers look for them. */
@@ -33,13 +33,7 @@ export function Footer() {
             {FOOTER_LINKS.filter((key) => externalLinks[key]).map((key) => (
               <li key={key}>
                 {/* A page of the app itself (the price list) opens in place. */}
-                {externalLinks[key].startsWith('/') ? (
-                  <Link href={externalLinks[key]}>{t(`footer.links.${key}`)}</Link>
-                ) : (
-                  <a href={externalLinks[key]} target="_blank" rel="noopener noreferrer" title={newWindow}>
-                    {t(`footer.links.${key}`)}
-                  </a>
-                )}
+                <ConfiguredLink href={externalLinks[key]}>{t(`footer.links.${key}`)}</ConfiguredLink>
               </li>
             ))}
           </ul>

@@ -106,6 +106,7 @@ describe('layout', () => {
       'Einstellungen',
       'Geräte',
       'Service',
+      'Verwaltung',
       'Abmelden',
     ]);
     await user.click(within(menu).getByRole('menuitem', { name: 'Geräte' }));

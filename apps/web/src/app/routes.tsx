@@ -10,8 +10,16 @@ import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
 
-function WhenTaxEnabled({ children }: { children: ReactNode }) {
-  return useConfig().featureFlags.taxDisabled ? <NotFoundPage /> : children;
+/** A page the configuration may switch off (spec §9 feature flags): then its address does not exist. */
+function OnlyWhen({ flag, children }: { flag: 'tax' | 'instrumentDetail'; children: ReactNode }) {
+  const flags = useConfig().featureFlags;
+  const on = flag === 'tax' ? !flags.taxDisabled : flags[flag];
+  return on ? children : <NotFoundPage />;
+}
+
+/** Development pages exist only where the server offers its dev tools. */
+function WhenDevTools({ children }: { children: ReactNode }) {
+  return useConfig().devTools === false ? <NotFoundPage /> : children;
 }
 
 /** The development tools' pages exist only where the configuration offers them. */
@@ -65,6 +73,14 @@ export const routes: RouteObject[] = [
           {
             path: 'passwort-vergessen',
             lazy: async () => ({ Component: (await import('../features/identity/forgot-password-page')).ForgotPasswordPage }),
+          },
+          {
+            // A stand-in third-party portfolio tool: it signs in nobody, it only holds an OAuth token.
+            path: 'dev/oauth-client',
+            lazy: async () => {
+              const { DevOAuthClientPage } = await import('../features/oauth/dev-client-page');
+              return { Component: () => <WhenDevTools><DevOAuthClientPage /></WhenDevTools> };
+            },
           },
         ],
       },
@@ -144,7 +160,18 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'einstellungen',
-                lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
+                // The applications the customer connected (OAuth) are a card of their own feature.
+                lazy: async () => {
+                  const [{ SettingsPage }, { ConnectedAppsCard }] = await Promise.all([
+                    import('../features/settings/settings-page'),
+                    import('../features/oauth/connected-apps-card'),
+                  ]);
+                  return { Component: () => <SettingsPage connectedApps={<ConnectedAppsCard />} /> };
+                },
+              },
+              {
+                path: 'oauth/zustimmung',
+                lazy: async () => ({ Component: (await import('../features/oauth/consent-page')).ConsentPage }),
               },
               {
                 path: 'suche',
@@ -163,7 +190,8 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'wertpapier/:isin',
-                // The instrument page carries "Zur Watchlist" and "Kursalarm" in its header.
+                // The instrument page carries "Zur Watchlist" and "Kursalarm" in its header; it
+                // exists only with the `instrumentDetail` flag.
                 lazy: async () => {
                   const [{ InstrumentPage }, { AddToWatchlistButton }, { PriceAlertButton }] = await Promise.all([
                     import('../features/instruments/instrument-page'),
@@ -172,14 +200,16 @@ export const routes: RouteObject[] = [
                   ]);
                   return {
                     Component: () => (
-                      <InstrumentPage
-                        actions={(instrument) => (
-                          <>
-                            <AddToWatchlistButton isin={instrument.isin} name={instrument.name} />
-                            <PriceAlertButton instrument={instrument} />
-                          </>
-                        )}
-                      />
+                      <OnlyWhen flag="instrumentDetail">
+                        <InstrumentPage
+                          actions={(instrument) => (
+                            <>
+                              <AddToWatchlistButton isin={instrument.isin} name={instrument.name} />
+                              <PriceAlertButton instrument={instrument} />
+                            </>
+                          )}
+                        />
+                      </OnlyWhen>
                     ),
                   };
                 },
@@ -189,7 +219,13 @@ export const routes: RouteObject[] = [
                 // Without tax (the `taxDisabled` flag) the address does not exist.
                 lazy: async () => {
                   const { TaxPage } = await import('../features/tax/tax-page');
-                  return { Component: () => <WhenTaxEnabled><TaxPage /></WhenTaxEnabled> };
+                  return {
+                    Component: () => (
+                      <OnlyWhen flag="tax">
+                        <TaxPage />
+                      </OnlyWhen>
+                    ),
+                  };
                 },
               },
               { path: 'geraete', lazy: async () => ({ Component: (await import('../features/devices/devices-page')).DevicesPage }) },

@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, MenuTrigger } from 'react-aria-components';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth';
+import { useConfig } from '../lib/config';
+import { afterSignOut, isAppPath, leaveApp } from '../lib/external-links';
 import { useToast } from '../lib/toasts';
 import { Button } from '../ui/button';
 import { InstrumentSearchField } from '../features/instruments/instrument-search-field';
 import { NotificationBell } from '../features/notifications/notification-bell';
-import { DeviceIcon, LogoutIcon, ServiceIcon, SettingsIcon, UserIcon } from '../ui/icons';
+import { DeviceIcon, ExternalLinkIcon, LogoutIcon, ServiceIcon, SettingsIcon, UserIcon } from '../ui/icons';
 import { Menu, MenuItem, MenuPopover, MenuSeparator } from '../ui/menu';
 import { START_PATH } from './navigation';
 import styles from './layout.module.css';
@@ -27,11 +29,15 @@ export function TopBar() {
   const navigate = useNavigate();
   const toast = useToast();
 
-  // Revokes the tokens and clears the API session (lib/auth), then shows the sign-in.
+  const { externalLinks } = useConfig();
+  // Revokes the tokens and clears the API session (lib/auth), then shows the sign-in, or the
+  // configured logout page of another site (spec §2).
   const signOut = async () => {
     const { complete } = await auth.signOut();
     if (!complete) toast.warning(t('auth.signOut.incomplete'));
-    void navigate('/anmelden', { replace: true });
+    const next = afterSignOut(externalLinks.logout, window.location.origin);
+    if ('external' in next) leaveApp.to(next.external);
+    else void navigate(next.path, { replace: true });
   };
 
   return (
@@ -62,6 +68,15 @@ export function TopBar() {
               <MenuItem href="/service" icon={<ServiceIcon />} isCurrent={pathname === '/service'}>
                 {t('nav.tickets')}
               </MenuItem>
+              {externalLinks.administration && (
+                <MenuItem
+                  href={externalLinks.administration}
+                  {...(isAppPath(externalLinks.administration) ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+                  icon={<ExternalLinkIcon />}
+                >
+                  {t('topbar.administration')}
+                </MenuItem>
+              )}
               <MenuSeparator />
               <MenuItem onAction={() => void signOut()} icon={<LogoutIcon />}>
                 {t('topbar.logout')}

@@ -4,6 +4,7 @@ import {
   ApiError,
   createApiClient,
   createAppApiClient,
+  setAccessTokenSource,
   setUnauthorizedHandler,
   toApiResult,
   type ApiClientOptions,
@@ -98,6 +99,47 @@ describe('request basics', () => {
   it('resolves to undefined on 204 No Content', async () => {
     const server = fakeFetch(() => new Response(null, { status: 204 }));
     await expect(createApiClient({ fetch: server.fetch }).request('POST', '/api/user/tracking', { body: {} })).resolves.toBeUndefined();
+  });
+});
+
+describe('Authorization header (feature flag sendAuthHeaderToApi, spec §7)', () => {
+  afterEach(() => setAccessTokenSource(null));
+  const appClient = (sendAuthHeaderToApi: boolean) => {
+    const server = fakeFetch();
+    const api = createAppApiClient({ apiBaseUrl: '', botProtectionScriptUrl: null, featureFlags: { sendAuthHeaderToApi } }, server.fetch);
+    return { api, calls: server.calls };
+  };
+
+  it('off (the spec): API calls carry no Authorization header, the session cookie authenticates them', async () => {
+    setAccessTokenSource(async () => 'access-token-1');
+    const { api, calls } = appClient(false);
+    await api.request('GET', '/api/trading/positions');
+    await api.request('POST', '/api/notes', { body: {} });
+    expect(calls.map((c) => c.headers.has('Authorization'))).toEqual([false, false]);
+  });
+
+  it('on: API calls carry the current access token as Bearer, and nothing while signed out', async () => {
+    let token: string | null = 'access-token-1';
+    setAccessTokenSource(async () => token);
+    const { api, calls } = appClient(true);
+    await api.request('GET', '/api/trading/positions');
+    token = 'access-token-2';
+    await api.request('POST', '/api/notes', { body: {} });
+    token = null;
+    await api.request('GET', '/api/trading/positions');
+    expect(calls.map((c) => c.headers.get('Authorization'))).toEqual(['Bearer access-token-1', 'Bearer access-token-2', null]);
+    for (const c of calls) expect(c.url).not.toContain('token');
+  });
+
+  it('on: never to another site, and a failing token source does not stop the request', async () => {
+    setAccessTokenSource(async () => {
+      throw new Error('no session');
+    });
+    const { api, calls } = appClient(true);
+    await api.request('GET', '/api/trading/positions');
+    setAccessTokenSource(async () => 'access-token-1');
+    await api.request('GET', 'https://other.example/api/x');
+    expect(calls.map((c) => c.headers.has('Authorization'))).toEqual([false, false]);
   });
 });
 

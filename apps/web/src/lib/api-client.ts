@@ -10,7 +10,9 @@ import { toasts } from './toasts';
  *   await api.request('POST', '/api/ticket/verify', { body, skipGlobalErrorHandler: true });
  *
  * Paths starting with "/" go to the configured API base URL. Cookies travel with every request
- * (`credentials: 'include'`); no Authorization header is sent (feature flag sendAuthHeaderToApi).
+ * (`credentials: 'include'`): the API session cookie authenticates the customer. Only with the
+ * feature flag sendAuthHeaderToApi (spec §7, off by default) do API paths also carry
+ * `Authorization: Bearer <access token>`.
  */
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -68,6 +70,8 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
   /** Reads document.cookie by default. */
   readCookie?: (name: string) => string | null;
+  /** When given, API paths carry `Authorization: Bearer` with this token (none when it gives null). */
+  accessToken?: () => Promise<string | null>;
 };
 
 export interface ApiClient {
@@ -180,6 +184,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         const token = await botProtectionToken();
         if (token) headers.set(BOT_PROTECTION_HEADER, token);
       }
+      if (options.accessToken && url.startsWith('/') && !url.startsWith('//')) {
+        const token = await options.accessToken().catch(() => null);
+        if (token) headers.set('Authorization', `Bearer ${token}`);
+      }
       if (request.idempotencyKey) headers.set('Idempotency-Key', request.idempotencyKey);
       for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
 
@@ -224,12 +232,26 @@ export function showErrorToast(error: ApiError): void {
   toasts.error(userMessage(error.backendError));
 }
 
-/** The client the app runs with: configured base URL and bot protection, errors as toasts. */
-export function createAppApiClient(config: { apiBaseUrl: string; botProtectionScriptUrl: string | null }): ApiClient {
+let accessTokenSource: (() => Promise<string | null>) | null = null;
+
+/** lib/auth names where the current access token comes from (null: signed out, no identity). */
+export function setAccessTokenSource(source: (() => Promise<string | null>) | null): void {
+  accessTokenSource = source;
+}
+
+type AppApiConfig = { apiBaseUrl: string; botProtectionScriptUrl: string | null; featureFlags?: { sendAuthHeaderToApi: boolean } };
+
+/**
+ * The client the app runs with: configured base URL and bot protection, errors as toasts, and the
+ * Authorization header only when the feature flag sendAuthHeaderToApi asks for it.
+ */
+export function createAppApiClient(config: AppApiConfig, fetchFn?: typeof fetch): ApiClient {
   return createApiClient({
     baseUrl: config.apiBaseUrl,
     botProtection: createBotProtection(config),
     onError: showErrorToast,
+    ...(fetchFn ? { fetch: fetchFn } : {}),
+    ...(config.featureFlags?.sendAuthHeaderToApi ? { accessToken: async () => (accessTokenSource ? accessTokenSource() : null) } : {}),
   });
 }
 

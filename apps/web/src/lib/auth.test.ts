@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testCustomer, testIdentity } from '../test/fixtures';
 import { ApiError, type ApiClient } from './api-client';
-import { createAuth, type IdentityClient } from './auth';
+import { createAuth, createAuthStore, currentAccessToken, type IdentityClient } from './auth';
 import { createTokenStorage } from './auth-storage';
 
 const accessToken = (name: string, exp = Math.floor(Date.now() / 1000) + 3600) => ({ toString: () => name, payload: { exp } });
@@ -251,5 +251,20 @@ describe('the identity client with Kontor storage', () => {
     expect(local.every((key) => /\.(deviceKey|deviceGroupKey|randomPasswordKey)$/.test(key))).toBe(true);
     expect(Object.keys(sessionStorage).some((key) => key.endsWith('.refreshToken'))).toBe(true);
     expect(JSON.stringify(localStorage)).not.toContain('the-refresh-token');
+  });
+});
+
+describe('the access token for the Authorization header (sendAuthHeaderToApi)', () => {
+  const client = { fetchAuthSession: vi.fn(async () => ({ tokens: { accessToken: { toString: () => 'access-token-1', payload: {} } } })) };
+
+  it('is the identity client\'s current access token while signed in', async () => {
+    const auth = { store: createAuthStore({ status: 'signedIn', user: testCustomer }) };
+    expect(await currentAccessToken(auth, client)).toBe('access-token-1');
+  });
+
+  it('is none while signed out, or when the client has no session', async () => {
+    expect(await currentAccessToken({ store: createAuthStore({ status: 'signedOut', reason: 'signedOut' }) }, client)).toBeNull();
+    const failing = { fetchAuthSession: vi.fn(async () => Promise.reject(new Error('No current user'))) };
+    expect(await currentAccessToken({ store: createAuthStore({ status: 'signedIn', user: testCustomer }) }, failing)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { IdentityClientConfig, RuntimeConfig } from '@kontor/domain/runtime-config';
-import { api as appApi, setUnauthorizedHandler, type ApiClient } from './api-client';
+import { api as appApi, setAccessTokenSource, setUnauthorizedHandler, type ApiClient } from './api-client';
 import { createTokenStorage, type TokenStorage } from './auth-storage';
 import { isNetworkError, isNotAuthorized, withRetry } from './retry';
 
@@ -346,6 +346,13 @@ async function amplifyClient(identity: IdentityClientConfig, storage: TokenStora
 
 let appAuth: Auth | null = null;
 
+/** The signed-in customer's access token for the Authorization header; null when signed out. */
+export async function currentAccessToken(auth: Pick<Auth, 'store'>, client: Pick<IdentityClient, 'fetchAuthSession'>): Promise<string | null> {
+  if (auth.store.getSnapshot().status !== 'signedIn') return null;
+  const session = await client.fetchAuthSession().catch(() => null);
+  return session?.tokens?.accessToken.toString() ?? null;
+}
+
 /**
  * Boot: configures the identity client for the runtime configuration and creates the app's
  * auth. API answers 401 while signed in trigger one refresh; when that fails, the customer is
@@ -355,6 +362,8 @@ export async function configureAuth(config: Pick<RuntimeConfig, 'identity' | 'fe
   const storage = createTokenStorage({ tokensInLocalStorage: config.featureFlags.tokensInLocalStorage });
   const client = config.identity ? await amplifyClient(config.identity, storage) : null;
   const auth = createAuth({ identity: config.identity, client, storage });
+  // Read only when the sendAuthHeaderToApi flag made the API client ask for it.
+  setAccessTokenSource(client ? () => currentAccessToken(auth, client) : null);
   setUnauthorizedHandler((error) => {
     if (auth.store.getSnapshot().status !== 'signedIn' || new URL(error.url, 'http://x').pathname.startsWith('/api/auth')) return;
     void auth.refreshSession().catch(() => {});

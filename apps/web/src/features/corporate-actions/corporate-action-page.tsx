@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { CA_STATUS_LABELS, type CaAnnouncement } from '@kontor/domain/ca-contracts';
 import { isApiError } from '../../lib/api-client';
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../lib/format';
-import { corporateActionsPath, instrumentPath, posteingangDocumentPath } from '../../lib/paths';
+import { corporateActionsPath, posteingangDocumentPath } from '../../lib/paths';
 import { useServerNow } from '../../lib/server-today';
 import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -20,6 +20,7 @@ import { CaStatusBadges, formatRatio, instructable, instructionText } from './ca
 import { formatCountdown } from './countdown';
 import { InstructionForm } from './instruction-form';
 import styles from './corporate-actions.module.css';
+import { InstrumentLink } from '../../lib/instrument-link';
 
 function DetailSkeleton() {
   const { t } = useTranslation();
@@ -123,9 +124,9 @@ function Terms({ event }: { event: CaAnnouncement }) {
       <dl className={styles.facts}>
         <Fact label={t('corporateActions.terms.type')}>{event.typeLabel}</Fact>
         <Fact label={t('corporateActions.terms.instrument')}>
-          <Link href={instrumentPath(event.isin)} className={styles.textLink}>
+          <InstrumentLink isin={event.isin} className={styles.textLink}>
             {event.name}
-          </Link>{' '}
+          </InstrumentLink>{' '}
           <span className={styles.muted}>{event.isin}</span>
         </Fact>
         {other && (

@@ -11,7 +11,8 @@ import { devToolsMissing, useDevToolsAvailable } from '../../lib/dev-tools';
 import { formatMoney, formatQuantity } from '../../lib/format';
 import { PositionNoteDialog } from '../../lib/notes/own-note-card';
 import { useLiveQuotes, usePreviousCloses } from '../../lib/live-quotes';
-import { corporateActionPath, instrumentPath, orderTicketPath, searchPath } from '../../lib/paths';
+import { corporateActionPath, orderTicketPath, searchPath } from '../../lib/paths';
+import { useInstrumentPath } from '../../lib/instrument-link';
 import { useDepot } from '../../lib/queries/depot';
 import { toasts } from '../../lib/toasts';
 import { Badge } from '../../ui/badge';
@@ -35,11 +36,17 @@ import styles from './depot.module.css';
 /** A rights position (Bezugsrechte of a capital increase) carries the event it came from. */
 const rightsOf = (row: PositionValuation) => row.position.rightsOf;
 
-/** Where a row leads: a right to its corporate action (it has no instrument page), anything else to the instrument. */
-const rowPath = (row: PositionValuation) => {
-  const rights = rightsOf(row);
-  return rights ? corporateActionPath(rights.eventId) : instrumentPath(row.position.isin);
-};
+/**
+ * Where a row leads: a right to its corporate action (it has no instrument page), anything else to
+ * the instrument; nowhere when the configuration has no instrument page.
+ */
+function useRowPath(): (row: PositionValuation) => string | undefined {
+  const instrumentPath = useInstrumentPath();
+  return (row) => {
+    const rights = rightsOf(row);
+    return rights ? corporateActionPath(rights.eventId) : (instrumentPath(row.position.isin) ?? undefined);
+  };
+}
 
 /** Below this width of the card the table turns into a list (phones). */
 const COMPACT_BELOW_PX = 760;
@@ -226,6 +233,7 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
   const width = useWidth(container);
   const compact = width !== undefined && width < COMPACT_BELOW_PX;
   const label = t('depot.positions.title');
+  const rowPath = useRowPath();
 
   const price = (row: PositionValuation) =>
     row.quote ? <FlashingPrice value={row.quote.bid} currency={row.position.currency} /> : <Pending />;
@@ -285,9 +293,13 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
             {rows.map((row) => (
               <li key={row.position.isin} className={styles.listItem} data-isin={row.position.isin} data-rights-of={rightsOf(row)?.eventId}>
                 <div className={styles.listMain}>
-                  <Link href={rowPath(row)} className={styles.nameLink}>
-                    {row.position.name}
-                  </Link>
+                  {rowPath(row) ? (
+                    <Link href={rowPath(row)} className={styles.nameLink}>
+                      {row.position.name}
+                    </Link>
+                  ) : (
+                    <span className={styles.nameLink}>{row.position.name}</span>
+                  )}
                   {rightsBadge(row)}
                   <span className={styles.muted}>
                     {t('depot.positions.pieces', { quantity: formatQuantity(row.position.quantity) })} · {price(row)}

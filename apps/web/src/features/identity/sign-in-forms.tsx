@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmSignIn, signIn } from 'aws-amplify/auth';
 import { describeAuthError } from '../../lib/auth-errors';
+import { useConfig } from '../../lib/config';
+import { ConfiguredLink } from '../../lib/external-links';
 import { Button, LinkButton } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { CodeField } from '../../ui/code-field';
@@ -48,6 +50,7 @@ export function SignInForm({
   onResetRequired: (email: string) => void;
 }) {
   const { t } = useTranslation();
+  const { externalLinks } = useConfig();
   const [error, setError] = useState<string | null>(null);
   const { control, handleSubmit, formState, resetField, setFocus } = useForm<SignInValues>({ defaultValues: { email: defaultEmail, password: '' } });
   const typedEmail = useWatch({ control, name: 'email' });
@@ -80,7 +83,7 @@ export function SignInForm({
       below={
         <>
           <span>{t('auth.signIn.noAccount')}</span>
-          <Link to="/registrieren">{t('auth.signIn.register')}</Link>
+          <ConfiguredLink href={externalLinks.registration}>{t('auth.signIn.register')}</ConfiguredLink>
         </>
       }
     >

@@ -2,19 +2,18 @@ import Decimal from 'decimal.js';
 import { FUND_TYPE_LABELS, TEILFREISTELLUNG } from '@kontor/domain/tax';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-aria-components';
 import { INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import { orderKindLabel } from '@kontor/domain/labels';
 import { WEEKEND_WINDOWS } from '@kontor/domain/trading-window';
 import { formatDate, formatMoney, formatNumber, formatQuantity } from '../../lib/format';
-import { instrumentPath } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { ExternalLinkIcon } from '../../ui/icons';
 import { documentHref } from './instruments-api';
 import type { Tradability } from './tradability';
 import styles from './instrument-page.module.css';
+import { InstrumentLink } from '../../lib/instrument-link';
 
 function Facts({ rows }: { rows: readonly (readonly [string, ReactNode] | false | null)[] }) {
   return (
@@ -112,9 +111,9 @@ export function DerivativeDetails({ instrument, tradable }: { instrument: Instru
           [
             t('instrument.derivative.underlying'),
             instrument.underlyingIsin ? (
-              <Link href={instrumentPath(instrument.underlyingIsin)} className={styles.link}>
+              <InstrumentLink isin={instrument.underlyingIsin} className={styles.link}>
                 {instrument.underlyingName ?? instrument.underlyingIsin}
-              </Link>
+              </InstrumentLink>
             ) : (
               (instrument.underlyingName ?? '–')
             ),

@@ -5,7 +5,8 @@ import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 
 import { useNavigate } from 'react-router';
 import { INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
-import { instrumentPath, searchPath } from '../../lib/paths';
+import { useInstrumentPath } from '../../lib/instrument-link';
+import { searchPath } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
 import { SearchIcon } from '../../ui/icons';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -45,6 +46,7 @@ export const InstrumentSearchField = memo(function InstrumentSearchField({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const instrumentPath = useInstrumentPath();
   const [inputValue, setInputValue] = useState('');
   const query = useDebouncedValue(inputValue.trim(), TYPEAHEAD_DELAY_MS);
   const search = useQuery({
@@ -62,7 +64,8 @@ export const InstrumentSearchField = memo(function InstrumentSearchField({
   const openKey = (key: Key | null) => {
     if (key === null) return;
     if (key === ALL_RESULTS_KEY) void navigate(searchPath({ q: inputValue }));
-    else void navigate(instrumentPath(String(key)));
+    // Without instrument pages a hit opens the results page on its ISIN.
+    else void navigate(instrumentPath(String(key)) ?? searchPath({ q: String(key) }));
     close();
   };
   // Enter with no suggestion focused: the first hit, or the results page when there is none.

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FEATURE_FLAGS } from '@kontor/domain/constants';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { InstrumentType } from '@kontor/domain/enums';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { FakeEventSource } from '../../test/fake-event-source';
-import { jsonResponse, testAuth } from '../../test/fixtures';
+import { jsonResponse, testAuth, testConfig } from '../../test/fixtures';
 import { renderAlone, renderApp } from '../../test/render';
 import { Button } from '../../ui/button';
 import { SearchPage } from './search-page';
@@ -175,5 +176,38 @@ describe('search results page (/suche)', () => {
     const action = await screen.findByRole('button', { name: 'Merken DE0007164600' });
     const row = action.closest('li')!;
     expect(within(row).getByRole('link', { name: /SAP SE/ }).contains(action)).toBe(false);
+  });
+});
+
+describe('with the instrumentDetail flag off', () => {
+  const noDetail = () => testConfig({ featureFlags: { ...FEATURE_FLAGS, instrumentDetail: false } });
+
+  it('search results name the instrument without linking to a page, and the page itself does not exist', async () => {
+    await renderApp('/suche?q=sap', { config: noDetail() });
+    const list = await screen.findByRole('list', { name: 'Suchergebnisse' });
+    const row = within(list).getByText('SAP').closest('li')!;
+    expect(row.textContent).toContain('DE0007164600');
+    expect(within(row).queryByRole('link')).toBeNull();
+    // The same search with the flag on links to the page.
+    cleanup();
+    await renderApp('/suche?q=sap');
+    const linked = await screen.findByRole('list', { name: 'Suchergebnisse' });
+    expect(within(linked).getByRole('link', { name: /SAP SE/ }).getAttribute('href')).toBe('/wertpapier/DE0007164600');
+  });
+
+  it('the instrument address shows "Seite nicht gefunden"', async () => {
+    await renderApp('/wertpapier/DE0007164600', { config: noDetail() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeTruthy();
+    expect(requests.some((url) => url.pathname === '/api/instrument/DE0007164600')).toBe(false);
+  });
+
+  it('a hit in the top bar search opens the results page on its ISIN', async () => {
+    const { user, router } = await renderApp('/depot', { config: noDetail() });
+    await screen.findByRole('heading', { level: 1, name: 'Depot' });
+    await user.type(screen.getByRole('combobox', { name: 'Wertpapiersuche' }), '716460');
+    const option = await within(await screen.findByRole('listbox')).findByRole('option', { name: /SAP SE/ });
+    await user.click(option);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/suche'));
+    expect(router.state.location.search).toBe('?q=DE0007164600');
   });
 });

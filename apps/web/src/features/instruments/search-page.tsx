@@ -1,12 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, ToggleButton } from 'react-aria-components';
+import { ToggleButton } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { INSTRUMENT_TYPE_LABELS, INSTRUMENT_TYPES, type InstrumentType } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import { formatCount } from '../../lib/format';
-import { instrumentPath, type SearchFilters } from '../../lib/paths';
+import type { SearchFilters } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -18,6 +18,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { HighlightedName } from './instrument-search-field';
 import { searchInstruments, useInstrumentCounts } from './instruments-api';
 import styles from './instruments.module.css';
+import { InstrumentLink } from '../../lib/instrument-link';
 
 export const RESULTS_PAGE_SIZE = 20;
 
@@ -135,7 +136,7 @@ export function SearchPage({ resultActions }: { resultActions?: (instrument: Ins
             <ul className={styles.results} aria-label={t('search.resultsLabel')}>
               {results.map((instrument) => (
                 <li key={instrument.isin} className={styles.result}>
-                  <Link href={instrumentPath(instrument.isin)} className={styles.resultLink}>
+                  <InstrumentLink isin={instrument.isin} className={styles.resultLink}>
                     <span className={styles.resultName}>
                       <HighlightedName name={instrument.name} query={filters.q} />
                     </span>
@@ -150,7 +151,7 @@ export function SearchPage({ resultActions }: { resultActions?: (instrument: Ins
                       )}
                     </span>
                     <Badge>{INSTRUMENT_TYPE_LABELS[instrument.instrumentType]}</Badge>
-                  </Link>
+                  </InstrumentLink>
                   {resultActions && <div className={styles.resultActions}>{resultActions(instrument)}</div>}
                 </li>
               ))}

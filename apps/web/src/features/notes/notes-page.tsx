@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-aria-components';
 import type { Notice, OwnNote } from '@kontor/domain/notes-contracts';
 import { KontorNotice } from '../../lib/notes/kontor-notice';
 import { OwnNoteItem } from '../../lib/notes/own-note-item';
-import { instrumentPath } from '../../lib/paths';
 import { useNotes } from '../../lib/queries/notes';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
@@ -12,6 +10,7 @@ import { EmptyState, Page } from '../../ui/page';
 import { RequestStateView } from '../../ui/request-state';
 import { Skeleton } from '../../ui/skeleton';
 import styles from './notes-page.module.css';
+import { InstrumentLink } from '../../lib/instrument-link';
 
 /**
  * Notizen: the notices from Kontor the customer has not dismissed, and the customer's own notes on
@@ -74,9 +73,9 @@ function OwnNotes({ notes }: { notes: OwnNote[] }) {
             note={note}
             heading={
               <h3 className={styles.noteHeading}>
-                <Link href={instrumentPath(note.isin)} className={styles.instrumentLink}>
+                <InstrumentLink isin={note.isin} className={styles.instrumentLink}>
                   {note.name}
-                </Link>
+                </InstrumentLink>
                 <Badge tone={note.subject === 'POSITION' ? 'info' : 'neutral'}>{t(`pages.notes.subject.${note.subject}`)}</Badge>
               </h3>
             }

@@ -7,7 +7,7 @@ import { midPrice } from '@kontor/domain/quote';
 import { formatDateTime, formatMoney, PRICE_DIGITS } from '../../lib/format';
 import { useInstrumentList } from '../../lib/instrument-list';
 import { useLiveQuotes } from '../../lib/live-quotes';
-import { instrumentPath, orderPath, posteingangDocumentPath, searchPath } from '../../lib/paths';
+import { orderPath, posteingangDocumentPath, searchPath } from '../../lib/paths';
 import { useToast } from '../../lib/toasts';
 import { Badge } from '../../ui/badge';
 import { Button, LinkButton } from '../../ui/button';
@@ -20,12 +20,13 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { NotificationPreferencesTable } from './notification-preferences';
 import { useNotificationMutations, useNotifications, usePriceAlertMutations, usePriceAlerts, type Notification, type PriceAlert } from './notifications-api';
 import styles from './notifications.module.css';
+import { InstrumentLink, useInstrumentPath } from '../../lib/instrument-link';
 
 type View = 'meldungen' | 'kursalarme' | 'einstellungen';
 const VIEWS: readonly View[] = ['meldungen', 'kursalarme', 'einstellungen'];
 
 /** Where a notification leads: its order, its document in the Posteingang, else its instrument. */
-function targetOf(n: Notification): string | null {
+function targetOf(n: Notification, instrumentPath: (isin: string) => string | null): string | null {
   if (n.orderId) return orderPath(n.orderId);
   if (n.documentId) return posteingangDocumentPath(n.documentId);
   return n.isin ? instrumentPath(n.isin) : null;
@@ -48,7 +49,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
   const toast = useToast();
   const { markRead, remove } = useNotificationMutations();
   const unread = notification.readAt === null;
-  const target = targetOf(notification);
+  const target = targetOf(notification, useInstrumentPath());
   const read = () => {
     if (unread) markRead.mutate(notification.id);
   };
@@ -186,9 +187,9 @@ function AlertList() {
                 {!instrument && instruments.isFetching ? (
                   <Skeleton width="10rem" height="1.1rem" />
                 ) : (
-                  <Link href={instrumentPath(alert.isin)} className={styles.titleLink}>
+                  <InstrumentLink isin={alert.isin} className={styles.titleLink}>
                     {name}
-                  </Link>
+                  </InstrumentLink>
                 )}
                 {alert.triggeredAt ? <Badge>{t('alerts.triggered')}</Badge> : <Badge tone="success">{t('alerts.active')}</Badge>}
               </p>

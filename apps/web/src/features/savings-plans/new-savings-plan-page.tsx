@@ -7,7 +7,8 @@ import type { SavingsPlanInput } from '@kontor/domain/savings-plan-contracts';
 import { DYNAMIC_INCREASES, type DynamicIncrease, type SavingsPayment } from '@kontor/domain/savings-plans';
 import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
-import { instrumentPath, newSavingsPlanPath, savingsPlanPath } from '../../lib/paths';
+import { InstrumentLink, useInstrumentPath } from '../../lib/instrument-link';
+import { newSavingsPlanPath, savingsPlanPath, savingsPlansPath } from '../../lib/paths';
 import { useInstrument } from '../../lib/queries/instrument';
 import { useSubmissionKey } from '../../lib/submission-key';
 import { useToast } from '../../lib/toasts';
@@ -85,6 +86,7 @@ function NewPlanForm({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toasts = useToast();
+  const instrumentPath = useInstrumentPath();
   const plans = useSavingsPlans();
   const create = useCreateSavingsPlan();
   const submissionKey = useSubmissionKey();
@@ -132,9 +134,9 @@ function NewPlanForm({ instrument }: { instrument: Instrument }) {
       <Card title={t('savingsPlans.new.termsTitle')}>
         <div className={styles.form}>
           <p className={styles.muted}>
-            <a className={styles.link} href={instrumentPath(instrument.isin)}>
+            <InstrumentLink isin={instrument.isin} className={styles.link}>
               {instrument.name}
-            </a>{' '}
+            </InstrumentLink>{' '}
             · {instrument.isin}
           </p>
           <PlanTermsFields state={{ ...terms, errors: { ...terms.errors, day: terms.errors.day ?? previewErrors.day } }} />
@@ -181,7 +183,7 @@ function NewPlanForm({ instrument }: { instrument: Instrument }) {
             <Button type="submit" isPending={create.isPending}>
               {t('savingsPlans.new.submit')}
             </Button>
-            <LinkButton variant="secondary" href={instrumentPath(instrument.isin)}>
+            <LinkButton variant="secondary" href={instrumentPath(instrument.isin) ?? savingsPlansPath}>
               {t('common.cancel')}
             </LinkButton>
           </div>

@@ -5,7 +5,7 @@ import { Link } from 'react-aria-components';
 import type { SavingsPlan, SavingsPlanDetail } from '@kontor/domain/savings-plan-contracts';
 import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
-import { instrumentPath, savingsPlansPath } from '../../lib/paths';
+import { savingsPlansPath } from '../../lib/paths';
 import { useInstrument } from '../../lib/queries/instrument';
 import { useToast } from '../../lib/toasts';
 import { Button, LinkButton } from '../../ui/button';
@@ -24,6 +24,7 @@ import { dayLabel } from './plan-terms-fields';
 import { type PlanAction, useSavingsPlan, useSavingsPlanAction } from './savings-plans-api';
 import { ValueChartLegend } from '../../ui/value-chart-legend';
 import styles from './savings-plans.module.css';
+import { InstrumentLink } from '../../lib/instrument-link';
 
 const PlanChartCanvas = lazy(() => import('./plan-chart-canvas'));
 
@@ -198,9 +199,9 @@ function Terms({ plan }: { plan: SavingsPlan }) {
       <div>
         <dt>{t('savingsPlans.detail.instrument')}</dt>
         <dd>
-          <Link href={instrumentPath(plan.isin)} className={styles.link}>
+          <InstrumentLink isin={plan.isin} className={styles.link}>
             {plan.name}
-          </Link>
+          </InstrumentLink>
           <br />
           <span className={styles.muted}>{plan.isin}</span>
         </dd>

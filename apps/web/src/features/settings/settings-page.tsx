@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhoneNumber } from '@kontor/domain/phone';
 import { useCustomer } from '../../lib/auth';
@@ -40,9 +41,10 @@ function ProfileCard() {
 /**
  * /einstellungen: profile, what service requests change (address, reference account and mandate,
  * tax data, depot and contract details, each with its "Ändern"), the mobile number for TANs,
- * password, second factor, the way to the device list, and quietly at the bottom the termination.
+ * password, second factor, the applications with read access (`connectedApps`, composed in app/),
+ * the way to the device list, and quietly at the bottom the termination.
  */
-export function SettingsPage() {
+export function SettingsPage({ connectedApps }: { connectedApps?: ReactNode } = {}) {
   const { t } = useTranslation();
   return (
     <Page title={t('pages.settings.title')} description={t('settings.description')}>
@@ -55,6 +57,7 @@ export function SettingsPage() {
         <ContractCard />
         <MfaCard />
         <ChangePasswordCard />
+        {connectedApps}
         <Card title={t('settings.devices.title')}>
           <div className={styles.stack}>
             <p className={styles.muted}>{t('settings.devices.text')}</p>

@@ -6,7 +6,7 @@ import { canCancel, isOpenOrder } from '@kontor/domain/order-kinds';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime, formatMoney, formatQuantity, PRICE_DIGITS } from '../../lib/format';
-import { documentPdfUrl, instrumentPath } from '../../lib/paths';
+import { documentPdfUrl } from '../../lib/paths';
 import { toasts } from '../../lib/toasts';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -23,6 +23,7 @@ import { OrderTaxCard } from './sale-tax';
 import { useCancelOrder, useOrder } from './trading-api';
 import { useWidth } from '../../lib/use-width';
 import styles from './trading.module.css';
+import { InstrumentLink } from '../../lib/instrument-link';
 
 function DetailSkeleton() {
   const { t } = useTranslation();
@@ -132,9 +133,9 @@ function OrderDetail({ order }: { order: TradingOrder }) {
             <div>
               <dt>{t('trading.review.instrument')}</dt>
               <dd>
-                <Link href={instrumentPath(order.isin)} className={styles.nameLink}>
+                <InstrumentLink isin={order.isin} className={styles.nameLink}>
                   {order.name}
-                </Link>
+                </InstrumentLink>
                 <br />
                 <span className={styles.ids}>{order.isin}</span>
               </dd>

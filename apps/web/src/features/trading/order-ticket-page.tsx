@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Link } from 'react-aria-components';
 import { EUR_USD_ISIN, eurPerUnit } from '@kontor/domain/fx';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { OrderField, OrderFieldErrors, OrderSide, TicketOrderKind } from '@kontor/domain/order-rules';
@@ -11,7 +10,7 @@ import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/dom
 import { isApiError, newIdempotencyKey } from '../../lib/api-client';
 import { priceDecimals } from '../../lib/format';
 import { useLiveQuote, usePreviousCloses } from '../../lib/live-quotes';
-import { instrumentPath, searchPath } from '../../lib/paths';
+import { searchPath } from '../../lib/paths';
 import { useDepot } from '../../lib/queries/depot';
 import { useInstrument } from '../../lib/queries/instrument';
 import { LinkButton } from '../../ui/button';
@@ -29,6 +28,7 @@ import { TicketResult } from './ticket-result';
 import { TicketReview } from './ticket-review';
 import { previewOrder } from './trading-api';
 import styles from './trading.module.css';
+import { InstrumentLink } from '../../lib/instrument-link';
 
 type Step =
   | { name: 'edit' }
@@ -266,9 +266,9 @@ function InstrumentSummary({ instrument, decimals }: { instrument: Instrument; d
   return (
     <Card className={styles.side} title={t('trading.summary.title')}>
       <p className={styles.summaryName}>
-        <Link href={instrumentPath(instrument.isin)} className={styles.nameLink}>
+        <InstrumentLink isin={instrument.isin} className={styles.nameLink}>
           {instrument.name}
-        </Link>
+        </InstrumentLink>
       </p>
       <p className={styles.ids}>
         {t('trading.summary.isin')} {instrument.isin}

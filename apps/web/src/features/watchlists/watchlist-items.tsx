@@ -1,12 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, type SortDescriptor } from 'react-aria-components';
+import type { SortDescriptor } from 'react-aria-components';
 import type { Instrument } from '@kontor/domain/instrument';
 import { compareDecimal, dayChange, type Quote } from '@kontor/domain/quote';
 import type { Watchlist } from '@kontor/domain/watchlists';
 import { useInstrumentList } from '../../lib/instrument-list';
 import { useLiveQuotes, usePreviousCloses } from '../../lib/live-quotes';
-import { instrumentPath } from '../../lib/paths';
 import { useWidth } from '../../lib/use-width';
 import { Button } from '../../ui/button';
 import { TrashIcon } from '../../ui/icons';
@@ -15,6 +14,7 @@ import { Select } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import styles from './watchlists.module.css';
+import { InstrumentLink } from '../../lib/instrument-link';
 
 export type SortColumn = 'name' | 'bid' | 'ask' | 'change';
 export type ItemRow = {
@@ -129,9 +129,9 @@ function Ids({ row }: { row: ItemRow }) {
 function Name({ row, loading }: { row: ItemRow; loading: boolean }) {
   if (!row.instrument && loading) return <Skeleton width="10rem" height="1.1rem" />;
   return (
-    <Link href={instrumentPath(row.isin)} className={styles.nameLink}>
+    <InstrumentLink isin={row.isin} className={styles.nameLink}>
       {row.name}
-    </Link>
+    </InstrumentLink>
   );
 }
 

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { APP_VERSIONS, VERSION_CHECK_INTERVAL_MS } from '@kontor/domain/constants';
+import { api } from './api-client';
+import { useConfig } from './config';
+
+/** What /api/versions/check answers (apps/server/src/system/routes.ts). */
+export type VersionCheck = { web: string; api: string; updateRequired: boolean };
+
+/**
+ * The version check (spec §9): with the `versionCheck` flag on, the app asks the server every
+ * VERSION_CHECK_INTERVAL_MS (5 minutes) whether its own build (APP_VERSIONS.web, compiled in) is
+ * still the current one. Once the server says it is outdated, the answer stays and polling stops:
+ * only a reload brings the new build. A failed check is no news; the next one comes as planned.
+ */
+export function useAppOutdated(): boolean {
+  const enabled = useConfig().featureFlags.versionCheck;
+  const [outdated, setOutdated] = useState(false);
+  useEffect(() => {
+    if (!enabled || outdated) return;
+    let active = true;
+    const timer = setInterval(() => {
+      api
+        .request<VersionCheck>('GET', '/api/versions/check', { query: { version: APP_VERSIONS.web }, skipGlobalErrorHandler: true })
+        .then((answer) => {
+          if (active && answer.updateRequired) setOutdated(true);
+        })
+        .catch(() => {});
+    }, VERSION_CHECK_INTERVAL_MS);
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
+  }, [enabled, outdated]);
+  return outdated;
+}
