@@ -22,11 +22,6 @@ function WhenDevTools({ children }: { children: ReactNode }) {
   return useConfig().devTools === false ? <NotFoundPage /> : children;
 }
 
-/** The development tools' pages exist only where the configuration offers them. */
-function WhenDevTools({ children }: { children: ReactNode }) {
-  return useConfig().devTools ? children : <NotFoundPage />;
-}
-
 /** "/" is the depot; the query string survives so that campaign parameters still reach tracking. */
 function RedirectToStart() {
   const { search, hash } = useLocation();
