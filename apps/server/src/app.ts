@@ -36,7 +36,7 @@ import { identityRoutes } from './identity/routes.ts';
 import { DEFAULT_POOL_SETTINGS, type CustomAuthHook } from './identity/pool-settings.ts';
 import { identityService, type IdentityService } from './identity/service.ts';
 import { sessionRoutes } from './identity/session-routes.ts';
-import { embeddedPhoneNumbers, identityStore, type IdentityStore, type PhoneNumberPool } from './identity/store.ts';
+import { embeddedEmailAddresses, embeddedPhoneNumbers, identityStore, type IdentityStore, type PhoneNumberPool } from './identity/store.ts';
 import { loadSigningKeys, tokenIssuer } from './identity/tokens.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { type Messenger, outboxMessenger } from './outbox/service.ts';
@@ -102,6 +102,12 @@ import { taxRoutes } from './tax/routes.ts';
 import { taxService } from './tax/service.ts';
 import { customerSettingsService } from './customer-settings/service.ts';
 import { customerSettingsStore } from './customer-settings/store.ts';
+import { emailChangeRoutes } from './email-change/routes.ts';
+import { emailChangeService } from './email-change/service.ts';
+import { emailChangeStore } from './email-change/store.ts';
+import { statsRoutes } from './stats/routes.ts';
+import { statsService } from './stats/service.ts';
+import { statsStore } from './stats/store.ts';
 import { taxStore } from './tax/store.ts';
 import { taxIncomeRuns, type TaxIncomeRuns } from './tax/income-runs.ts';
 import { dividendHistory } from './instruments/insights.ts';
@@ -115,6 +121,18 @@ import { caDevRoutes } from './corporate-actions/dev-routes.ts';
 import { caRoutes } from './corporate-actions/routes.ts';
 import { caService } from './corporate-actions/service.ts';
 import { caStore } from './corporate-actions/store.ts';
+import { botProtection } from './onboarding/bot-protection.ts';
+import { onboardingDevRoutes, onboardingRoutes } from './onboarding/routes.ts';
+import { onboardingService } from './onboarding/service.ts';
+import { onboardingStore } from './onboarding/store.ts';
+import { embeddedPoolUsers, type PoolUsers } from './identity/service.ts';
+import { moneyStore } from './money/store.ts';
+import { insertMessages } from './messages/store.ts';
+import { welcomeMessage } from './messages/service.ts';
+import { registeredClients } from './oauth/clients.ts';
+import { oauthRoutes } from './oauth/routes.ts';
+import { loadOAuthKeys, oauthService, scopedRefusal } from './oauth/service.ts';
+import { oauthStore } from './oauth/store.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -229,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
-  installXsrf(app, { secure: config.secureCookies });
+  installXsrf(app, { secure: config.secureCookies, exemptPaths: ['/api/oauth2/token'] });
 
   const outbox = outboxStore(db);
   const messenger = deps.messenger ?? outboxMessenger({ store: outbox, clock, log: app.log, echoToLog: config.devTools });
@@ -291,7 +309,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const devices = deviceService({ db, store: devicesStore, clock, authorisations, push: delivery });
   app.decorate('authorisations', authorisations);
   app.decorate('devices', devices);
-  installAuthGuard(app, verify, { publicPrefixes: ['/api/docs'], checkSession: (customer, method, url) => devices.checkSession(customer, method, url) });
+  // Third-party applications the customer connected (OAuth 2): their tokens read positions and orders, nothing else.
+  const oauthData = oauthStore(db);
+  const oauth = oauthService({
+    store: oauthData,
+    clock,
+    issuer: new URL('/api/oauth2', config.publicUrl).toString(),
+    clients: registeredClients(config),
+    keys: await loadOAuthKeys(oauthData, clock),
+  });
+  installAuthGuard(app, verify, {
+    publicPrefixes: ['/api/docs'],
+    checkSession: (customer, method, url) => devices.checkSession(customer, method, url),
+    scopedTokens: async (token) => {
+      const access = await oauth.verifyAccessToken(token);
+      return access && { ...access, refusal: (method, routeUrl) => scopedRefusal(access, method, routeUrl) };
+    },
+  });
   app.decorate('identity', identity);
   app.decorate('identityStore', idStore);
 
@@ -303,9 +337,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  const bot = botProtection({ db, store: onboardingStore, clock, difficulty: config.botProtectionDifficulty });
   await app.register(systemRoutes, {
     config,
     clock,
+    issueChallenge: bot.issue,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -325,6 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { verify, clock, secure: config.secureCookies, store: idStore });
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
   await app.register(authorisationRoutes, { service: authorisations });
+  await app.register(oauthRoutes, { service: oauth });
   await app.register(deviceRoutes, { service: devices });
   if (config.devTools) await app.register(deviceDevRoutes, { devices, authorisations, clock, pushesOf: delivery.pushesOf });
   // The market maker stand-in quotes the whole universe unless a quote source is given.
@@ -487,8 +524,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(customerSettingsRoutes, {
     service: customerSettingsService({ db, clock: marketClock, store: customerSettingsStore, tax: taxStore }),
   });
+  // The e-mail address is the pool's sign-in name; its change runs on real time like the TAN that authorises it.
+  await app.register(emailChangeRoutes, {
+    service: emailChangeService({
+      db,
+      clock,
+      store: emailChangeStore,
+      pool: idStore ? embeddedEmailAddresses(clock) : null,
+      messenger,
+      redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result),
+    }),
+  });
+  await app.register(statsRoutes, { service: statsService({ db, clock: marketClock, store: statsStore }) });
 
   await app.register(ticketAttachmentRoutes, { service: ticketAttachments });
+
+  // Account opening: the new customer's parts are written where their areas keep them, in one transaction.
+  const poolUsers: PoolUsers = idStore
+    ? embeddedPoolUsers(config.identity.poolId, clock)
+    : { subOf: async () => null, create: async () => Promise.reject(new Error('no admin access to the user pool: accounts are opened at the provider')) };
+  const onboarding = onboardingService({
+    db,
+    store: onboardingStore,
+    clock: marketClock,
+    messenger,
+    accountExists: async (email) => !!(idStore && (await idStore.findUser(config.identity.poolId, email))),
+    records: {
+      poolUsers,
+      setAddress: customerSettingsStore.setAddress,
+      setTaxResidences: customerSettingsStore.setTaxResidences,
+      addReferenceAccount: moneyStore.addReferenceAccount,
+      setAdvertisingConsent: customerSettingsStore.setAdvertisingConsent,
+      issueAccountOpeningDocument: async (tx, sub, at, data) => {
+        await documents.issue(tx, sub, at, { kind: 'account_opening', dedupeKey: 'account_opening', title: 'Kontoeröffnungsunterlagen', pdfTitle: null, pdfIsin: null, data, notify: true });
+      },
+      sendWelcome: (tx, sub, at) => insertMessages(tx, [welcomeMessage(sub, at.toISOString())]),
+    },
+    documentPdf: async (sub) => {
+      const id = (await documents.byKeys(sub, ['account_opening'])).get('account_opening');
+      return id ? (await renderer.pdf(sub, id))?.pdf : undefined;
+    },
+  });
+  await app.register(onboardingRoutes, { service: onboarding, bot });
+  if (config.devTools) await app.register(onboardingDevRoutes, { service: onboarding });
   // Tax on the simulated clock: the year of an event is the market's year.
   await app.register(taxRoutes, { service: taxService({ db, clock: marketClock, documents, enabled: !config.taxDisabled }) });
   const priceThen = (isin: string, at: Date) => priceAt(quotes, isin, at, marketClock.now(), 'mid');

@@ -44,6 +44,8 @@ const envSchema = z.object({
   SEED_DEMO_DATA: bool(true),
   ERROR_REPORTING_DSN: optionalString,
   BOT_PROTECTION_SCRIPT_URL: optionalString,
+  /** Leading zero bits the account-opening proof of work needs (16: about 65,000 hashes in the browser). */
+  BOT_PROTECTION_DIFFICULTY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(24).default(16)),
   /** embedded: Kontor's own user pool at IDENTITY_PATH. cognito: a real pool (region from the pool id). */
   IDENTITY_PROVIDER: z.enum(['embedded', 'cognito']).default('embedded'),
   IDENTITY_POOL_ID: z.string().regex(/^[\w-]+_[0-9a-zA-Z]+$/).max(55).default('eu-central-1_K0ntorPool'),
@@ -82,6 +84,7 @@ export type Config = {
   seedDemoData: boolean;
   errorReportingDsn: string | null;
   botProtectionScriptUrl: string | null;
+  botProtectionDifficulty: number;
   devTools: boolean;
   /** The feature flags of spec §9 as configured (what /config.json gives the web app). */
   featureFlags: FeatureFlagSet;
@@ -135,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA,
     errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
     botProtectionScriptUrl: e.BOT_PROTECTION_SCRIPT_URL ?? null,
+    botProtectionDifficulty: e.BOT_PROTECTION_DIFFICULTY,
     devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production',
     featureFlags,
     taxDisabled: featureFlags.taxDisabled,

@@ -5,6 +5,8 @@ import { signedInCustomer } from '../test/customer.ts';
 import type { SavingsPlanDetail, SavingsPlanList } from '@kontor/domain/savings-plan-contracts';
 import { DEMO_CUSTOMER, DEMO_DEPOT, seedDemoData, seedDemoDepot } from './seed.ts';
 import { seedDemoSavingsPlans } from './savings-plans/demo.ts';
+import { onboardingStore } from './onboarding/store.ts';
+import { appropriateness } from '@kontor/domain/onboarding';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,6 +31,9 @@ describe('demo data', () => {
     expect(depot.positions.find((p) => p.isin === 'DE0007164600')?.cost).toBe('1983.40');
     const left = new Decimal(DEMO_DEPOT.deposit).minus(Decimal.sum(...costs)).toFixed(2);
     expect(depot.cash).toEqual({ available: left, reserved: '0.00', total: left });
+    // Her appropriateness test warns before derivatives and crypto only.
+    const profile = await onboardingStore.experienceOf(t.database.db, demo!.sub);
+    expect(appropriateness(profile!)).toEqual({ SHARES: true, ETFS: true, FUNDS: true, DERIVATIVES: false, CRYPTO: false });
   });
 
   it('each purchase comes with its contract note in the Posteingang, a real PDF', async () => {

@@ -17,6 +17,8 @@ import { insertMessages } from './messages/store.ts';
 import { welcomeMessage } from './messages/service.ts';
 import type { Custodian } from './corporate-actions/custodian.ts';
 import { caStore } from './corporate-actions/store.ts';
+import { onboardingStore } from './onboarding/store.ts';
+import type { ExperienceProfile } from '@kontor/domain/onboarding';
 
 export const DEMO_CUSTOMER = {
   username: 'demo@kontor.example',
@@ -94,6 +96,7 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
   const demo = await deps.identityStore.findUser(deps.poolId, DEMO_CUSTOMER.username);
   if (deps.depot && demo) {
     await seedDemoDepot(deps.depot.db, deps.depot.trading, demo.sub);
+    if (!(await onboardingStore.experienceOf(deps.depot.db, demo.sub))) await onboardingStore.putExperience(deps.depot.db, demo.sub, DEMO_EXPERIENCE, new Date(DEMO_DEPOT.depositedAt));
     // Two savings plans with a year of executions, before the statements that list them.
     if (deps.depot.savingsPlans) await seedDemoSavingsPlans({ db: deps.depot.db, ...deps.depot.savingsPlans }, demo.sub);
     // Her statements of the months, quarters and years behind her, dated on their days (once: each has its key).
@@ -101,6 +104,18 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
     if (deps.depot.corporateActions) await seedDemoCorporateAction(deps.depot.db, deps.depot.corporateActions, demo.sub);
   }
 }
+
+/**
+ * The demo customer's appropriateness test (§63(10) WpHG): experienced in shares, ETFs and funds;
+ * no experience with derivatives and crypto, so the order ticket's warning can be seen there.
+ */
+export const DEMO_EXPERIENCE: ExperienceProfile = {
+  SHARES: { knowledge: true, years: '3_OR_MORE', tradesPerYear: '1_TO_10' },
+  ETFS: { knowledge: true, years: '3_OR_MORE', tradesPerYear: '1_TO_10' },
+  FUNDS: { knowledge: true, years: 'UNDER_3', tradesPerYear: '1_TO_10' },
+  DERIVATIVES: { knowledge: false, years: 'NONE', tradesPerYear: 'NONE' },
+  CRYPTO: { knowledge: true, years: 'NONE', tradesPerYear: 'NONE' },
+};
 
 /** The rights issue on SAP the demo customer can instruct (once: not again when she has any event); a scrip dividend without the subscription-rights flag. */
 export const DEMO_CORPORATE_ACTION = { isin: 'DE0007164600', type: 'KAP' } as const;

@@ -24,6 +24,7 @@ import { createTestApp, type TestApp } from './test-app.ts';
 import { authorised } from './authorisation.ts';
 import { ANNAS_IBAN } from './money-kit.ts';
 import { multipartBody, pdfBytes } from './ticket-kit.ts';
+import { DEMO_OAUTH_CLIENT_ID, DEMO_OAUTH_REDIRECT_PATH } from '@kontor/domain/oauth-contracts';
 
 const SAP = 'DE0007164600';
 const WORLD = 'IE00B4L5Y983';
@@ -307,6 +308,18 @@ const KINDS: Kind[] = [
     routes: [{ operation: 'GET /api/ticketdialog/{id}/attachments/{attachmentId}' }, { operation: 'POST /api/ticketdialog/{id}/attachments', multipart: true }],
   },
   {
+    // A's e-mail change waiting for its authorisation.
+    name: 'e-mail change (waiting to be authorised)',
+    create: async () => ({ id: (await asA('POST', '/api/user/email', { newEmail: 'anna.neu@example.org' })).id }),
+    read: async () => (await asA('GET', '/api/user/email')).pending,
+    listedAt: ['/api/user/email'],
+    routes: [
+      { operation: 'POST /api/user/email/{id}/authorise', body: { authorisation: { ticket: '00000000-0000-4000-8000-000000000000', tan: '123456', authorizationId: 'x' } } },
+      { operation: 'POST /api/user/email/{id}/confirm', body: { code: '123456' } },
+      { operation: 'DELETE /api/user/email/{id}' },
+    ],
+  },
+  {
     // A rights issue on a share A holds (announced through the dev route; again it is the same event).
     // Preview and instruction name the event in the body.
     name: 'corporate action (A entitled)',
@@ -321,6 +334,26 @@ const KINDS: Kind[] = [
       { operation: 'POST /api/ca/weisungvorschauanfordern', body: ({ id }) => ({ eventId: id, option: 'BEZUGSRECHTE_VERKAUFEN', quantity: null }) },
       { operation: 'POST /api/ca/weisungerteilen', body: ({ id }) => ({ eventId: id, option: 'BEZUGSRECHTE_VERKAUFEN', quantity: null }) },
     ],
+  },
+  {
+    name: 'OAuth grant (connected application)',
+    create: async () => {
+      const verifier = 'annas-verifier-0123456789abcdef0123456789abcdef';
+      const redirect_uri = new URL(DEMO_OAUTH_REDIRECT_PATH, t.config.publicUrl).toString();
+      await asA('POST', '/api/oauth2/authenticate', {
+        response_type: 'code',
+        client_id: DEMO_OAUTH_CLIENT_ID,
+        redirect_uri,
+        scope: 'depot:read',
+        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge_method: 'S256',
+        decision: 'allow',
+      });
+      return { id: ((await asA('GET', '/api/oauthsession')) as { id: string }[])[0]!.id };
+    },
+    read: async ({ id }) => ((await asA('GET', '/api/oauthsession')) as { id: string }[]).find((g) => g.id === id),
+    listedAt: ['/api/oauthsession'],
+    routes: [{ operation: 'DELETE /api/oauthsession/{id}' }],
   },
 ];
 

@@ -21,6 +21,7 @@ import { sessionCookie, signedInCustomer } from './customer.ts';
 import { fillPath, type JsonSchema, type Parameter, pathParams, servedOperations } from './openapi.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { insertTicket, pdfBytes } from './ticket-kit.ts';
+import { botToken, confirmedApplication, GOOD_STEPS } from './onboarding-kit.ts';
 import { UPLOAD_MAX_BYTES } from '@kontor/domain/constants';
 
 const DEFAULT_SEED = 20261123;
@@ -472,6 +473,26 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const outcomes = await sendAll(await MULTIPART[name]!(), [signedIn, anonymous]);
     expectNoServerErrors(outcomes);
     expect(outcomes.filter((o) => o.status === 201).length, 'well-formed uploads are taken').toBeGreaterThan(0);
+  }, 120_000);
+
+  // The document's probes stop at the bot protection (403); these carry a solved challenge each, so
+  // every bad value reaches the step rules of a confirmed application.
+  it('the account-opening steps answer malformed data past the bot protection without a 5xx', async () => {
+    const { token } = await confirmedApplication(t, 'fuzz-onboarding@kontor.example');
+    // A few of each sort of bad value (each probe costs a challenge): types, control characters, size.
+    const bad = [null, true, -1, 1e308, '', 'a\u0000b', '\ud800', huge, '11111111111111111111', [], {}];
+    const outcomes: Outcome[] = [];
+    for (const [step, good] of Object.entries(GOOD_STEPS)) {
+      // The five product classes share one rule: one of them stands for all.
+      const places = placesIn(good).filter((at) => step !== 'experience' || at.length === 0 || at[0] === 'SHARES');
+      const payloads = [...places.flatMap((at) => [...bad.map((value) => JSON.stringify(withAt(good, at, value))), ...(at.length ? [JSON.stringify(withAt(good, at, undefined))] : [])]), ...INVALID_JSON.slice(0, 3)];
+      for (const payload of payloads) {
+        const headers = { 'content-type': 'application/json', 'x-aws-waf-token': await botToken(t), 'x-onboarding-token': token };
+        outcomes.push(await send({ method: 'PUT', url: `/api/onboarding/application/${step}`, headers, payload }, anonymous));
+      }
+    }
+    expectNoServerErrors(outcomes);
+    expect(outcomes.filter((o) => o.status === 403).map(describeOutcome), 'each probe got past the bot protection').toEqual([]);
   }, 120_000);
 
   it.each(Object.keys(HIDDEN))('%s, outside the document, answers malformed requests without a 5xx', async (name) => {

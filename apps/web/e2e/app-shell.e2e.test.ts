@@ -83,7 +83,7 @@ describe('app shell after sign-in', () => {
       const page = await context.newPage();
       for (const [path, title] of [
         ['/anmelden', 'Anmelden'],
-        ['/registrieren', 'Registrieren'],
+        ['/registrieren', 'Konto eröffnen'],
         ['/passwort-vergessen', 'Passwort vergessen'],
       ] as const) {
         await page.goto(path);

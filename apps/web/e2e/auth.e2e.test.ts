@@ -181,38 +181,14 @@ describe('sign-in', () => {
   });
 });
 
-describe('sign-up and the authenticator app', () => {
-  it('a new customer registers, confirms the e-mail, sets up the app at the first sign-in and signs in with it', async () => {
+describe('the authenticator app', () => {
+  // The account opening (account-opening.e2e.test.ts) creates customers with a mobile number; a
+  // pool sign-up without one sets up the authenticator app at the first sign-in.
+  it('a customer without a second factor sets up the app at the first sign-in and signs in with it', async () => {
     const page = await freshPage();
-    const email = `neu-${Date.now().toString(36)}@kontor.example`;
-    const password = 'Sparplan#2024';
+    const { email, password } = await createCustomer('neu');
     await page.goto('/anmelden');
-    await page.getByRole('link', { name: 'Konto eröffnen' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Registrieren' }).waitFor();
-    await page.getByLabel('Vorname').fill('Lena');
-    await page.getByLabel('Nachname').fill('Neumann');
-    await page.getByLabel('E-Mail-Adresse').fill(email);
-    await page.getByLabel('Passwort', { exact: true }).fill('sparplan');
-    await screenshot(page, 'auth-sign-up');
-    // The rules are checked live: lowercase and length met, the rest still open.
-    await expect(page.getByText('Mindestens 8 Zeichen: erfüllt').count()).resolves.toBe(1);
-    await expect(page.getByText('Mindestens ein Großbuchstabe: noch offen').count()).resolves.toBe(1);
-    await page.getByLabel('Passwort', { exact: true }).fill(password);
-
-    const mark = await outboxMark(email);
-    await page.getByRole('button', { name: 'Zugang anlegen' }).click();
-    await page.getByRole('heading', { level: 1, name: 'E-Mail-Adresse bestätigen' }).waitFor();
-    await screenshot(page, 'auth-confirm-sign-up');
-    await page.getByLabel('Bestätigungscode').fill('000000');
-    await page.getByRole('button', { name: 'Bestätigen' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Der Code ist nicht richtig.' }).waitFor();
-    await page.getByLabel('Bestätigungscode').fill(await waitForCode(email, mark));
-    await page.getByRole('button', { name: 'Bestätigen' }).click();
-
-    await page.getByText('Ihre E-Mail-Adresse ist bestätigt. Bitte melden Sie sich jetzt an.').waitFor();
-    expect(await page.getByLabel('E-Mail-Adresse').inputValue()).toBe(email);
-    await page.getByLabel('Passwort', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await submitCredentials(page, { email, password });
 
     await page.getByRole('heading', { level: 1, name: 'Zwei-Faktor-Authentifizierung einrichten' }).waitFor();
     await page.getByRole('img', { name: 'QR-Code für Ihre Authenticator-App' }).waitFor();

@@ -44,6 +44,7 @@ export const DOCUMENT_KINDS = [
   'corporate_action_statement',
   'ticket_confirmation',
   'terms',
+  'account_opening',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const DOCUMENT_KIND_CATEGORY: Readonly<Record<DocumentKind, DocumentCategory>> = {
@@ -58,6 +59,7 @@ export const DOCUMENT_KIND_CATEGORY: Readonly<Record<DocumentKind, DocumentCateg
   corporate_action_statement: 'KAPITALMASSNAHMEN',
   ticket_confirmation: 'SERVICE',
   terms: 'VERTRAEGE',
+  account_opening: 'VERTRAEGE',
 };
 
 /** Paging: at most this many per page; without `limit`, the default. */

@@ -100,15 +100,17 @@ export const ID_DOCUMENT_MAX_YEARS = 10;
 
 /** A missing field reads as empty, so its message is the field's own, not a type error. */
 const orEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? '', schema);
-const text = (max: number, required = 'Bitte ausfüllen.') => orEmpty(typedText().trim().min(1, required).max(max, `Höchstens ${max} Zeichen.`));
-const optionalText = (max: number) =>
+/** Required single-line text a customer typed (trimmed), with the field's own message when empty. */
+export const text = (max: number, required = 'Bitte ausfüllen.') => orEmpty(typedText().trim().min(1, required).max(max, `Höchstens ${max} Zeichen.`));
+export const optionalText = (max: number) =>
   typedText()
     .trim()
     .max(max, `Höchstens ${max} Zeichen.`)
     .optional()
     .transform((v) => (v ? v : undefined));
 const isoDate = (message: string) => z.iso.date({ message });
-const countryCode = z
+/** An ISO 3166-1 alpha-2 country of the country list, upper-cased. */
+export const countryCode = z
   .string({ message: 'Bitte wählen Sie ein Land aus der Liste.' })
   .trim()
   .transform((v) => v.toUpperCase())
@@ -165,14 +167,20 @@ const addressAttributes = z
     country: countryCode,
   })
   .superRefine((a, ctx) => {
-    if (countryName(a.country) === undefined) return;
-    if (countryHasPostalCodes(a.country) && a.postalCode === '') ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Bitte geben Sie die Postleitzahl ein.' });
-    else if (a.postalCode !== '' && !isValidPostalCode(a.country, a.postalCode))
-      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: `Diese Postleitzahl passt nicht zu ${countryName(a.country)}.` });
+    const issue = postalCodeIssue(a.country, a.postalCode);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: issue });
   });
 
+/** Why a (normalised) postal code does not fit the country's pattern; null when it fits or the country is unknown. */
+export function postalCodeIssue(country: string, postalCode: string): string | null {
+  if (countryName(country) === undefined) return null;
+  if (countryHasPostalCodes(country) && postalCode === '') return 'Bitte geben Sie die Postleitzahl ein.';
+  if (postalCode !== '' && !isValidPostalCode(country, postalCode)) return `Diese Postleitzahl passt nicht zu ${countryName(country)}.`;
+  return null;
+}
+
 /** A tax identification number of a country: the German one by its check digit, others by their shape. */
-function taxIdIssue(country: string, taxId: string): string | null {
+export function taxIdIssue(country: string, taxId: string): string | null {
   if (country === 'DE') return germanTaxIdProblem(taxId);
   if (taxId === '') return 'Bitte geben Sie die Steuernummer dieses Landes ein.';
   return /^[A-Z0-9]{2,30}$/.test(compactTaxId(taxId)) ? null : 'Die Steuernummer besteht aus 2 bis 30 Buchstaben und Ziffern.';

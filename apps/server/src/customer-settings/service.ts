@@ -1,10 +1,20 @@
 import { berlinDate } from '@kontor/domain/banking-days';
-import type { CustomerSettings } from '@kontor/domain/customer-settings-contracts';
+import {
+  DEFAULT_PREFERENCES,
+  type AdAgree,
+  type CustomerSettings,
+  type DefaultOrderValidity,
+  type LanguageCode,
+  type LanguageSetting,
+  type Theme,
+  type UserPreferences,
+  type UserPreferencesUpdate,
+} from '@kontor/domain/customer-settings-contracts';
 import type { LombardDocument, PortfolioReportDueDate, TerminationReason } from '@kontor/domain/service-requests';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { TaxStore } from '../tax/store.ts';
-import type { CustomerSettingsStore } from './store.ts';
+import type { CustomerSettingsRow, CustomerSettingsStore } from './store.ts';
 
 export type CustomerSettingsDeps = {
   db: Db;
@@ -17,7 +27,18 @@ export type CustomerSettingsDeps = {
 /** The depot statement is drawn up at the end of the year unless the customer chose another quarter. */
 const DEFAULT_DUE_DATE: PortfolioReportDueDate = '12-31';
 
-/** What the settings page shows of the customer's data changed by service requests. */
+/** The customer's own choices, the defaults where none was made. */
+function preferencesOf(row: CustomerSettingsRow | undefined): UserPreferences {
+  return {
+    theme: (row?.theme as Theme | null) ?? DEFAULT_PREFERENCES.theme,
+    defaultOrderValidity: (row?.defaultOrderValidity as DefaultOrderValidity | null) ?? DEFAULT_PREFERENCES.defaultOrderValidity,
+    language: (row?.language as LanguageCode | null) ?? DEFAULT_PREFERENCES.language,
+    adAgree: row?.adAgree ?? false,
+    adAgreeChangedAt: row?.adAgreeChangedAt?.toISOString() ?? null,
+  };
+}
+
+/** What the settings page shows of the customer's data changed by service requests, and their own choices. */
 export function customerSettingsService(d: CustomerSettingsDeps) {
   return {
     async settings(sub: string): Promise<CustomerSettings> {
@@ -41,7 +62,27 @@ export function customerSettingsService(d: CustomerSettingsDeps) {
             ? { requestedAt: row.terminationRequestedAt.toISOString(), reason: row.terminationReason as TerminationReason }
             : null,
         lossCertificateYears,
+        preferences: preferencesOf(row),
       };
+    },
+
+    /** Changes the given preferences; the preferences now in force. */
+    async setPreferences(sub: string, patch: UserPreferencesUpdate): Promise<UserPreferences> {
+      await d.store.setPreferences(d.db, sub, patch, d.clock.now());
+      return preferencesOf(await d.store.settingsOf(d.db, sub));
+    },
+
+    async language(sub: string): Promise<LanguageSetting> {
+      return { language: preferencesOf(await d.store.settingsOf(d.db, sub)).language };
+    },
+    async setLanguage(sub: string, language: LanguageCode): Promise<LanguageSetting> {
+      await d.store.setLanguage(d.db, sub, language, d.clock.now());
+      return { language };
+    },
+
+    async toggleAdAgree(sub: string): Promise<AdAgree> {
+      const { adAgree, changedAt } = await d.store.toggleAdvertisingConsent(d.db, sub, d.clock.now());
+      return { adAgree, changedAt: changedAt.toISOString() };
     },
   };
 }

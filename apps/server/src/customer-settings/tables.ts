@@ -1,4 +1,4 @@
-import { date, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PostalAddress, TaxResidence } from '@kontor/domain/customer-settings-contracts';
 
 /**
@@ -18,5 +18,15 @@ export const customerSettings = pgTable('customer_settings', {
   lombardConfirmedDocuments: jsonb('lombard_confirmed_documents').$type<string[]>(),
   terminationRequestedAt: timestamp('termination_requested_at', { withTimezone: true }),
   terminationReason: text('termination_reason'),
+  /** The customer's own choices in the app (null: the default of DEFAULT_PREFERENCES). THEMES. */
+  theme: text('theme'),
+  /** DEFAULT_ORDER_VALIDITIES: the validity the order ticket starts with. */
+  defaultOrderValidity: text('default_order_validity'),
+  /** LANGUAGES. */
+  language: text('language'),
+  /** Advertising consent; null: never given nor withdrawn. */
+  adAgree: boolean('ad_agree'),
+  adAgreeChangedAt: timestamp('ad_agree_changed_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+

@@ -1,4 +1,5 @@
 import type { DocumentKind } from '@kontor/domain/posteingang-contracts';
+import { accountOpening, type AccountOpeningData } from './account-opening.ts';
 import { accountStatement, type AccountStatementData } from './account-statement.ts';
 import { caTerms, type CaTermsData } from './ca-terms.ts';
 import { caStatement, type CaStatementData } from './ca-statement.ts';
@@ -26,6 +27,7 @@ export type DocumentData = {
   /** The terms of a corporate action (the statements of its bookings: corporate_action_statement). */
   corporate_action_notice: CaTermsData;
   corporate_action_statement: CaStatementData;
+  account_opening: AccountOpeningData;
 };
 export type RenderableKind = keyof DocumentData;
 
@@ -55,6 +57,8 @@ export function renderDocument(kind: DocumentKind | string, data: Record<string,
       return caTerms(data as CaTermsData);
     case 'corporate_action_statement':
       return caStatement(data as CaStatementData);
+    case 'account_opening':
+      return accountOpening(data as AccountOpeningData);
     default:
       return undefined;
   }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { renderDocument, type DocumentData } from './render.ts';
 import type { DocumentStore } from './store.ts';
 
-const RENDERABLE: readonly (keyof DocumentData)[] = ['contract_note', 'depot_statement', 'account_statement', 'cost_report', 'savings_plan_execution', 'ticket_confirmation', 'tax_certificate', 'tax_statement', 'corporate_action_notice', 'corporate_action_statement'];
+const RENDERABLE: readonly (keyof DocumentData)[] = ['contract_note', 'depot_statement', 'account_statement', 'cost_report', 'savings_plan_execution', 'ticket_confirmation', 'tax_certificate', 'tax_statement', 'corporate_action_notice', 'corporate_action_statement', 'account_opening'];
 /** Documents rendered per round; between rounds the renderer gives way (order entry comes first). */
 const BATCH = 4;
 /** The pause after a round is this many times as long as the round took: at most a quarter of a core. */

@@ -9,6 +9,8 @@ import { signInActions } from './sign-in-actions.ts';
 import * as srp from './srp.ts';
 import { tokenActions } from './token-actions.ts';
 import { userActions } from './user-actions.ts';
+import type { Db } from '../platform/db.ts';
+import { identityStore } from './store.ts';
 
 /** Kontor's user pool: the provider's wire protocol, one action per X-Amz-Target, grouped by job. */
 export function identityService(deps: IdentityDeps) {
@@ -33,21 +35,42 @@ export function identityService(deps: IdentityDeps) {
     },
     verifyAccessToken: kit.verifyAccessToken,
     /** Creates a confirmed user directly (seed, tests); the password is turned into a verifier. */
-    async createUser(p: { username: string; password: string; attributes: Record<string, string>; smsMfa?: boolean; status?: string }) {
-      const sub = randomUUID();
-      return store.insertUser({
-        sub,
-        poolId: pool.poolId,
-        username: p.username.toLowerCase(),
-        ...srp.createVerifier(realm, sub, p.password),
-        status: p.status ?? 'CONFIRMED',
-        attributes: p.attributes,
-        smsMfaEnabled: p.smsMfa ?? false,
-        preferredMfa: p.smsMfa ? 'SMS_MFA' : null,
-        createdAt: now(),
-        updatedAt: now(),
-      });
-    },
+    createUser: (p: NewPoolUser) => store.insertUser(poolUserRow(pool.poolId, now(), p)),
   };
 }
 export type IdentityService = ReturnType<typeof identityService>;
+
+export type NewPoolUser = { username: string; password: string; attributes: Record<string, string>; smsMfa?: boolean; status?: string };
+
+/** The row of a new user; the password becomes an SRP verifier (the realm is the pool id's part after `_`). */
+function poolUserRow(poolId: string, at: Date, p: NewPoolUser) {
+  const sub = randomUUID();
+  return {
+    sub,
+    poolId,
+    username: p.username.toLowerCase(),
+    ...srp.createVerifier(poolId.split('_')[1] ?? poolId, sub, p.password),
+    status: p.status ?? 'CONFIRMED',
+    attributes: p.attributes,
+    smsMfaEnabled: p.smsMfa ?? false,
+    preferredMfa: p.smsMfa ? 'SMS_MFA' : null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/**
+ * Users of the embedded pool made inside the caller's transaction (account opening makes the user
+ * with the rest of the customer at once). A provider's pool would take AdminCreateUser here.
+ */
+export type PoolUsers = {
+  subOf(tx: Db, email: string): Promise<string | null>;
+  create(tx: Db, p: NewPoolUser): Promise<string>;
+};
+
+export function embeddedPoolUsers(poolId: string, clock: { now(): Date }): PoolUsers {
+  return {
+    subOf: async (tx, email) => (await identityStore(tx).findUser(poolId, email))?.sub ?? null,
+    create: async (tx, p) => (await identityStore(tx).insertUser(poolUserRow(poolId, clock.now(), p))).sub,
+  };
+}

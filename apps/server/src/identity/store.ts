@@ -187,3 +187,45 @@ export function embeddedPhoneNumbers(clock: { now(): Date }): PhoneNumberPool {
     },
   };
 }
+
+/**
+ * The user pool's e-mail address, which is also the sign-in name, as an authorised e-mail change
+ * sets it (the new address was confirmed by a code sent to it). A provider's pool does the same
+ * with AdminUpdateUserAttributes.
+ */
+export type EmailAddressPool = {
+  /** The address the customer signs in with now; null when the pool does not know the customer. */
+  emailOf(tx: Db, sub: string): Promise<string | null>;
+  /** Whether another user of the pool signs in with this address. */
+  inUse(tx: Db, sub: string, email: string): Promise<boolean>;
+  /** Sets the address (verified) and the sign-in name inside the caller's transaction; false when it is taken. */
+  setVerifiedEmail(tx: Db, sub: string, email: string): Promise<boolean>;
+};
+
+/** The embedded pool's: the user's row, its username and its attributes. */
+export function embeddedEmailAddresses(clock: { now(): Date }): EmailAddressPool {
+  const inUse = async (tx: Db, sub: string, email: string) => {
+    const rows = await tx
+      .select({ sub: identityUsers.sub })
+      .from(identityUsers)
+      .where(and(eq(identityUsers.username, email.toLowerCase()), sql`${identityUsers.sub} <> ${sub}`))
+      .limit(1);
+    return rows.length > 0;
+  };
+  return {
+    async emailOf(tx, sub) {
+      const [row] = await tx.select({ attributes: identityUsers.attributes, username: identityUsers.username }).from(identityUsers).where(eq(identityUsers.sub, sub));
+      return row ? (row.attributes.email ?? row.username) : null;
+    },
+    inUse,
+    async setVerifiedEmail(tx, sub, email) {
+      if (await inUse(tx, sub, email)) return false;
+      const patch = JSON.stringify({ email, email_verified: 'true' });
+      await tx
+        .update(identityUsers)
+        .set({ username: email.toLowerCase(), attributes: sql`${identityUsers.attributes} || ${patch}::jsonb`, updatedAt: clock.now() })
+        .where(eq(identityUsers.sub, sub));
+      return true;
+    },
+  };
+}

@@ -4,11 +4,22 @@ import { AppError } from './errors.ts';
 
 export const SESSION_COOKIE = 'kontor_session';
 
-/** The signed-in customer; `session` names the sign-in (the token family's origin_jti, kept across refreshes). */
-export type Customer = { sub: string; session?: string };
+/**
+ * The signed-in customer; `session` names the sign-in (the token family's origin_jti, kept across
+ * refreshes). `grantId` is set instead when a third-party application calls with an OAuth token.
+ */
+export type Customer = { sub: string; session?: string; grantId?: string };
 
 /** Verifies an access token (signature, issuer, expiry, client, revocation); null when invalid. */
 export type AccessTokenVerifier = (token: string) => Promise<Customer | null>;
+
+/**
+ * OAuth access tokens of third-party applications: tried after the customer's own token failed;
+ * `refusal` gives the German reason when the token may not call this route (null: it may).
+ */
+export type ScopedTokenVerifier = (
+  token: string,
+) => Promise<{ sub: string; grantId: string; refusal(method: string, routeUrl: string | undefined): string | null } | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,14 +51,25 @@ export function installAuthGuard(
     publicPrefixes: string[];
     /** A second step after the token: throws when this sign-in may not call this route (yet). */
     checkSession?: (customer: Customer, method: string, url: string) => Promise<void>;
+    scopedTokens?: ScopedTokenVerifier;
   },
 ): void {
   app.decorateRequest('customer', null);
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/') || !req.routeOptions.url || req.routeOptions.config.public) return;
     if (opts.publicPrefixes.some((p) => req.url.startsWith(p))) return;
-    const token = bearerToken(req) ?? req.cookies[SESSION_COOKIE];
+    const bearer = bearerToken(req);
+    const token = bearer ?? req.cookies[SESSION_COOKIE];
     const customer = token ? await verify(token) : null;
+    // The central check of what an application's token may do: every route refuses it but the scoped reads.
+    const scoped = !customer && bearer && opts.scopedTokens ? await opts.scopedTokens(bearer) : null;
+    if (scoped) {
+      const refusal = scoped.refusal(req.method, req.routeOptions.url);
+      if (refusal) throw new AppError(403, refusal);
+      req.customer = { sub: scoped.sub, grantId: scoped.grantId };
+      reply.header('cache-control', 'no-store');
+      return;
+    }
     if (!customer) throw new AppError(401, authMessages.unauthorized);
     req.customer = customer.session ? customer : { ...customer, session: sessionOf(token!) };
     if (opts.checkSession) await opts.checkSession(req.customer, req.method, req.url);

@@ -1,4 +1,5 @@
 import type { BackendError } from '@kontor/domain/backend-error';
+import type { FieldProblem } from '@kontor/domain/service-requests';
 
 /** An error a customer may see: its message is German and safe to show. */
 export class AppError extends Error {
@@ -30,3 +31,10 @@ export const messages = {
 
 export const badRequest = (errors?: unknown) => new AppError(400, messages.badRequest, errors);
 export const notFound = (message: string = messages.notFound) => new AppError(404, message);
+
+/** One 400 with every field's message (the form puts each at its field): `errors: { path: [message, …] }`. */
+export function fieldErrors(problems: readonly FieldProblem[]): AppError {
+  const errors: Record<string, string[]> = {};
+  for (const p of problems) (errors[p.path] ??= []).push(p.message);
+  return new AppError(400, problems[0]?.message ?? 'Bitte prüfen Sie Ihre Angaben.', errors);
+}

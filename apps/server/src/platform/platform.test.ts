@@ -178,9 +178,10 @@ describe('system routes', () => {
     expect(body.devTools).toBe(true);
   });
 
-  it('issues bot-protection tokens', async () => {
-    const a = await t.app.inject({ method: 'GET', url: '/api/bot-protection/token' });
-    expect(a.json().token).toMatch(/^\w+\.[\w-]+$/);
+  it('issues signed bot-protection challenges (the old token route is gone)', async () => {
+    const a = await t.app.inject({ method: 'GET', url: '/api/bot-protection/challenge' });
+    expect(a.json()).toMatchObject({ challenge: expect.stringMatching(/^v1\.[\w-]+\.[0-9a-z]+\.4\.[\w-]+$/), difficulty: 4 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/bot-protection/token' })).statusCode).toBe(404);
   });
 });
 

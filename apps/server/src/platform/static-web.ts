@@ -6,6 +6,8 @@ import { messages } from './errors.ts';
 
 /** Paths the server answers itself; everything else that asks for HTML is a client route. */
 const SERVER_PREFIXES = ['/api/', '/api', '/identity', '/dev', '/assets/i18n/', '/config.json'];
+/** Client routes under a server prefix: the OAuth demo client's page (its redirect URI is fixed). */
+const CLIENT_ROUTES = ['/dev/oauth-client'];
 
 /** The suffixes of the compressed copies the web build writes beside each text asset. */
 const COMPRESSED_COPY = /\.(br|gz)$/;
@@ -41,7 +43,7 @@ export async function installStaticWeb(app: FastifyInstance, distDir: string): P
     const url = req.url.split('?')[0] ?? '/';
     const isClientRoute =
       (req.method === 'GET' || req.method === 'HEAD') &&
-      !SERVER_PREFIXES.some((p) => url === p || url.startsWith(p)) &&
+      (CLIENT_ROUTES.includes(url) || !SERVER_PREFIXES.some((p) => url === p || url.startsWith(p))) &&
       !path.extname(url) &&
       (req.headers.accept ?? '').includes('text/html');
     if (isClientRoute) {

@@ -12,7 +12,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * it in X-XSRF-TOKEN on every state-changing /api call. A page on another origin can make the
  * browser send the cookie but cannot read it, so it cannot produce the header.
  */
-export function installXsrf(app: FastifyInstance, opts: { secure: boolean }): void {
+export function installXsrf(app: FastifyInstance, opts: { secure: boolean; exemptPaths?: string[] }): void {
   app.addHook('onRequest', async (req, reply) => {
     const cookie = req.cookies[XSRF_COOKIE];
     // A script that authenticates with a Bearer header and sends no session cookie cannot be
@@ -28,6 +28,9 @@ export function installXsrf(app: FastifyInstance, opts: { secure: boolean }): vo
       });
     }
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/') || bearerOnly) return;
+    // A route that acts on no customer's cookie (the OAuth token endpoint: the code and its
+    // verifier are the credentials) cannot be forged against anyone.
+    if (opts.exemptPaths?.some((p) => req.url === p || req.url.startsWith(`${p}?`))) return;
     if (!matches(cookie, req.headers[XSRF_HEADER])) {
       throw new AppError(403, messages.forbiddenXsrf);
     }

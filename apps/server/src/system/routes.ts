@@ -1,10 +1,10 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSIONS } from '@kontor/domain/constants';
 import { runtimeConfigSchema } from '@kontor/domain/runtime-config';
+import { type BotProtectionChallenge, botProtectionChallengeSchema } from '@kontor/domain/onboarding-contracts';
 import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock.ts';
 import { notFound } from '../platform/errors.ts';
@@ -18,9 +18,9 @@ export const versionCheckResponseSchema = z.object({
   updateRequired: z.boolean().describe('True when the calling app is older than the current web app'),
 });
 
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; clock: Clock; ping: () => Promise<void> }> = async (
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; clock: Clock; ping: () => Promise<void>; issueChallenge: () => BotProtectionChallenge }> = async (
   app,
-  { config, clock, ping },
+  { config, clock, ping, issueChallenge },
 ) => {
   app.get(
     '/api/health',
@@ -60,16 +60,17 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; clock: Clock;
     return body;
   });
 
-  // Embedded stand-in for the bot-protection challenge (spec §7 x-aws-waf-token): a signed,
-  // short-lived token the onboarding calls can verify.
-  const secret = randomBytes(32);
+  // Kontor's own bot protection (spec §7 x-aws-waf-token): a signed proof-of-work challenge; the
+  // browser solves it and sends the token with the account-opening calls (onboarding/bot-protection.ts).
   app.get(
-    '/api/bot-protection/token',
-    { config: { public: true }, schema: { tags: ['system'], response: { 200: z.object({ token: z.string() }) } } },
-    async () => {
-      const issued = clock.now().getTime().toString(36);
-      const mac = createHmac('sha256', secret).update(issued).digest('base64url');
-      return { token: `${issued}.${mac}` };
+    '/api/bot-protection/challenge',
+    {
+      config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags: ['system'], summary: 'A bot-protection challenge to solve (proof of work)', response: { 200: botProtectionChallengeSchema } },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return issueChallenge();
     },
   );
 

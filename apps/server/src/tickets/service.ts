@@ -22,7 +22,7 @@ import {
 } from '@kontor/domain/ticket-contracts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
-import { AppError, notFound } from '../platform/errors.ts';
+import { AppError, fieldErrors, notFound } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { AttachmentService } from './attachments.ts';
@@ -45,12 +45,7 @@ const DRAFT_MAX_CHARS = 16_000;
 
 export const CUSTOMER_SYSTEM_AUTHOR = 'Kontor';
 
-/** One 400 with every field's message (the form puts each at its field). */
-export function fieldErrors(problems: readonly FieldProblem[]): AppError {
-  const errors: Record<string, string[]> = {};
-  for (const p of problems) (errors[p.path] ??= []).push(p.message);
-  return new AppError(400, problems[0]?.message ?? 'Bitte prüfen Sie Ihre Angaben.', errors);
-}
+export { fieldErrors };
 
 export function ticketView(row: TicketRow): Ticket {
   return {

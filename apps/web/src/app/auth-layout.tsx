@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { LanguageSwitcher } from '../lib/language-switcher';
 import { Footer } from './footer';
 import { KontorLogo } from './top-bar';
 import styles from './auth-layout.module.css';
@@ -14,6 +15,8 @@ export function AuthLayout() {
           <KontorLogo className={styles.logo} />
           <span>{t('app.name')}</span>
         </Link>
+        {/* This device only: the customer is not known yet; after sign-in their stored choice applies. */}
+        <LanguageSwitcher />
       </header>
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />

@@ -4,6 +4,7 @@ import { configureAuth } from '../lib/auth';
 import { loadRuntimeConfig, setConfig, type RuntimeConfig } from '../lib/config';
 import { i18n, initI18n } from '../lib/i18n';
 import { initMonitoring } from '../lib/monitoring';
+import { applyTheme, rememberedLanguage, rememberedTheme } from '../lib/preferences';
 import { BootError, BootSkeleton } from './boot-screens';
 
 /**
@@ -24,7 +25,12 @@ export function startApp(): Promise<RuntimeConfig> {
     // The sign-in state is determined while the app renders; the route guard shows a loading state.
     const auth = await configureAuth(config);
     void auth.start();
-    if (i18n.language !== config.defaultLanguage) await i18n.changeLanguage(config.defaultLanguage);
+    // The language last chosen on this device (the sign-in screens speak it), else the configured one.
+    const remembered = rememberedLanguage();
+    const language = remembered && config.languages.includes(remembered) ? remembered : config.defaultLanguage;
+    if (i18n.language !== language) await i18n.changeLanguage(language);
+    const theme = rememberedTheme();
+    if (theme) applyTheme(theme);
     if (!i18n.hasResourceBundle(i18n.language, 'translation')) throw new Error('Translations could not be loaded');
     return config;
   })().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { NoticeBanners } from '../lib/notes/notice-banners';
+import { PreferencesSync } from '../lib/preferences-sync';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { noticePageOf } from './notice-pages';
@@ -15,6 +16,8 @@ export function Layout({ children }: { children?: ReactNode }) {
   const { page, isin } = noticePageOf(useLocation().pathname);
   return (
     <div className={styles.shell}>
+        {/* Signed in only: the error screen may show signed out. */}
+        {!children && <PreferencesSync />}
         <a href="#main" className={styles.skipLink}>
           {t('app.skipToContent')}
         </a>

@@ -40,14 +40,15 @@ describe('route guard', () => {
 
   it('the sign-in screens are open without sign-in', async () => {
     const auth = testAuth({ status: 'signedOut' });
-    for (const [path, title] of [
-      ['/registrieren', 'Registrieren'],
-      ['/registrieren/bestaetigen', 'E-Mail-Adresse bestätigen'],
-      ['/passwort-vergessen', 'Passwort vergessen'],
+    for (const [path, title, landing] of [
+      ['/registrieren', 'Konto eröffnen', '/registrieren'],
+      // The pool's e-mail confirmation is part of the account opening now.
+      ['/registrieren/bestaetigen', 'Konto eröffnen', '/registrieren'],
+      ['/passwort-vergessen', 'Passwort vergessen', '/passwort-vergessen'],
     ] as const) {
       const view = await renderApp(path, { auth });
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-      expect(view.router.state.location.pathname).toBe(path);
+      expect(view.router.state.location.pathname).toBe(landing);
       view.unmount();
     }
   });

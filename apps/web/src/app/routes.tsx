@@ -17,6 +17,11 @@ function OnlyWhen({ flag, children }: { flag: 'tax' | 'instrumentDetail'; childr
   return on ? children : <NotFoundPage />;
 }
 
+/** The development tools' pages exist only where the configuration offers them. */
+function WhenDevTools({ children }: { children: ReactNode }) {
+  return useConfig().devTools ? children : <NotFoundPage />;
+}
+
 /** "/" is the depot; the query string survives so that campaign parameters still reach tracking. */
 function RedirectToStart() {
   const { search, hash } = useLocation();
@@ -50,14 +55,27 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { path: 'anmelden', lazy: async () => ({ Component: (await import('../features/identity/sign-in-page')).SignInPage }) },
-          { path: 'registrieren', lazy: async () => ({ Component: (await import('../features/identity/sign-up-page')).SignUpPage }) },
+          { path: 'registrieren', lazy: async () => ({ Component: (await import('../features/onboarding/onboarding-page')).OnboardingPage }) },
+          // The pool's e-mail confirmation is part of the account opening now.
+          { path: 'registrieren/bestaetigen', element: <Navigate to="/registrieren" replace /> },
           {
-            path: 'registrieren/bestaetigen',
-            lazy: async () => ({ Component: (await import('../features/identity/confirm-sign-up-page')).ConfirmSignUpPage }),
+            path: 'dev/identifizierung',
+            lazy: async () => {
+              const { IdentificationPage } = await import('../features/dev-tools/identification-page');
+              return { Component: () => <WhenDevTools><IdentificationPage /></WhenDevTools> };
+            },
           },
           {
             path: 'passwort-vergessen',
             lazy: async () => ({ Component: (await import('../features/identity/forgot-password-page')).ForgotPasswordPage }),
+          },
+          {
+            // A stand-in third-party portfolio tool: it signs in nobody, it only holds an OAuth token.
+            path: 'dev/oauth-client',
+            lazy: async () => {
+              const { DevOAuthClientPage } = await import('../features/oauth/dev-client-page');
+              return { Component: () => <WhenDevTools><DevOAuthClientPage /></WhenDevTools> };
+            },
           },
         ],
       },
@@ -137,7 +155,18 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'einstellungen',
-                lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
+                // The applications the customer connected (OAuth) are a card of their own feature.
+                lazy: async () => {
+                  const [{ SettingsPage }, { ConnectedAppsCard }] = await Promise.all([
+                    import('../features/settings/settings-page'),
+                    import('../features/oauth/connected-apps-card'),
+                  ]);
+                  return { Component: () => <SettingsPage connectedApps={<ConnectedAppsCard />} /> };
+                },
+              },
+              {
+                path: 'oauth/zustimmung',
+                lazy: async () => ({ Component: (await import('../features/oauth/consent-page')).ConsentPage }),
               },
               {
                 path: 'suche',

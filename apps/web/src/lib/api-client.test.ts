@@ -151,12 +151,22 @@ describe('bot protection token (x-aws-waf-token)', () => {
     '/api/user/resendConfirmationMail',
   ];
 
-  it('is fetched once and sent on all four onboarding calls', async () => {
-    const getToken = vi.fn(async () => 'waf-123');
+  it('is sent on all four onboarding calls, a fresh one each time (the server accepts a token once)', async () => {
+    let n = 0;
+    const getToken = vi.fn(async () => `waf-${++n}`);
     const { api, calls } = client({ botProtection: { getToken } });
     for (const url of endings) await api.request('POST', url, { body: {} });
-    expect(getToken).toHaveBeenCalledTimes(1);
-    expect(calls.map((c) => c.headers.get('x-aws-waf-token'))).toEqual(['waf-123', 'waf-123', 'waf-123', 'waf-123']);
+    expect(getToken).toHaveBeenCalledTimes(4);
+    expect(calls.map((c) => c.headers.get('x-aws-waf-token'))).toEqual(['waf-1', 'waf-2', 'waf-3', 'waf-4']);
+  });
+
+  it('is sent on every state-changing call of the account opening, not on its reads', async () => {
+    const getToken = vi.fn(async () => 'waf');
+    const { api, calls } = client({ botProtection: { getToken } });
+    await api.request('PUT', '/api/onboarding/application/personal', { body: {} });
+    await api.request('POST', '/api/onboarding/application/identification', { body: {} });
+    await api.request('GET', '/api/onboarding/application');
+    expect(calls.map((c) => c.headers.get('x-aws-waf-token'))).toEqual(['waf', 'waf', null]);
   });
 
   it('is neither fetched nor sent for other calls', async () => {
@@ -169,27 +179,53 @@ describe('bot protection token (x-aws-waf-token)', () => {
   });
 
   it('when the token cannot be fetched, the request is sent anyway and the next call tries again', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const getToken = vi.fn<BotProtection['getToken']>().mockRejectedValueOnce(new Error('challenge failed')).mockResolvedValue('waf-2');
     const { api, calls } = client({ botProtection: { getToken } });
     await expect(api.request('POST', '/api/user/signupuser', { body: {} })).resolves.toEqual({ ok: true });
     expect(calls[0]?.headers.has('x-aws-waf-token')).toBe(false);
     await api.request('POST', '/api/user/signupuser', { body: {} });
     expect(calls[1]?.headers.get('x-aws-waf-token')).toBe('waf-2');
+    warn.mockRestore();
   });
 
-  it('concurrent onboarding calls share one token fetch', async () => {
-    const getToken = vi.fn(async () => 'waf-1');
-    const { api } = client({ botProtection: { getToken } });
-    await Promise.all(endings.map((url) => api.request('POST', url, { body: {} })));
-    expect(getToken).toHaveBeenCalledTimes(1);
+  it("embedded default: with the challenge endpoint down, the call goes out without the header and the server's German 403 reaches the caller", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const refusal = 'Die Sicherheitsprüfung Ihres Browsers ist fehlgeschlagen. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.';
+    const server = fakeFetch((call) => {
+      if (call.url.endsWith('/api/bot-protection/challenge')) throw new TypeError('Failed to fetch');
+      return jsonResponse({ message: refusal, status: 403 }, { status: 403 });
+    });
+    const api = createApiClient({ fetch: server.fetch, botProtection: embeddedBotProtection('', server.fetch) });
+    const error = await api.request('POST', '/api/onboarding/startOnboarding', { body: { email: 'a@b.de' } }).catch((e: unknown) => e);
+    expect(calls(server)).toEqual(['GET /api/bot-protection/challenge', 'POST /api/onboarding/startOnboarding']);
+    expect(server.calls[1]?.headers.has('x-aws-waf-token')).toBe(false);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe(refusal);
+    warn.mockRestore();
   });
 
-  it("embedded default asks Kontor's token endpoint", async () => {
-    const server = fakeFetch(() => jsonResponse({ token: 'signed.token' }));
-    await expect(embeddedBotProtection('', server.fetch).getToken()).resolves.toBe('signed.token');
-    expect(server.calls[0]?.url).toBe('/api/bot-protection/token');
+  it('embedded default: fetches a challenge and solves it with the proof-of-work solver', async () => {
+    const server = fakeFetch(() => jsonResponse({ challenge: 'v1.abc.k0.4.mac', difficulty: 4 }));
+    const token = await embeddedBotProtection('', server.fetch).getToken();
+    expect(server.calls[0]?.url).toBe('/api/bot-protection/challenge');
+    const [challenge, n] = [token.slice(0, token.lastIndexOf(':')), Number(token.slice(token.lastIndexOf(':') + 1))];
+    expect(challenge).toBe('v1.abc.k0.4.mac');
+    expect(Number.isInteger(n) && n >= 0).toBe(true);
+    // Checked independently of the solver: the token's SHA-256 starts with 4 zero bits.
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
+    expect(digest[0]! >> 4).toBe(0);
+  });
+
+  it('embedded default: a malformed challenge answer is a failed fetch', async () => {
+    const server = fakeFetch(() => jsonResponse({ token: 'old-style' }));
+    await expect(embeddedBotProtection('', server.fetch).getToken()).rejects.toThrow(/malformed/);
   });
 });
+
+function calls(server: { calls: Call[] }): string[] {
+  return server.calls.map((c) => `${c.method} ${c.url}`);
+}
 
 describe('errors (spec §8)', () => {
   const fieldErrors = { message: 'Bitte prüfen Sie Ihre Eingaben.', status: 400, errors: { quantity: ['Muss größer als 0 sein'] } };

@@ -36,6 +36,8 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const BOT_PROTECTION_HEADER = 'x-aws-waf-token';
 /** Onboarding calls that the bot protection guards (spec §7). */
 export const BOT_PROTECTED_URL_ENDINGS = ['startOnboarding', 'signupuser', 'registrationconfirmation', 'resendConfirmationMail'] as const;
+/** Besides those: every state-changing call of the account opening (the server checks them all). */
+export const BOT_PROTECTED_PATH_PREFIX = '/api/onboarding/';
 
 export const NETWORK_ERROR_MESSAGE = 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.';
 
@@ -108,9 +110,10 @@ function withQuery(url: string, query: RequestOptions['query']): string {
   return `${url}${url.includes('?') ? '&' : '?'}${search}`;
 }
 
-function needsBotProtection(url: string): boolean {
+function needsBotProtection(method: HttpMethod, url: string): boolean {
   const path = url.split(/[?#]/)[0] ?? '';
-  return BOT_PROTECTED_URL_ENDINGS.some((ending) => path.endsWith(ending));
+  if (BOT_PROTECTED_URL_ENDINGS.some((ending) => path.endsWith(ending))) return true;
+  return method !== 'GET' && method !== 'HEAD' && path.includes(BOT_PROTECTED_PATH_PREFIX);
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -136,21 +139,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const resolve = (url: string, query: RequestOptions['query']) =>
     withQuery(url.startsWith('/') && !url.startsWith('//') ? `${baseUrl}${url}` : url, query);
   const readCookie = options.readCookie ?? readDocumentCookie;
-  let botToken: string | null = null;
-  let botTokenPending: Promise<string | null> | null = null;
-
-  /** Fetched when missing and kept; a failed fetch yields null and the request goes out anyway. */
-  const botProtectionToken = (): Promise<string | null> => {
-    if (botToken) return Promise.resolve(botToken);
-    if (!options.botProtection) return Promise.resolve(null);
-    botTokenPending ??= options.botProtection
-      .getToken()
-      .then((token) => (botToken = token || null))
-      .catch(() => null)
-      .finally(() => {
-        botTokenPending = null;
-      });
-    return botTokenPending;
+  /**
+   * Fetched when needed, one per request: the server accepts a token once, so none is kept after a
+   * request carried it. A failed fetch yields null and the request goes out anyway (spec §7).
+   */
+  const botProtectionToken = async (): Promise<string | null> => {
+    if (!options.botProtection) return null;
+    try {
+      return (await options.botProtection.getToken()) || null;
+    } catch (error) {
+      console.warn('Bot protection token could not be fetched; sending without it', error);
+      return null;
+    }
   };
 
   const fail = (error: ApiError, skip: boolean | undefined): never => {
@@ -180,7 +180,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         const xsrf = readCookie(XSRF_COOKIE);
         if (xsrf) headers.set(XSRF_HEADER, xsrf);
       }
-      if (needsBotProtection(url)) {
+      if (needsBotProtection(method, url)) {
         const token = await botProtectionToken();
         if (token) headers.set(BOT_PROTECTION_HEADER, token);
       }

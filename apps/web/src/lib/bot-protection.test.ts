@@ -21,11 +21,11 @@ describe('bot protection', () => {
   });
 
   it("without a script URL uses Kontor's endpoint under the API base URL", async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ token: 't' }), { status: 200 }));
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ challenge: 'v1.n.k0.1.m', difficulty: 1 }), { status: 200 }));
     vi.stubGlobal('fetch', fetch);
     try {
       await createBotProtection({ apiBaseUrl: 'https://api.kontor.example', botProtectionScriptUrl: null }).getToken();
-      expect(fetch).toHaveBeenCalledWith('https://api.kontor.example/api/bot-protection/token', expect.anything());
+      expect(fetch).toHaveBeenCalledWith('https://api.kontor.example/api/bot-protection/challenge', expect.anything());
     } finally {
       vi.unstubAllGlobals();
     }

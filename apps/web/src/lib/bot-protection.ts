@@ -1,8 +1,9 @@
+import { solveChallenge } from '@kontor/domain/proof-of-work';
 import { loadScript as defaultLoadScript } from './script-loader';
 
 /**
  * Source of the `x-aws-waf-token` header for the onboarding calls (spec §7). Production loads the
- * provider's challenge script; the embedded default asks Kontor's own token endpoint.
+ * provider's challenge script; the embedded default solves a proof-of-work challenge of Kontor's own.
  */
 export interface BotProtection {
   getToken(): Promise<string>;
@@ -29,18 +30,32 @@ export function scriptBotProtection(
   };
 }
 
-/** Kontor's embedded stand-in: `GET {apiBaseUrl}/api/bot-protection/token` → `{ token }`. */
-export function embeddedBotProtection(apiBaseUrl = '', fetchFn: typeof fetch = (...args) => fetch(...args)): BotProtection {
+/**
+ * Kontor's embedded stand-in, a proof of work: `GET {apiBaseUrl}/api/bot-protection/challenge` →
+ * `{ challenge, difficulty }`, solved here with the domain's solver (the same code the server
+ * verifies with). The token is `${challenge}:${n}`; the server accepts it once. Solving blocks
+ * for a moment (about 2^difficulty hashes), only when an onboarding call is sent.
+ */
+export function embeddedBotProtection(
+  apiBaseUrl = '',
+  fetchFn: typeof fetch = (...args) => fetch(...args),
+  solve: (challenge: string, difficulty: number) => string = solveChallenge,
+): BotProtection {
   return {
     async getToken() {
-      const response = await fetchFn(`${apiBaseUrl}/api/bot-protection/token`, {
+      const response = await fetchFn(`${apiBaseUrl}/api/bot-protection/challenge`, {
         credentials: 'include',
+        cache: 'no-store',
         headers: { Accept: 'application/json' },
       });
-      if (!response.ok) throw new Error(`Bot protection token answered ${response.status}`);
-      const body = (await response.json()) as { token?: unknown };
-      if (typeof body.token !== 'string' || body.token === '') throw new Error('Bot protection token missing');
-      return body.token;
+      if (!response.ok) throw new Error(`Bot protection challenge answered ${response.status}`);
+      const body = (await response.json()) as { challenge?: unknown; difficulty?: unknown };
+      if (typeof body.challenge !== 'string' || body.challenge === '' || typeof body.difficulty !== 'number') {
+        throw new Error('Bot protection challenge malformed');
+      }
+      // Let the page paint its loading state before the work blocks the thread.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return solve(body.challenge, body.difficulty);
     },
   };
 }

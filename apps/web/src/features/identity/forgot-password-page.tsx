@@ -9,7 +9,7 @@ import { CodeField } from '../../ui/code-field';
 import { NewPasswordInput } from '../../ui/new-password-field';
 import { Notice, type NoticeTone } from '../../ui/notice';
 import { Actions, AuthScreen, FormStack } from './auth-screen';
-import { EmailField } from './email-field';
+import { EmailField } from '../../ui/email-field';
 
 type ForgotState = { email?: string; required?: boolean } | null;
 type Values = { email: string; code: string; newPassword: string };

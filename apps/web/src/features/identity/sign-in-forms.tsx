@@ -14,7 +14,7 @@ import { NewPasswordInput } from '../../ui/new-password-field';
 import { Notice } from '../../ui/notice';
 import { TotpSetupDetails } from '../../ui/totp-setup-details';
 import { Actions, AuthScreen, FormStack } from './auth-screen';
-import { EmailField } from './email-field';
+import { EmailField } from '../../ui/email-field';
 import { outcomeOf, type MfaMethod, type SignInOutcome, type SignInScreen } from './sign-in-flow';
 import styles from './identity.module.css';
 

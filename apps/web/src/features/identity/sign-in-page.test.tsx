@@ -159,14 +159,13 @@ describe('sign-in screens', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeTruthy();
   });
 
-  it('an unconfirmed account continues with the confirmation of the e-mail address', async () => {
+  it('an unconfirmed access is sent to the account opening, which confirms the e-mail address with a code', async () => {
     amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
     const { user, router } = await openSignIn();
     await submit(user, 'neu@kontor.example');
-    expect(await screen.findByRole('heading', { level: 1, name: 'E-Mail-Adresse bestätigen' }, { timeout: 5000 })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/registrieren/bestaetigen');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Konto eröffnen' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/registrieren');
     expect((screen.getByLabelText('E-Mail-Adresse') as HTMLInputElement).value).toBe('neu@kontor.example');
-    expect(screen.getByRole('status').textContent).toContain('noch nicht bestätigt');
   });
 
   it('an expired challenge goes back to the sign-in with the reason', async () => {

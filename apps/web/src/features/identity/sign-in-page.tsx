@@ -12,7 +12,7 @@ import { ConfirmSignInForm, NewPasswordForm, SelectMfaForm, SetupMfaForm, SignIn
 import type { SignInScreen } from './sign-in-flow';
 
 /** What other screens hand to the sign-in: a pre-filled e-mail and why the customer is here. */
-export type SignInLocationState = { email?: string; notice?: 'confirmed' | 'passwordReset' } | null;
+export type SignInLocationState = { email?: string; notice?: 'confirmed' | 'passwordReset' | 'accountOpened' } | null;
 
 /**
  * /anmelden: the sign-in flow of spec §4 (signIn → confirmSignIn | setupMFA | selectMFAType |
@@ -66,7 +66,7 @@ export function SignInPage() {
       case 'signedIn':
         return finish(options?.rememberDevice ?? false);
       case 'confirmSignUp':
-        return void navigate('/registrieren/bestaetigen', { state: { email: emailRef.current, notConfirmed: true } });
+        return void navigate('/registrieren', { state: { email: emailRef.current } });
       case 'resetPassword':
         return void navigate('/passwort-vergessen', { state: { email: emailRef.current, required: true } });
       default:
@@ -100,7 +100,7 @@ export function SignInPage() {
             emailRef.current = address;
             setEmail(address);
           }}
-          onNotConfirmed={(address) => void navigate('/registrieren/bestaetigen', { state: { email: address, notConfirmed: true } })}
+          onNotConfirmed={(address) => void navigate('/registrieren', { state: { email: address } })}
           onResetRequired={(address) => void navigate('/passwort-vergessen', { state: { email: address, required: true } })}
         />
       );
@@ -120,6 +120,7 @@ function signInNotice(
   if (message) return { tone: 'danger', text: message };
   if (from === 'confirmed') return { tone: 'success', text: t('auth.signIn.confirmed') };
   if (from === 'passwordReset') return { tone: 'success', text: t('auth.signIn.passwordReset') };
+  if (from === 'accountOpened') return { tone: 'success', text: t('auth.signIn.accountOpened') };
   switch (reason) {
     case 'signedOut':
       return { tone: 'success', text: t('auth.signIn.signedOut') };

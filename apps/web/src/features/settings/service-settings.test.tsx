@@ -25,6 +25,7 @@ const SETTINGS: CustomerSettings = {
   lombardConfirmedDocuments: [],
   termination: null,
   lossCertificateYears: [2024, 2025],
+  preferences: { theme: 'SYSTEM', defaultOrderValidity: 'day', language: 'de', adAgree: false, adAgreeChangedAt: null },
 };
 
 function install(settings: CustomerSettings | null, overview?: Partial<MoneyOverview>) {

@@ -1,16 +1,28 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-aria-components';
 import { formatPhoneNumber } from '@kontor/domain/phone';
 import { useCustomer } from '../../lib/auth';
+import { newTicketPath, ticketsPath } from '../../lib/paths';
 import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Page } from '../../ui/page';
 import { ContractCard, ReferenceAccountCard, TerminationNote } from './account-cards';
 import { AddressCard, TaxCard } from './address-tax-cards';
 import { ChangePasswordCard } from './change-password-card';
+import { EmailChangeSection } from './email-change';
 import { MfaCard } from './mfa-card';
 import { MobileNumberCard } from './mobile-number-card';
+import { PreferencesCard } from './preferences-card';
+import { StatsCard } from './stats-card';
 import styles from './settings.module.css';
 
+/**
+ * Persönliche Daten: each item with the way to change it. The name changes only with a document
+ * (a message to the service); the e-mail address here, with a TAN and a code to the new address;
+ * the mobile number by a service request; address, tax residences and the reference account on
+ * their own cards below.
+ */
 function ProfileCard() {
   const { t } = useTranslation();
   const customer = useCustomer();
@@ -22,16 +34,30 @@ function ProfileCard() {
         <div>
           <dt>{t('settings.profile.name')}</dt>
           <dd>{name || none}</dd>
+          <dd className={styles.muted}>
+            {t('settings.profile.nameChange')}{' '}
+            <Link href={ticketsPath()} className={styles.quietLink} data-change-type="NAME">
+              {t('settings.profile.nameChangeLink')}
+            </Link>
+          </dd>
         </div>
         <div>
           <dt>{t('settings.profile.email')}</dt>
-          <dd>{customer.email ?? none}</dd>
+          <dd data-email>{customer.email ?? none}</dd>
         </div>
         <div>
           <dt>{t('settings.profile.phone')}</dt>
           <dd>{customer.phoneNumber ? formatPhoneNumber(customer.phoneNumber) : none}</dd>
+          {customer.phoneNumber && (
+            <dd>
+              <Link href={newTicketPath('MOBILE_NUMBER')} className={styles.quietLink} data-change-type="MOBILE_NUMBER">
+                {t('settings.mobile.changeLink')}
+              </Link>
+            </dd>
+          )}
         </div>
       </dl>
+      <EmailChangeSection />
       <p className={styles.muted}>{t('settings.profile.hint')}</p>
     </Card>
   );
@@ -40,21 +66,25 @@ function ProfileCard() {
 /**
  * /einstellungen: profile, what service requests change (address, reference account and mandate,
  * tax data, depot and contract details, each with its "Ändern"), the mobile number for TANs,
- * password, second factor, the way to the device list, and quietly at the bottom the termination.
+ * password, second factor, the applications with read access (`connectedApps`, composed in app/),
+ * the way to the device list, and quietly at the bottom the termination.
  */
-export function SettingsPage() {
+export function SettingsPage({ connectedApps }: { connectedApps?: ReactNode } = {}) {
   const { t } = useTranslation();
   return (
     <Page title={t('pages.settings.title')} description={t('settings.description')}>
       <div className={styles.grid}>
         <ProfileCard />
+        <PreferencesCard />
         <AddressCard />
         <MobileNumberCard />
         <ReferenceAccountCard />
         <TaxCard />
         <ContractCard />
+        <StatsCard />
         <MfaCard />
         <ChangePasswordCard />
+        {connectedApps}
         <Card title={t('settings.devices.title')}>
           <div className={styles.stack}>
             <p className={styles.muted}>{t('settings.devices.text')}</p>

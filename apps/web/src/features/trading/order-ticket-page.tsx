@@ -13,6 +13,7 @@ import { useLiveQuote, usePreviousCloses } from '../../lib/live-quotes';
 import { searchPath } from '../../lib/paths';
 import { useDepot } from '../../lib/queries/depot';
 import { useInstrument } from '../../lib/queries/instrument';
+import { useUserPreferences } from '../../lib/queries/user-preferences';
 import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { SearchIcon } from '../../ui/icons';
@@ -115,7 +116,15 @@ export function OrderTicketPage() {
 
 function OrderTicket({ instrument, side, kind }: { instrument: Instrument; side: OrderSide; kind?: TicketOrderKind }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<TicketValues>(() => initialValues(side, kind));
+  const defaultValidity = useUserPreferences().data?.defaultOrderValidity;
+  const [values, setValues] = useState<TicketValues>(() => initialValues(side, kind, defaultValidity));
+  // The customer's default validity, once the settings have arrived, unless a validity was picked meanwhile.
+  const validityDefaulted = useRef(defaultValidity !== undefined);
+  useEffect(() => {
+    if (validityDefaulted.current || !defaultValidity) return;
+    validityDefaulted.current = true;
+    setValues((v) => (v.validityType === 'day' ? { ...v, validityType: defaultValidity } : v));
+  }, [defaultValidity]);
   const [touched, setTouched] = useState<ReadonlySet<OrderField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<OrderFieldErrors>({});

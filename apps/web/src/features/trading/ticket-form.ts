@@ -37,7 +37,8 @@ export type TicketValues = {
   validityDate: string;
 };
 
-export function initialValues(side: OrderSide, kind: TicketOrderKind = 'market'): TicketValues {
+/** `validity`: the customer's default validity (Einstellungen), day when none. */
+export function initialValues(side: OrderSide, kind: TicketOrderKind = 'market', validity: ValidityType = 'day'): TicketValues {
   return {
     side,
     kind,
@@ -47,7 +48,7 @@ export function initialValues(side: OrderSide, kind: TicketOrderKind = 'market')
     stop: '',
     trailingDistance: '',
     trailingUnit: 'PERCENT',
-    validityType: 'day',
+    validityType: validity,
     validityDate: '',
   };
 }

@@ -6,7 +6,9 @@ import type { Instrument } from '@kontor/domain/instrument';
 import { orderKindLabel } from '@kontor/domain/labels';
 import type { OrderFieldErrors } from '@kontor/domain/order-rules';
 import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
+import { productClassOf } from '@kontor/domain/onboarding';
 import { isApiError } from '../../lib/api-client';
+import { useExperience } from '../../lib/queries/experience';
 import { formatMoney, formatNumber, formatPercent, formatQuantity } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../../ui/button';
@@ -37,14 +39,16 @@ export type TicketReviewProps = {
 
 /**
  * "Order prüfen": the order as it will be sent, its ex-ante costs, what stays available, the
- * one-time confirmations and the warning for complex products, and the button that sends it.
+ * one-time confirmations, the warnings for complex products and for a product class the customer
+ * lacks knowledge or experience in (appropriateness test), and the button that sends it.
  * Nothing is sent before the customer pressed that button here.
  */
 export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBack, onPlaced, onQuoted, onFieldErrors, priceDecimals }: TicketReviewProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [requirements, setRequirements] = useState<Requirements>(preview.requirements);
-  const [ticked, setTicked] = useState({ lowTrading: false, otc: false, complex: false });
+  const [ticked, setTicked] = useState({ lowTrading: false, otc: false, complex: false, appropriateness: false });
+  const lacking = useLackingExperience(instrument);
   const [attempted, setAttempted] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -57,8 +61,9 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
     lowTrading: requirements.lowTradingConfirmation && !ticked.lowTrading,
     otc: requirements.otcConfirmation && !ticked.otc,
     complex: requirements.complexWarning && !ticked.complex,
+    appropriateness: lacking !== null && !ticked.appropriateness,
   };
-  const anyMissing = missing.lowTrading || missing.otc || missing.complex;
+  const anyMissing = missing.lowTrading || missing.otc || missing.complex || missing.appropriateness;
 
   const send = async () => {
     setAttempted(true);
@@ -204,11 +209,24 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
 
       {!buy && preview.tax && <SaleTaxEstimateSection tax={preview.tax} />}
 
-      {(requirements.lowTradingConfirmation || requirements.otcConfirmation || requirements.complexWarning) && (
+      {(requirements.lowTradingConfirmation || requirements.otcConfirmation || requirements.complexWarning || lacking) && (
         <section aria-labelledby="ticket-confirmations" className={styles.confirmations}>
           <h3 id="ticket-confirmations" className={styles.subTitle}>
             {t('trading.review.confirmationsTitle')}
           </h3>
+          {lacking && (
+            <>
+              <Notice tone="warning" title={t('trading.confirm.appropriatenessTitle')}>
+                {t('trading.confirm.appropriatenessText', { productClass: t(`trading.confirm.appropriatenessClasses.${lacking}`) })}
+              </Notice>
+              <Requirement
+                label={t('trading.confirm.appropriateness')}
+                checked={ticked.appropriateness}
+                onChange={(appropriateness) => setTicked((v) => ({ ...v, appropriateness }))}
+                error={attempted && missing.appropriateness ? t('trading.confirm.required') : undefined}
+              />
+            </>
+          )}
           {requirements.complexWarning && (
             <Notice tone="warning" title={t('trading.confirm.complexTitle')}>
               {t('trading.confirm.complexText')}
@@ -255,6 +273,17 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
       </div>
     </div>
   );
+}
+
+/**
+ * The product class of the instrument when the customer's appropriateness test (§63(10) WpHG) does
+ * not cover it; null when it does, when the class needs no test, or the customer was never assessed.
+ */
+function useLackingExperience(instrument: Instrument) {
+  const experience = useExperience();
+  const productClass = productClassOf(instrument.instrumentType);
+  const appropriate = experience.data?.appropriate;
+  return productClass && appropriate && !appropriate[productClass] ? productClass : null;
 }
 
 function Requirement({

@@ -345,6 +345,53 @@ describe('/orders/neu', () => {
     expect(posts('/api/trading').at(-1)?.body).toMatchObject({ acknowledgedComplexRisk: true });
   });
 
+  it('warns before a product class the appropriateness test does not cover, and sends only once the customer trades anyway', async () => {
+    const experience = { profile: null, appropriate: { SHARES: false, ETFS: true, FUNDS: true, DERIVATIVES: false, CRYPTO: false } };
+    handler = (call) => {
+      if (call.path === '/api/user/experience') return jsonResponse(experience);
+      if (call.path === '/api/trading/costs') return jsonResponse(preview());
+      if (call.path === '/api/trading') return jsonResponse(order(), { status: 201 });
+      return undefined;
+    };
+    const { user } = await openTicket();
+    await user.type(screen.getByLabelText('Stückzahl'), '2');
+    await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
+    expect(
+      await screen.findByText(
+        'Angemessenheitsprüfung: Nach Ihren Angaben fehlen Ihnen Kenntnisse oder Erfahrungen mit Aktien. Das Geschäft ist für Sie möglicherweise nicht angemessen.',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Kauforder senden' }));
+    expect(await screen.findByText('Bitte bestätigen Sie diesen Hinweis, um fortzufahren.')).toBeTruthy();
+    expect(posts('/api/trading')).toHaveLength(0);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Ich möchte trotzdem handeln' }));
+    await user.click(screen.getByRole('button', { name: 'Kauforder senden' }));
+    expect(await screen.findByText('Order ausgeführt')).toBeTruthy();
+    // The order request is the same as without the warning.
+    expect(Object.keys(posts('/api/trading')[0]!.body as object).sort()).toEqual(Object.keys(toTicket({ ...initialValues('buy'), quantity: '2' }, SAP)).sort());
+
+  });
+
+  it.each([
+    ['experienced with shares', { profile: null, appropriate: { SHARES: true, ETFS: false, FUNDS: false, DERIVATIVES: false, CRYPTO: false } }],
+    ['never assessed (a customer from before the account opening)', { profile: null, appropriate: null }],
+  ])('gives no appropriateness warning to a customer %s', async (_, experience) => {
+    handler = (call) => {
+      if (call.path === '/api/user/experience') return jsonResponse(experience);
+      if (call.path === '/api/trading/costs') return jsonResponse(preview());
+      return undefined;
+    };
+    const { user } = await openTicket();
+    await user.type(screen.getByLabelText('Stückzahl'), '2');
+    await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
+    await screen.findByRole('button', { name: 'Kauforder senden' });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/user/experience')).toBe(true));
+    // One macrotask: the fake answer (all microtasks) has reached the review by then.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.queryByText(/Angemessenheitsprüfung/)).toBeNull();
+  });
+
   it('field errors of the server take the customer back to the field', async () => {
     handler = (call) =>
       call.path === '/api/trading/costs'

@@ -1,12 +1,22 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../ui/form-text-field';
+import { FormTextField } from './form-text-field';
 
 /** Loose on purpose: the pool decides; this only catches typos like a missing "@". */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The e-mail address is the customer's user name. */
-export function EmailField<T extends FieldValues>({ control, name, autoFocus }: { control: Control<T>; name: Path<T>; autoFocus?: boolean }) {
+/** The e-mail address is the customer's user name (a new one: autoComplete "email"). */
+export function EmailField<T extends FieldValues>({
+  control,
+  name,
+  autoFocus,
+  autoComplete = 'username',
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  autoFocus?: boolean;
+  autoComplete?: 'username' | 'email';
+}) {
   const { t } = useTranslation();
   return (
     <FormTextField
@@ -19,7 +29,7 @@ export function EmailField<T extends FieldValues>({ control, name, autoFocus }: 
       parse={(value) => value.trim()}
       label={t('auth.fields.email')}
       type="email"
-      autoComplete="username"
+      autoComplete={autoComplete}
       inputMode="email"
       isRequired
       autoFocus={autoFocus}

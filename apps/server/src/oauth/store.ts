@@ -1,0 +1,82 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { OAuthScope } from '@kontor/domain/oauth-contracts';
+import type { Db } from '../platform/db.ts';
+import { oauthCodes, oauthGrants, oauthSigningKeys } from './tables.ts';
+
+export type GrantRow = typeof oauthGrants.$inferSelect;
+export type CodeRow = typeof oauthCodes.$inferSelect;
+
+export function oauthStore(db: Db) {
+  return {
+    /** A new consent replaces the client's earlier one: one connection per application. */
+    async grant(input: { sub: string; clientId: string; scopes: OAuthScope[]; at: Date; code: Omit<CodeRow, 'grantId' | 'consumedAt'> }): Promise<string> {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(oauthGrants)
+          .set({ revokedAt: input.at })
+          .where(and(eq(oauthGrants.sub, input.sub), eq(oauthGrants.clientId, input.clientId), isNull(oauthGrants.revokedAt)));
+        const [row] = await tx
+          .insert(oauthGrants)
+          .values({ sub: input.sub, clientId: input.clientId, scopes: input.scopes, grantedAt: input.at })
+          .returning({ id: oauthGrants.id });
+        await tx.insert(oauthCodes).values({ ...input.code, grantId: row!.id });
+        return row!.id;
+      });
+    },
+    /** Marks the code used and gives it back, once: a second redemption gets the row with its earlier consumedAt. */
+    async redeemCode(codeHash: string, at: Date): Promise<{ code: CodeRow; firstUse: boolean } | null> {
+      const [used] = await db
+        .update(oauthCodes)
+        .set({ consumedAt: at })
+        .where(and(eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.consumedAt)))
+        .returning();
+      if (used) return { code: used, firstUse: true };
+      const [seen] = await db.select().from(oauthCodes).where(eq(oauthCodes.codeHash, codeHash)).limit(1);
+      return seen ? { code: seen, firstUse: false } : null;
+    },
+    async activeGrant(id: string): Promise<GrantRow | null> {
+      const [row] = await db.select().from(oauthGrants).where(and(eq(oauthGrants.id, id), isNull(oauthGrants.revokedAt))).limit(1);
+      return row ?? null;
+    },
+    /** The grant behind a token, if still in force; notes the use in the same statement. */
+    async useGrant(id: string, at: Date): Promise<GrantRow | null> {
+      const [row] = await db
+        .update(oauthGrants)
+        .set({ lastUsedAt: at })
+        .where(and(eq(oauthGrants.id, id), isNull(oauthGrants.revokedAt)))
+        .returning();
+      return row ?? null;
+    },
+    async grantsOf(sub: string): Promise<GrantRow[]> {
+      return db
+        .select()
+        .from(oauthGrants)
+        .where(and(eq(oauthGrants.sub, sub), isNull(oauthGrants.revokedAt)))
+        .orderBy(desc(oauthGrants.grantedAt));
+    },
+    /** Ends the grant and its unredeemed codes; false when it is not this customer's or already ended. */
+    async revoke(sub: string, id: string, at: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(oauthGrants)
+          .set({ revokedAt: at })
+          .where(and(eq(oauthGrants.id, id), eq(oauthGrants.sub, sub), isNull(oauthGrants.revokedAt)))
+          .returning({ id: oauthGrants.id });
+        if (rows.length === 0) return false;
+        await tx.delete(oauthCodes).where(eq(oauthCodes.grantId, id));
+        return true;
+      });
+    },
+    /** A code presented twice: the grant is ended, as RFC 6749 §4.1.2 advises. */
+    async revokeById(id: string, at: Date): Promise<void> {
+      await db.update(oauthGrants).set({ revokedAt: at }).where(and(eq(oauthGrants.id, id), isNull(oauthGrants.revokedAt)));
+    },
+    async signingKeys() {
+      return db.select().from(oauthSigningKeys).orderBy(desc(oauthSigningKeys.createdAt));
+    },
+    async addSigningKey(row: typeof oauthSigningKeys.$inferInsert): Promise<void> {
+      await db.insert(oauthSigningKeys).values(row).onConflictDoNothing();
+    },
+  };
+}
+export type OAuthStore = ReturnType<typeof oauthStore>;

@@ -1,0 +1,37 @@
+import Decimal from 'decimal.js';
+import { berlinDate, startOfBerlinDay } from '@kontor/domain/banking-days';
+import type { CustomerStats } from '@kontor/domain/stats-contracts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
+import type { StatsStore } from './store.ts';
+
+export type StatsDeps = {
+  db: Db;
+  /** The simulated clock: "this year" is the market's year. */
+  clock: Clock;
+  store: StatsStore;
+};
+
+const euros = (v: string) => new Decimal(v).toFixed(2);
+
+/** The customer's own figures of the current calendar year (Berlin time). */
+export function statsService(d: StatsDeps) {
+  return {
+    async ofThisYear(sub: string): Promise<CustomerStats> {
+      const year = Number(berlinDate(d.clock.now()).slice(0, 4));
+      const from = startOfBerlinDay(`${year}-01-01`);
+      const to = startOfBerlinDay(`${year + 1}-01-01`);
+      const f = await d.store.figures(d.db, sub, year, from, to);
+      return {
+        year,
+        trades: f.trades,
+        tradedVolume: euros(f.tradedVolume),
+        feesPaid: euros(f.feesPaid),
+        savingsPlanExecutions: f.savingsPlanExecutions,
+        dividendsReceived: euros(f.dividendsReceived),
+        taxPaid: euros(f.taxPaid),
+      };
+    },
+  };
+}
+export type StatsService = ReturnType<typeof statsService>;

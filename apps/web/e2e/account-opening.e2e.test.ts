@@ -1,0 +1,233 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectAxeClean,
+  launch,
+  newContext,
+  noHorizontalScroll,
+  outboxMark,
+  screenshot,
+  submitCredentials,
+  totpCode,
+  uniquePhone,
+  VIEWPORTS,
+  waitForCode,
+} from './browser';
+
+/**
+ * Kontoeröffnung (issue 21): from the sign-in's "Konto eröffnen" through the eight steps — e-mail
+ * code from the outbox, personal data, tax, reference account and mobile number, experience,
+ * terms, identification approved on the demo page /dev/identifizierung, password — to the first
+ * sign-in of the new customer, at 1280 px; then the first steps again at 360 px, with a reload that
+ * continues where the customer stopped. One browser, one context.
+ */
+
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launch();
+  context = await newContext(browser, 'desktop');
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** What the page showed when a step failed: the screenshot says more than the timeout. */
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') for (const [i, page] of context.pages().entries()) await screenshot(page, `account-opening-failure-${i}`).catch(() => {});
+});
+
+const step = (page: Page) => page.locator('[data-step]');
+const next = (page: Page) => page.getByRole('button', { name: 'Weiter', exact: true }).click();
+
+async function heading(page: Page, name: string): Promise<void> {
+  await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+}
+
+/** Step 1: the address and the code the server mailed to it. */
+async function confirmEmail(page: Page, email: string): Promise<void> {
+  const mark = await outboxMark(email);
+  await page.getByRole('textbox', { name: /^E-Mail-Adresse/ }).fill(email);
+  await page.getByRole('button', { name: 'Code senden' }).click();
+  await heading(page, 'E-Mail-Adresse bestätigen');
+  await page.getByRole('textbox', { name: /^Code aus der E-Mail/ }).fill(await waitForCode(email, mark));
+  await page.getByRole('button', { name: 'Bestätigen' }).click();
+  await heading(page, 'Persönliche Daten');
+}
+
+async function fillPersonal(page: Page, postalCode: string): Promise<void> {
+  await page.getByRole('radio', { name: 'Frau' }).check({ force: true });
+  await page.getByRole('textbox', { name: /^Vorname/ }).fill('Lena');
+  await page.getByRole('textbox', { name: /^Nachname/ }).fill('Neumann');
+  await page.getByLabel('Geburtsdatum').fill('1990-05-17');
+  await page.getByRole('textbox', { name: /^Geburtsort/ }).fill('Köln');
+  await page.getByRole('textbox', { name: /^Straße/ }).fill('Hauptstraße');
+  await page.getByRole('textbox', { name: /^Hausnummer/ }).fill('5');
+  await page.getByRole('textbox', { name: /^Postleitzahl/ }).fill(postalCode);
+  await page.getByRole('textbox', { name: /^Ort/ }).fill('Köln');
+}
+
+describe('account opening', () => {
+  it('opens an account from the start page to the first sign-in (1280 px), then starts and resumes one at 360 px', async () => {
+    const page = await context.newPage();
+    const email = `konto-${Date.now().toString(36)}@kontor.example`;
+    const phone = uniquePhone();
+    const password = 'Konto!Eroeffnung1';
+
+    // ── The start page's link ────────────────────────────────────────────────────────────────
+    await page.goto('/anmelden');
+    await page.getByRole('link', { name: 'Konto eröffnen' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Konto eröffnen' }).waitFor();
+    expect(await step(page).textContent()).toBe('Schritt 1 von 8 · E-Mail-Adresse');
+    await expectAxeClean(page);
+    await screenshot(page, 'account-opening-1-email');
+
+    await confirmEmail(page, email);
+    expect(await step(page).textContent()).toBe('Schritt 2 von 8 · Persönliche Daten');
+
+    // ── Persönliche Daten: the domain's rules speak in German on the field ──────────────────
+    await fillPersonal(page, '1234');
+    await next(page);
+    await page.getByText('Diese Postleitzahl passt nicht zu Deutschland.').waitFor();
+    await expectAxeClean(page);
+    await screenshot(page, 'account-opening-2-personal-error');
+    await page.getByRole('textbox', { name: /^Postleitzahl/ }).fill('50667');
+    await next(page);
+
+    // ── Steuern ──────────────────────────────────────────────────────────────────────────────
+    await heading(page, 'Steuerliche Angaben');
+    expect(await step(page).textContent()).toBe('Schritt 3 von 8 · Steuern');
+    await page.getByRole('textbox', { name: /^Steuer-Identifikationsnummer/ }).fill('86095742718');
+    await next(page);
+    await page.getByText('Kontor kann leider keine Konten für US-Personen führen.').waitFor();
+    await page.getByText('Ich bin keine US-Person.').click();
+    await page.getByRole('textbox', { name: /^Steuer-Identifikationsnummer/ }).fill('86095742719');
+    await screenshot(page, 'account-opening-3-tax');
+    await next(page);
+
+    // ── Referenzkonto & Mobilnummer ─────────────────────────────────────────────────────────
+    await heading(page, 'Referenzkonto & Mobilnummer');
+    expect(await page.getByRole('textbox', { name: /^Kontoinhaber/ }).inputValue()).toBe('Lena Neumann');
+    await page.getByRole('textbox', { name: /^IBAN/ }).fill('DE89 3704 0044 0532 0130 00');
+    await page.getByRole('textbox', { name: /^Mobilnummer/ }).fill(phone);
+    await screenshot(page, 'account-opening-4-account');
+    await next(page);
+
+    // ── Erfahrungen: shares and ETFs known and traded, the rest not ─────────────────────────
+    await heading(page, 'Kenntnisse und Erfahrungen');
+    for (const productClass of ['SHARES', 'ETFS']) {
+      const group = page.locator(`[data-product-class="${productClass}"]`);
+      await group.getByText('Ich kenne Funktionsweise und Risiken.').click();
+      await group.getByRole('radio', { name: 'Unter 3 Jahre' }).check({ force: true });
+      await group.getByRole('radio', { name: '1 bis 10' }).check({ force: true });
+    }
+    await expectAxeClean(page);
+    await screenshot(page, 'account-opening-5-experience');
+    await next(page);
+
+    // ── Bedingungen: three required acknowledgements ────────────────────────────────────────
+    await heading(page, 'Bedingungen');
+    await next(page);
+    await page.getByText('Bitte bestätigen Sie das Preis- und Leistungsverzeichnis.').waitFor();
+    for (const text of ['Ich akzeptiere die', 'Ich habe das', 'Ich habe die']) await page.getByText(text).first().click();
+    await expectAxeClean(page);
+    await screenshot(page, 'account-opening-6-terms');
+    await next(page);
+
+    // ── Identifizierung, approved on the demo page ──────────────────────────────────────────
+    await heading(page, 'Identifizierung');
+    expect(await step(page).textContent()).toBe('Schritt 7 von 8 · Identifizierung');
+    await page.getByRole('radio', { name: /Video-Ident/ }).check({ force: true });
+    await page.getByRole('button', { name: 'Identifizierung starten' }).click();
+    await heading(page, 'Identifizierung läuft');
+    await expectAxeClean(page);
+    await screenshot(page, 'account-opening-7-waiting');
+
+    // The demo page (in the same tab; the customer's application waits in the browser's storage).
+    await page.getByRole('link', { name: /\/dev\/identifizierung/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Identifizierung (Demo)' }).waitFor();
+    await page.getByRole('button', { name: 'Lena Neumann freigeben' }).waitFor();
+    await expectAxeClean(page);
+    await screenshot(page, 'account-opening-dev-identification');
+    await page.getByRole('button', { name: 'Lena Neumann freigeben' }).click();
+    await page.getByText('Die Identifizierung ist freigegeben.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Zurück zur Kontoeröffnung' }).click();
+
+    // ── Zugangsdaten: the application continues where it stopped ───────────────────────────
+    await heading(page, 'Zugangsdaten');
+    expect(await step(page).textContent()).toBe('Schritt 8 von 8 · Zugangsdaten');
+    await page.getByLabel('Passwort', { exact: true }).fill('konto');
+    await expect(page.getByText('Mindestens 8 Zeichen: noch offen').count()).resolves.toBe(1);
+    await page.getByLabel('Passwort', { exact: true }).fill(password);
+    await expectAxeClean(page);
+    await screenshot(page, 'account-opening-8-password');
+    await page.getByRole('button', { name: 'Konto eröffnen' }).click();
+
+    // ── The first sign-in, with the mobile number confirmed during the opening ──────────────
+    await page.getByText('Ihr Konto ist eröffnet. Willkommen bei Kontor! Bitte melden Sie sich jetzt an.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/anmelden');
+    expect(await page.getByLabel('E-Mail-Adresse').inputValue()).toBe(email);
+    await screenshot(page, 'account-opening-9-sign-in');
+    const smsMark = await outboxMark(phone);
+    await submitCredentials(page, { email, password });
+    const codeScreen = page.getByRole('heading', { level: 1, name: 'Anmeldung bestätigen' });
+    const setupScreen = page.getByRole('heading', { level: 1, name: 'Zwei-Faktor-Authentifizierung einrichten' });
+    await codeScreen.or(setupScreen).waitFor();
+    if (await codeScreen.isVisible()) {
+      await page.getByLabel('Code aus der SMS').fill(await waitForCode(phone, smsMark));
+      await page.getByRole('button', { name: 'Bestätigen' }).click();
+    } else {
+      const secret = ((await page.locator('[data-totp-secret]').textContent()) ?? '').replace(/\s+/g, '');
+      await page.getByLabel('Code aus der Authenticator-App').fill(totpCode(secret));
+      await page.getByRole('button', { name: 'Einrichten und anmelden' }).click();
+    }
+    await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
+    const me = (await (await page.request.get('/api/user/me')).json()) as { email: string; givenName: string };
+    expect(me).toMatchObject({ email, givenName: 'Lena' });
+    const experience = (await (await page.request.get('/api/user/experience')).json()) as { appropriate: Record<string, boolean> };
+    expect(experience.appropriate).toEqual({ SHARES: true, ETFS: true, FUNDS: false, DERIVATIVES: false, CRYPTO: false });
+    // The account-opening PDF with the customer's data and acknowledgements.
+    const pdf = await page.request.get('/api/user/registrationpdf');
+    expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    await screenshot(page, 'account-opening-10-depot');
+
+    // ── 360 px: the first steps again, and a reload continues where the customer stopped ───
+    await page.getByRole('button', { name: 'Kundenmenü' }).click();
+    await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Anmelden' }).waitFor();
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.getByRole('link', { name: 'Konto eröffnen' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Konto eröffnen' }).waitFor();
+    await page.getByRole('button', { name: 'Mit Ihrer E-Mail-Adresse fortsetzen' }).click();
+    await heading(page, 'Kontoeröffnung fortsetzen');
+    await noHorizontalScroll(page);
+    await expectAxeClean(page);
+    await screenshot(page, 'account-opening-360-email');
+
+    // An address that already has an account is sent to the sign-in.
+    await page.getByRole('textbox', { name: /^E-Mail-Adresse/ }).fill(email);
+    await page.getByRole('button', { name: 'Code senden' }).click();
+    await page.getByText('Für diese E-Mail-Adresse besteht bereits ein Konto.', { exact: false }).waitFor();
+
+    await confirmEmail(page, `konto-360-${Date.now().toString(36)}@kontor.example`);
+    await fillPersonal(page, '50667');
+    await noHorizontalScroll(page);
+    await expectAxeClean(page);
+    await screenshot(page, 'account-opening-360-personal');
+    await next(page);
+    await heading(page, 'Steuerliche Angaben');
+
+    await page.reload();
+    await heading(page, 'Steuerliche Angaben');
+    expect(await step(page).textContent()).toBe('Schritt 3 von 8 · Steuern');
+    await page.getByRole('button', { name: 'Zurück' }).click();
+    await heading(page, 'Persönliche Daten');
+    expect(await page.getByRole('textbox', { name: /^Vorname/ }).inputValue()).toBe('Lena');
+    await noHorizontalScroll(page);
+    await screenshot(page, 'account-opening-360-resumed');
+    await page.close();
+  }, 240_000);
+});

@@ -1,0 +1,100 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createCustomer, expectAxeClean, launch, newContext, noHorizontalScroll, screenshot, signInWithTotpSetup, VIEWPORTS } from './browser';
+
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launch();
+  context = await newContext(browser, 'desktop');
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** Marks the document: a reload (or a new page) would lose the mark. */
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { kontorMark: string }).kontorMark = 'same page'));
+/** A new theme fades the controls' colours in: axe judges the colours once the transitions have ended. */
+const transitionsDone = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
+const stillSameDocument = async (page: Page) => expect(await page.evaluate(() => (window as unknown as { kontorMark?: string }).kontorMark)).toBe('same page');
+
+describe('language, look and consent (Einstellungen)', () => {
+  it('switches the whole app to English and back without a reload, at 1280 and 360 px; the consent switch and the choice are stored', async () => {
+    const page = await context.newPage();
+    // The sign-in screen has its own switch (this device only).
+    await page.goto('/anmelden');
+    await page.getByRole('heading', { level: 1, name: 'Anmelden' }).waitFor();
+    await page.getByRole('radio', { name: 'English' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.getByRole('radio', { name: 'Deutsch' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Anmelden' }).waitFor();
+
+    await signInWithTotpSetup(page, await createCustomer('sprache'));
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).first().getByRole('link', { name: 'Einstellungen' }).click();
+    const card = page.getByRole('region', { name: 'Darstellung & Voreinstellungen' });
+    await card.getByRole('radio', { name: 'English' }).waitFor();
+    await page.getByRole('region', { name: /^Statistik \d{4}$/ }).getByText('Trades').waitFor();
+    await markDocument(page);
+    await expectAxeClean(page);
+    await screenshot(page, 'settings-preferences-de');
+
+    // English: the navigation and the page change at once.
+    await card.getByRole('radio', { name: 'English' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
+    await nav.getByRole('link', { name: 'Portfolio' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    const enCard = page.getByRole('region', { name: 'Appearance & defaults' });
+    await enCard.waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await stillSameDocument(page);
+    expect((await api(page, 'GET', '/api/user/lc')).json).toEqual({ language: 'en' });
+
+    // The advertising consent, switched in English.
+    const consent = enCard.getByRole('switch', { name: 'Marketing consent' });
+    expect(await consent.isChecked()).toBe(false);
+    await enCard.getByText('Marketing consent', { exact: true }).click();
+    await enCard.getByText(/^Given on /).waitFor();
+    expect(await consent.isChecked()).toBe(true);
+    expect((await api(page, 'GET', '/api/usersettings')).json).toMatchObject({ preferences: { adAgree: true, language: 'en' } });
+
+    // A dark theme, applied at once.
+    await enCard.getByRole('radio', { name: 'Dark' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await transitionsDone(page);
+    await expectAxeClean(page);
+    await screenshot(page, 'settings-preferences-en-dark');
+
+    // 360 px in the same page: the bottom bar speaks English too.
+    await page.setViewportSize(VIEWPORTS.mobile);
+    const bottom = page.getByRole('navigation', { name: 'Main navigation' }).last();
+    await bottom.getByRole('link', { name: 'Portfolio' }).waitFor();
+    await noHorizontalScroll(page);
+    await expectAxeClean(page);
+    await screenshot(page, 'settings-preferences-en-360');
+
+    // Back to German (and the system's theme), still the same page.
+    await enCard.getByRole('radio', { name: 'System' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === undefined);
+    await enCard.getByRole('radio', { name: 'Deutsch' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Einstellungen' }).waitFor();
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).last().getByRole('link', { name: 'Depot' }).waitFor();
+    await card.getByText(/^Erteilt am /).waitFor();
+    await consent.waitFor({ state: 'detached' });
+    const deConsent = card.getByRole('switch', { name: 'Werbeeinwilligung' });
+    await card.getByText('Werbeeinwilligung', { exact: true }).click();
+    await card.getByText(/^Widerrufen am /).waitFor();
+    expect(await deConsent.isChecked()).toBe(false);
+    await noHorizontalScroll(page);
+    await transitionsDone(page);
+    await expectAxeClean(page);
+    await screenshot(page, 'settings-preferences-de-360');
+    await stillSameDocument(page);
+    expect((await api(page, 'GET', '/api/user/lc')).json).toEqual({ language: 'de' });
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.close();
+  });
+});
