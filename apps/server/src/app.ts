@@ -28,6 +28,7 @@ import { watchlistRoutes } from './watchlists/routes.ts';
 import { watchlistService } from './watchlists/service.ts';
 import { watchlistStore } from './watchlists/store.ts';
 import { loadInstruments } from './instruments/service.ts';
+import { TAX_ID_NOTICE } from './notes/kontor-notices.ts';
 import { notesRoutes } from './notes/routes.ts';
 import { type NotesService, notesService } from './notes/service.ts';
 import { notesStore } from './notes/store.ts';
@@ -417,7 +418,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.devTools) await app.register(messageDevRoutes, { service: messages });
   if (config.devTools) await app.register(clockDevRoutes, { clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
   // Notices run on the simulated time, so moving the clock past a deadline ends its notice.
-  const notes = notesService({ db, store: notesStore(db), clock: marketClock, instrumentName: async (isin) => (await instruments.get(isin))?.name });
+  const notes = notesService({
+    db,
+    store: notesStore(db),
+    clock: marketClock,
+    instrumentName: async (isin) => (await instruments.get(isin))?.name,
+    // The Steuer-ID notice asks for what the account opening or a ticket may already have given.
+    settledNotices: async (sub) => ((await customerSettingsStore.settingsOf(db, sub))?.taxResidences?.some((r) => r.taxId) ? [TAX_ID_NOTICE] : []),
+  });
   await notes.seedKontorNotices(externalLinks.priceList);
   app.decorate('notes', notes);
   await app.register(notesRoutes, { service: notes });
