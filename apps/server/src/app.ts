@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import { type Clock, clockStartingAt, ShiftableClock, systemClock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
+import { AppError } from './platform/errors.ts';
 import { loggerOptions, requestLogger } from './platform/logger.ts';
 import { installStaticWeb } from './platform/static-web.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
@@ -550,7 +551,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Account opening: the new customer's parts are written where their areas keep them, in one transaction.
   const poolUsers: PoolUsers = idStore
     ? embeddedPoolUsers(config.identity.poolId, clock)
-    : { subOf: async () => null, create: async () => Promise.reject(new Error('no admin access to the user pool: accounts are opened at the provider')) };
+    : { subOf: async () => null, create: async () => Promise.reject(new AppError(503, 'Die Kontoeröffnung ist hier gerade nicht möglich. Bitte versuchen Sie es später noch einmal.')) };
   const onboarding = onboardingService({
     db,
     store: onboardingStore,
