@@ -54,12 +54,14 @@ export type LanguageCode = (typeof LANGUAGES)[number];
 export const DEFAULT_ORDER_VALIDITIES = ['day', 'ultimo', 'gtc'] as const satisfies readonly ValidityType[];
 export type DefaultOrderValidity = (typeof DEFAULT_ORDER_VALIDITIES)[number];
 
-export const DEFAULT_PREFERENCES = { theme: 'SYSTEM', defaultOrderValidity: 'day', language: 'de' } as const;
+/** language null: never chosen here — the language of the customer's device applies (and is stored at sign-in). */
+export const DEFAULT_PREFERENCES = { theme: 'SYSTEM', defaultOrderValidity: 'day', language: null } as const;
 
 export const userPreferencesSchema = z.object({
   theme: z.enum(THEMES),
   defaultOrderValidity: z.enum(DEFAULT_ORDER_VALIDITIES),
-  language: z.enum(LANGUAGES),
+  /** null: never chosen; the device's language applies. */
+  language: z.enum(LANGUAGES).nullable(),
   /** Consent to advertising (Werbeeinwilligung), switched with POST /api/user/toggleadagree. */
   adAgree: z.boolean(),
   /** When the consent was last given or withdrawn; null: never asked. */

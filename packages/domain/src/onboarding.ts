@@ -113,10 +113,6 @@ const PRODUCT_CLASS_OF_TYPE: Readonly<Record<InstrumentType, ProductClass | null
 /** The product class whose appropriateness an order checks; null: no check (indices, currencies, commodities). */
 export const productClassOf = (type: InstrumentType | string): ProductClass | null => PRODUCT_CLASS_OF_TYPE[type as InstrumentType] ?? null;
 
-/** The order ticket's warning before a class the customer lacks knowledge or experience in. */
-export const appropriatenessWarning = (productClass: ProductClass): string =>
-  `Angemessenheitsprüfung: Nach Ihren Angaben fehlen Ihnen Kenntnisse oder Erfahrungen mit ${PRODUCT_CLASS_LABELS[productClass]}. Das Geschäft ist für Sie möglicherweise nicht angemessen.`;
-
 // ---------------------------------------------------------------------------------------------
 // Age
 

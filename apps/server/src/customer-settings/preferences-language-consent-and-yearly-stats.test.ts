@@ -44,7 +44,7 @@ afterAll(() => t?.close());
 
 describe('preferences: theme and the order ticket’s default validity', () => {
   it('a new customer has the defaults: the system’s theme, validity day, German, no advertising consent', async () => {
-    expect((await settings(anna)).preferences).toEqual({ theme: 'SYSTEM', defaultOrderValidity: 'day', language: 'de', adAgree: false, adAgreeChangedAt: null });
+    expect((await settings(anna)).preferences).toEqual({ theme: 'SYSTEM', defaultOrderValidity: 'day', language: null, adAgree: false, adAgreeChangedAt: null });
   });
 
   it('PUT /api/usersettings changes what it names, GET shows it, and another customer keeps the defaults', async () => {

@@ -73,7 +73,8 @@ export function customerSettingsService(d: CustomerSettingsDeps) {
     },
 
     async language(sub: string): Promise<LanguageSetting> {
-      return { language: preferencesOf(await d.store.settingsOf(d.db, sub)).language };
+      // Never chosen: German, the market's language.
+      return { language: preferencesOf(await d.store.settingsOf(d.db, sub)).language ?? 'de' };
     },
     async setLanguage(sub: string, language: LanguageCode): Promise<LanguageSetting> {
       await d.store.setLanguage(d.db, sub, language, d.clock.now());

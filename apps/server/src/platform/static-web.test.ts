@@ -93,6 +93,14 @@ describe('the web app is sent compressed when the browser accepts it', () => {
     expect(plain.rawPayload.equals(page)).toBe(true);
   });
 
+  it('answers the dev pages of the web app with index.html, even with a query', async () => {
+    for (const url of ['/dev/identifizierung?antrag=5f0c', '/dev/oauth-client']) {
+      const res = await get(url, { accept: 'text/html' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.rawPayload.equals(page), url).toBe(true);
+    }
+  });
+
   it('does not serve the compressed copies under their own names', async () => {
     const res = await get('/assets/index-a1b2c3d4.js.br', {});
     expect(res.statusCode).toBe(404);

@@ -7,7 +7,7 @@ import { messages } from './errors.ts';
 /** Paths the server answers itself; everything else that asks for HTML is a client route. */
 const SERVER_PREFIXES = ['/api/', '/api', '/identity', '/dev', '/assets/i18n/', '/config.json'];
 /** Client routes under a server prefix: the OAuth demo client's page (its redirect URI is fixed). */
-const CLIENT_ROUTES = ['/dev/oauth-client'];
+const CLIENT_ROUTES = ['/dev/oauth-client', '/dev/identifizierung'];
 
 /** The suffixes of the compressed copies the web build writes beside each text asset. */
 const COMPRESSED_COPY = /\.(br|gz)$/;
