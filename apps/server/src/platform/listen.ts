@@ -24,18 +24,26 @@ export async function listenTo(db: Db, channel: string, onPayload: (payload: str
     };
     // A connection that breaks (a restart of the database, a dropped test database) is let go and,
     // unless listening was stopped, a new one listens again a moment later.
+    // Each connection is given back once: a stop and a late error of the same connection (its test
+    // database dropped after the stop) must not release it twice.
+    const released = new WeakSet<pg.PoolClient>();
+    const giveBack = (c: pg.PoolClient, destroy = false) => {
+      if (released.has(c)) return;
+      released.add(c);
+      c.release(destroy);
+    };
     const connect = async (): Promise<void> => {
       const c = await pool.connect();
       c.on('notification', handler);
       c.on('error', () => {
         c.off('notification', handler);
-        c.release(true);
+        giveBack(c, true);
         if (conn === c) conn = undefined;
         if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1_000).unref();
       });
       await c.query(`listen ${pg.escapeIdentifier(channel)}`);
       if (stopped) {
-        c.release();
+        giveBack(c);
         return;
       }
       conn = c;
@@ -48,7 +56,7 @@ export async function listenTo(db: Db, channel: string, onPayload: (payload: str
       if (!c) return;
       c.off('notification', handler);
       await c.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-      c.release();
+      giveBack(c);
     };
   }
   // A database handle without a driver of its own (a test's wrapper): nothing is signalled.
