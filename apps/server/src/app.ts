@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import { type Clock, clockStartingAt, ShiftableClock, systemClock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
+import { AppError } from './platform/errors.ts';
 import { loggerOptions, requestLogger } from './platform/logger.ts';
 import { installStaticWeb } from './platform/static-web.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
@@ -28,6 +29,7 @@ import { watchlistRoutes } from './watchlists/routes.ts';
 import { watchlistService } from './watchlists/service.ts';
 import { watchlistStore } from './watchlists/store.ts';
 import { loadInstruments } from './instruments/service.ts';
+import { TAX_ID_NOTICE } from './notes/kontor-notices.ts';
 import { notesRoutes } from './notes/routes.ts';
 import { type NotesService, notesService } from './notes/service.ts';
 import { notesStore } from './notes/store.ts';
@@ -417,7 +419,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.devTools) await app.register(messageDevRoutes, { service: messages });
   if (config.devTools) await app.register(clockDevRoutes, { clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
   // Notices run on the simulated time, so moving the clock past a deadline ends its notice.
-  const notes = notesService({ db, store: notesStore(db), clock: marketClock, instrumentName: async (isin) => (await instruments.get(isin))?.name });
+  const notes = notesService({
+    db,
+    store: notesStore(db),
+    clock: marketClock,
+    instrumentName: async (isin) => (await instruments.get(isin))?.name,
+    // The Steuer-ID notice asks for what the account opening or a ticket may already have given.
+    settledNotices: async (sub) => ((await customerSettingsStore.settingsOf(db, sub))?.taxResidences?.some((r) => r.taxId) ? [TAX_ID_NOTICE] : []),
+  });
   await notes.seedKontorNotices(externalLinks.priceList);
   app.decorate('notes', notes);
   await app.register(notesRoutes, { service: notes });
@@ -542,7 +551,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Account opening: the new customer's parts are written where their areas keep them, in one transaction.
   const poolUsers: PoolUsers = idStore
     ? embeddedPoolUsers(config.identity.poolId, clock)
-    : { subOf: async () => null, create: async () => Promise.reject(new Error('no admin access to the user pool: accounts are opened at the provider')) };
+    : { subOf: async () => null, create: async () => Promise.reject(new AppError(503, 'Die Kontoeröffnung ist hier gerade nicht möglich. Bitte versuchen Sie es später noch einmal.')) };
   const onboarding = onboardingService({
     db,
     store: onboardingStore,

@@ -1,5 +1,8 @@
 import type { NoticeValues } from './store.ts';
 
+/** The notice asking for the Steuer-ID: settled for a customer with a tax ID on file. */
+export const TAX_ID_NOTICE = 'steuer-id';
+
 /**
  * The notices Kontor has for every customer at the demo's start. Their dates follow the clock they
  * are first seeded by: the next 1.1. for the price list. (A corporate action's deadline is a notice
@@ -10,7 +13,7 @@ export function kontorNotices(now: Date, priceListUrl: string): NoticeValues[] {
   const newYear = new Date(Date.UTC(now.getUTCMonth() === 0 && now.getUTCDate() === 1 ? year : year + 1, 0, 1, 0, 0, 0));
   return [
     {
-      id: 'steuer-id',
+      id: TAX_ID_NOTICE,
       pages: ['SETTINGS', 'DEPOT'],
       level: 'action',
       title: 'Bitte ergänzen Sie Ihre Steuer-ID',

@@ -3,6 +3,7 @@ import { NOTE_MAX_LENGTH, NOTES_PER_CUSTOMER, type NotesList, type OwnNote } fro
 import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { withCheckDigit } from '../instruments/isin.ts';
+import { customerSettingsStore } from '../customer-settings/store.ts';
 import { ownNotes } from './tables.ts';
 
 const SAP = 'DE0007164600';
@@ -41,6 +42,15 @@ describe('notices from Kontor', () => {
     expect((await as(anna, 'POST', '/api/notes/dismiss', { id: 'steuer-id' })).statusCode).toBe(204);
     expect((await listOf(anna)).notices.map((n) => n.id)).not.toContain('steuer-id');
     expect((await listOf(ben)).notices.map((n) => n.id)).toContain('steuer-id');
+  });
+
+  it('no longer asks a customer for the Steuer-ID once one is on file (account opening or ticket)', async () => {
+    const cara = await signedInCustomer(t.app, t.database.db, 'cara');
+    expect((await listOf(cara)).notices.map((n) => n.id)).toContain('steuer-id');
+    await customerSettingsStore.setTaxResidences(t.database.db, cara.sub, [{ country: 'DE', taxId: '86095742719' }], new Date());
+    const ids = (await listOf(cara)).notices.map((n) => n.id);
+    expect(ids).not.toContain('steuer-id');
+    expect(ids).toContain('preisverzeichnis');
   });
 
   it('keeps a notice for one customer from every other: dismissing it or an unknown id is a 404', async () => {

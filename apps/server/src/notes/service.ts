@@ -44,7 +44,14 @@ const noticeOf = (r: NoticeRow): Notice => ({
  * Notizen: notices from Kontor and the customer's own notes. Another customer's note or notice is
  * "not found", never "forbidden".
  */
-export function notesService(deps: { db: Db; store: NotesStore; clock: Clock; instrumentName: (isin: string) => Promise<string | undefined> }) {
+export function notesService(deps: {
+  db: Db;
+  store: NotesStore;
+  clock: Clock;
+  instrumentName: (isin: string) => Promise<string | undefined>;
+  /** Kontor's notices that no longer concern the customer (e.g. the Steuer-ID one once a tax ID is on file). */
+  settledNotices?: (sub: string) => Promise<string[]>;
+}) {
   const { store, clock } = deps;
   const noteOf = (r: OwnNoteRow, name: string): OwnNote => ({
     id: r.id,
@@ -63,8 +70,12 @@ export function notesService(deps: { db: Db; store: NotesStore; clock: Clock; in
 
   return {
     async list(sub: string, isin?: string): Promise<NotesList> {
-      const [open, notes] = await Promise.all([store.openNotices(sub, clock.now(), isin), store.notesOf(sub, isin)]);
-      return { notices: open.map(noticeOf), notes: await named(notes) };
+      const [open, notes, settled] = await Promise.all([
+        store.openNotices(sub, clock.now(), isin),
+        store.notesOf(sub, isin),
+        deps.settledNotices?.(sub) ?? ([] as string[]),
+      ]);
+      return { notices: open.filter((n) => !settled.includes(n.id)).map(noticeOf), notes: await named(notes) };
     },
     async dismiss(sub: string, id: string): Promise<void> {
       const now = clock.now();

@@ -92,6 +92,8 @@ describe('account opening from the e-mail code to the first sign-in', () => {
     expect(me.json()).toMatchObject({
       address: { street: 'Elbchaussee', houseNumber: '12', houseNumber2: 'a', postalCode: '22765', city: 'Hamburg', country: 'DE' },
       taxResidences: [{ country: 'DE', taxId: '86095742719' }],
+      // The consent given in the terms step, switched later with toggleadagree.
+      preferences: { adAgree: true },
     });
     const money = (await t.call({ method: 'GET', url: '/api/moneytransaction', headers })).json();
     expect(money.referenceAccount).toMatchObject({ holder: 'Lena Sommer' });
