@@ -157,7 +157,7 @@ export function InstructionForm({ event, countdown }: { event: CaAnnouncement; c
               <div className={styles.fact}>
                 <dt>{t('corporateActions.instruction.authEvent')}</dt>
                 <dd>
-                  {event.typeLabel}: {event.name}
+                  {domainLabel(t, 'caType', event.type)}: {event.name}
                 </dd>
               </div>
               <div className={styles.fact}>
