@@ -75,19 +75,9 @@ export function domainLabel(t: TFunction, set: DomainLabelSet, value: string | n
   return t(`domainLabels.${set}.${value}`, { defaultValue: german, nsSeparator: false });
 }
 
-/**
- * A German text the domain produced (a server-sent label, a zod message) in the current language,
- * when it is one of the set's labels; any other text stays as it is.
- */
-export function domainText(t: TFunction, set: DomainLabelSet, german: string): string {
-  const entry = Object.entries(DOMAIN_LABEL_SETS[set]).find(([, text]) => text === german);
-  return entry ? domainLabel(t, set, entry[0]) : german;
-}
-
 /** `label(set, value)` for components; re-renders with the language like `t`. */
-export function useLabels(): { label: DomainLabel; text: (set: DomainLabelSet, german: string) => string } {
+export function useLabels(): { label: DomainLabel } {
   const { t } = useTranslation();
   const label = useCallback<DomainLabel>((set, value) => domainLabel(t, set, value), [t]);
-  const text = useCallback((set: DomainLabelSet, german: string) => domainText(t, set, german), [t]);
-  return { label, text };
+  return { label };
 }
