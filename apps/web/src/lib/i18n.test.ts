@@ -10,7 +10,9 @@ function keys(tree: object, prefix = ''): string[] {
 
 describe('translation files', () => {
   it('English has exactly the keys of German', () => {
-    expect(keys(en).sort()).toEqual(keys(de).sort());
+    // The domain's labels are German in the domain itself; only English repeats them (domain-labels.test.ts).
+    const own = (k: string) => !k.startsWith('domainLabels.');
+    expect(keys(en).filter(own).sort()).toEqual(keys(de).sort());
   });
 
   it('no text is empty', () => {

@@ -1,12 +1,16 @@
+import type { TFunction } from 'i18next';
 import { PASSWORD_MESSAGES, passwordProblems } from '@kontor/domain/password';
+import { domainLabel } from './domain-labels';
 
 /**
  * Spec §5's password rules, each with whether the password meets it, for the live list under a
- * new-password field. The rules and their German texts are the domain's (passwordProblems).
+ * new-password field. The rules and their German texts are the domain's (passwordProblems); the
+ * label is in the current language.
  */
-export function passwordRules(password: string): { label: string; met: boolean }[] {
+export function passwordRules(password: string, t: TFunction): { label: string; met: boolean }[] {
   const problems = new Set(passwordProblems(password));
-  return Object.values(PASSWORD_MESSAGES).map((label) => ({ label, met: !problems.has(label) }));
+  const rules = Object.keys(PASSWORD_MESSAGES) as (keyof typeof PASSWORD_MESSAGES)[];
+  return rules.map((rule) => ({ label: domainLabel(t, 'passwordRule', rule), met: !problems.has(PASSWORD_MESSAGES[rule]) }));
 }
 
 export function isPasswordValid(password: string): boolean {

@@ -42,7 +42,7 @@ export function NewPasswordField({ label, value, onChange, onBlur, errorMessage,
       <RuleList
         id={rulesId}
         title={t('password.rulesTitle')}
-        rules={passwordRules(value)}
+        rules={passwordRules(value, t)}
         metLabel={t('password.ruleMet')}
         openLabel={t('password.ruleOpen')}
       />

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { CA_STATUS_LABELS, CA_STATUSES, type CaAnnouncement, type CaStatus } from '@kontor/domain/ca-contracts';
-import { CA_OPTION_LABELS } from '@kontor/domain/corporate-actions';
+import { CA_STATUSES, type CaAnnouncement, type CaStatus } from '@kontor/domain/ca-contracts';
+import { domainLabel, useLabels } from '../../lib/domain-labels';
 import { formatQuantity } from '../../lib/format';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import styles from './corporate-actions.module.css';
@@ -17,9 +17,10 @@ const TONES: Readonly<Record<CaStatus, BadgeTone>> = {
 /** The event's status, and for a mandatory event (booked without an instruction) "Zur Information" as well. */
 export function CaStatusBadges({ event }: { event: CaAnnouncement }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   return (
     <span className={styles.badges}>
-      <Badge tone={TONES[event.status]}>{CA_STATUS_LABELS[event.status]}</Badge>
+      <Badge tone={TONES[event.status]}>{label('caStatus', event.status)}</Badge>
       {event.mandatory && event.status !== 'INFORMATION' && <Badge tone="info">{t('corporateActions.forInformation')}</Badge>}
     </span>
   );
@@ -41,6 +42,6 @@ export const formatRatio = (event: Pick<CaAnnouncement, 'ratio'>, format: (v: st
 /** "Angegebene Anzahl Aktien beziehen (20 Stück)": the instruction given (the event must have one). */
 export function instructionText(t: TFunction, event: CaAnnouncement): string {
   const i = event.instruction!;
-  const label = event.options.find((o) => o.option === i.option)?.label ?? CA_OPTION_LABELS[i.option];
+  const label = domainLabel(t, 'caOption', i.option);
   return i.quantity !== null ? t('corporateActions.instruction.withQuantity', { label, quantity: formatQuantity(i.quantity) }) : label;
 }

@@ -3,7 +3,8 @@ import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
 import { useParams } from 'react-router';
-import { CA_STATUS_LABELS, type CaAnnouncement } from '@kontor/domain/ca-contracts';
+import { type CaAnnouncement } from '@kontor/domain/ca-contracts';
+import { useLabels } from '../../lib/domain-labels';
 import { isApiError } from '../../lib/api-client';
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../lib/format';
 import { corporateActionsPath, posteingangDocumentPath } from '../../lib/paths';
@@ -74,9 +75,10 @@ export function CorporateActionPage() {
 
 function EventDetail({ event }: { event: CaAnnouncement }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const now = useServerNow();
   return (
-    <Page title={`${event.typeLabel}: ${event.name}`} description={<CaStatusBadges event={event} />}>
+    <Page title={`${label('caType', event.type)}: ${event.name}`} description={<CaStatusBadges event={event} />}>
       <p className={styles.back}>
         <Link href={corporateActionsPath} className={styles.textLink}>
           {t('corporateActions.detail.toList')}
@@ -117,12 +119,13 @@ function Fact({ label, children, name }: { label: string; children: ReactNode; n
 
 function Terms({ event }: { event: CaAnnouncement }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const other = event.targetIsin !== event.isin;
   const priceLabel = t(`corporateActions.terms.priceOf.${event.type}`, { defaultValue: t('corporateActions.terms.price') });
   return (
     <Card title={t('corporateActions.terms.title')}>
       <dl className={styles.facts}>
-        <Fact label={t('corporateActions.terms.type')}>{event.typeLabel}</Fact>
+        <Fact label={t('corporateActions.terms.type')}>{label('caType', event.type)}</Fact>
         <Fact label={t('corporateActions.terms.instrument')}>
           <InstrumentLink isin={event.isin} className={styles.textLink}>
             {event.name}
@@ -178,11 +181,12 @@ function Terms({ event }: { event: CaAnnouncement }) {
 /** After the deadline (or once booked): what was instructed, or that the default was taken; nothing to change. */
 function ClosedInstruction({ event }: { event: CaAnnouncement }) {
   const { t } = useTranslation();
-  const defaultLabel = event.options.find((o) => o.option === event.defaultOption)?.label;
+  const { label } = useLabels();
+  const defaultLabel = event.defaultOption && label('caOption', event.defaultOption);
   return (
     <Card title={t('corporateActions.instruction.title')}>
       <div className={styles.stack} data-ca-closed="">
-        <Notice tone="info" title={event.status === 'GEBUCHT' ? CA_STATUS_LABELS.GEBUCHT : t('corporateActions.countdown.over')}>
+        <Notice tone="info" title={event.status === 'GEBUCHT' ? label('caStatus', 'GEBUCHT') : t('corporateActions.countdown.over')}>
           {event.instruction
             ? event.instruction.source === 'default'
               ? t('corporateActions.instruction.defaultTaken', { label: instructionText(t, event) })

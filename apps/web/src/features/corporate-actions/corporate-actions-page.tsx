@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
 import type { CaAnnouncement } from '@kontor/domain/ca-contracts';
+import { useLabels } from '../../lib/domain-labels';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { corporateActionPath } from '../../lib/paths';
 import { useServerNow } from '../../lib/server-today';
@@ -72,6 +73,7 @@ export function CorporateActionsPage() {
 
 function EventItem({ event, now }: { event: CaAnnouncement; now: number | null }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const open = event.status === 'OFFEN' || event.status === 'WEISUNG_ERTEILT';
   let when: ReactNode;
   if (event.status === 'GEBUCHT') when = t('corporateActions.bookedOn', { date: formatDate(event.payDate) });
@@ -86,7 +88,7 @@ function EventItem({ event, now }: { event: CaAnnouncement; now: number | null }
           {event.name}
         </Link>
         <span className={styles.muted}>
-          {event.typeLabel} · {event.isin}
+          {label('caType', event.type)} · {event.isin}
         </span>
       </div>
       <div className={styles.itemSide}>

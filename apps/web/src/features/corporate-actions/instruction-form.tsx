@@ -5,6 +5,7 @@ import { caAuthorisationAmount, caAuthorisationData, type CaAnnouncement, type C
 import type { CaOption } from '@kontor/domain/corporate-actions';
 import { isApiError } from '../../lib/api-client';
 import { AuthoriseDialog } from '../../lib/authorisation/authorise-dialog';
+import { domainLabel } from '../../lib/domain-labels';
 import { formatDateTime, formatMoney, formatQuantity } from '../../lib/format';
 import { formatDecimalInput, parseDecimalInput } from '../../lib/decimal-input';
 import { useToast } from '../../lib/toasts';
@@ -76,7 +77,7 @@ export function InstructionForm({ event, countdown }: { event: CaAnnouncement; c
     }
   };
 
-  const optionLabel = (o: CaOption) => event.options.find((x) => x.option === o)?.label ?? o;
+  const optionLabel = (o: CaOption) => domainLabel(t, 'caOption', o);
   return (
     <Card title={t('corporateActions.instruction.title')}>
       <div className={styles.stack}>
@@ -102,10 +103,10 @@ export function InstructionForm({ event, countdown }: { event: CaAnnouncement; c
               label:
                 o.option === event.defaultOption ? (
                   <>
-                    {o.label} <span className={styles.muted}>({t('corporateActions.instruction.default')})</span>
+                    {optionLabel(o.option)} <span className={styles.muted}>({t('corporateActions.instruction.default')})</span>
                   </>
                 ) : (
-                  o.label
+                  optionLabel(o.option)
                 ),
             }))}
           />
@@ -156,7 +157,7 @@ export function InstructionForm({ event, countdown }: { event: CaAnnouncement; c
               <div className={styles.fact}>
                 <dt>{t('corporateActions.instruction.authEvent')}</dt>
                 <dd>
-                  {event.typeLabel}: {event.name}
+                  {domainLabel(t, 'caType', event.type)}: {event.name}
                 </dd>
               </div>
               <div className={styles.fact}>

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToggleButton } from 'react-aria-components';
-import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from '@kontor/domain/posteingang-contracts';
+import { DOCUMENT_CATEGORIES } from '@kontor/domain/posteingang-contracts';
 import type { FilterMode } from '@kontor/domain/enums';
+import { useLabels } from '../../lib/domain-labels';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -26,6 +27,7 @@ export type DocumentFiltersProps = {
  */
 export function DocumentFiltersBar({ filters, onChange }: DocumentFiltersProps) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const [text, setText] = useState(filters.q);
   const query = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
   // Typing asks after a pause; back/forward brings the search of that step into the field.
@@ -58,7 +60,7 @@ export function DocumentFiltersBar({ filters, onChange }: DocumentFiltersProps) 
         <div className={styles.chips} role="group" aria-label={t('inbox.filter.categoryGroup')}>
           {DOCUMENT_CATEGORIES.map((category) => (
             <ToggleButton key={category} className={styles.chip} isSelected={filters.categories.includes(category)} onChange={() => toggle(category)}>
-              {DOCUMENT_CATEGORY_LABELS[category]}
+              {label('documentCategory', category)}
             </ToggleButton>
           ))}
         </div>

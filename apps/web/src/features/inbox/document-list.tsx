@@ -1,7 +1,8 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentDisplayTitle } from '@kontor/domain/documents';
-import { DOCUMENT_CATEGORY_LABELS, type PosteingangDocument } from '@kontor/domain/posteingang-contracts';
+import { type PosteingangDocument } from '@kontor/domain/posteingang-contracts';
+import { useLabels } from '../../lib/domain-labels';
 import { formatCount, formatDate } from '../../lib/format';
 import { documentDownloadUrl, documentPdfUrl } from '../../lib/paths';
 import { Button, LinkButton } from '../../ui/button';
@@ -20,6 +21,7 @@ const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey &
 
 function DocumentRow({ doc, onOpen }: { doc: PosteingangDocument; onOpen: (doc: PosteingangDocument) => void }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const mark = useMarkDocumentRead();
   const title = displayTitle(doc);
   return (
@@ -39,7 +41,7 @@ function DocumentRow({ doc, onOpen }: { doc: PosteingangDocument; onOpen: (doc: 
             {title}
           </span>
           <span className={styles.meta}>
-            {DOCUMENT_CATEGORY_LABELS[doc.category]} · {formatDate(doc.date)}
+            {label('documentCategory', doc.category)} · {formatDate(doc.date)}
           </span>
         </span>
       </a>

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CHART_RANGE_LABELS, CHART_TYPE_LABELS, CHART_TYPES, type ChartRange, type ChartType } from '@kontor/domain/enums';
+import { CHART_TYPES, type ChartRange, type ChartType } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import { midPrice } from '@kontor/domain/quote';
+import { useLabels } from '../../lib/domain-labels';
 import { formatNumber, priceDecimals } from '../../lib/format';
 import { useLiveQuote } from '../../lib/live-quotes';
 import { Card } from '../../ui/card';
@@ -34,6 +35,7 @@ function ChartSkeleton() {
  */
 export function InstrumentChart({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const [params, setParams] = useSearchParams();
   const { type, range } = readChartParams(params);
   const history = usePriceHistory(instrument.isin, range, instrument.historicQuotes);
@@ -55,10 +57,10 @@ export function InstrumentChart({ instrument }: { instrument: Instrument }) {
   const intraday = (resolutionSeconds(resolution) ?? 86_400) < 86_400;
   const decimals = priceDecimals(instrument.priceScale);
 
-  const typeItems = CHART_TYPES.map((id) => ({ id, label: t(`instrument.chart.type.${id}`, { defaultValue: CHART_TYPE_LABELS[id] }) }));
+  const typeItems = CHART_TYPES.map((id) => ({ id, label: label('chartType', id) }));
   const rangeItems = OFFERED_CHART_RANGES.map((id) => ({
     id,
-    label: t(`instrument.chart.range.${id}`, { defaultValue: CHART_RANGE_LABELS[id] }),
+    label: label('chartRange', id),
     title: t(`instrument.chart.rangeTitle.${id}`),
   }));
 

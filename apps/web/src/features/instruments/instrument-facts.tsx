@@ -1,11 +1,10 @@
 import Decimal from 'decimal.js';
-import { FUND_TYPE_LABELS, TEILFREISTELLUNG } from '@kontor/domain/tax';
+import { TEILFREISTELLUNG } from '@kontor/domain/tax';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
-import { orderKindLabel } from '@kontor/domain/labels';
 import { WEEKEND_WINDOWS } from '@kontor/domain/trading-window';
+import { useLabels } from '../../lib/domain-labels';
 import { formatDate, formatMoney, formatNumber, formatQuantity } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
@@ -31,6 +30,7 @@ function Facts({ rows }: { rows: readonly (readonly [string, ReactNode] | false 
 /** Stammdaten: where and when it trades, what an order needs, what it costs. */
 export function KeyData({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const yesNo = (value: boolean) => (value ? t('instrument.yes') : t('instrument.no'));
   const weekend = instrument.weekendTrading
     ? [
@@ -43,7 +43,7 @@ export function KeyData({ instrument }: { instrument: Instrument }) {
     <Card title={t('instrument.facts.title')}>
       <Facts
         rows={[
-          [t('instrument.type'), INSTRUMENT_TYPE_LABELS[instrument.instrumentType]],
+          [t('instrument.type'), label('instrumentType', instrument.instrumentType)],
           [t('instrument.facts.market'), instrument.marketName],
           [t('instrument.facts.currency'), instrument.quoteCurrencyCode],
           [
@@ -77,11 +77,11 @@ export function KeyData({ instrument }: { instrument: Instrument }) {
           !!instrument.fundType && [
             t('instrument.facts.fundType'),
             t('instrument.facts.fundTypeValue', {
-              type: FUND_TYPE_LABELS[instrument.fundType],
+              type: label('fundType', instrument.fundType),
               percent: new Decimal(TEILFREISTELLUNG[instrument.fundType]).mul(100).toFixed(0),
             }),
           ],
-          disabled.length > 0 && [t('instrument.facts.disabledKinds'), disabled.map(orderKindLabel).join(', ')],
+          disabled.length > 0 && [t('instrument.facts.disabledKinds'), disabled.map((kind) => label('orderKind', kind)).join(', ')],
         ]}
       />
     </Card>

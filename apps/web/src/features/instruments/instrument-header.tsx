@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import { dayChange } from '@kontor/domain/quote';
+import { useLabels } from '../../lib/domain-labels';
 import { formatDate, formatTime, priceDecimals } from '../../lib/format';
 import { useLiveQuote, useLiveStatus, usePreviousCloses } from '../../lib/live-quotes';
 import { newSavingsPlanPath, orderTicketPath } from '../../lib/paths';
@@ -18,6 +18,7 @@ import styles from './instrument-page.module.css';
 /** ISIN, WKN and type under the name, with the badges that change what the customer can do. */
 export function InstrumentIdentity({ instrument, tradable }: { instrument: Instrument; tradable: Tradability }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   return (
     <span className={styles.identity}>
       <span className={styles.ids}>
@@ -31,7 +32,7 @@ export function InstrumentIdentity({ instrument, tradable }: { instrument: Instr
         )}
       </span>
       <span className={styles.badges}>
-        <Badge>{INSTRUMENT_TYPE_LABELS[instrument.instrumentType]}</Badge>
+        <Badge>{label('instrumentType', instrument.instrumentType)}</Badge>
         {instrument.derivativeKind && <Badge tone="info">{t(`instrument.derivative.kind.${instrument.derivativeKind}`)}</Badge>}
         {instrument.knockedOutFlag && <Badge tone="danger">{t('instrument.badge.knockedOut')}</Badge>}
         {tradable.matured && <Badge tone="warning">{t('instrument.badge.matured')}</Badge>}

@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import { INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
+import { useLabels } from '../../lib/domain-labels';
 import { useInstrumentPath } from '../../lib/instrument-link';
 import { searchPath } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
@@ -45,6 +45,7 @@ export const InstrumentSearchField = memo(function InstrumentSearchField({
   iconClassName?: string;
 }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const navigate = useNavigate();
   const instrumentPath = useInstrumentPath();
   const [inputValue, setInputValue] = useState('');
@@ -114,7 +115,7 @@ export const InstrumentSearchField = memo(function InstrumentSearchField({
                     {[entry.instrument.isin, entry.instrument.wkn].filter(Boolean).join(' · ')}
                   </span>
                 </span>
-                <Badge>{INSTRUMENT_TYPE_LABELS[entry.instrument.instrumentType]}</Badge>
+                <Badge>{label('instrumentType', entry.instrument.instrumentType)}</Badge>
               </ListBoxItem>
             ) : (
               <ListBoxItem id={ALL_RESULTS_KEY} textValue={t('search.allResults', { q: inputValue.trim() })} className={`${styles.option} ${styles.allResults}`}>

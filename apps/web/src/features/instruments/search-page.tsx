@@ -3,8 +3,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ToggleButton } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
-import { INSTRUMENT_TYPE_LABELS, INSTRUMENT_TYPES, type InstrumentType } from '@kontor/domain/enums';
+import { INSTRUMENT_TYPES, type InstrumentType } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
+import { useLabels } from '../../lib/domain-labels';
 import { formatCount } from '../../lib/format';
 import type { SearchFilters } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
@@ -48,6 +49,7 @@ const TOGGLES = [
  */
 export function SearchPage({ resultActions }: { resultActions?: (instrument: Instrument) => ReactNode } = {}) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const counts = useInstrumentCounts();
@@ -101,7 +103,7 @@ export function SearchPage({ resultActions }: { resultActions?: (instrument: Ins
               const count = counts.data?.tradable[type];
               return (
                 <ToggleButton key={type} className={styles.chip} isSelected={filters.type.includes(type)} onChange={() => toggleType(type)}>
-                  {INSTRUMENT_TYPE_LABELS[type]}
+                  {label('instrumentType', type)}
                   {count !== undefined && <span className={styles.chipCount}>{formatCount(count)}</span>}
                 </ToggleButton>
               );
@@ -150,7 +152,7 @@ export function SearchPage({ resultActions }: { resultActions?: (instrument: Ins
                         </span>
                       )}
                     </span>
-                    <Badge>{INSTRUMENT_TYPE_LABELS[instrument.instrumentType]}</Badge>
+                    <Badge>{label('instrumentType', instrument.instrumentType)}</Badge>
                   </InstrumentLink>
                   {resultActions && <div className={styles.resultActions}>{resultActions(instrument)}</div>}
                 </li>

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
-import { ALERT_DIRECTION_LABELS } from '@kontor/domain/notifications';
 import { midPrice } from '@kontor/domain/quote';
+import { useLabels } from '../../lib/domain-labels';
 import { formatDateTime, formatMoney, PRICE_DIGITS } from '../../lib/format';
 import { useInstrumentList } from '../../lib/instrument-list';
 import { useLiveQuotes } from '../../lib/live-quotes';
@@ -146,6 +146,7 @@ function NotificationList() {
 
 function AlertList() {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const toast = useToast();
   const alerts = usePriceAlerts();
   const { remove } = usePriceAlertMutations();
@@ -194,7 +195,7 @@ function AlertList() {
                 {alert.triggeredAt ? <Badge>{t('alerts.triggered')}</Badge> : <Badge tone="success">{t('alerts.active')}</Badge>}
               </p>
               <p className={styles.itemBody}>
-                {ALERT_DIRECTION_LABELS[alert.direction]} <strong className={styles.number}>{price}</strong>
+                {label('alertDirection', alert.direction)} <strong className={styles.number}>{price}</strong>
                 {!alert.triggeredAt && quote && (
                   <span className={styles.meta}> · {t('alerts.now', { price: formatMoney(midPrice(quote), currency, { fractionDigits: PRICE_DIGITS }) })}</span>
                 )}
@@ -210,7 +211,7 @@ function AlertList() {
                 variant="ghost"
                 size="sm"
                 iconOnly
-                aria-label={t('alerts.deleteNamed', { name, direction: ALERT_DIRECTION_LABELS[alert.direction], price })}
+                aria-label={t('alerts.deleteNamed', { name, direction: label('alertDirection', alert.direction), price })}
                 isPending={remove.isPending && remove.variables === alert.id}
                 onPress={() => remove.mutate(alert.id, { onSuccess: () => toast.success(t('alerts.deleted'), { deleteOnRouteChange: true }) })}
               >

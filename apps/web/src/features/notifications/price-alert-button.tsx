@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ALERT_DIRECTION_LABELS, ALERT_DIRECTIONS, alertReached, createPriceAlertSchema } from '@kontor/domain/notifications';
+import { ALERT_DIRECTIONS, alertReached, createPriceAlertSchema } from '@kontor/domain/notifications';
 import type { Instrument } from '@kontor/domain/instrument';
 import { midPrice } from '@kontor/domain/quote';
+import { useLabels } from '../../lib/domain-labels';
 import { isApiError } from '../../lib/api-client';
 import { formatDecimalInput, parseDecimalInput } from '../../lib/decimal-input';
 import { formatMoney, PRICE_DIGITS, priceDecimals } from '../../lib/format';
@@ -44,6 +45,7 @@ export function checkAlertPrice(input: { isin: string; direction: AlertDirection
 
 function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: AlertInstrument; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const toast = useToast();
   const formId = useId();
   const quote = useLiveQuote(instrument.isin);
@@ -74,7 +76,7 @@ function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: Al
     try {
       await create.mutateAsync({ isin: instrument.isin, direction, price: checked.price });
       toast.success(
-        t('alerts.created', { name: instrument.name, direction: ALERT_DIRECTION_LABELS[direction], price: formatMoney(checked.price, currency, { fractionDigits: PRICE_DIGITS }) }),
+        t('alerts.created', { name: instrument.name, direction: label('alertDirection', direction), price: formatMoney(checked.price, currency, { fractionDigits: PRICE_DIGITS }) }),
       );
       onOpenChange(false);
     } catch (caught) {
@@ -120,7 +122,7 @@ function PriceAlertDialog({ instrument, isOpen, onOpenChange }: { instrument: Al
           render={({ field }) => (
             <RadioGroup
               label={t('alerts.direction')}
-              options={ALERT_DIRECTIONS.map((d) => ({ value: d, label: ALERT_DIRECTION_LABELS[d] }))}
+              options={ALERT_DIRECTIONS.map((d) => ({ value: d, label: label('alertDirection', d) }))}
               value={field.value}
               onChange={(value) => field.onChange(value as AlertDirection)}
               name={field.name}

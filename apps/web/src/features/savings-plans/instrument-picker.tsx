@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
-import { INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
+import { useLabels } from '../../lib/domain-labels';
 import { newSavingsPlanPath } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Card } from '../../ui/card';
@@ -16,6 +16,7 @@ const SEARCH_DELAY_MS = 250;
 /** The first step of a new plan: find an instrument that a savings plan can buy (sparplan=true). */
 export function InstrumentPicker() {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
   const search = useSavingsInstrumentSearch(q);
@@ -41,7 +42,7 @@ export function InstrumentPicker() {
             <Link href={newSavingsPlanPath(i.isin)}>
               <span className={styles.name}>{i.name}</span>
               <span className={styles.muted}>
-                {INSTRUMENT_TYPE_LABELS[i.instrumentType]} · {i.isin}
+                {label('instrumentType', i.instrumentType)} · {i.isin}
               </span>
             </Link>
           </li>

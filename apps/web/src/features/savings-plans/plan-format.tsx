@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { entityStateLabel, savingsIntervalLabel } from '@kontor/domain/labels';
 import type { SavingsPlan } from '@kontor/domain/savings-plan-contracts';
+import { domainLabel, useLabels } from '../../lib/domain-labels';
 import { formatDate, formatMoney } from '../../lib/format';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Change, Money } from '../../ui/number';
@@ -18,12 +18,13 @@ export function pendingText(plan: Pick<SavingsPlan, 'pending'>, t: TFunction): s
 }
 
 /** The German state (Aktiv, In Bearbeitung, Inaktiv, Gelöscht) and, while a change waits, what it does. */
-export function PlanState({ plan }: { plan: Pick<SavingsPlan, 'state' | 'stateLabel' | 'pending'> }) {
+export function PlanState({ plan }: { plan: Pick<SavingsPlan, 'state' | 'pending'> }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const pending = pendingText(plan, t);
   return (
     <span data-plan-state={plan.state}>
-      <Badge tone={TONES[plan.state]}>{plan.stateLabel || entityStateLabel(plan.state)}</Badge>
+      <Badge tone={TONES[plan.state]}>{label('entityState', plan.state)}</Badge>
       {pending && <span> — {pending}</span>}
     </span>
   );
@@ -31,7 +32,7 @@ export function PlanState({ plan }: { plan: Pick<SavingsPlan, 'state' | 'stateLa
 
 /** "50,00 € monatlich am 1. des Monats". */
 export function rateText(plan: Pick<SavingsPlan, 'amount' | 'interval' | 'day'>, t: TFunction): string {
-  return t('savingsPlans.rate', { amount: formatMoney(plan.amount), interval: savingsIntervalLabel(plan.interval), day: dayLabel(plan.interval, plan.day, t) });
+  return t('savingsPlans.rate', { amount: formatMoney(plan.amount), interval: domainLabel(t, 'savingsInterval', plan.interval), day: dayLabel(plan.interval, plan.day, t) });
 }
 
 /** Nächste Ausführung (not for a deleted plan), Investiert, Wert and Gewinn/Verlust in € and %; a dash without a value (no quote). */

@@ -3,10 +3,10 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SAVINGS_INTERVALS, type SavingsInterval } from '@kontor/domain/enums';
-import { SAVINGS_INTERVAL_LABELS } from '@kontor/domain/labels';
-import { isValidExecutionDay, SAVINGS_MONTH_DAYS, SAVINGS_PLAN_MAX_AMOUNT, SAVINGS_PLAN_MIN_AMOUNT, SAVINGS_WEEKDAYS, usesWeekday, WEEKDAY_LABELS } from '@kontor/domain/savings-plans';
+import { isValidExecutionDay, SAVINGS_MONTH_DAYS, SAVINGS_PLAN_MAX_AMOUNT, SAVINGS_PLAN_MIN_AMOUNT, SAVINGS_WEEKDAYS, usesWeekday } from '@kontor/domain/savings-plans';
 import { amountInputError, amountInputValue } from '../../lib/amount-input';
 import { formatDecimalInput } from '../../lib/decimal-input';
+import { domainLabel, useLabels } from '../../lib/domain-labels';
 import { RadioGroup } from '../../ui/radio-group';
 import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
@@ -16,7 +16,7 @@ export type TermsField = 'amount' | 'interval' | 'day';
 
 /** "1. des Monats" or "Montag": how an execution day reads for its interval. */
 export function dayLabel(interval: SavingsInterval, day: number, t: TFunction): string {
-  return usesWeekday(interval) ? (WEEKDAY_LABELS[day] ?? String(day)) : t('savingsPlans.dayOfMonth', { day });
+  return usesWeekday(interval) ? domainLabel(t, 'weekday', day) : t('savingsPlans.dayOfMonth', { day });
 }
 
 /** The day an interval offers first, when the chosen one does not fit it any more. */
@@ -81,6 +81,7 @@ export type PlanTermsState = ReturnType<typeof usePlanTerms>;
 /** Sparrate, Intervall and Ausführungstag. */
 export function PlanTermsFields({ state }: { state: PlanTermsState }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const days = usesWeekday(state.interval) ? SAVINGS_WEEKDAYS : SAVINGS_MONTH_DAYS;
   return (
     <>
@@ -97,7 +98,7 @@ export function PlanTermsFields({ state }: { state: PlanTermsState }) {
       <RadioGroup
         label={t('savingsPlans.form.interval')}
         orientation="horizontal"
-        options={SAVINGS_INTERVALS.map((i) => ({ value: i, label: SAVINGS_INTERVAL_LABELS[i] }))}
+        options={SAVINGS_INTERVALS.map((i) => ({ value: i, label: label('savingsInterval', i) }))}
         value={state.interval}
         onChange={(v) => state.setInterval(v as SavingsInterval)}
         errorMessage={state.errors.interval}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
-import { PORTFOLIO_REPORT_DUE_DATE_LABELS, TERMINATION_REASON_LABELS, LOMBARD_DOCUMENT_LABELS } from '@kontor/domain/service-requests';
+import { useLabels } from '../../lib/domain-labels';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { newTicketPath } from '../../lib/paths';
 import { useCustomerSettings } from '../../lib/queries/customer-settings';
@@ -58,6 +58,7 @@ export function ReferenceAccountCard() {
  */
 export function ContractCard() {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const settings = useCustomerSettings();
   const none = t('settings.profile.none');
   return (
@@ -67,7 +68,7 @@ export function ContractCard() {
           <li className={styles.method} data-setting="portfolio-report">
             <div className={styles.methodText}>
               <p className={styles.methodName}>{t('settings.contract.portfolioReport')}</p>
-              <p className={styles.muted}>{t('settings.contract.portfolioReportValue', { day: PORTFOLIO_REPORT_DUE_DATE_LABELS[data.portfolioReportDueDate] })}</p>
+              <p className={styles.muted}>{t('settings.contract.portfolioReportValue', { day: label('portfolioReportDueDate', data.portfolioReportDueDate) })}</p>
             </div>
             <ChangeLink type="PORTFOLIO_REPORT_DUE_DATE" what={t('settings.contract.portfolioReport')} />
           </li>
@@ -96,7 +97,7 @@ export function ContractCard() {
                 {data.lombardDocumentsConfirmedAt
                   ? t('settings.contract.lombardConfirmed', {
                       date: formatDate(data.lombardDocumentsConfirmedAt),
-                      documents: data.lombardConfirmedDocuments.map((d) => LOMBARD_DOCUMENT_LABELS[d]).join(', '),
+                      documents: data.lombardConfirmedDocuments.map((d) => label('lombardDocument', d)).join(', '),
                     })
                   : t('settings.contract.notConfirmed')}
               </p>
@@ -112,12 +113,13 @@ export function ContractCard() {
 /** At the bottom, quiet: the way to end the contract, or the termination already asked for. */
 export function TerminationNote() {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const settings = useCustomerSettings();
   const termination = settings.data?.termination;
   if (termination) {
     return (
       <Notice tone="warning" title={t('settings.termination.requestedTitle')}>
-        {t('settings.termination.requested', { date: formatDate(termination.requestedAt), reason: TERMINATION_REASON_LABELS[termination.reason] })}
+        {t('settings.termination.requested', { date: formatDate(termination.requestedAt), reason: label('terminationReason', termination.reason) })}
       </Notice>
     );
   }

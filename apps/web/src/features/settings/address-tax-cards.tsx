@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { countryName } from '@kontor/domain/countries';
-import { CHURCH_TAX_LABELS } from '@kontor/domain/tax';
 import type { ExemptionOrder } from '@kontor/domain/customer-settings-contracts';
 import { addressLines, formatTaxId } from '@kontor/domain/service-request-summary';
+import { useLabels } from '../../lib/domain-labels';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useCustomerSettings } from '../../lib/queries/customer-settings';
 import { useTaxEnabled, useTaxYear } from '../../lib/queries/tax';
@@ -123,6 +123,7 @@ export function TaxCard() {
 /** The Kirchensteuermerkmal as set now; it is changed on the Steuern screen, beside what it does to the tax. */
 function ChurchTaxSection() {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const year = useTaxYear(null);
   return (
     <section className={styles.stack} aria-labelledby="settings-church-tax">
@@ -130,7 +131,7 @@ function ChurchTaxSection() {
         {t('settings.tax.churchTax')}
       </h3>
       <p data-church-tax="" aria-busy={year.isPending}>
-        {year.data ? CHURCH_TAX_LABELS[year.data.churchTax] : year.isError ? t('settings.service.loadError') : t('settings.tax.loading')}
+        {year.data ? label('churchTax', year.data.churchTax) : year.isError ? t('settings.service.loadError') : t('settings.tax.loading')}
       </p>
       <LinkRow>
         <LinkButton variant="secondary" size="sm" href={taxPath()}>

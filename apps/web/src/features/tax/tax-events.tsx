@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
 import { taxTotal } from '@kontor/domain/tax';
-import { TAX_EVENT_LABELS, type TaxEvent, type TaxYearView } from '@kontor/domain/tax-contracts';
+import { type TaxEvent, type TaxYearView } from '@kontor/domain/tax-contracts';
+import { domainLabel } from '../../lib/domain-labels';
 import { formatDate, formatMoney, trend } from '../../lib/format';
 import { orderPath, posteingangDocumentPath } from '../../lib/paths';
 import { isRefund, signedEuro } from '../../lib/tax/tax-format';
@@ -19,7 +20,7 @@ type T = ReturnType<typeof useTranslation>['t'];
 export function amountLabel(event: Pick<TaxEvent, 'kind' | 'amount'>, t: T): string {
   if (event.kind === 'sale') return trend(event.amount) === 'loss' ? t('tax.events.loss') : t('tax.events.gain');
   if (event.kind === 'adjustment') return t('tax.events.adjustmentAmount');
-  return TAX_EVENT_LABELS[event.kind];
+  return domainLabel(t, 'taxEvent', event.kind);
 }
 
 /** The year's taxed events, newest first (as the server sends them), each with its calculation behind "Berechnung". */
@@ -55,7 +56,7 @@ function EventItem({ event }: { event: TaxEvent }) {
         <div className={styles.eventMain}>
           <span className={styles.eventTitle}>{event.name}</span>
           <span className={styles.muted}>
-            {TAX_EVENT_LABELS[event.kind]} · <time dateTime={event.at}>{formatDate(event.at)}</time>
+            {domainLabel(t, 'taxEvent', event.kind)} · <time dateTime={event.at}>{formatDate(event.at)}</time>
           </span>
         </div>
         <div className={styles.eventSide}>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ticketStateLabel } from '@kontor/domain/labels';
 import type { TicketState } from '@kontor/domain/enums';
 import type { Ticket } from '@kontor/domain/ticket-contracts';
+import { useLabels } from '../../lib/domain-labels';
 import { formatDate } from '../../lib/format';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import styles from './tickets.module.css';
@@ -11,10 +11,11 @@ const TONES: Record<TicketState, BadgeTone> = { PREPARED: 'neutral', OPEN: 'info
 /** The ticket's state in the spec's German words; "bitte lesen" stands out. */
 export function TicketStateBadge({ ticket }: { ticket: Pick<Ticket, 'state' | 'outcome'> }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const rejected = ticket.state === 'CLOSED' && ticket.outcome === 'REJECTED';
   return (
     <span className={styles.state} data-ticket-state={ticket.state}>
-      <Badge tone={rejected ? 'danger' : TONES[ticket.state]}>{ticketStateLabel(ticket.state)}</Badge>
+      <Badge tone={rejected ? 'danger' : TONES[ticket.state]}>{label('ticketState', ticket.state)}</Badge>
       {rejected && <span className={styles.muted}>{t('tickets.outcome.REJECTED')}</span>}
     </span>
   );

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { Link } from 'react-aria-components';
 import { canCancel, isOpenOrder } from '@kontor/domain/order-kinds';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
+import { domainLabel } from '../../lib/domain-labels';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime, formatMoney, formatQuantity, PRICE_DIGITS } from '../../lib/format';
 import { documentPdfUrl } from '../../lib/paths';
@@ -102,7 +103,7 @@ function OrderDetail({ order }: { order: TradingOrder }) {
       title={t('orders.detail.pageTitle', { name: order.name })}
       description={
         <span className={styles.detailHeader}>
-          <span>{orderTypeText(order)}</span>
+          <span>{orderTypeText(order, t)}</span>
           <OrderStatusBadge order={order} />
         </span>
       }
@@ -119,7 +120,7 @@ function OrderDetail({ order }: { order: TradingOrder }) {
         {t('orders.detail.toList')}
       </Link>
       {error && <Notice tone="danger">{error}</Notice>}
-      {open && order.cancelStatus && <Notice tone="info">{t('orders.detail.cancelling', { status: order.label })}</Notice>}
+      {open && order.cancelStatus && <Notice tone="info">{t('orders.detail.cancelling', { status: domainLabel(t, 'orderStatus', order.display) })}</Notice>}
       {/* Why it ended: refused, or stopped by the back office after parts were bought. */}
       {!open && order.reason && (
         <Notice tone={order.status === 'Rejected' ? 'danger' : 'info'} title={order.status === 'Rejected' ? t('trading.result.rejectedTitle') : undefined}>
@@ -142,7 +143,7 @@ function OrderDetail({ order }: { order: TradingOrder }) {
             </div>
             <div>
               <dt>{t('trading.review.order')}</dt>
-              <dd>{orderTypeText(order)}</dd>
+              <dd>{orderTypeText(order, t)}</dd>
             </div>
             <div>
               <dt>{order.amount ? t('trading.field.amount') : t('trading.field.quantity')}</dt>
@@ -221,7 +222,7 @@ function OrderDetail({ order }: { order: TradingOrder }) {
         onConfirm={doCancel}
       >
         <p>
-          {t('orders.detail.cancelText', { type: orderTypeText(order), size: orderSizeText(order, t), name: order.name })}
+          {t('orders.detail.cancelText', { type: orderTypeText(order, t), size: orderSizeText(order, t), name: order.name })}
         </p>
       </ConfirmDialog>
     </Page>

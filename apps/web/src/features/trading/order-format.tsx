@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { orderKindLabel, orderStatusLabel } from '@kontor/domain/labels';
 import { isOpenOrder } from '@kontor/domain/order-kinds';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
+import { domainLabel, useLabels } from '../../lib/domain-labels';
 import { formatDate, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
 import { Badge, type BadgeTone } from '../../ui/badge';
 
@@ -14,17 +14,18 @@ export function statusTone(order: Pick<TradingOrder, 'status' | 'cancelStatus'>)
   return 'info';
 }
 
-export function OrderStatusBadge({ order }: { order: Pick<TradingOrder, 'status' | 'cancelStatus' | 'display' | 'label'> }) {
+export function OrderStatusBadge({ order }: { order: Pick<TradingOrder, 'status' | 'cancelStatus' | 'display'> }) {
+  const { label } = useLabels();
   return (
     <span data-order-status={order.display}>
-      <Badge tone={statusTone(order)}>{order.label || orderStatusLabel(order.display)}</Badge>
+      <Badge tone={statusTone(order)}>{label('orderStatus', order.display)}</Badge>
     </span>
   );
 }
 
 /** "Kauf · Limit": side and kind with the labels of spec §4. */
-export function orderTypeText(order: Pick<TradingOrder, 'side' | 'kind'>): string {
-  return `${orderKindLabel(order.side)} · ${orderKindLabel(order.kind)}`;
+export function orderTypeText(order: Pick<TradingOrder, 'side' | 'kind'>, t: TFunction): string {
+  return `${domainLabel(t, 'orderKind', order.side)} · ${domainLabel(t, 'orderKind', order.kind)}`;
 }
 
 /** Pieces, or the amount of a fraction order. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isOpenOrder } from '@kontor/domain/order-kinds';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
+import { domainLabel } from '../../lib/domain-labels';
 import { formatMoney, formatQuantity } from '../../lib/format';
 import { orderPath } from '../../lib/paths';
 import { Button, LinkButton } from '../../ui/button';
@@ -43,7 +44,7 @@ export function TicketResult({ placed, onNew, priceDecimals }: { placed: Trading
       </Notice>
     );
   } else {
-    notice = <Notice tone="info">{t('trading.result.closedText', { status: order.label })}</Notice>;
+    notice = <Notice tone="info">{t('trading.result.closedText', { status: domainLabel(t, 'orderStatus', order.display) })}</Notice>;
   }
 
   return (
@@ -56,7 +57,7 @@ export function TicketResult({ placed, onNew, priceDecimals }: { placed: Trading
         </div>
         <div>
           <dt>{t('trading.review.order')}</dt>
-          <dd>{orderTypeText(order)}</dd>
+          <dd>{orderTypeText(order, t)}</dd>
         </div>
         <div>
           <dt>{t('trading.field.quantity')}</dt>

@@ -3,10 +3,10 @@ import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Instrument } from '@kontor/domain/instrument';
-import { orderKindLabel } from '@kontor/domain/labels';
 import type { OrderFieldErrors } from '@kontor/domain/order-rules';
 import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import { productClassOf } from '@kontor/domain/onboarding';
+import { domainLabel } from '../../lib/domain-labels';
 import { isApiError } from '../../lib/api-client';
 import { useExperience } from '../../lib/queries/experience';
 import { formatMoney, formatNumber, formatPercent, formatQuantity } from '../../lib/format';
@@ -127,7 +127,7 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
         <div>
           <dt>{t('trading.review.order')}</dt>
           <dd>
-            {orderKindLabel(ticket.side)} · {t(`trading.kind.${ticket.kind}`)}
+            {domainLabel(t, 'orderKind', ticket.side)} · {t(`trading.kind.${ticket.kind}`)}
           </dd>
         </div>
         <div>

@@ -92,7 +92,7 @@ export function OrdersPage() {
               <span className={styles.listMain}>
                 <span className={styles.listName}>{order.name}</span>
                 <span className={styles.muted}>
-                  {orderTypeText(order)} · {orderSizeText(order, t)}
+                  {orderTypeText(order, t)} · {orderSizeText(order, t)}
                 </span>
                 <span className={styles.muted}>{priceConditionText(order, t)}</span>
               </span>
@@ -137,7 +137,7 @@ export function OrdersPage() {
                   </span>
                 </Cell>
                 <Cell>
-                  <span className={styles.nowrap}>{orderTypeText(order)}</span>
+                  <span className={styles.nowrap}>{orderTypeText(order, t)}</span>
                 </Cell>
                 <Cell align="end">
                   <span className={styles.nowrap}>{orderSizeText(order, t)}</span>

@@ -1,16 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useFormContext } from 'react-hook-form';
 import {
-  LOMBARD_DOCUMENT_LABELS,
   LOMBARD_DOCUMENTS,
-  PORTFOLIO_REPORT_DUE_DATE_LABELS,
   PORTFOLIO_REPORT_DUE_DATES,
-  TERMINATION_REASON_LABELS,
   TERMINATION_REASONS,
   lossCertificateDeadline,
   type ServiceRequestType,
 } from '@kontor/domain/service-requests';
 import { addressLines, germanDate, germanDateTime } from '@kontor/domain/service-request-summary';
+import { useLabels } from '../../../lib/domain-labels';
 import { useCustomer } from '../../../lib/auth';
 import { useCustomerSettings } from '../../../lib/queries/customer-settings';
 import { Notice } from '../../../ui/notice';
@@ -113,12 +111,13 @@ function DirectDebitMandateFields() {
 
 function PortfolioReportFields() {
   const { t } = useTranslation();
+  const { label } = useLabels();
   return (
     <Radios
       name="portfolioReportDueDate"
       label={t('tickets.forms.dueDate.label')}
       description={t('tickets.forms.dueDate.hint')}
-      options={PORTFOLIO_REPORT_DUE_DATES.map((d) => ({ value: d, label: PORTFOLIO_REPORT_DUE_DATE_LABELS[d] }))}
+      options={PORTFOLIO_REPORT_DUE_DATES.map((d) => ({ value: d, label: label('portfolioReportDueDate', d) }))}
     />
   );
 }
@@ -176,12 +175,13 @@ function CryptoAddressFields() {
 
 function TerminationFields() {
   const { t } = useTranslation();
+  const { label } = useLabels();
   return (
     <>
       <Notice tone="warning" title={t('tickets.forms.termination.warningTitle')}>
         {t('tickets.forms.termination.warning')}
       </Notice>
-      <Radios name="terminationReason" label={t('tickets.forms.termination.reason')} options={TERMINATION_REASONS.map((r) => ({ value: r, label: TERMINATION_REASON_LABELS[r] }))} />
+      <Radios name="terminationReason" label={t('tickets.forms.termination.reason')} options={TERMINATION_REASONS.map((r) => ({ value: r, label: label('terminationReason', r) }))} />
       <TextArea name="terminationComment" label={t('tickets.forms.termination.comment')} description={t('tickets.forms.termination.commentHint')} />
     </>
   );
@@ -189,13 +189,14 @@ function TerminationFields() {
 
 function LombardFields() {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const { formState } = useFormContext<FormValues>();
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{t('tickets.forms.lombard.label')}</legend>
       {LOMBARD_DOCUMENTS.map((d) => (
         <CheckInList key={d} name="lombardConfirmedDocuments" value={d}>
-          {LOMBARD_DOCUMENT_LABELS[d]}
+          {label('lombardDocument', d)}
         </CheckInList>
       ))}
       <FieldMessage message={formState.errors.lombardConfirmedDocuments?.message} />

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { SERVICE_REQUEST_LABELS, SERVICE_REQUEST_TYPES, ticketAuthorisationData, type ServiceRequestType } from '@kontor/domain/service-requests';
+import { SERVICE_REQUEST_TYPES, ticketAuthorisationData, type ServiceRequestType } from '@kontor/domain/service-requests';
 import { serviceRequestLines } from '@kontor/domain/service-request-summary';
 import type { Ticket } from '@kontor/domain/ticket-contracts';
+import { useLabels } from '../../../lib/domain-labels';
 import { isApiError } from '../../../lib/api-client';
 import { AuthoriseDialog } from '../../../lib/authorisation/authorise-dialog';
 import { newTicketPath, ticketPath } from '../../../lib/paths';
@@ -84,6 +85,7 @@ type Review = { data: Record<string, unknown> };
 
 function RequestForm({ type, draft, today }: { type: ServiceRequestType; draft?: Ticket; today: string }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const navigate = useNavigate();
   const toasts = useToast();
   const queryClient = useQueryClient();
@@ -210,7 +212,7 @@ function RequestForm({ type, draft, today }: { type: ServiceRequestType; draft?:
     void navigate(ticketPath(ticket.id));
   };
 
-  const title = SERVICE_REQUEST_LABELS[type];
+  const title = label('serviceRequest', type);
   return (
     <Page title={title} description={t(`tickets.forms.types.${type}`)}>
       <FormProvider {...form}>
