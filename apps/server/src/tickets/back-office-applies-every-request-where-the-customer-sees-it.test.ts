@@ -55,7 +55,7 @@ describe('the settings page', () => {
       lombardConfirmedDocuments: [],
       termination: null,
       lossCertificateYears: [],
-      preferences: { theme: 'SYSTEM', defaultOrderValidity: 'day', language: 'de', adAgree: false, adAgreeChangedAt: null },
+      preferences: { theme: 'SYSTEM', defaultOrderValidity: 'day', language: null, adAgree: false, adAgreeChangedAt: null },
     });
 
     const moved = await apply(anna, 'ADDRESS', { newStreet: 'Hauptstraße', newHouseNumber: '5', newHouseNumber2: 'a', postalCode: '10115', city: 'Berlin', country: 'de' });
@@ -82,7 +82,7 @@ describe('the settings page', () => {
       termination: { requestedAt: '2026-11-25T10:00:00.000Z', reason: 'FEES' },
       lossCertificateYears: [],
       // The customer's own choices: no ticket changes them.
-      preferences: { theme: 'SYSTEM', defaultOrderValidity: 'day', language: 'de', adAgree: false, adAgreeChangedAt: null },
+      preferences: { theme: 'SYSTEM', defaultOrderValidity: 'day', language: null, adAgree: false, adAgreeChangedAt: null },
     });
 
     // A second address replaces the first; nobody else's settings change.
