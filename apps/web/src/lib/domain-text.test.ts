@@ -16,6 +16,10 @@ describe('the catalogue of the domain’s German sentences', () => {
     expect(missingDomainTexts()).toEqual([]);
   });
 
+  it('has no empty English', () => {
+    expect(Object.entries(catalogue).filter(([, english]) => english.trim() === '')).toEqual([]);
+  });
+
   it('keeps every value of a sentence in its English', () => {
     const lost = Object.entries(catalogue).filter(([german, english]) =>
       [...german.matchAll(/\{\d+\}/g)].some(([placeholder]) => !english.includes(placeholder)),
