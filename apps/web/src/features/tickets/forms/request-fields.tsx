@@ -19,6 +19,7 @@ import { ExemptionOrderFields } from './exemption-order-fields';
 import { Check, CheckInList, FieldMessage, Radios, TextArea, TextInput } from './form-controls';
 import { groupIban, type FormValues } from './form-model';
 import { IdDocumentFields, type IdFiles } from './id-document-fields';
+import layout from '../../../ui/form-layout.module.css';
 import styles from './forms.module.css';
 
 export type RequestFieldsProps = {
@@ -129,7 +130,7 @@ function LossCertificateFields({ today }: { today: string }) {
   return (
     <>
       <Notice title={t('tickets.forms.loss.deadlineTitle', { date: deadline })}>{t('tickets.forms.loss.deadline', { date: deadline })}</Notice>
-      <fieldset className={styles.group}>
+      <fieldset className={layout.group}>
         <legend className={styles.legend}>{t('tickets.forms.loss.label')}</legend>
         <Check name="lossOffsetResetStocks" description={t('tickets.forms.loss.stocksHint')}>
           {t('tickets.forms.loss.stocks')}
@@ -148,7 +149,7 @@ function CryptoAddressFields() {
   const settings = useCustomerSettings();
   return (
     <>
-      <div className={styles.group}>
+      <div className={layout.group}>
         <h3 className={styles.legend}>{t('tickets.forms.crypto.current')}</h3>
         {settings.isPending ? (
           <div role="status" aria-busy="true">
@@ -194,7 +195,7 @@ function LombardFields() {
   const { label } = useLabels();
   const { formState } = useFormContext<FormValues>();
   return (
-    <fieldset className={styles.group}>
+    <fieldset className={layout.group}>
       <legend className={styles.legend}>{t('tickets.forms.lombard.label')}</legend>
       {LOMBARD_DOCUMENTS.map((d) => (
         <CheckInList key={d} name="lombardConfirmedDocuments" value={d}>
