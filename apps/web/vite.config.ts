@@ -29,18 +29,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // Libraries change less often than Kontor: separate chunks stay cached across releases.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'react-aria', test: /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@react-types|@internationalized|@swc)[\\/]/, priority: 2 },
-            // pdf.js stays out: it comes with the document viewer, on first use.
-            { name: 'vendor', test: /node_modules[\\/](?!@sentry|pdfjs-dist)/, priority: 1 },
-          ],
-        },
-      },
-    },
+    manifest: true,
   },
 });
