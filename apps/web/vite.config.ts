@@ -30,5 +30,17 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What index.html loads anyway (React, the router, i18n, the app's frame): one file
+            // instead of dozens, each of which would cost a request and its headers on a slow line.
+            { name: 'shell', tags: ['$initial'], priority: 2 },
+            // Everything else: the bundler's own chunks, loaded with the page (lazy routes) that needs them.
+          ],
+        },
+      },
+    },
   },
 });
