@@ -8,6 +8,7 @@ import { Check, CountrySelect, TextInput } from './fields';
 import { StepFrame } from './step-frame';
 import { useStepForm } from './step-form';
 import styles from './onboarding.module.css';
+import { useDomainText } from '../../lib/domain-text';
 
 type StepProps = { application: OnboardingApplication; onSaved: (application: OnboardingApplication) => void; onBack: () => void };
 
@@ -19,6 +20,7 @@ type TaxValues = { taxResidences: { country: string; taxId: string }[]; notUsPer
 /** Step 3: where the customer pays tax, with the tax ID of each country, and that they are no US person. */
 export function TaxStep({ application, onSaved, onBack }: StepProps) {
   const { t } = useTranslation();
+  const text = useDomainText();
   const saved = application.tax;
   const { methods, submit, error, submitting } = useStepForm<'tax', TaxValues>({
     step: 'tax',
@@ -73,7 +75,7 @@ export function TaxStep({ application, onSaved, onBack }: StepProps) {
         })}
         {rootError && (
           <p className={styles.error} role="alert">
-            {rootError}
+            {text(rootError)}
           </p>
         )}
         {rows.fields.length < MAX_TAX_RESIDENCES && (

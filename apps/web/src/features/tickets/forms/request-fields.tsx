@@ -9,6 +9,7 @@ import {
 } from '@kontor/domain/service-requests';
 import { addressLines, germanDate, germanDateTime } from '@kontor/domain/service-request-summary';
 import { useLabels } from '../../../lib/domain-labels';
+import { useDomainText } from '../../../lib/domain-text';
 import { useCustomer } from '../../../lib/auth';
 import { useCustomerSettings } from '../../../lib/queries/customer-settings';
 import { Notice } from '../../../ui/notice';
@@ -143,6 +144,7 @@ function LossCertificateFields({ today }: { today: string }) {
 
 function CryptoAddressFields() {
   const { t } = useTranslation();
+  const text = useDomainText();
   const settings = useCustomerSettings();
   return (
     <>
@@ -156,7 +158,7 @@ function CryptoAddressFields() {
         ) : settings.data?.address ? (
           <address className={styles.address}>
             {addressLines(settings.data.address).map((line) => (
-              <span key={line}>{line}</span>
+              <span key={line}>{text(line)}</span>
             ))}
           </address>
         ) : (
