@@ -83,6 +83,9 @@ else {
   failures.push('browser tests: Chromium missing');
 }
 
+// Issue 22's size budget: the JavaScript a first visit to /anmelden and /depot loads, from the build above.
+check('First-load JavaScript budget (web build)', 'node', ['apps/web/scripts/first-load-budget.mjs']);
+
 // Beside the browser tests: lint, type check and the server suite, against PostgreSQL (whose
 // server runs its queries: the test processes wait much of the time), then against PGlite (tests
 // of 30 s allowed that take a second or two, like the PostgreSQL pass). The unit tests with their

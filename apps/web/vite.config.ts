@@ -29,15 +29,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than Kontor: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'react-aria', test: /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@react-types|@internationalized|@swc)[\\/]/, priority: 2 },
-            // pdf.js stays out: it comes with the document viewer, on first use.
-            { name: 'vendor', test: /node_modules[\\/](?!@sentry|pdfjs-dist)/, priority: 1 },
+            // What index.html loads anyway (React, the router, i18n, the app's frame): one file
+            // instead of dozens, each of which would cost a request and its headers on a slow line.
+            { name: 'shell', tags: ['$initial'], priority: 2 },
+            // Everything else: the bundler's own chunks, loaded with the page (lazy routes) that needs them.
           ],
         },
       },

@@ -1,9 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { App } from './app/app';
 import { Boot } from './app/boot';
+import { routes } from './app/routes';
 import { reportError } from './lib/monitoring';
 import './ui/global.css';
+
+// The current page's chunks start loading now, beside the configuration, the translations and the
+// identity client, instead of after them (the router would ask for them only once it renders).
+for (const { route } of matchRoutes(routes, window.location) ?? []) {
+  if (typeof route.lazy === 'function') void route.lazy().catch(() => {});
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing in index.html');

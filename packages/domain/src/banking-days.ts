@@ -2,6 +2,9 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./date-holidays-parser.d.ts" />
 import HolidaysParser from 'date-holidays-parser';
+import { addCalendarDays, isoDateParts, type IsoDate } from './calendar-dates';
+
+export { addCalendarDays, addMonthsClamped, BANKING_TIME_ZONE, berlinDate, isoWeekday, startOfBerlinDay, type IsoDate } from './calendar-dates';
 
 /**
  * Banking days and exchange days, as calendar dates ('YYYY-MM-DD') in Europe/Berlin.
@@ -14,10 +17,6 @@ import HolidaysParser from 'date-holidays-parser';
  * (docs/decisions/013-scheduler.md): the full date-holidays data would add megabytes for two
  * calendars that are not any country's.
  */
-export const BANKING_TIME_ZONE = 'Europe/Berlin';
-
-export type IsoDate = string;
-
 const TARGET2_DAYS = {
   '01-01': { name: 'Neujahr' },
   'easter -2': { name: 'Karfreitag' },
@@ -57,37 +56,20 @@ function closedDays(cal: Calendar, year: number): Set<IsoDate> {
   return days;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function parts(date: IsoDate): [number, number, number] {
-  const m = ISO_DATE.exec(date);
-  if (!m) throw new RangeError(`Not an ISO date: ${date}`);
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const check = new Date(Date.UTC(y, mo - 1, d));
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) throw new RangeError(`Not a calendar date: ${date}`);
-  return [y, mo, d];
-}
-
-/** The date `days` calendar days after (or before) `date`. */
-export function addCalendarDays(date: IsoDate, days: number): IsoDate {
-  const [y, m, d] = parts(date);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 function isWeekend(date: IsoDate): boolean {
-  const [y, m, d] = parts(date);
+  const [y, m, d] = isoDateParts(date);
   const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   return weekday === 0 || weekday === 6;
 }
 
 /** True on a day TARGET2 settles: a weekday that is not a TARGET2 holiday. */
 export function isBankingDay(date: IsoDate): boolean {
-  return !isWeekend(date) && !closedDays(target2, parts(date)[0]).has(date);
+  return !isWeekend(date) && !closedDays(target2, isoDateParts(date)[0]).has(date);
 }
 
 /** True on a day Xetra and the Frankfurt exchange trade. */
 export function isExchangeDay(date: IsoDate): boolean {
-  return !isWeekend(date) && !closedDays(xetra, parts(date)[0]).has(date);
+  return !isWeekend(date) && !closedDays(xetra, isoDateParts(date)[0]).has(date);
 }
 
 /** The first banking day strictly after `date`. */
@@ -114,54 +96,9 @@ export function addBankingDays(date: IsoDate, n: number): IsoDate {
   return day;
 }
 
-const formatter = new Intl.DateTimeFormat('en-CA', { timeZone: BANKING_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** Berlin's offset from UTC at an instant, in ms (whole minutes). */
-function berlinOffsetMs(instant: number): number {
-  const p = Object.fromEntries(formatter.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
-  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
-  return asUtc - Math.floor(instant / 60_000) * 60_000;
-}
-
-/** The calendar date in Europe/Berlin at an instant. */
-export function berlinDate(instant: Date): IsoDate {
-  const p = Object.fromEntries(formatter.formatToParts(instant).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-/**
- * The instant a Berlin calendar day begins. Midnight always exists in Berlin (the clocks change at
- * 02:00 and 03:00), so the offset at midnight is the one of the day before the change.
- */
-export function startOfBerlinDay(date: IsoDate): Date {
-  const [y, m, d] = parts(date);
-  const utcMidnight = Date.UTC(y, m - 1, d);
-  let start = utcMidnight - berlinOffsetMs(utcMidnight);
-  start = utcMidnight - berlinOffsetMs(start);
-  return new Date(start);
-}
-
 /** `date` itself when Xetra trades on it, else the next day it does (a savings plan's execution day). */
 export function exchangeDayOnOrAfter(date: IsoDate): IsoDate {
   let day = date;
   while (!isExchangeDay(day)) day = addCalendarDays(day, 1);
   return day;
-}
-
-/** Day of the week of a calendar date: 1 = Monday … 7 = Sunday (ISO). */
-export function isoWeekday(date: IsoDate): number {
-  const [y, m, d] = parts(date);
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
-}
-
-/**
- * The date `months` months after `date`, on day `day` of that month (default: `date`'s day),
- * clamped to the month's last day (31 January + 1 month = 28 or 29 February).
- */
-export function addMonthsClamped(date: IsoDate, months: number, day?: number): IsoDate {
-  const [y, m, d] = parts(date);
-  const first = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  first.setUTCDate(Math.min(day ?? d, last));
-  return first.toISOString().slice(0, 10);
 }

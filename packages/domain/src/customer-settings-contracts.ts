@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PORTFOLIO_REPORT_DUE_DATES, TERMINATION_REASONS, LOMBARD_DOCUMENTS } from './service-requests';
+import { PORTFOLIO_REPORT_DUE_DATES, TERMINATION_REASONS, LOMBARD_DOCUMENTS } from './service-request-labels';
 import { decimalStringSchema } from './money';
 import type { ValidityType } from './order-rules';
 import { authorisationResultSchema } from './auth-contracts';

@@ -119,3 +119,6 @@ export const ENTITY_STATE_LABELS: Readonly<Record<EntityState, string>> = {
 export function entityStateLabel(state: string): string {
   return lookup(ENTITY_STATE_LABELS, state);
 }
+
+/** The weekdays a savings plan can run on (ISO numbers, Monday = 1). */
+export const WEEKDAY_LABELS: Readonly<Record<number, string>> = { 1: 'Montag', 2: 'Dienstag', 3: 'Mittwoch', 4: 'Donnerstag', 5: 'Freitag' };

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { addCalendarDays, addMonthsClamped, type IsoDate } from './banking-days';
+import { addCalendarDays, addMonthsClamped, type IsoDate } from './calendar-dates';
 
 /**
  * Performance of a depot or a position (issue 19): the true time-weighted rate of return (TTWROR)

@@ -32,7 +32,7 @@ export type DynamicIncrease = (typeof DYNAMIC_INCREASES)[number];
 export const SAVINGS_MONTH_DAYS = [1, 15] as const;
 /** ISO weekdays a weekly or 2-weekly plan can run on (1 = Monday … 5 = Friday). */
 export const SAVINGS_WEEKDAYS = [1, 2, 3, 4, 5] as const;
-export const WEEKDAY_LABELS: Readonly<Record<number, string>> = { 1: 'Montag', 2: 'Dienstag', 3: 'Mittwoch', 4: 'Donnerstag', 5: 'Freitag' };
+export { WEEKDAY_LABELS } from './labels';
 export const SAVINGS_PAYMENTS = ['CASH', 'DIRECT_DEBIT'] as const;
 export type SavingsPayment = (typeof SAVINGS_PAYMENTS)[number];
 /** How many plans one customer may keep (not deleted). */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../lib/language-switcher';
 import { Footer } from './footer';
-import { KontorLogo } from './top-bar';
+import { KontorLogo } from './kontor-logo';
 import styles from './auth-layout.module.css';
 
 /** The frame of the sign-in screens: the wordmark, one centred column, the legal footer. */

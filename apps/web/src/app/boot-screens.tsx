@@ -1,7 +1,7 @@
 import { translate } from '../lib/i18n';
 import { Button } from '../ui/button';
 import { Skeleton, SkeletonText } from '../ui/skeleton';
-import { KontorLogo } from './top-bar';
+import { KontorLogo } from './kontor-logo';
 import styles from './boot.module.css';
 
 /*

@@ -17,6 +17,8 @@ let started: Promise<RuntimeConfig> | null = null;
 
 export function startApp(): Promise<RuntimeConfig> {
   started ??= (async () => {
+    // The identity client (configureAuth needs it next) loads beside the configuration.
+    void import('../lib/identity-client').catch(() => {});
     const [config] = await Promise.all([loadRuntimeConfig(), initI18n()]);
     setConfig(config);
     // Monitoring must not hold up or break the start; it reports from the moment it is ready.

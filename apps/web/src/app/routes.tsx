@@ -1,13 +1,11 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { useConfig } from '../lib/config';
 import { AppFrame } from './app-frame';
 import { AuthLayout } from './auth-layout';
 import { BootSkeleton } from './boot-screens';
-import { Layout } from './layout';
 import { START_PATH } from './navigation';
 import { NotFoundPage } from './not-found-page';
-import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
 
 /** A page the configuration may switch off (spec §9 feature flags): then its address does not exist. */
@@ -21,6 +19,9 @@ function OnlyWhen({ flag, children }: { flag: 'tax' | 'instrumentDetail'; childr
 function WhenDevTools({ children }: { children: ReactNode }) {
   return useConfig().devTools ? children : <NotFoundPage />;
 }
+
+/** The signed-in layout around the error screen: loaded only when an error shows. */
+const LazyLayout = lazy(async () => ({ default: (await import('./layout')).Layout }));
 
 /** "/" is the depot; the query string survives so that campaign parameters still reach tracking. */
 function RedirectToStart() {
@@ -44,9 +45,11 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <BootSkeleton />,
     errorElement: (
       <AppFrame>
-        <Layout>
-          <RouteError />
-        </Layout>
+        <Suspense fallback={<BootSkeleton />}>
+          <LazyLayout>
+            <RouteError />
+          </LazyLayout>
+        </Suspense>
       </AppFrame>
     ),
     children: [
@@ -80,11 +83,8 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: (
-          <RequireAuth>
-            <Layout />
-          </RequireAuth>
-        ),
+        // The guard and the signed-in layout come with the first signed-in page (app/signed-in-frame).
+        lazy: async () => ({ Component: (await import('./signed-in-frame')).SignedInFrame }),
         children: [
           {
             errorElement: <RouteError />,

@@ -17,7 +17,7 @@ import { useChallengePoll } from '../lib/authorisation/challenge-hooks';
 import { Button } from '../ui/button';
 import { Notice } from '../ui/notice';
 import { BootSkeleton } from './boot-screens';
-import { KontorLogo } from './top-bar';
+import { KontorLogo } from './kontor-logo';
 import styles from './boot.module.css';
 
 /**

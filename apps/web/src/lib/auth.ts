@@ -317,33 +317,6 @@ export function createAuth(deps: AuthDeps): Auth {
   return auth;
 }
 
-/** aws-amplify as the identity client, with Kontor's token storage (spec §9). */
-async function amplifyClient(identity: IdentityClientConfig, storage: TokenStorage): Promise<IdentityClient> {
-  const [{ Amplify }, amplifyAuth, { cognitoUserPoolsTokenProvider }, { Hub }] = await Promise.all([
-    import('aws-amplify'),
-    import('aws-amplify/auth'),
-    import('aws-amplify/auth/cognito'),
-    import('aws-amplify/utils'),
-  ]);
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: identity.userPoolId,
-        userPoolClientId: identity.userPoolClientId,
-        ...(identity.userPoolEndpoint ? { userPoolEndpoint: identity.userPoolEndpoint } : {}),
-      },
-    },
-  });
-  // After configure: configure() installs localStorage as the token storage on every call.
-  cognitoUserPoolsTokenProvider.setKeyValueStorage(storage);
-  return {
-    getCurrentUser: () => amplifyAuth.getCurrentUser(),
-    fetchAuthSession: (options) => amplifyAuth.fetchAuthSession(options),
-    signOut: () => amplifyAuth.signOut(),
-    listen: (handler) => Hub.listen('auth', ({ payload }) => handler(payload.event, 'data' in payload ? payload.data : undefined)),
-  };
-}
-
 let appAuth: Auth | null = null;
 
 /** The signed-in customer's access token for the Authorization header; null when signed out. */
@@ -360,7 +333,7 @@ export async function currentAccessToken(auth: Pick<Auth, 'store'>, client: Pick
  */
 export async function configureAuth(config: Pick<RuntimeConfig, 'identity' | 'featureFlags'>): Promise<Auth> {
   const storage = createTokenStorage({ tokensInLocalStorage: config.featureFlags.tokensInLocalStorage });
-  const client = config.identity ? await amplifyClient(config.identity, storage) : null;
+  const client = config.identity ? (await import('./identity-client')).amplifyClient(config.identity, storage) : null;
   const auth = createAuth({ identity: config.identity, client, storage });
   // Read only when the sendAuthHeaderToApi flag made the API client ask for it.
   setAccessTokenSource(client ? () => currentAccessToken(auth, client) : null);

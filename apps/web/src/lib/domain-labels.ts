@@ -13,17 +13,17 @@ import {
   ORDER_STATUS_LABELS,
   SAVINGS_INTERVAL_LABELS,
   TICKET_STATE_LABELS,
+  WEEKDAY_LABELS,
 } from '@kontor/domain/labels';
 import { ALERT_DIRECTION_LABELS } from '@kontor/domain/notifications';
 import { PASSWORD_MESSAGES } from '@kontor/domain/password';
 import { DOCUMENT_CATEGORY_LABELS } from '@kontor/domain/posteingang-contracts';
-import { WEEKDAY_LABELS } from '@kontor/domain/savings-plans';
 import {
   LOMBARD_DOCUMENT_LABELS,
   PORTFOLIO_REPORT_DUE_DATE_LABELS,
   SERVICE_REQUEST_LABELS,
   TERMINATION_REASON_LABELS,
-} from '@kontor/domain/service-requests';
+} from '@kontor/domain/service-request-labels';
 import { CHURCH_TAX_LABELS, FUND_TYPE_LABELS } from '@kontor/domain/tax';
 import { TAX_EVENT_LABELS } from '@kontor/domain/tax-contracts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { berlinDate } from '@kontor/domain/banking-days';
+import { berlinDate } from '@kontor/domain/calendar-dates';
 import { devClockSchema, type DevClock } from '@kontor/domain/dev-clock';
 import { api } from './api-client';
 import { useDevToolsAvailable } from './dev-tools';

@@ -41,6 +41,9 @@ async function renderRouter(router: ReturnType<typeof createMemoryRouter>, optio
  */
 export async function renderApp(path: string, options: RenderOptions = {}) {
   const auth = options.auth ?? testAuth();
+  // The signed-in frame is a lazy route (its own chunk in the build): loaded here, before the clock
+  // of the test's first wait starts (it was imported with routes.tsx before).
+  await import('../app/signed-in-frame');
   const rendered = await renderRouter(createMemoryRouter(routes, { initialEntries: [path] }), options, auth);
   return { ...rendered, auth };
 }

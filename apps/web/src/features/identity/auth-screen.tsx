@@ -24,9 +24,20 @@ export function AuthScreen({ title, intro, children, below }: { title: string; i
 }
 
 /** A form stack: fields, notices and buttons one below the other. */
-export function FormStack({ children, onSubmit, label }: { children: ReactNode; onSubmit: (event: FormEvent<HTMLFormElement>) => void; label?: string }) {
+export function FormStack({
+  children,
+  onSubmit,
+  onInput,
+  label,
+}: {
+  children: ReactNode;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The first typing (or autofill) in any field. */
+  onInput?: () => void;
+  label?: string;
+}) {
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={label}>
+    <form className={styles.form} onSubmit={onSubmit} onInput={onInput} noValidate aria-label={label}>
       {children}
     </form>
   );

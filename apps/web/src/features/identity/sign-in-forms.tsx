@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { confirmSignIn, signIn } from 'aws-amplify/auth';
 import { describeAuthError } from '../../lib/auth-errors';
 import { useConfig } from '../../lib/config';
 import { ConfiguredLink } from '../../lib/external-links';
@@ -15,6 +14,7 @@ import { Notice } from '../../ui/notice';
 import { TotpSetupDetails } from '../../ui/totp-setup-details';
 import { Actions, AuthScreen, FormStack } from './auth-screen';
 import { EmailField } from '../../ui/email-field';
+import { signInClient } from './sign-in-client';
 import { outcomeOf, type MfaMethod, type SignInOutcome, type SignInScreen } from './sign-in-flow';
 import styles from './identity.module.css';
 
@@ -60,7 +60,7 @@ export function SignInForm({
     onEmail(email);
     try {
       await prepare();
-      const result = await signIn({ username: email, password });
+      const result = await (await signInClient()).signIn({ username: email, password });
       await proceed(outcomeOf(result.nextStep, email));
     } catch (caught) {
       const described = describeAuthError(caught, 'signIn');
@@ -87,7 +87,7 @@ export function SignInForm({
         </>
       }
     >
-      <FormStack onSubmit={(event) => void submit(event)} label={t('auth.signIn.title')}>
+      <FormStack onSubmit={(event) => void submit(event)} onInput={() => void signInClient().catch(() => {})} label={t('auth.signIn.title')}>
         {shown && <Notice tone={shown.tone}>{shown.text}</Notice>}
         <EmailField control={control} name="email" autoFocus={!defaultEmail} />
         <FormTextField
@@ -133,7 +133,7 @@ function useCodeStep(proceed: Proceed, back: BackToSignIn) {
   const submit = form.handleSubmit(async ({ code }) => {
     setError(null);
     try {
-      const result = await confirmSignIn({ challengeResponse: code.replace(/\s+/g, '') });
+      const result = await (await signInClient()).confirmSignIn({ challengeResponse: code.replace(/\s+/g, '') });
       await proceed(outcomeOf(result.nextStep, ''), { rememberDevice: remember });
     } catch (caught) {
       const described = describeAuthError(caught, 'code');
@@ -229,7 +229,7 @@ export function SelectMfaForm({ methods, proceed, back }: { methods: MfaMethod[]
     setError(null);
     setPending(method);
     try {
-      const result = await confirmSignIn({ challengeResponse: method });
+      const result = await (await signInClient()).confirmSignIn({ challengeResponse: method });
       await proceed(outcomeOf(result.nextStep, ''));
     } catch (caught) {
       const described = describeAuthError(caught, 'code');
@@ -272,7 +272,7 @@ export function NewPasswordForm({ proceed, back }: { proceed: Proceed; back: Bac
   const submit = handleSubmit(async ({ newPassword }) => {
     setError(null);
     try {
-      const result = await confirmSignIn({ challengeResponse: newPassword });
+      const result = await (await signInClient()).confirmSignIn({ challengeResponse: newPassword });
       await proceed(outcomeOf(result.nextStep, ''));
     } catch (caught) {
       const described = describeAuthError(caught, 'newPassword');

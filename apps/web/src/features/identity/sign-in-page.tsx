@@ -2,12 +2,12 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { rememberDevice } from 'aws-amplify/auth';
 import { useAuth, useAuthState, type SignedOutReason } from '../../lib/auth';
 import { describeAuthError } from '../../lib/auth-errors';
 import { peekReturnTarget, takeReturnTarget } from '../../lib/return-target';
 import { useToast } from '../../lib/toasts';
 import { AuthScreenSkeleton } from './auth-screen-skeleton';
+import { signInClient } from './sign-in-client';
 import { ConfirmSignInForm, NewPasswordForm, SelectMfaForm, SetupMfaForm, SignInForm, UnsupportedChallenge, type Proceed } from './sign-in-forms';
 import type { SignInScreen } from './sign-in-flow';
 
@@ -45,7 +45,7 @@ export function SignInPage() {
     setCompleting(true);
     if (remember) {
       try {
-        await rememberDevice();
+        await (await signInClient()).rememberDevice();
       } catch (error) {
         console.warn('The device could not be remembered', error);
         toast.warning(t('auth.code.rememberFailed'));

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { addCalendarDays, berlinDate } from '@kontor/domain/banking-days';
+import { addCalendarDays, berlinDate } from '@kontor/domain/calendar-dates';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { SavingsPlanInput } from '@kontor/domain/savings-plan-contracts';
 import { DYNAMIC_INCREASES, type DynamicIncrease, type SavingsPayment } from '@kontor/domain/savings-plans';

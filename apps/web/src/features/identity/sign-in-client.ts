@@ -1,0 +1,18 @@
+import type * as Calls from './sign-in-calls';
+
+/**
+ * The identity client's sign-in flow (SRP and its big-number arithmetic) is the largest part of
+ * the sign-in screen's code, and not needed to show the form: it loads when the customer starts
+ * typing (or submits), so that the form shows sooner on a slow line and the submit rarely waits.
+ */
+type SignInCalls = typeof Calls;
+
+let loading: Promise<SignInCalls> | null = null;
+
+export function signInClient(): Promise<SignInCalls> {
+  loading ??= import('./sign-in-calls').catch((error: unknown) => {
+    loading = null; // a failed load (offline) is tried again on the next call
+    throw error;
+  });
+  return loading;
+}
