@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launch, newContext, screenshot, seriousA11yViolations, signIn, signOut } from './browser';
+import { DEMO, expectAccessible, launch, newContext, screenshot, signIn, signOut, VIEWPORTS } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -29,13 +29,17 @@ describe('app shell after sign-in', () => {
     await page.locator('[data-performance-chart][data-points]').waitFor();
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' }).first();
     expect(await nav.getByRole('link').allTextContents()).toEqual(AREAS);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'start');
     await screenshot(page, 'start-desktop');
 
+    // Every area once, at 1280 and 360 px (the pages' own tests check them with their data and dialogs).
     for (const area of AREAS) {
       await nav.getByRole('link', { name: area, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: area }).waitFor();
       expect(await page.title()).toBe(`${area} · Kontor`);
+      if (area === 'Depot') continue;
+      await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => {});
+      await expectAccessible(page, area);
     }
 
     await page.goto('/gibt-es-nicht');
@@ -43,6 +47,7 @@ describe('app shell after sign-in', () => {
     await page.getByText('Die aufgerufene Seite gibt es nicht oder nicht mehr.').waitFor();
     expect(await page.title()).toBe('Seite nicht gefunden · Kontor');
     await screenshot(page, 'not-found-desktop');
+    await expectAccessible(page, 'Seite nicht gefunden');
     await page.getByRole('main').getByRole('link', { name: 'Zum Depot' }).click();
     await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
     await signOut(page);
@@ -59,12 +64,14 @@ describe('app shell after sign-in', () => {
     const bottom = page.getByRole('navigation', { name: 'Hauptnavigation' }).last();
     expect(await bottom.getByRole('link').allTextContents()).toEqual(['Depot', 'Orders', 'Sparpläne', 'Watchlist', 'Postfach']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'start-mobile');
 
     await bottom.getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     await bottom.getByRole('button', { name: 'Weitere Bereiche' }).click();
+    await page.getByRole('menuitem', { name: 'Einstellungen' }).waitFor();
+    // The menu of the bottom bar exists at 360 px only (the pages are checked in the desktop test).
+    await expectAccessible(page, 'Weitere Bereiche', ['mobile']);
     await page.getByRole('menuitem', { name: 'Einstellungen' }).click();
     await page.getByRole('heading', { level: 1, name: 'Einstellungen' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -77,21 +84,21 @@ describe('app shell after sign-in', () => {
   });
 
   it('the sign-in screens pass axe too (desktop and 360 px)', async () => {
-    for (const viewport of ['desktop', 'mobile'] as const) {
-      const context = await newContext(browser, viewport);
-      contexts.push(context);
-      const page = await context.newPage();
-      for (const [path, title] of [
-        ['/anmelden', 'Anmelden'],
-        ['/registrieren', 'Konto eröffnen'],
-        ['/passwort-vergessen', 'Passwort vergessen'],
-      ] as const) {
-        await page.goto(path);
-        await page.getByRole('heading', { level: 1, name: title }).waitFor();
-        expect(await seriousA11yViolations(page), `${path} at ${viewport}`).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport === 'mobile' ? 360 : 1280);
-      }
-      await screenshot(page, `auth-forgot-${viewport}`);
+    const context = await newContext(browser, 'desktop');
+    contexts.push(context);
+    const page = await context.newPage();
+    for (const [path, title] of [
+      ['/anmelden', 'Anmelden'],
+      ['/registrieren', 'Konto eröffnen'],
+      ['/passwort-vergessen', 'Passwort vergessen'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await expectAccessible(page, title);
+      await page.setViewportSize(VIEWPORTS.mobile);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await page.setViewportSize(VIEWPORTS.desktop);
     }
+    await screenshot(page, 'auth-forgot-desktop');
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, expectAxeClean, launch, newContext, noHorizontalScroll, screenshot, signIn, VIEWPORTS } from './browser';
+import { DEMO, expectAccessible, launch, newContext, noHorizontalScroll, screenshot, signIn, VIEWPORTS } from './browser';
 
 /**
  * A third-party portfolio tool (the dev page /dev/oauth-client) asks for read access; the customer
@@ -23,11 +23,10 @@ afterAll(async () => {
 
 /** Checks and captures the same state at both widths. */
 async function atBothWidths(page: Page, name: string) {
-  await expectAxeClean(page);
+  await expectAccessible(page, name);
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize(VIEWPORTS.mobile);
   await noHorizontalScroll(page);
-  await expectAxeClean(page);
   await screenshot(page, `${name}-360`);
   await page.setViewportSize(VIEWPORTS.desktop);
 }
@@ -67,7 +66,7 @@ describe('connecting a portfolio tool by OAuth', () => {
     await card.getByText('Sie haben keiner Anwendung Zugriff gegeben.').waitFor();
     await page.getByText('Der Zugriff von Depotanalyse (Demo) wurde widerrufen.').first().waitFor();
     await noHorizontalScroll(page);
-    await expectAxeClean(page);
+    await expectAccessible(page, 'oauth-revoked');
     await screenshot(page, 'oauth-revoked-360');
     await page.setViewportSize(VIEWPORTS.desktop);
     await screenshot(page, 'oauth-revoked-1280');

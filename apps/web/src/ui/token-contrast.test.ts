@@ -14,7 +14,7 @@ function tokensOf(selector: string): Record<string, string> {
   const start = css.indexOf(`${selector} {`);
   if (start < 0) throw new Error(`no block ${selector} in tokens.css`);
   const block = css.slice(start, css.indexOf('}', start));
-  return Object.fromEntries([...block.matchAll(/--color-([a-z-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2].trim()]));
+  return Object.fromEntries([...block.matchAll(/--color-([a-z-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]!.trim()]));
 }
 
 const themes = { light: tokensOf("[data-theme='light']"), dark: tokensOf("[data-theme='dark']") };
