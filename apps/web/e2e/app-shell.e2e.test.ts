@@ -17,7 +17,7 @@ afterAll(async () => {
 const AREAS = ['Depot', 'Orders', 'Sparpläne', 'Watchlisten', 'Geldtransfer', 'Kapitalmaßnahmen', 'Steuern', 'Posteingang', 'Benachrichtigungen', 'Notizen', 'Service', 'Einstellungen', 'Geräte'];
 
 describe('app shell after sign-in', () => {
-  it('desktop: German navigation, every area opens, no serious accessibility violation on the start page', async () => {
+  it('desktop: German navigation, every area opens and passes axe at 1280 and 360 px', async () => {
     const context = await newContext(browser, 'desktop');
     contexts.push(context);
     const page = await context.newPage();
@@ -51,7 +51,7 @@ describe('app shell after sign-in', () => {
     await page.getByRole('main').getByRole('link', { name: 'Zum Depot' }).click();
     await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
     await signOut(page);
-  });
+  }, 180_000);
 
   it('360 px: bottom bar, nothing wider than the screen, no serious accessibility violation', async () => {
     const context = await newContext(browser, 'mobile');

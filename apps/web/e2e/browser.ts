@@ -53,7 +53,12 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  * of waiting them out: the page is checked as a customer's screen reader meets it after them.
  */
 export async function seriousA11yViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-live-announcer] [role="img"]').analyze();
+  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-live-announcer] [role="img"]');
+  // An open react-aria ComboBox (the search) aria-hides the rest of the page so that a screen reader
+  // reaches its portalled list (adobe/react-spectrum#4937); Tab out of it closes it and unhides the
+  // page. axe's aria-hidden-focus would flag every link behind it: left out in that state only.
+  if (await page.locator('[role="combobox"][aria-expanded="true"]').count()) axe = axe.disableRules(['aria-hidden-focus']);
+  const result = await axe.analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));

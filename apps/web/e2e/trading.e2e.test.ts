@@ -143,7 +143,7 @@ describe('trading', () => {
     // The position grew by the piece bought.
     await page.goto('/depot');
     await expect.poll(async () => sapRow.locator('td').nth(1).textContent()).toMatch(new RegExp(`^${String(held + 1)}(?!\\d)`));
-  });
+  }, 120_000);
 
   it('a limit order far below the market rests "offen"; cancelled it is "gestrichen"', async () => {
     await openTicket(page, 'BUY');
