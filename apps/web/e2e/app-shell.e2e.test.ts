@@ -17,7 +17,7 @@ afterAll(async () => {
 const AREAS = ['Depot', 'Orders', 'Sparpläne', 'Watchlisten', 'Geldtransfer', 'Kapitalmaßnahmen', 'Steuern', 'Posteingang', 'Benachrichtigungen', 'Notizen', 'Service', 'Einstellungen', 'Geräte'];
 
 describe('app shell after sign-in', () => {
-  it('desktop: German navigation, every area opens and passes axe at 1280 and 360 px', async () => {
+  it('desktop: German navigation, every area opens, the start and not-found pages pass axe at 1280 and 360 px', async () => {
     const context = await newContext(browser, 'desktop');
     contexts.push(context);
     const page = await context.newPage();
@@ -32,14 +32,11 @@ describe('app shell after sign-in', () => {
     await expectAccessible(page, 'start');
     await screenshot(page, 'start-desktop');
 
-    // Every area once, at 1280 and 360 px (the pages' own tests check them with their data and dialogs).
+    // Axe checks each area at 1280 and 360 px in its own test file, with its data and dialogs.
     for (const area of AREAS) {
       await nav.getByRole('link', { name: area, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: area }).waitFor();
       expect(await page.title()).toBe(`${area} · Kontor`);
-      if (area === 'Depot') continue;
-      await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => {});
-      await expectAccessible(page, area);
     }
 
     await page.goto('/gibt-es-nicht');
@@ -51,7 +48,7 @@ describe('app shell after sign-in', () => {
     await page.getByRole('main').getByRole('link', { name: 'Zum Depot' }).click();
     await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
     await signOut(page);
-  }, 180_000);
+  }, 120_000);
 
   it('360 px: bottom bar, nothing wider than the screen, no serious accessibility violation', async () => {
     const context = await newContext(browser, 'mobile');
