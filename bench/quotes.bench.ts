@@ -4,25 +4,12 @@ import { fork } from 'node:child_process';
 import os from 'node:os';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type MarketInstrument, SimulatedMarket } from '../apps/server/src/market/feed.ts';
-import type { Clock } from '../apps/server/src/platform/clock.ts';
+import { SimulatedMarket } from '../apps/server/src/market/feed.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { signedInCustomer } from '../apps/server/test/customer.ts';
 import { cpuMsOf, machineCpuMs, percentile, writeResult } from './lib.ts';
+import { clock, instruments, offsetMs } from './quotes-market.ts';
 
-// The market's clock runs at real speed but on a Monday noon, so every instrument trades.
-const offsetMs = Date.parse('2026-11-23T11:00:00Z') - Date.now();
-const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
-const isin = (i: number) => `XS${String(i).padStart(9, '0')}0`;
-const instruments: MarketInstrument[] = Array.from({ length: 1000 }, (_, i) => ({
-  isin: isin(i),
-  instrumentType: 'AKTIE',
-  referencePrice: (20 + (i % 300)).toFixed(2),
-  priceIncr: '0.01',
-  tradingHoursStartTime: '07:30',
-  tradingHoursStopTime: '23:00',
-  weekendTrading: false,
-}));
 const market = new SimulatedMarket({ clock, instruments, activity: 1 });
 const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
 await database.migrate();

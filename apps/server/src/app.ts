@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -14,9 +13,9 @@ import type { Config } from './config.ts';
 import { type Clock, clockStartingAt, ShiftableClock, systemClock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
-import { AppError } from './platform/errors.ts';
 import { loggerOptions, requestLogger } from './platform/logger.ts';
 import { installStaticWeb } from './platform/static-web.ts';
+import { registerBackOffice } from './back-office-wiring.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { installXsrf } from './platform/xsrf.ts';
 import { systemRoutes } from './system/routes.ts';
@@ -38,7 +37,7 @@ import { identityRoutes } from './identity/routes.ts';
 import { DEFAULT_POOL_SETTINGS, type CustomAuthHook } from './identity/pool-settings.ts';
 import { identityService, type IdentityService } from './identity/service.ts';
 import { sessionRoutes } from './identity/session-routes.ts';
-import { embeddedEmailAddresses, embeddedPhoneNumbers, identityStore, type IdentityStore, type PhoneNumberPool } from './identity/store.ts';
+import { identityStore, type IdentityStore } from './identity/store.ts';
 import { loadSigningKeys, tokenIssuer } from './identity/tokens.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { type Messenger, outboxMessenger } from './outbox/service.ts';
@@ -67,7 +66,6 @@ import { documentStore } from './documents/store.ts';
 import { documentRenderer, type DocumentRenderer } from './documents/renderer.ts';
 import { periodicDocuments, type PeriodicDocuments } from './documents/periodic.ts';
 import { depotRoutes } from './depot/routes.ts';
-import { caJobs } from './corporate-actions/jobs.ts';
 import { rightsIndex, withRightsInstruments, withRightsQuotes } from './corporate-actions/rights.ts';
 import { type DepotService, depotService } from './depot/service.ts';
 import { depotStore } from './depot/store.ts';
@@ -90,47 +88,14 @@ import { savingsPlanDevRoutes } from './savings-plans/dev-routes.ts';
 import { savingsPlanJobs, type SavingsPlanJobs } from './savings-plans/jobs.ts';
 import { savingsPlanRoutes } from './savings-plans/routes.ts';
 import { savingsPlanService } from './savings-plans/service.ts';
-import { ticketBackOffice } from './tickets/back-office.ts';
-import { ticketRoutes } from './tickets/routes.ts';
-import { ticketService } from './tickets/service.ts';
-import { serviceRequestAppliers } from './tickets/apply.ts';
-import { exemptionAttributes, exemptionFormData } from './tickets/exemption-form.ts';
-import { renderExemptionOrderForm } from './documents/exemption-order-form.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { type DeviceService, deviceService } from './devices/service.ts';
 import { deviceStore } from './devices/store.ts';
-import { customerSettingsRoutes } from './customer-settings/routes.ts';
-import { taxRoutes } from './tax/routes.ts';
-import { taxService } from './tax/service.ts';
-import { customerSettingsService } from './customer-settings/service.ts';
 import { customerSettingsStore } from './customer-settings/store.ts';
-import { emailChangeRoutes } from './email-change/routes.ts';
-import { emailChangeService } from './email-change/service.ts';
-import { emailChangeStore } from './email-change/store.ts';
-import { statsRoutes } from './stats/routes.ts';
-import { statsService } from './stats/service.ts';
-import { statsStore } from './stats/store.ts';
-import { taxStore } from './tax/store.ts';
-import { taxIncomeRuns, type TaxIncomeRuns } from './tax/income-runs.ts';
-import { dividendHistory } from './instruments/insights.ts';
-import { EUR_USD_ISIN, eurPerUnit } from '@kontor/domain/fx';
-import { lossCertificateIssued } from './tickets/context-rules.ts';
-import { ticketAttachmentRoutes } from './tickets/attachment-routes.ts';
-import { databaseAttachmentStorage } from './tickets/attachment-storage.ts';
-import { attachmentService } from './tickets/attachments.ts';
-import { type Custodian, custodian } from './corporate-actions/custodian.ts';
-import { caDevRoutes } from './corporate-actions/dev-routes.ts';
-import { caRoutes } from './corporate-actions/routes.ts';
-import { caService } from './corporate-actions/service.ts';
-import { caStore } from './corporate-actions/store.ts';
+import type { TaxIncomeRuns } from './tax/income-runs.ts';
+import type { Custodian } from './corporate-actions/custodian.ts';
 import { botProtection } from './onboarding/bot-protection.ts';
-import { onboardingDevRoutes, onboardingRoutes } from './onboarding/routes.ts';
-import { onboardingService } from './onboarding/service.ts';
 import { onboardingStore } from './onboarding/store.ts';
-import { embeddedPoolUsers, type PoolUsers } from './identity/service.ts';
-import { moneyStore } from './money/store.ts';
-import { insertMessages } from './messages/store.ts';
-import { welcomeMessage } from './messages/service.ts';
 import { registeredClients } from './oauth/clients.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { loadOAuthKeys, oauthService, scopedRefusal } from './oauth/service.ts';
@@ -507,131 +472,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (config.devTools) await app.register(savingsPlanDevRoutes, { db, clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
 
-  // A provider's pool would take the number by AdminUpdateUserAttributes, which has no credentials here:
-  // the job fails (and is retried) rather than closing the ticket with the old number still in place.
-  const phoneNumbers: PhoneNumberPool = idStore
-    ? embeddedPhoneNumbers(clock)
-    : { setVerifiedPhoneNumber: async () => Promise.reject(new Error('no admin access to the user pool: the mobile number cannot be changed')) };
-  // Ticket attachments: the bytes in the database (production: an object store), no virus scanner embedded.
-  const ticketAttachments = attachmentService({ db, clock: marketClock, storage: databaseAttachmentStorage(db, marketClock) });
-  const tickets = ticketService({
+  await registerBackOffice(app, {
+    config,
     db,
-    attachments: ticketAttachments,
-    clock: marketClock,
+    clock,
+    marketClock,
     scheduler,
-    redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result),
-    customerName,
-    contextProblems: lossCertificateIssued(taxStore),
-  });
-  ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: serviceRequestAppliers({ phoneNumbers, directDebitEnabled: config.featureFlags.directDebit }), customerName: customerNameIn });
-  await app.register(ticketRoutes, {
-    service: tickets,
-    fsaPreview: async (sub, data) =>
-      renderExemptionOrderForm(await exemptionFormData(db, sub, await customerName(sub), exemptionAttributes(data)), { preview: true, now: marketClock.now() }),
-  });
-  // What service requests changed; the simulated clock, as the back office carries them out on it.
-  await app.register(customerSettingsRoutes, {
-    service: customerSettingsService({ db, clock: marketClock, store: customerSettingsStore, tax: taxStore }),
-  });
-  // The e-mail address is the pool's sign-in name; its change runs on real time like the TAN that authorises it.
-  await app.register(emailChangeRoutes, {
-    service: emailChangeService({
-      db,
-      clock,
-      store: emailChangeStore,
-      pool: idStore ? embeddedEmailAddresses(clock) : null,
-      messenger,
-      redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result),
-    }),
-  });
-  await app.register(statsRoutes, { service: statsService({ db, clock: marketClock, store: statsStore }) });
-
-  await app.register(ticketAttachmentRoutes, { service: ticketAttachments });
-
-  // Account opening: the new customer's parts are written where their areas keep them, in one transaction.
-  const poolUsers: PoolUsers = idStore
-    ? embeddedPoolUsers(config.identity.poolId, clock)
-    : { subOf: async () => null, create: async () => Promise.reject(new AppError(503, 'Die Kontoeröffnung ist hier gerade nicht möglich. Bitte versuchen Sie es später noch einmal.')) };
-  const onboarding = onboardingService({
-    db,
-    store: onboardingStore,
-    clock: marketClock,
     messenger,
-    accountExists: async (email) => !!(idStore && (await idStore.findUser(config.identity.poolId, email))),
-    records: {
-      poolUsers,
-      setAddress: customerSettingsStore.setAddress,
-      setTaxResidences: customerSettingsStore.setTaxResidences,
-      addReferenceAccount: moneyStore.addReferenceAccount,
-      setAdvertisingConsent: customerSettingsStore.setAdvertisingConsent,
-      issueAccountOpeningDocument: async (tx, sub, at, data) => {
-        await documents.issue(tx, sub, at, { kind: 'account_opening', dedupeKey: 'account_opening', title: 'Kontoeröffnungsunterlagen', pdfTitle: null, pdfIsin: null, data, notify: true });
-      },
-      sendWelcome: (tx, sub, at) => insertMessages(tx, [welcomeMessage(sub, at.toISOString())]),
-    },
-    documentPdf: async (sub) => {
-      const id = (await documents.byKeys(sub, ['account_opening'])).get('account_opening');
-      return id ? (await renderer.pdf(sub, id))?.pdf : undefined;
-    },
-  });
-  await app.register(onboardingRoutes, { service: onboarding, bot });
-  if (config.devTools) await app.register(onboardingDevRoutes, { service: onboarding });
-  // Tax on the simulated clock: the year of an event is the market's year.
-  await app.register(taxRoutes, { service: taxService({ db, clock: marketClock, documents, enabled: !config.taxDisabled }) });
-  const priceThen = (isin: string, at: Date) => priceAt(quotes, isin, at, marketClock.now(), 'mid');
-  const taxRuns = taxIncomeRuns({
-    db,
-    clock: marketClock,
-    scheduler,
-    book,
-    documents,
-    instrument: (isin) => instruments.get(isin),
-    // The year's entry of the instrument's dividend data, as its page shows it that year.
-    dividendPerShare: async (instrument, year, at) => {
-      const price = await instruments.referencePrice(instrument.isin);
-      return (price && dividendHistory(instrument, price, at).entries.find((e) => e.year === year)?.yieldAbsolute) || null;
-    },
-    priceAt: priceThen,
-    fxAt: (currency, at) => eurPerUnit(currency, currency === 'USD' ? priceThen(EUR_USD_ISIN, at) : null),
-    taxEnabled: !config.taxDisabled,
-  });
-  await taxRuns.start();
-  app.decorate('taxRuns', taxRuns);
-  await caJobs({
-    db,
-    clock: marketClock,
-    scheduler,
-    book,
-    quotes,
-    instrument: instrumentOrRights,
-    fxRate: (currency) => fxRateNow(quotes, currency),
-    taxEnabled: !config.taxDisabled,
+    idStore,
+    authorisations,
+    trading,
+    instruments,
+    instrumentOrRights,
     rights,
-    deleteOrders: (isin, reason) => trading.deleteOrders(isin, reason),
-    // The simulated market knows nothing of corporate actions: its price follows the event once, when it takes effect.
-    ...(source instanceof SimulatedMarket ? { movePrice: (isin: string, factor: string) => void source.move(isin, new Decimal(factor).minus(1).mul(100).toFixed()) } : {}),
-    log: app.log,
-  }).start();
-
-  // Corporate actions on the simulated clock: their dates and deadlines are the market's.
-  const instrumentOf = (isin: string) => instruments.get(isin);
-  const ca = custodian({ db, clock: marketClock, scheduler, quotes, documents, instrument: instrumentOf, rights, daily: config.env !== 'test', subscriptionRights: config.subscriptionRights });
-  await ca.start();
-  app.decorate('corporateActions', ca);
-  const caSvc = caService({
-    db,
-    clock: marketClock,
+    source,
     quotes,
-    instrument: instrumentOf,
-    fxRate: (currency) => fxRateNow(quotes, currency),
-    write: (run) => trading.write(run),
-    redeem: (tx, sub, payload, result) => authorisations.redeem(tx, sub, payload, result),
-    taxEnabled: !config.taxDisabled,
+    documents,
+    renderer,
+    book,
+    bot,
+    customerName,
+    customerNameIn,
   });
-  await app.register(caRoutes, { service: caSvc });
-  if (config.devTools) {
-    await app.register(caDevRoutes, { custodian: ca, service: caSvc, holds: async (sub, isin) => (await caStore.holders(db, isin)).some((h) => h.sub === sub) });
-  }
 
   await installStaticWeb(app, config.webDistDir);
   return app;

@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  browserForFile,
   expectAccessible,
-  launch,
-  newContext,
   noHorizontalScroll,
   outboxMark,
   screenshot,
@@ -22,22 +21,11 @@ import {
  * continues where the customer stopped. One browser, one context.
  */
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launch();
-  context = await newContext(browser, 'desktop');
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const files = browserForFile();
 
 /** What the page showed when a step failed: the screenshot says more than the timeout. */
 afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') for (const [i, page] of context.pages().entries()) await screenshot(page, `account-opening-failure-${i}`).catch(() => {});
+  if (test.task.result?.state === 'fail') for (const [i, page] of files.context.pages().entries()) await screenshot(page, `account-opening-failure-${i}`).catch(() => {});
 });
 
 const step = (page: Page) => page.locator('[data-step]');
@@ -72,7 +60,7 @@ async function fillPersonal(page: Page, postalCode: string): Promise<void> {
 
 describe('account opening', () => {
   it('opens an account from the start page to the first sign-in (1280 px), then starts and resumes one at 360 px', async () => {
-    const page = await context.newPage();
+    const page = await files.context.newPage();
     const email = `konto-${Date.now().toString(36)}@kontor.example`;
     const phone = uniquePhone();
     const password = 'Konto!Eroeffnung1';

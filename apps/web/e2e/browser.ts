@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const resultsDir = path.resolve(new URL('.', import.meta.url).pathname, '../test-results');
 
@@ -34,6 +34,29 @@ export function baseUrl(): string {
 
 export async function newContext(browser: Browser, viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<BrowserContext> {
   return browser.newContext({ baseURL: baseUrl(), viewport: VIEWPORTS[viewport], locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+}
+
+/**
+ * One browser and one context (1280 px) for a test file: launched before its tests, closed after
+ * them. Read `context` inside a test or hook (it is there once the file's tests run).
+ */
+export function browserForFile(): { readonly context: BrowserContext } {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+    context = await newContext(browser, 'desktop');
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+  return {
+    get context() {
+      if (!context) throw new Error('no browser yet: read context inside a test');
+      return context;
+    },
+  };
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
@@ -101,6 +124,22 @@ export async function expectAccessible(page: Page, name: string, widths: readonl
 /** The page fits its viewport: nothing to scroll sideways (the 360 px checks). */
 export async function noHorizontalScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
+}
+
+/**
+ * The same state at 1280 and then 360 px (`<name>-1280.png`, `<name>-360.png`); `check` runs at
+ * each width before its screenshot. Ends at 1280 px.
+ */
+export async function atBothWidths(page: Page, name: string, check?: (page: Page) => Promise<void>): Promise<void> {
+  for (const [width, viewport] of [
+    ['1280', VIEWPORTS.desktop],
+    ['360', VIEWPORTS.mobile],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await check?.(page);
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
 }
 
 /** "1.234,56 €" → 1234.56 (for comparing amounts the page shows); a "−" counts. */

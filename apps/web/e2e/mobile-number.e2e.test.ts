@@ -1,6 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, launch, newContext, outboxMark, screenshot, expectAccessible, signInWithTotpSetup, uniquePhone, VIEWPORTS, waitForCode } from './browser';
+import { describe, expect, it } from 'vitest';
+import { atBothWidths, browserForFile, createCustomer, expectAccessible, outboxMark, signInWithTotpSetup, uniquePhone, waitForCode } from './browser';
 
 /**
  * Einstellungen → Mobilnummer für TANs, for a customer whose sign-up left no verified number: a
@@ -8,30 +7,11 @@ import { createCustomer, launch, newContext, outboxMark, screenshot, expectAcces
  * on a laptop (1280 px) and a phone (360 px).
  */
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launch();
-  context = await newContext(browser, 'desktop');
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
-
-/** The same state at both widths. */
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize(VIEWPORTS.mobile);
-  await screenshot(page, `${name}-360`);
-  await page.setViewportSize(VIEWPORTS.desktop);
-  await screenshot(page, `${name}-1280`);
-}
+const files = browserForFile();
 
 describe('mobile number for TANs (Einstellungen)', () => {
   it('a landline is refused with the reason; a mobile number is confirmed with the SMS code and shows "bestätigt"', async () => {
-    const page = await context.newPage();
+    const page = await files.context.newPage();
     await signInWithTotpSetup(page, await createCustomer('mobil'));
     await page.goto('/einstellungen');
     const card = page.getByRole('region', { name: 'Mobilnummer für TANs' });
@@ -43,7 +23,7 @@ describe('mobile number for TANs (Einstellungen)', () => {
     await card.getByText('Das ist keine Mobilfunknummer.', { exact: false }).waitFor();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page, 'Mobilnummer');
-    await shoot(page, 'mobile-number-refused');
+    await atBothWidths(page, 'mobile-number-refused');
 
     const phone = uniquePhone();
     const mark = await outboxMark(phone);
@@ -51,7 +31,7 @@ describe('mobile number for TANs (Einstellungen)', () => {
     await card.getByRole('button', { name: 'Nummer prüfen und Code senden' }).click();
     await card.getByText(`Wir haben Ihnen einen Code per SMS an +49 ••• ${phone.slice(-4)} gesendet.`).waitFor();
     await card.getByText('nicht bestätigt').waitFor();
-    await shoot(page, 'mobile-number-code');
+    await atBothWidths(page, 'mobile-number-code');
 
     await card.getByLabel('Code aus der SMS').fill(await waitForCode(phone, mark));
     await card.getByRole('button', { name: 'Bestätigen' }).click();
@@ -61,6 +41,6 @@ describe('mobile number for TANs (Einstellungen)', () => {
     // The profile shows the new number too.
     await page.getByRole('region', { name: 'Persönliche Daten' }).getByText(phone.slice(-4), { exact: false }).waitFor();
     await expectAccessible(page, 'Persönliche Daten');
-    await shoot(page, 'mobile-number-confirmed');
+    await atBothWidths(page, 'mobile-number-confirmed');
   });
 });

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, expectAccessible, launch, newContext, noHorizontalScroll, screenshot, signIn, VIEWPORTS } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { atBothWidths, browserForFile, DEMO, expectAccessible, expectAxeClean, noHorizontalScroll, screenshot, signIn, VIEWPORTS } from './browser';
 
 /**
  * A third-party portfolio tool (the dev page /dev/oauth-client) asks for read access; the customer
@@ -8,32 +8,17 @@ import { DEMO, expectAccessible, launch, newContext, noHorizontalScroll, screens
  * the customer revokes it under Einstellungen → Verbundene Anwendungen — at 1280 and 360 px.
  */
 
-let browser: Browser;
-let context: BrowserContext;
+const files = browserForFile();
 
-beforeAll(async () => {
-  browser = await launch();
-  context = await newContext(browser, 'desktop');
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
-
-/** Checks and captures the same state at both widths. */
-async function atBothWidths(page: Page, name: string) {
-  await expectAccessible(page, name);
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(VIEWPORTS.mobile);
+/** Each width: nothing to scroll sideways, no serious accessibility violation. */
+async function fitsAndAccessible(page: Page) {
   await noHorizontalScroll(page);
-  await screenshot(page, `${name}-360`);
-  await page.setViewportSize(VIEWPORTS.desktop);
+  await expectAxeClean(page);
 }
 
 describe('connecting a portfolio tool by OAuth', () => {
   it('grants read access on the consent screen, the tool reads the depot, and the grant is revoked in the settings', async () => {
-    const page = await context.newPage();
+    const page = await files.context.newPage();
     await signIn(page, DEMO);
 
     await page.goto('/dev/oauth-client');
@@ -44,7 +29,7 @@ describe('connecting a portfolio tool by OAuth', () => {
     const consent = page.getByRole('region', { name: 'Depotanalyse (Demo)' });
     await consent.getByText('Depot und Bestände lesen').waitFor();
     await consent.getByText('Orders lesen', { exact: true }).waitFor();
-    await atBothWidths(page, 'oauth-consent');
+    await atBothWidths(page, 'oauth-consent', fitsAndAccessible);
 
     await consent.getByRole('button', { name: 'Zulassen' }).click();
     await page.waitForURL(/\/dev\/oauth-client\?code=/);
@@ -53,13 +38,13 @@ describe('connecting a portfolio tool by OAuth', () => {
     await positions.getByText('depot:read orders:read').waitFor();
     // The demo customer holds shares: the tool sees them with its token, no Kontor cookie.
     expect(await positions.getByRole('row').count()).toBeGreaterThan(1);
-    await atBothWidths(page, 'oauth-dev-client-reads-depot');
+    await atBothWidths(page, 'oauth-dev-client-reads-depot', fitsAndAccessible);
 
     await page.goto('/einstellungen');
     const card = page.getByRole('region', { name: 'Verbundene Anwendungen' });
     await card.getByText('Depotanalyse (Demo)').waitFor();
     await card.getByText('Depot und Bestände lesen, Orders lesen').waitFor();
-    await atBothWidths(page, 'oauth-connected-apps');
+    await atBothWidths(page, 'oauth-connected-apps', fitsAndAccessible);
 
     await page.setViewportSize(VIEWPORTS.mobile);
     await card.getByRole('button', { name: 'Zugriff von Depotanalyse (Demo) widerrufen' }).click();

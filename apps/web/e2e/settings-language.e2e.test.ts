@@ -68,6 +68,20 @@ describe('language, look and consent (Einstellungen)', () => {
     await expectAccessible(page, 'settings-preferences-en-dark', ['desktop']);
     await screenshot(page, 'settings-preferences-en-dark');
 
+    // A rule of the domain answers in English too, with the country's English name.
+    await page.locator('[data-change-type="ADDRESS"]').first().click();
+    const form = page.getByRole('form', { name: 'Change address' });
+    const field = (name: string) => form.getByRole('textbox', { name, exact: true });
+    await field('Street').fill('Unter den Linden');
+    await field('House number').fill('5');
+    await field('Postal code').fill('1011');
+    await field('City').fill('Berlin');
+    await form.getByRole('button', { name: 'Continue to confirmation' }).click();
+    await form.getByText('This postcode does not match Germany.').waitFor();
+    await screenshot(page, 'settings-language-en-domain-message');
+    await page.goBack();
+    await enCard.waitFor();
+
     // 360 px in the same page: the bottom bar speaks English too.
     await page.setViewportSize(VIEWPORTS.mobile);
     const bottom = page.getByRole('navigation', { name: 'Main navigation' }).last();

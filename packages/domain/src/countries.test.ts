@@ -58,3 +58,18 @@ describe('countryName', () => {
     expect(countryName(code)).toBe(name);
   });
 });
+
+describe('countries in English — the web in English mode', () => {
+  it('keeps DE, AT, CH first and sorts the rest by English name', () => {
+    const list = countries('en');
+    expect(list.slice(0, 3).map((c) => c.name)).toEqual(['Germany', 'Austria', 'Switzerland']);
+    const names = list.slice(3).map((c) => c.name);
+    expect(names.indexOf('Egypt')).toBeGreaterThan(names.indexOf('Denmark'));
+    expect(list).toHaveLength(countries('de').length);
+  });
+
+  it('names a code in the language asked for', () => {
+    expect(countryName('at', 'en')).toBe('Austria');
+    expect(countryName('at')).toBe('Österreich');
+  });
+});

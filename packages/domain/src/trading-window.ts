@@ -89,6 +89,23 @@ export function isTradingAt(hours: TradingHours, local: { weekday: number; secon
   return !!window && local.seconds >= toSeconds(window.start) && local.seconds < toSeconds(window.stop);
 }
 
+/** The windows of a week (index 0 = Sunday) as seconds since midnight, [start, stop), or null: no trading that day. */
+export type TradingWeek = readonly (readonly [number, number] | null)[];
+
+/** The instrument's week, worked out once, for checks at many instants (a quote tick checks every instrument). */
+export function tradingWeekOf(hours: TradingHours): TradingWeek {
+  return Array.from({ length: 7 }, (_, weekday) => {
+    const window = windowOf(hours, weekday);
+    return window ? ([toSeconds(window.start), toSeconds(window.stop)] as const) : null;
+  });
+}
+
+/** isTradingAt for a week from tradingWeekOf: no strings, no allocation. */
+export function isTradingIn(week: TradingWeek, local: { weekday: number; seconds: number }): boolean {
+  const window = week[local.weekday];
+  return !!window && local.seconds >= window[0] && local.seconds < window[1];
+}
+
 /**
  * The next instant the instrument's market opens, strictly after `at` when it is closed then,
  * or `at` itself when open. Searches minute steps over the next 8 days (enough for any week).

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { ChartRange } from '@kontor/domain/enums';
 import type { Quote } from '@kontor/domain/quote';
 import { type History, priceHistory } from './history.ts';
-import { isTradingAt, lastTradingTime, marketLocalTime, type TradingHours } from '@kontor/domain/trading-window';
+import { isTradingIn, lastTradingTime, marketLocalTime, type TradingHours, type TradingWeek, tradingWeekOf } from '@kontor/domain/trading-window';
 import type { Clock } from '../platform/clock.ts';
 import { createState, gaussian, type Priceable, PROFILE, quoteOf, type SimState, step } from './simulator.ts';
 
@@ -32,7 +32,7 @@ export class SimulatedMarket implements QuoteSource {
   readonly #clock: Clock;
   readonly #instruments = new Map<
     string,
-    { info: MarketInstrument; state: SimState; last: QuoteUpdate; previousClose: number; day: string }
+    { info: MarketInstrument; week: TradingWeek; state: SimState; last: QuoteUpdate; previousClose: number; day: string }
   >();
   readonly #listeners = new Map<string, Set<QuoteListener>>();
   readonly #activity: number;
@@ -49,7 +49,8 @@ export class SimulatedMarket implements QuoteSource {
       openingMove(state, PROFILE[info.instrumentType].yearlyVol);
       // A closed market's quote is the one from its last trading second.
       const at = lastTradingTime(info, now);
-      this.#instruments.set(info.isin, { info, state, last: serialize(quoteOf(state, at)), previousClose, day: marketLocalTime(at).date });
+      const last = serialize(quoteOf(state, at.toISOString()));
+      this.#instruments.set(info.isin, { info, week: tradingWeekOf(info), state, last, previousClose, day: marketLocalTime(at).date });
     }
   }
 
@@ -98,9 +99,11 @@ export class SimulatedMarket implements QuoteSource {
   tick(): QuoteUpdate[] {
     const now = this.#clock.now();
     const local = marketLocalTime(now);
+    // Every quote of a tick carries the same time.
+    const ts = now.toISOString();
     const changed: QuoteUpdate[] = [];
     for (const entry of this.#instruments.values()) {
-      if (!isTradingAt(entry.info, local)) continue;
+      if (!isTradingIn(entry.week, local)) continue;
       // The first trade of a new day: the mid the last day ended with is now the previous close.
       if (entry.day !== local.date) {
         entry.previousClose = entry.state.mid;
@@ -108,7 +111,7 @@ export class SimulatedMarket implements QuoteSource {
       }
       if (entry.state.rng() > this.#activity) continue;
       if (!step(entry.state)) continue;
-      entry.last = serialize(quoteOf(entry.state, now));
+      entry.last = serialize(quoteOf(entry.state, ts));
       changed.push(entry.last);
     }
     this.#publish(changed);
@@ -141,7 +144,7 @@ export class SimulatedMarket implements QuoteSource {
     const target = new Decimal(s.mid).mul(new Decimal(percent).div(100).plus(1)).toDecimalPlaces(0).toNumber();
     s.mid = Math.max(2 * s.halfSpread + 1, target);
     s.seq += 1;
-    entry.last = serialize(quoteOf(s, this.#clock.now()));
+    entry.last = serialize(quoteOf(s, this.#clock.now().toISOString()));
     this.#publish([entry.last]);
     return entry.last.quote;
   }

@@ -19,6 +19,8 @@ export type Priceable = {
 export type SimState = {
   isin: string;
   incr: Decimal;
+  /** A whole number of increments as its decimal string, exactly as `incr.mul(ticks).toFixed()`. */
+  price: (ticks: number) => string;
   /** Mid price in ticks. */
   mid: number;
   halfSpread: number;
@@ -56,6 +58,7 @@ export function createState(p: Priceable, stepSeconds: number, seed = p.isin): S
   return {
     isin: p.isin,
     incr,
+    price: priceFormatter(incr),
     mid,
     halfSpread,
     sigma: profile.yearlyVol * Math.sqrt(stepSeconds / TRADING_SECONDS_PER_YEAR),
@@ -74,12 +77,37 @@ export function step(s: SimState): boolean {
   return true;
 }
 
-export function quoteOf(s: SimState, ts: Date): Quote {
+/** `ts` is the quote time as an ISO string: a tick makes it once for all its quotes. */
+export function quoteOf(s: SimState, ts: string): Quote {
   return {
     id: `${s.isin}-${s.seq}`,
     isin: s.isin,
-    bid: s.incr.mul(s.mid - s.halfSpread).toFixed(),
-    ask: s.incr.mul(s.mid + s.halfSpread).toFixed(),
-    ts: ts.toISOString(),
+    bid: s.price(s.mid - s.halfSpread),
+    ask: s.price(s.mid + s.halfSpread),
+    ts,
+  };
+}
+
+/**
+ * Prices as strings without a Decimal per quote (two per quote, a thousand quotes per tick): the
+ * increment as a whole number of units of its last decimal place, multiplied in integers while the
+ * product is safe, then the digits split at the decimal point and trailing zeros dropped, as
+ * Decimal's toFixed() does. Anything outside safe integers goes through Decimal.
+ */
+export function priceFormatter(incr: Decimal): (ticks: number) => string {
+  const places = incr.decimalPlaces();
+  const exact = (ticks: number) => incr.mul(ticks).toFixed();
+  if (places > 15 || incr.isNegative()) return exact;
+  const units = incr.mul(10 ** places).toNumber();
+  if (!Number.isSafeInteger(units)) return exact;
+  return (ticks) => {
+    const n = ticks * units;
+    if (!Number.isSafeInteger(n) || n < 0) return exact(ticks);
+    if (places === 0) return String(n);
+    const digits = String(n).padStart(places + 1, '0');
+    let end = digits.length;
+    while (end > digits.length - places && digits.charCodeAt(end - 1) === 48) end--;
+    const point = digits.length - places;
+    return end === point ? digits.slice(0, point) : `${digits.slice(0, point)}.${digits.slice(point, end)}`;
   };
 }

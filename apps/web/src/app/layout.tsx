@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { NoticeBanners } from '../lib/notes/notice-banners';
+import { NoticeBanners, useBannersSettled } from '../lib/notes/notice-banners';
 import { PreferencesSync } from '../lib/preferences-sync';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
@@ -14,6 +14,7 @@ import styles from './layout.module.css';
 export function Layout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { page, isin } = noticePageOf(useLocation().pathname);
+  const settled = useBannersSettled(children ? null : page);
   return (
     <div className={styles.shell}>
         {/* Signed in only: the error screen may show signed out. */}
@@ -25,7 +26,8 @@ export function Layout({ children }: { children?: ReactNode }) {
         <div className={styles.body}>
           <SideNav />
           <div className={styles.content}>
-            <main id="main" className={styles.main} tabIndex={-1}>
+            {/* Unseen (but loading) until the banners are known, so they cannot push the page down. */}
+            <main id="main" className={styles.main} tabIndex={-1} style={settled ? undefined : { visibility: 'hidden' }} aria-busy={!settled}>
               {/* Not on the error screen (which may show signed out): banners belong to pages. */}
               {!children && <NoticeBanners page={page} isin={isin} />}
               {children ?? <Outlet />}

@@ -1,6 +1,7 @@
 import { backendError, userMessage, type BackendError } from '@kontor/domain/backend-error';
 import { createBotProtection, type BotProtection } from './bot-protection';
 import { translate } from './i18n';
+import { domainText } from './domain-text';
 import { toasts } from './toasts';
 
 /**
@@ -50,7 +51,8 @@ export class ApiError extends Error {
     readonly url: string,
     options?: { cause?: unknown },
   ) {
-    super(userMessage(backendError), options);
+    // The server speaks German; a sentence the catalogue knows shows in the customer's language.
+    super(domainText(userMessage(backendError)), options);
   }
   get status(): number {
     return this.backendError.status;
@@ -229,7 +231,7 @@ export async function toApiResult<T>(pending: Promise<T>): Promise<ApiResult<T>>
 
 /** The global error handler: the customer sees the spec §8 user message as an error toast. */
 export function showErrorToast(error: ApiError): void {
-  toasts.error(userMessage(error.backendError));
+  toasts.error(error.message);
 }
 
 let accessTokenSource: (() => Promise<string | null>) | null = null;

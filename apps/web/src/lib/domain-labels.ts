@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { registerPhrases } from './domain-text';
+import { i18n } from './i18n';
 import { CA_STATUS_LABELS } from '@kontor/domain/ca-contracts';
 import { CA_OPTION_LABELS, CA_TYPE_LABELS } from '@kontor/domain/corporate-actions';
 import { CHART_RANGE_LABELS, CHART_TYPE_LABELS, INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
@@ -54,6 +56,16 @@ export const DOMAIN_LABEL_SETS = {
   lombardDocument: LOMBARD_DOCUMENT_LABELS,
   passwordRule: PASSWORD_MESSAGES,
 } as const satisfies Record<string, Readonly<Record<string | number, string>>>;
+
+registerPhrases(function* labelPhrases(language) {
+  const english = i18n.getResource(language, 'translation', 'domainLabels') as Record<string, Record<string, string>> | undefined;
+  for (const [set, table] of Object.entries(DOMAIN_LABEL_SETS)) {
+    for (const [value, german] of Object.entries(table as Readonly<Record<string, string>>)) {
+      const en = english?.[set]?.[value];
+      if (en) yield [german, en] as const;
+    }
+  }
+});
 
 export type DomainLabelSet = keyof typeof DOMAIN_LABEL_SETS;
 export type DomainLabel = (set: DomainLabelSet, value: string | number) => string;

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import {
-  FieldError,
   Label,
   Radio,
   RadioGroup as AriaRadioGroup,
   Text,
   type RadioGroupProps as AriaRadioGroupProps,
 } from 'react-aria-components';
+import { FieldErrorMessage } from './field-error';
 import fieldStyles from './field.module.css';
 import styles from './radio-group.module.css';
 
@@ -42,7 +42,7 @@ export function RadioGroup({ label, options, description, errorMessage, classNam
           {description}
         </Text>
       )}
-      <FieldError className={fieldStyles.error}>{errorMessage}</FieldError>
+      <FieldErrorMessage message={errorMessage} />
     </AriaRadioGroup>
   );
 }

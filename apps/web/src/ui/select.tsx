@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import {
   Button as AriaButton,
-  FieldError,
   Label,
   ListBox,
   ListBoxItem,
@@ -13,6 +12,7 @@ import {
   type SelectProps as AriaSelectProps,
 } from 'react-aria-components';
 import { ChevronDownIcon } from './icons';
+import { FieldErrorMessage } from './field-error';
 import styles from './field.module.css';
 
 export type SelectOption = { id: Key; label: string };
@@ -51,7 +51,7 @@ export function Select<T extends SelectOption>({
           {description}
         </Text>
       )}
-      <FieldError className={styles.error}>{errorMessage}</FieldError>
+      <FieldErrorMessage message={errorMessage} />
       <Popover className={styles.popover}>
         <ListBox className={styles.listbox} items={options}>
           {(option) => (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { FieldError, Label, Text, TextArea, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+import { Label, Text, TextArea, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+import { FieldErrorMessage } from './field-error';
 import styles from './field.module.css';
 
 export type TextAreaFieldProps = Omit<AriaTextFieldProps, 'children' | 'className'> & {
@@ -22,7 +23,7 @@ export function TextAreaField({ label, description, errorMessage, rows = 4, clas
           {description}
         </Text>
       )}
-      <FieldError className={styles.error}>{errorMessage}</FieldError>
+      <FieldErrorMessage message={errorMessage} />
     </AriaTextField>
   );
 }

@@ -1,12 +1,12 @@
 import type { HTMLAttributes, ReactNode, Ref } from 'react';
 import {
-  FieldError,
   Input,
   Label,
   Text,
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components';
+import { FieldErrorMessage } from './field-error';
 import styles from './field.module.css';
 
 export type TextFieldProps = Omit<AriaTextFieldProps, 'children' | 'className'> & {
@@ -38,7 +38,7 @@ export function TextField({ label, description, errorMessage, placeholder, class
           {description}
         </Text>
       )}
-      <FieldError className={styles.error}>{errorMessage}</FieldError>
+      <FieldErrorMessage message={errorMessage} />
     </AriaTextField>
   );
 }

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import type { CaPreview } from '@kontor/domain/ca-contracts';
+import { useDomainText } from '../../lib/domain-text';
 import { formatDate, formatMoney, formatQuantity } from '../../lib/format';
 import { useTaxEnabled } from '../../lib/queries/tax';
 import { TaxLines } from '../../lib/tax/tax-lines';
@@ -17,6 +18,7 @@ const signed = (v: string) => formatMoney(v, 'EUR', { signed: true }).replace('-
  */
 export function PreviewFigures({ preview, hasRights }: { preview: CaPreview; hasRights: boolean }) {
   const { t } = useTranslation();
+  const text = useDomainText();
   const taxEnabled = useTaxEnabled();
   const lines: { key: string; label: string; value: string }[] = [];
   for (const s of preview.sharesIn) lines.push({ key: `in-${s.isin}`, label: t('corporateActions.preview.sharesIn', { name: s.name }), value: `+${formatQuantity(s.quantity)}` });
@@ -48,7 +50,7 @@ export function PreviewFigures({ preview, hasRights }: { preview: CaPreview; has
       <dl className={styles.facts} aria-label={t('corporateActions.preview.title')}>
         {lines.map((l) => (
           <div key={l.key} className={styles.fact} data-ca-line={l.key}>
-            <dt>{l.label}</dt>
+            <dt>{text(l.label)}</dt>
             <dd>{l.value}</dd>
           </div>
         ))}

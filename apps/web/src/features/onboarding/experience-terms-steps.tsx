@@ -12,9 +12,10 @@ import {
 } from '@kontor/domain/onboarding';
 import type { OnboardingApplication } from '@kontor/domain/onboarding-contracts';
 import { useConfig } from '../../lib/config';
-import { Check, Radios } from './fields';
+import { Check, Radios } from '../../ui/form-controls';
 import { StepFrame } from './step-frame';
 import { useStepForm } from './step-form';
+import layout from '../../ui/form-layout.module.css';
 import styles from './onboarding.module.css';
 
 type StepProps = { application: OnboardingApplication; onSaved: (application: OnboardingApplication) => void; onBack: () => void };
@@ -47,7 +48,7 @@ export function ExperienceStep({ application, onSaved, onBack }: StepProps) {
         submitting={submitting}
       >
         {PRODUCT_CLASSES.map((productClass) => (
-          <fieldset key={productClass} className={styles.productClass} data-product-class={productClass}>
+          <fieldset key={productClass} className={layout.group} data-product-class={productClass}>
             <legend className={styles.legend}>{t(`onboarding.productClasses.${productClass}`)}</legend>
             <Check name={`${productClass}.knowledge`}>{t('onboarding.experience.knowledge')}</Check>
             <div className={styles.experienceAnswers}>
@@ -55,11 +56,13 @@ export function ExperienceStep({ application, onSaved, onBack }: StepProps) {
                 name={`${productClass}.years`}
                 label={t('onboarding.experience.years')}
                 options={EXPERIENCE_YEARS.map((value) => ({ value, label: t(`onboarding.experience.yearsOptions.${value}`) }))}
+                orientation="horizontal"
               />
               <Radios
                 name={`${productClass}.tradesPerYear`}
                 label={t('onboarding.experience.trades')}
                 options={TRADES_PER_YEAR.map((value) => ({ value, label: t(`onboarding.experience.tradesOptions.${value}`) }))}
+                orientation="horizontal"
               />
             </div>
           </fieldset>

@@ -1,12 +1,13 @@
-import { FormProvider, useWatch } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { countryHasPostalCodes } from '@kontor/domain/postal-code';
 import { SALUTATIONS, birthDateProblem, personalStepSchema, type PersonalData } from '@kontor/domain/onboarding';
 import type { OnboardingApplication } from '@kontor/domain/onboarding-contracts';
 import { useServerToday } from '../../lib/server-today';
-import { CountrySelect, Radios, TextInput } from './fields';
+import { AddressFields } from '../../ui/address-fields';
+import { CountrySelect, Radios, TextInput } from '../../ui/form-controls';
 import { StepFrame } from './step-frame';
 import { useStepForm } from './step-form';
+import layout from '../../ui/form-layout.module.css';
 import styles from './onboarding.module.css';
 
 type PersonalValues = Omit<PersonalData, 'address'> & {
@@ -55,6 +56,17 @@ function defaults(saved: PersonalData | null): PersonalValues {
   };
 }
 
+/** The form's fields of the address's parts. */
+const ADDRESS_FIELDS = {
+  street: 'address.street',
+  houseNumber: 'address.houseNumber',
+  street2: 'address.street2',
+  houseNumber2: 'address.houseNumber2',
+  postalCode: 'address.postalCode',
+  city: 'address.city',
+  country: 'address.country',
+};
+
 /** Step 2: name, date and place of birth, nationality and the address (postal code by the country's pattern). */
 export function PersonalStep({ application, onSaved }: { application: OnboardingApplication; onSaved: (application: OnboardingApplication) => void }) {
   const { t } = useTranslation();
@@ -70,7 +82,6 @@ export function PersonalStep({ application, onSaved }: { application: Onboarding
     toData,
     onSaved,
   });
-  const country = useWatch({ control: methods.control, name: 'address.country' });
   return (
     <FormProvider {...methods}>
       <StepFrame
@@ -85,37 +96,20 @@ export function PersonalStep({ application, onSaved }: { application: Onboarding
           name="salutation"
           label={t('onboarding.personal.salutation')}
           options={SALUTATIONS.map((value) => ({ value, label: t(`onboarding.salutations.${value}`) }))}
+          orientation="horizontal"
         />
-        <div className={styles.row}>
-          <TextInput name="givenName" label={t('onboarding.personal.givenName')} autoComplete="given-name" maxLength={100} className={styles.grow} />
-          <TextInput name="familyName" label={t('onboarding.personal.familyName')} autoComplete="family-name" maxLength={100} className={styles.grow} />
+        <div className={layout.row}>
+          <TextInput name="givenName" label={t('onboarding.personal.givenName')} autoComplete="given-name" maxLength={100} className={layout.grow} />
+          <TextInput name="familyName" label={t('onboarding.personal.familyName')} autoComplete="family-name" maxLength={100} className={layout.grow} />
         </div>
-        <div className={styles.row}>
-          <TextInput name="birthDate" type="date" label={t('onboarding.personal.birthDate')} autoComplete="bday" className={styles.grow} />
-          <TextInput name="birthPlace" label={t('onboarding.personal.birthPlace')} maxLength={100} className={styles.grow} />
+        <div className={layout.row}>
+          <TextInput name="birthDate" type="date" label={t('onboarding.personal.birthDate')} autoComplete="bday" className={layout.grow} />
+          <TextInput name="birthPlace" label={t('onboarding.personal.birthPlace')} maxLength={100} className={layout.grow} />
         </div>
         <CountrySelect name="nationality" label={t('onboarding.personal.nationality')} />
-        <fieldset className={styles.group}>
+        <fieldset className={layout.group}>
           <legend className={styles.legend}>{t('onboarding.personal.address')}</legend>
-          <div className={styles.row}>
-            <TextInput name="address.street" label={t('onboarding.address.street')} autoComplete="address-line1" className={styles.grow} />
-            <TextInput name="address.houseNumber" label={t('onboarding.address.houseNumber')} className={styles.short} />
-          </div>
-          <div className={styles.row}>
-            <TextInput name="address.street2" label={t('onboarding.address.street2')} autoComplete="address-line2" className={styles.grow} />
-            <TextInput name="address.houseNumber2" label={t('onboarding.address.houseNumber2')} className={styles.short} />
-          </div>
-          <div className={styles.row}>
-            <TextInput
-              name="address.postalCode"
-              label={t('onboarding.address.postalCode')}
-              description={countryHasPostalCodes(country) ? undefined : t('onboarding.address.noPostalCode')}
-              autoComplete="postal-code"
-              className={styles.short}
-            />
-            <TextInput name="address.city" label={t('onboarding.address.city')} autoComplete="address-level2" className={styles.grow} />
-          </div>
-          <CountrySelect name="address.country" label={t('onboarding.address.country')} />
+          <AddressFields names={ADDRESS_FIELDS} labels="onboarding.address" />
         </fieldset>
       </StepFrame>
     </FormProvider>

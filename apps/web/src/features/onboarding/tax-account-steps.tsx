@@ -4,10 +4,12 @@ import { formatIban } from '@kontor/domain/iban';
 import { HOLDER_MESSAGE, accountStepSchema, holderIsCustomer, taxStepSchema, type AccountData, type TaxData } from '@kontor/domain/onboarding';
 import type { OnboardingApplication } from '@kontor/domain/onboarding-contracts';
 import { Button } from '../../ui/button';
-import { Check, CountrySelect, TextInput } from './fields';
+import { Check, CountrySelect, TextInput } from '../../ui/form-controls';
 import { StepFrame } from './step-frame';
 import { useStepForm } from './step-form';
+import layout from '../../ui/form-layout.module.css';
 import styles from './onboarding.module.css';
+import { useDomainText } from '../../lib/domain-text';
 
 type StepProps = { application: OnboardingApplication; onSaved: (application: OnboardingApplication) => void; onBack: () => void };
 
@@ -19,6 +21,7 @@ type TaxValues = { taxResidences: { country: string; taxId: string }[]; notUsPer
 /** Step 3: where the customer pays tax, with the tax ID of each country, and that they are no US person. */
 export function TaxStep({ application, onSaved, onBack }: StepProps) {
   const { t } = useTranslation();
+  const text = useDomainText();
   const saved = application.tax;
   const { methods, submit, error, submitting } = useStepForm<'tax', TaxValues>({
     step: 'tax',
@@ -51,7 +54,7 @@ export function TaxStep({ application, onSaved, onBack }: StepProps) {
         {rows.fields.map((row, i) => {
           const german = values?.[i]?.country === 'DE';
           return (
-            <fieldset key={row.id} className={styles.group}>
+            <fieldset key={row.id} className={layout.group}>
               <legend className={styles.legend}>{t('onboarding.tax.residence', { n: i + 1 })}</legend>
               <CountrySelect name={`taxResidences.${i}.country`} label={t('onboarding.tax.country')} />
               <TextInput
@@ -72,8 +75,8 @@ export function TaxStep({ application, onSaved, onBack }: StepProps) {
           );
         })}
         {rootError && (
-          <p className={styles.error} role="alert">
-            {rootError}
+          <p className={layout.error} role="alert">
+            {text(rootError)}
           </p>
         )}
         {rows.fields.length < MAX_TAX_RESIDENCES && (
@@ -118,7 +121,7 @@ export function AccountStep({ application, onSaved, onBack }: StepProps) {
         onBack={onBack}
         submitting={submitting}
       >
-        <fieldset className={styles.group}>
+        <fieldset className={layout.group}>
           <legend className={styles.legend}>{t('onboarding.account.referenceAccount')}</legend>
           <TextInput name="iban" label={t('onboarding.account.iban')} description={t('onboarding.account.ibanHint')} autoComplete="off" />
           <TextInput name="holder" label={t('onboarding.account.holder')} description={t('onboarding.account.holderHint')} autoComplete="name" />

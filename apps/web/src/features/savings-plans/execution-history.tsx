@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
 import type { SavingsPlanExecution } from '@kontor/domain/savings-plan-contracts';
+import { useDomainText } from '../../lib/domain-text';
 import { formatDate, formatMoney, formatNumber, formatQuantity, PRICE_DIGITS } from '../../lib/format';
 import { orderPath, posteingangDocumentPath } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
@@ -15,6 +16,7 @@ import styles from './savings-plans.module.css';
  */
 export function ExecutionHistory({ history, currency }: { history: SavingsPlanExecution[]; currency: string | undefined }) {
   const { t } = useTranslation();
+  const text = useDomainText();
   const dash = '–';
   return (
     <Card flush title={t('savingsPlans.history.title')}>
@@ -52,7 +54,7 @@ export function ExecutionHistory({ history, currency }: { history: SavingsPlanEx
                   </Cell>
                   <Cell>
                     <Badge tone={e.state === 'executed' ? 'success' : 'danger'}>{t(`savingsPlans.history.states.${e.state}`)}</Badge>
-                    {e.reason && <span className={styles.muted}> {e.reason}</span>}
+                    {e.reason && <span className={styles.muted}> {text(e.reason)}</span>}
                   </Cell>
                   <Cell align="end">
                     <span className={styles.nowrap}>{formatMoney(e.amount)}</span>

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { countryName } from '@kontor/domain/countries';
 import type { ExemptionOrder } from '@kontor/domain/customer-settings-contracts';
 import { addressLines, formatTaxId } from '@kontor/domain/service-request-summary';
+import { useCountryName } from '../../lib/countries';
 import { useLabels } from '../../lib/domain-labels';
+import { useDomainText } from '../../lib/domain-text';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useCustomerSettings } from '../../lib/queries/customer-settings';
 import { useTaxEnabled, useTaxYear } from '../../lib/queries/tax';
@@ -14,6 +15,7 @@ import styles from './settings.module.css';
 /** Einstellungen → Adresse: the postal address as the back office stored it. */
 export function AddressCard() {
   const { t } = useTranslation();
+  const text = useDomainText();
   const settings = useCustomerSettings();
   return (
     <QueryCard title={t('settings.address.title')} query={settings} errorMessage={t('settings.service.loadError')}>
@@ -22,7 +24,7 @@ export function AddressCard() {
           {data.address ? (
             <address className={styles.address} data-address="">
               {addressLines(data.address).map((line) => (
-                <span key={line}>{line}</span>
+                <span key={line}>{text(line)}</span>
               ))}
             </address>
           ) : (
@@ -49,6 +51,7 @@ function periodText(order: ExemptionOrder, t: (key: string, options?: Record<str
  */
 export function TaxCard() {
   const { t } = useTranslation();
+  const countryName = useCountryName();
   const settings = useCustomerSettings();
   const taxEnabled = useTaxEnabled();
   return (
@@ -66,7 +69,7 @@ export function TaxCard() {
                 name="tax-residences"
                 facts={data.taxResidences.map((r) => ({
                   key: r.country,
-                  label: countryName(r.country) ?? r.country,
+                  label: countryName(r.country),
                   value: t('settings.tax.taxId', { id: formatTaxId(r.taxId) }),
                 }))}
               />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { serviceRequestLines } from '@kontor/domain/service-request-summary';
+import { useDomainText } from '../../lib/domain-text';
 import type { Ticket } from '@kontor/domain/ticket-contracts';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
@@ -70,7 +71,8 @@ function DraftActions({ ticket }: { ticket: Ticket }) {
 /** What was asked for (the same lines as the review before the TAN) and when it moved. */
 function TicketSummary({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
-  const lines = serviceRequestLines(ticket.type, ticket.data);
+  const text = useDomainText();
+  const lines = serviceRequestLines(ticket.type, ticket.data).map((l) => ({ label: text(l.label), value: text(l.value) }));
   const dates = [
     { label: t('tickets.detail.createdAt'), value: formatDateTime(ticket.createdAt) },
     ...(ticket.submittedAt ? [{ label: t('tickets.detail.submittedAt'), value: formatDateTime(ticket.submittedAt) }] : []),

@@ -5,6 +5,7 @@ import type { OrderField, OrderFieldErrors, OrderSide, TicketOrderKind, Trailing
 import { usesLimit, usesQuantity, usesStop, usesValidity } from '@kontor/domain/order-kinds';
 import { VALIDITY_TYPES } from '@kontor/domain/order-rules';
 import type { Depot } from '@kontor/domain/trading-contracts';
+import { useDomainText } from '../../lib/domain-text';
 import { formatMoney, formatQuantity } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
@@ -38,6 +39,7 @@ export type TicketFieldsProps = {
  */
 export function TicketFields({ instrument, values, onChange, errors: allErrors, shows, onBlur, onSubmit, isChecking, quote, fxRate, depot }: TicketFieldsProps) {
   const { t } = useTranslation();
+  const text = useDomainText();
   const refs = useRef<Partial<Record<OrderField, HTMLInputElement | null>>>({});
   const currency = instrument.quoteCurrencyCode;
   const kinds = availableKinds(instrument, values.side);
@@ -89,7 +91,7 @@ export function TicketFields({ instrument, values, onChange, errors: allErrors, 
           onChange={setSide}
           className={styles.sides}
         />
-        {errors.side && <p className={styles.fieldError}>{errors.side}</p>}
+        {errors.side && <p className={styles.fieldError}>{text(errors.side)}</p>}
       </div>
 
       <Select

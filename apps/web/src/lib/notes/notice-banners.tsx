@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { NoticePage } from '@kontor/domain/notes-contracts';
 import { useNotes } from '../queries/notes';
 import { KontorNotice } from './kontor-notice';
@@ -26,4 +27,25 @@ export function NoticeBanners({ page, isin = null }: { page: NoticePage | null; 
       ))}
     </div>
   );
+}
+
+/** How long a page waits, unseen, for its banners on the first load. */
+export const BANNER_WAIT_MS = 1500;
+
+/**
+ * Whether the page may show: its banners are known (or could not be loaded, or took longer than
+ * BANNER_WAIT_MS). Until then the shell keeps the page invisible, so that banners arriving after
+ * it do not push it down (a layout shift the customer sees as a jump).
+ */
+export function useBannersSettled(page: NoticePage | null): boolean {
+  const notes = useNotes(null, { enabled: page !== null });
+  // A first failure settles it too: retries must not keep the page from showing.
+  const pending = page !== null && notes.isPending && notes.failureCount === 0;
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setWaited(true), BANNER_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [pending]);
+  return !pending || waited;
 }

@@ -1,45 +1,26 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { countries } from '@kontor/domain/countries';
-import { countryHasPostalCodes } from '@kontor/domain/postal-code';
+import { AddressFields as SharedAddressFields } from '../../../ui/address-fields';
 import { Button } from '../../../ui/button';
+import { useCountryOptions } from '../../../lib/countries';
+import layout from '../../../ui/form-layout.module.css';
 import { Choice, TextInput } from './form-controls';
-import type { FormValues } from './form-model';
+import type { FieldName, FormValues } from './form-model';
 import styles from './forms.module.css';
 
-/** The country list of spec §3 (Deutschland, Österreich, Schweiz first) as select options. */
-function useCountryOptions() {
-  return useMemo(() => countries().map((c) => ({ id: c.code, label: c.name })), []);
-}
+/** The form's fields of the new address's parts (ADDRESS request). */
+const ADDRESS_FIELDS = {
+  street: 'newStreet',
+  houseNumber: 'newHouseNumber',
+  street2: 'newStreet2',
+  houseNumber2: 'newHouseNumber2',
+  postalCode: 'postalCode',
+  city: 'city',
+  country: 'country',
+} satisfies Record<string, FieldName>;
 
 export function AddressFields() {
-  const { t } = useTranslation();
-  const options = useCountryOptions();
-  const country = useWatch<FormValues, 'country'>({ name: 'country' });
-  return (
-    <>
-      <div className={styles.row}>
-        <TextInput name="newStreet" label={t('tickets.forms.address.street')} autoComplete="address-line1" className={styles.grow} />
-        <TextInput name="newHouseNumber" label={t('tickets.forms.address.houseNumber')} className={styles.short} />
-      </div>
-      <div className={styles.row}>
-        <TextInput name="newStreet2" label={t('tickets.forms.address.street2')} autoComplete="address-line2" className={styles.grow} />
-        <TextInput name="newHouseNumber2" label={t('tickets.forms.address.houseNumber2')} className={styles.short} />
-      </div>
-      <div className={styles.row}>
-        <TextInput
-          name="postalCode"
-          label={t('tickets.forms.address.postalCode')}
-          description={countryHasPostalCodes(country) ? undefined : t('tickets.forms.address.noPostalCode')}
-          autoComplete="postal-code"
-          className={styles.short}
-        />
-        <TextInput name="city" label={t('tickets.forms.address.city')} autoComplete="address-level2" className={styles.grow} />
-      </div>
-      <Choice name="country" label={t('tickets.forms.address.country')} options={options} />
-    </>
-  );
+  return <SharedAddressFields names={ADDRESS_FIELDS} labels="tickets.forms.address" />;
 }
 
 export const MAX_TAX_COUNTRIES = 3;
@@ -55,7 +36,7 @@ export function TaxResidenceFields() {
     <>
       <p className={styles.muted}>{t('tickets.forms.tax.intro')}</p>
       {rows.fields.map((row, i) => (
-        <fieldset key={row.id} className={styles.group}>
+        <fieldset key={row.id} className={layout.group}>
           <legend className={styles.legend}>{t('tickets.forms.tax.row', { n: i + 1 })}</legend>
           <Choice name={`taxRows.${i}.country`} label={t('tickets.forms.tax.country')} options={options} />
           <TextInput

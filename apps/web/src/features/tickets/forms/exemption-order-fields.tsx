@@ -6,6 +6,7 @@ import { Button } from '../../../ui/button';
 import { RadioGroup } from '../../../ui/radio-group';
 import { Check, TextInput } from './form-controls';
 import type { FormValues } from './form-model';
+import layout from '../../../ui/form-layout.module.css';
 import styles from './forms.module.css';
 
 /**
@@ -36,15 +37,15 @@ export function ExemptionOrderFields({ today, onPreview, previewing }: { today: 
         {t('tickets.forms.exemption.joint')}
       </Check>
       {joint && (
-        <fieldset className={styles.group}>
+        <fieldset className={layout.group}>
           <legend className={styles.legend}>{t('tickets.forms.exemption.spouse')}</legend>
-          <div className={styles.row}>
-            <TextInput name="jointExemptionData.givenName" label={t('tickets.forms.exemption.givenName')} className={styles.grow} />
-            <TextInput name="jointExemptionData.familyName" label={t('tickets.forms.exemption.familyName')} className={styles.grow} />
+          <div className={layout.row}>
+            <TextInput name="jointExemptionData.givenName" label={t('tickets.forms.exemption.givenName')} className={layout.grow} />
+            <TextInput name="jointExemptionData.familyName" label={t('tickets.forms.exemption.familyName')} className={layout.grow} />
           </div>
-          <div className={styles.row}>
-            <TextInput name="jointExemptionData.birthDate" type="date" label={t('tickets.forms.exemption.birthDate')} className={styles.grow} />
-            <TextInput name="jointExemptionData.taxId" label={t('tickets.forms.exemption.taxId')} inputMode="numeric" autoComplete="off" className={styles.grow} />
+          <div className={layout.row}>
+            <TextInput name="jointExemptionData.birthDate" type="date" label={t('tickets.forms.exemption.birthDate')} className={layout.grow} />
+            <TextInput name="jointExemptionData.taxId" label={t('tickets.forms.exemption.taxId')} inputMode="numeric" autoComplete="off" className={layout.grow} />
           </div>
         </fieldset>
       )}
@@ -72,7 +73,7 @@ export function ExemptionOrderFields({ today, onPreview, previewing }: { today: 
         ]}
       />
       {!untilRevoked.field.value && (
-        <TextInput name="validToYear" label={t('tickets.forms.exemption.validToYear')} description={t('tickets.forms.exemption.validToYearHint')} inputMode="numeric" className={styles.short} />
+        <TextInput name="validToYear" label={t('tickets.forms.exemption.validToYear')} description={t('tickets.forms.exemption.validToYearHint')} inputMode="numeric" className={layout.short} />
       )}
       <div>
         <Button variant="secondary" onPress={onPreview} isPending={previewing}>

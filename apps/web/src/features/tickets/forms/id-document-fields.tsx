@@ -6,6 +6,7 @@ import { Button } from '../../../ui/button';
 import { ATTACHMENT_ACCEPT, attachmentProblem, formatFileSize } from '../attachment-files';
 import { Check, FieldMessage, TextInput } from './form-controls';
 import type { FormValues } from './form-model';
+import layout from '../../../ui/form-layout.module.css';
 import styles from './forms.module.css';
 
 /** The scans chosen in the form, uploaded when the request is saved or confirmed. */
@@ -36,7 +37,7 @@ export function IdDocumentFields({ files }: { files: IdFiles }) {
   return (
     <>
       <TextInput name="idDocumentNewValidUntil" type="date" label={t('tickets.forms.id.validUntil')} description={t('tickets.forms.id.validUntilHint')} />
-      <div className={styles.group}>
+      <div className={layout.group}>
         <label htmlFor={inputId} className={styles.legend}>
           {t('tickets.forms.id.files')}
         </label>

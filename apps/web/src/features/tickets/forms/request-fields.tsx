@@ -9,6 +9,7 @@ import {
 } from '@kontor/domain/service-requests';
 import { addressLines, germanDate, germanDateTime } from '@kontor/domain/service-request-summary';
 import { useLabels } from '../../../lib/domain-labels';
+import { useDomainText } from '../../../lib/domain-text';
 import { useCustomer } from '../../../lib/auth';
 import { useCustomerSettings } from '../../../lib/queries/customer-settings';
 import { Notice } from '../../../ui/notice';
@@ -18,6 +19,7 @@ import { ExemptionOrderFields } from './exemption-order-fields';
 import { Check, CheckInList, FieldMessage, Radios, TextArea, TextInput } from './form-controls';
 import { groupIban, type FormValues } from './form-model';
 import { IdDocumentFields, type IdFiles } from './id-document-fields';
+import layout from '../../../ui/form-layout.module.css';
 import styles from './forms.module.css';
 
 export type RequestFieldsProps = {
@@ -128,7 +130,7 @@ function LossCertificateFields({ today }: { today: string }) {
   return (
     <>
       <Notice title={t('tickets.forms.loss.deadlineTitle', { date: deadline })}>{t('tickets.forms.loss.deadline', { date: deadline })}</Notice>
-      <fieldset className={styles.group}>
+      <fieldset className={layout.group}>
         <legend className={styles.legend}>{t('tickets.forms.loss.label')}</legend>
         <Check name="lossOffsetResetStocks" description={t('tickets.forms.loss.stocksHint')}>
           {t('tickets.forms.loss.stocks')}
@@ -143,10 +145,11 @@ function LossCertificateFields({ today }: { today: string }) {
 
 function CryptoAddressFields() {
   const { t } = useTranslation();
+  const text = useDomainText();
   const settings = useCustomerSettings();
   return (
     <>
-      <div className={styles.group}>
+      <div className={layout.group}>
         <h3 className={styles.legend}>{t('tickets.forms.crypto.current')}</h3>
         {settings.isPending ? (
           <div role="status" aria-busy="true">
@@ -156,7 +159,7 @@ function CryptoAddressFields() {
         ) : settings.data?.address ? (
           <address className={styles.address}>
             {addressLines(settings.data.address).map((line) => (
-              <span key={line}>{line}</span>
+              <span key={line}>{text(line)}</span>
             ))}
           </address>
         ) : (
@@ -192,7 +195,7 @@ function LombardFields() {
   const { label } = useLabels();
   const { formState } = useFormContext<FormValues>();
   return (
-    <fieldset className={styles.group}>
+    <fieldset className={layout.group}>
       <legend className={styles.legend}>{t('tickets.forms.lombard.label')}</legend>
       {LOMBARD_DOCUMENTS.map((d) => (
         <CheckInList key={d} name="lombardConfirmedDocuments" value={d}>

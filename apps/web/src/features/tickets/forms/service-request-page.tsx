@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { SERVICE_REQUEST_TYPES, ticketAuthorisationData, type ServiceRequestType } from '@kontor/domain/service-requests';
 import { serviceRequestLines } from '@kontor/domain/service-request-summary';
+import { useDomainText } from '../../../lib/domain-text';
 import type { Ticket } from '@kontor/domain/ticket-contracts';
 import { useLabels } from '../../../lib/domain-labels';
 import { isApiError } from '../../../lib/api-client';
@@ -301,12 +302,13 @@ function RequestForm({ type, draft, today }: { type: ServiceRequestType; draft?:
 }
 
 function SummaryLines({ type, data }: { type: ServiceRequestType; data: Record<string, unknown> }) {
+  const text = useDomainText();
   return (
     <dl className={styles.summary}>
       {serviceRequestLines(type, data).map((line) => (
         <div key={line.label}>
-          <dt>{line.label}</dt>
-          <dd>{line.value}</dd>
+          <dt>{text(line.label)}</dt>
+          <dd>{text(line.value)}</dd>
         </div>
       ))}
     </dl>

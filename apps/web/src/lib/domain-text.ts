@@ -1,0 +1,105 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from './i18n';
+
+/**
+ * English for the German sentences the domain and the server build (field rules, order checks,
+ * error answers). Like gettext, the German text is the key: en.json's `domainText` maps each
+ * German sentence, with {0}, {1}, … where the domain puts a value, to its English. So the domain
+ * and the server keep one German voice and need no language parameter, and a text that arrives
+ * from the server translates like one built here. scripts/domain-text.mjs lists the sentences the
+ * catalogue lacks; domain-text.test.ts fails on them.
+ */
+
+export type Catalogue = Readonly<Record<string, string>>;
+
+type Template = { pattern: RegExp; english: string };
+type Compiled = { exact: Catalogue; templates: Template[] };
+
+const PLACEHOLDER = /\{(\d+)\}/g;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function compile(catalogue: Catalogue): Compiled {
+  const templates: Template[] = [];
+  for (const [german, english] of Object.entries(catalogue)) {
+    if (!PLACEHOLDER.test(german)) continue;
+    PLACEHOLDER.lastIndex = 0;
+    const parts = german.split(PLACEHOLDER);
+    // parts alternate text, index, text, …; each placeholder captures lazily what stands there.
+    const source = parts.map((part, i) => (i % 2 === 0 ? escape(part) : `(?<p${part}>.+?)`)).join('');
+    templates.push({ pattern: new RegExp(`^${source}$`, 's'), english });
+  }
+  // More literal text first, so "Die Orderart {0} ist …" wins over "{0} ist …".
+  templates.sort((a, b) => b.pattern.source.replace(/\(\?<p\d+>\.\+\?\)/g, '').length - a.pattern.source.replace(/\(\?<p\d+>\.\+\?\)/g, '').length);
+  return { exact: catalogue, templates };
+}
+
+function translateWith(text: string, compiled: Compiled, labels: ReadonlyMap<string, string>, depth = 0): string {
+  if (Object.hasOwn(compiled.exact, text)) return compiled.exact[text]!;
+  const label = labels.get(text);
+  if (label !== undefined) return label;
+  if (depth > 1) return text;
+  for (const { pattern, english } of compiled.templates) {
+    const match = pattern.exec(text);
+    if (!match?.groups) continue;
+    const values = match.groups;
+    // A value may itself be a German phrase of the catalogue ("Die Stückzahl") or a domain label ("Kauf").
+    return english.replace(PLACEHOLDER, (_, i: string) => translateWith(values[`p${i}`] ?? '', compiled, labels, depth + 1));
+  }
+  return text;
+}
+
+/** German → English pairs for words that stand inside sentences (labels, country names), per language. */
+type PhraseSource = (language: string) => Iterable<readonly [german: string, english: string]>;
+const phraseSources = new Set<PhraseSource>();
+const phraseMaps = new Map<string, Map<string, string>>();
+
+/**
+ * lib/domain-labels and lib/countries register their German → English pairs, so a label or a country
+ * inside a sentence ("Kauf ist …", "… passt nicht zu Österreich.") translates too; registered rather
+ * than imported, so the API client does not load every label set and country list.
+ */
+export function registerPhrases(source: PhraseSource): void {
+  phraseSources.add(source);
+  phraseMaps.clear();
+}
+
+function phrases(language: string): ReadonlyMap<string, string> {
+  let out = phraseMaps.get(language);
+  if (out) return out;
+  out = new Map();
+  for (const source of phraseSources) for (const [german, english] of source(language)) if (!out.has(german)) out.set(german, english);
+  phraseMaps.set(language, out);
+  return out;
+}
+
+const cache = new WeakMap<object, Compiled>();
+
+function compiled(catalogue: Catalogue): Compiled {
+  let c = cache.get(catalogue);
+  if (!c) {
+    c = compile(catalogue);
+    cache.set(catalogue, c);
+  }
+  return c;
+}
+
+/** The text in the given catalogue's language; a text the catalogue does not know stays as it is. */
+export function translateDomainText(text: string, catalogue: Catalogue, labels: ReadonlyMap<string, string> = new Map()): string {
+  return translateWith(text, compiled(catalogue), labels);
+}
+
+/** The domain's German text in the current language (German stays as it is). Also usable outside React. */
+export function domainText(text: string, language: string = i18n.language): string {
+  if (!text || !language || language === 'de' || !i18n.isInitialized) return text;
+  const catalogue = i18n.getResource(language, 'translation', 'domainText') as Catalogue | undefined;
+  if (!catalogue) return text;
+  return translateWith(text, compiled(catalogue), phrases(language));
+}
+
+/** `text(german)` for components; re-renders with the language like `t`. */
+export function useDomainText(): (text: string) => string {
+  const { i18n: instance } = useTranslation();
+  const language = instance.language;
+  return useCallback((text: string) => domainText(text, language), [language]);
+}
