@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, baseUrl, launch, newContext, screenshot, seriousA11yViolations, signIn } from './browser';
+import { DEMO, baseUrl, launch, newContext, screenshot, expectAccessible, signIn } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -86,7 +86,7 @@ describe('price alerts and notifications', () => {
     const target = toGerman(mid * 1.03);
     await price.fill(target);
     await dialog.getByText(/^Der Kurs liegt schon/).waitFor({ state: 'detached' }).catch(() => {});
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'alerts-dialog', ['desktop']);
     await screenshot(page, 'alerts-dialog');
     await dialog.getByRole('button', { name: 'Kursalarm anlegen' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -107,7 +107,7 @@ describe('price alerts and notifications', () => {
     expect(await item.textContent()).toContain(`BASF SE steigt auf oder über ${target}\u00a0€`);
     await item.getByText('Neu', { exact: true }).waitFor();
     expect(await page.getByRole('tab', { name: /Mitteilungen/ }).textContent()).toContain('1 neu');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'alerts-notifications', ['desktop']);
     await screenshot(page, 'alerts-notifications-desktop');
 
     // On a phone (360 px) the same messages, inside the screen.
@@ -117,7 +117,7 @@ describe('price alerts and notifications', () => {
     await bell(phone).click();
     await phone.getByRole('list', { name: 'Ihre Mitteilungen' }).getByText(TITLE).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    expect(await seriousA11yViolations(phone)).toEqual([]);
+    await expectAccessible(phone, 'alerts-notifications', ['mobile']);
     await screenshot(phone, 'alerts-notifications-mobile');
     await phone.getByRole('tab', { name: /^Kursalarme/ }).click();
     await phone.getByRole('list', { name: 'Ihre Kursalarme' }).getByText('Ausgelöst', { exact: true }).waitFor();
@@ -143,7 +143,7 @@ describe('price alerts and notifications', () => {
     await screenshot(page, 'alerts-list-desktop');
     await alert.getByRole('button', { name: `Kursalarm BASF SE steigt auf oder über ${target}\u00a0€ löschen` }).click();
     await page.getByRole('heading', { level: 2, name: 'Noch keine Kursalarme' }).waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'alerts-list');
   }, 120_000);
 
   it('the price alert dialog fits a 360 px screen', async () => {
@@ -159,7 +159,7 @@ describe('price alerts and notifications', () => {
     const box = await phone.getByRole('dialog').boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
-    expect(await seriousA11yViolations(phone)).toEqual([]);
+    await expectAccessible(phone, 'alerts-dialog', ['mobile']);
     await screenshot(phone, 'alerts-dialog-mobile');
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERIKA, api, launch, newContext, outboxMark, screenshot, seriousA11yViolations, signIn, submitCredentials, waitForCode } from './browser';
+import { ERIKA, api, launch, newContext, outboxMark, screenshot, expectAccessible, signIn, submitCredentials, waitForCode } from './browser';
 
 /**
  * The Kontor app (Geräte): enrol it with an SMS TAN, see it listed, play the phone on its
@@ -97,7 +97,7 @@ describe('Kontor-App (/geraete)', () => {
     expect(await settings.getByRole('radio', { name: 'Kontor-App' }).count()).toBe(0);
 
     const serial = await enrol(page, 'Testhandy 1280', 'app-devices-enrolled-desktop');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'Kontor-App');
 
     // Sign-ins now need the app; this session turned it on and stays approved.
     await settings.getByRole('radio', { name: 'Kontor-App' }).waitFor();
@@ -159,7 +159,7 @@ describe('Kontor-App (/geraete)', () => {
     await dialog.getByRole('button', { name: 'In der App bestätigen' }).click();
     await dialog.getByText('Bitte bestätigen Sie in der Kontor-App auf „Testhandy 360“.').waitFor();
     await screenshot(page, 'app-devices-retire-app-waiting-mobile');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'app-devices-retire-app-waiting');
 
     const companion = await page.context().newPage();
     await companion.goto(`/dev/app/${serial}`);

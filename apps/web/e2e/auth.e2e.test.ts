@@ -4,6 +4,7 @@ import {
   DEMO,
   ERIKA,
   createCustomer,
+  expectAccessible,
   launch,
   newContext,
   outboxMark,
@@ -45,6 +46,7 @@ describe('sign-in', () => {
     await submitCredentials(page, DEMO);
     await page.getByRole('heading', { level: 1, name: 'Anmeldung bestätigen' }).waitFor();
     await expect(page.getByText(/Wir haben Ihnen einen Code per SMS an \+\*+5678 gesendet\./).isVisible()).resolves.toBe(true);
+    await expectAccessible(page, 'Anmeldung bestätigen (SMS)');
     await screenshot(page, 'auth-sms-code');
 
     await page.getByLabel('Code aus der SMS').fill(await waitForCode(DEMO.phone!, mark));
@@ -97,6 +99,7 @@ describe('sign-in', () => {
     await submitCredentials(page, { email: ERIKA.email, password: 'Falsch!Passwort1' });
     const alert = page.getByRole('alert').filter({ hasText: 'E-Mail-Adresse oder Passwort ist falsch.' });
     await alert.waitFor();
+    await expectAccessible(page, 'Anmelden mit falschem Passwort');
     await screenshot(page, 'auth-wrong-password');
     // An unknown address gets the same answer: nobody learns who is a customer.
     await submitCredentials(page, { email: 'niemand@kontor.example', password: 'Falsch!Passwort1' });
@@ -192,6 +195,7 @@ describe('the authenticator app', () => {
 
     await page.getByRole('heading', { level: 1, name: 'Zwei-Faktor-Authentifizierung einrichten' }).waitFor();
     await page.getByRole('img', { name: 'QR-Code für Ihre Authenticator-App' }).waitFor();
+    await expectAccessible(page, 'Zwei-Faktor-Authentifizierung einrichten');
     await screenshot(page, 'auth-totp-setup');
     const secret = ((await page.locator('[data-totp-secret]').textContent()) ?? '').replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
@@ -202,6 +206,7 @@ describe('the authenticator app', () => {
     await signOut(page);
     await submitCredentials(page, { email, password });
     await page.getByText('Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.').waitFor();
+    await expectAccessible(page, 'Anmeldung bestätigen (App)');
     await screenshot(page, 'auth-totp-code');
     await page.getByLabel('Code aus der Authenticator-App').fill(totpCode(secret));
     await page.getByRole('button', { name: 'Bestätigen' }).click();
@@ -229,6 +234,7 @@ describe('password', () => {
     await page.getByText('Bitte geben Sie Ihre E-Mail-Adresse ein.').waitFor();
     await page.getByText('Bitte geben Sie den Code ein.').waitFor();
     await page.getByText('Bitte geben Sie ein neues Passwort ein.').waitFor();
+    await expectAccessible(page, 'Neues Passwort festlegen');
     await screenshot(page, 'auth-forgot-password-code');
 
     const newPassword = 'Neu!Passwort7';

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launch, newContext, outboxMark, screenshot, signIn, signOut, submitCredentials, waitForCode } from './browser';
+import { DEMO, expectAccessible, launch, newContext, outboxMark, screenshot, signIn, signOut, submitCredentials, waitForCode } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -53,11 +53,13 @@ describe('devices (/geraete)', () => {
     // This browser comes first.
     expect(await list.getByRole('listitem').first().getAttribute('data-device-key')).toBe(phoneKey);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(phone, 'Geräte');
     await screenshot(phone, 'devices-mobile');
 
     await laptopRow.getByRole('button', { name: 'Chromium auf Linux entfernen' }).click();
     const dialog = phone.getByRole('alertdialog', { name: 'Gerät entfernen?' });
     await dialog.waitFor();
+    await expectAccessible(phone, 'Gerät entfernen?');
     await screenshot(phone, 'devices-forget-dialog');
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await expect(laptopRow.count()).resolves.toBe(1);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
-import { DEMO, launch, movePrice, newContext, noHorizontalScroll, resultsDir, screenshot, seriousA11yViolations, signIn } from './browser';
+import { DEMO, launch, movePrice, newContext, noHorizontalScroll, resultsDir, screenshot, expectAccessible, signIn } from './browser';
 
 const SAP = 'DE0007164600';
 const MSCI_WORLD = 'IE00B4L5Y983';
@@ -70,7 +70,7 @@ describe('instrument page', () => {
     let intradayBars = await drawn(page, 'mountain', 'Intraday');
     expect(intradayBars).toBeGreaterThan(0);
     await screenshot(page, 'instrument-sap-desktop');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'instrument-sap');
 
     const types = page.getByRole('radiogroup', { name: 'Diagrammtyp' });
     for (const [label, type] of [
@@ -165,14 +165,14 @@ describe('instrument page', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await drawn(page, 'mountain');
     await screenshot(page, 'instrument-etf');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'instrument-etf');
 
     // Dark theme: the chart takes the dark tokens too.
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor !== 'rgb(244, 246, 248)');
     await drawn(page, 'mountain');
     await screenshot(page, 'instrument-etf-dark');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'instrument-etf-dark');
   }, 90_000);
 
   it('derivatives: a knock-out from the search shows its details and badges; a knocked-out one cannot be bought', async () => {
@@ -213,7 +213,7 @@ describe('instrument page', () => {
     await page.getByRole('region', { name: 'Chart' }).waitFor();
     await page.locator('[data-chart-canvas][data-bars], [class*="muted"]').first().waitFor();
     await screenshot(page, 'instrument-knockout');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'instrument-knockout');
   }, 90_000);
 
   it('at 360 px: no horizontal scroll, the chart fits, trade buttons reachable; axe clean', async () => {
@@ -233,6 +233,6 @@ describe('instrument page', () => {
     await screenshot(page, 'instrument-page-mobile');
     // What the phone shows first, without the full-page stitching of fixed bars.
     await page.screenshot({ path: path.join(resultsDir, 'instrument-page-mobile-top.png') });
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'instrument-page');
   }, 90_000);
 });

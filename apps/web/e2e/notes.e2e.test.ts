@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, createCustomer, launch, newContext, screenshot, seriousA11yViolations, signInWithTotpSetup } from './browser';
+import { VIEWPORTS, createCustomer, launch, newContext, screenshot, expectAccessible, signInWithTotpSetup } from './browser';
 
 let browser: Browser;
 let context: BrowserContext | undefined;
@@ -29,7 +29,7 @@ describe('Notizen: notices from Kontor and own notes', () => {
     const taxId = page.getByRole('region', { name: 'Bitte ergänzen Sie Ihre Steuer-ID' });
     await taxId.waitFor();
     await page.getByRole('region', { name: 'Neues Preis- und Leistungsverzeichnis ab 1.1.' }).waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'notes-banners');
     await screenshot(page, 'notes-banners-desktop');
 
     await taxId.getByRole('button', { name: /ausblenden/ }).focus();
@@ -52,7 +52,7 @@ describe('Notizen: notices from Kontor and own notes', () => {
     await card.getByRole('button', { name: 'Speichern' }).click();
     await card.getByText('Nachkaufen unter 150 €, Kursziel 220 €').waitFor();
     await card.getByRole('button', { name: 'Notiz zu SAP SE bearbeiten' }).waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'notes-instrument-card');
     await screenshot(page, 'notes-instrument-card-desktop');
 
     // The Notizen list: the remaining notices and the note, linked to its instrument.
@@ -63,7 +63,7 @@ describe('Notizen: notices from Kontor and own notes', () => {
     const notices = page.getByRole('list', { name: 'Hinweise von Kontor' });
     expect(await notices.getByText('Bitte ergänzen Sie Ihre Steuer-ID').count()).toBe(0);
     await notices.getByText('Neues Preis- und Leistungsverzeichnis ab 1.1.').waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'notes-list', ['desktop']);
     await screenshot(page, 'notes-list-desktop');
 
     // 360 px: edit the note in place in the list; the instrument page shows the new text.
@@ -74,7 +74,7 @@ describe('Notizen: notices from Kontor and own notes', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await own.getByText('Gehalten bis 2027').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'notes-list-edited', ['mobile']);
     await screenshot(page, 'notes-list-mobile');
 
     await own.getByRole('link', { name: 'SAP SE' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { atBothWidths, browserForFile, DEMO, expectAxeClean, noHorizontalScroll, screenshot, signIn, VIEWPORTS } from './browser';
+import { atBothWidths, browserForFile, DEMO, expectAccessible, expectAxeClean, noHorizontalScroll, screenshot, signIn, VIEWPORTS } from './browser';
 
 /**
  * A third-party portfolio tool (the dev page /dev/oauth-client) asks for read access; the customer
@@ -51,7 +51,7 @@ describe('connecting a portfolio tool by OAuth', () => {
     await card.getByText('Sie haben keiner Anwendung Zugriff gegeben.').waitFor();
     await page.getByText('Der Zugriff von Depotanalyse (Demo) wurde widerrufen.').first().waitFor();
     await noHorizontalScroll(page);
-    await expectAxeClean(page);
+    await expectAccessible(page, 'oauth-revoked');
     await screenshot(page, 'oauth-revoked-360');
     await page.setViewportSize(VIEWPORTS.desktop);
     await screenshot(page, 'oauth-revoked-1280');

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, VIEWPORTS, api, launch, newContext, screenshot, seriousA11yViolations, signIn } from './browser';
+import { DEMO, VIEWPORTS, api, launch, newContext, screenshot, expectAccessible, signIn } from './browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -57,7 +57,7 @@ describe('Posteingang', () => {
     const meta = await list.getByRole('listitem').evaluateAll((items) => items.map((i) => i.textContent ?? ''));
     expect(meta.every((text) => text.includes('Abrechnungen ·'))).toBe(true);
     await screenshot(page, 'posteingang-filter-desktop');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'posteingang-filter', ['desktop']);
 
     // Open it: pdf.js (loaded only now) draws the PDF as it was sent; zoom, then Escape.
     const pdfjsBefore = await page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('pdf.worker')));
@@ -72,7 +72,7 @@ describe('Posteingang', () => {
     await expect.poll(() => viewer.locator('canvas').evaluate((c: HTMLCanvasElement) => c.width), SOON).toBeGreaterThan(width);
     expect(await viewer.getByRole('link', { name: 'Herunterladen' }).getAttribute('href')).toBe(`/api/posteingang/${id}/pdf?download=1`);
     await screenshot(page, 'posteingang-viewer-desktop');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'posteingang-viewer', ['desktop']);
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'hidden' });
     // Opening marked it read; focus is back on the list.
@@ -90,13 +90,13 @@ describe('Posteingang', () => {
     });
     expect(fits).toBe(true);
     await screenshot(page, 'posteingang-viewer-mobile');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'posteingang-viewer', ['mobile']);
     await page.getByRole('button', { name: 'Dokument schließen' }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await list.getByRole('listitem').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'posteingang-filter-mobile');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'posteingang-filter', ['mobile']);
 
     // The Nachrichten tab: the buy's message leads to its order.
     await page.getByRole('tab', { name: /^Nachrichten/ }).click();
@@ -105,7 +105,7 @@ describe('Posteingang', () => {
     await message.waitFor(SOON);
     expect(await message.getAttribute('data-message-kind')).toBe('order');
     await screenshot(page, 'posteingang-messages-mobile');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'posteingang-messages');
     await message.getByRole('link', { name: 'Zur Order' }).click();
     await page.waitForURL(new RegExp(`/orders/${orderId}$`));
     await page.close();

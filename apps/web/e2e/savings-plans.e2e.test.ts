@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, VIEWPORTS, api, launch, newContext, screenshot, seriousA11yViolations, signIn } from './browser';
+import { DEMO, VIEWPORTS, api, launch, newContext, screenshot, expectAccessible, signIn } from './browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -91,7 +91,7 @@ describe('Sparpläne', () => {
     expect(await preview.locator('[data-cost="total"]').textContent()).toMatch(/^\d+,\d{2}\u00a0€ \(\d+,\d{2}\u00a0%\)$/);
     expect(await preview.locator('[data-first-execution]').textContent()).toBe(first.date.split('-').reverse().join('.'));
     await screenshot(page, 'savings-plans-new-desktop');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'savings-plans-new');
 
     await form.getByRole('button', { name: 'Sparplan anlegen' }).click();
     await page.waitForURL(/\/sparplaene\/(?!neu)[^/?]+$/, SOON);
@@ -112,7 +112,7 @@ describe('Sparpläne', () => {
     await row.getByText('Ausgeführt').waitFor(SOON);
     await page.locator('[data-plan-chart][data-points]').waitFor(SOON);
     await screenshot(page, 'savings-plans-detail-desktop');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'savings-plans-detail');
 
     // The document of the execution under "Sparpläne" in the Posteingang.
     const documentHref = (await row.getByRole('link', { name: 'Abrechnung' }).getAttribute('href')) ?? '';
@@ -142,7 +142,7 @@ describe('Sparpläne', () => {
     expect(await page.locator('[data-monthly-total]').textContent()).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}\u00a0€$/);
     await screenshot(page, 'savings-plans-list-mobile');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'savings-plans-list');
 
     // Pause, then delete; the plan moves to the Verlauf.
     await page.goto(planUrl);

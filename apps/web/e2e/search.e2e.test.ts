@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launch, newContext, screenshot, signIn } from './browser';
+import { DEMO, expectAccessible, launch, newContext, screenshot, signIn } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -29,6 +29,7 @@ describe('instrument search', () => {
     await field.fill('716460');
     const first = page.getByRole('listbox').getByRole('option').first();
     await first.getByText('SAP SE').waitFor();
+    await expectAccessible(page, 'Wertpapiersuche');
     await screenshot(page, 'search-typeahead');
     await field.press('Enter');
     await page.waitForURL('**/wertpapier/DE0007164600');
@@ -46,6 +47,7 @@ describe('instrument search', () => {
     const badges = await list.getByRole('listitem').evaluateAll((items) => items.map((item) => item.textContent ?? ''));
     expect(badges.length).toBeGreaterThan(0);
     expect(badges.every((text) => text.includes('Aktie'))).toBe(true);
+    await expectAccessible(page, 'Suchergebnisse');
     await screenshot(page, 'search-results-desktop');
 
     const phone = await freshPage('mobile');

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, launch, newContext, screenshot, signIn, signInWithTotpSetup, signOut, totpCode, uniquePhone } from './browser';
+import { createCustomer, expectAccessible, launch, newContext, screenshot, signIn, signInWithTotpSetup, signOut, totpCode, uniquePhone } from './browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -30,6 +30,7 @@ describe('two-factor settings (Einstellungen)', () => {
     await page.getByText('Sie erhalten Ihren Anmeldecode ab jetzt per SMS.').waitFor();
     await sms.getByText('Aktiv').waitFor();
     await app.getByText('Eingerichtet').waitFor();
+    await expectAccessible(page, 'Zwei-Faktor-Authentifizierung');
     await screenshot(page, 'settings-mfa');
 
     await signOut(page);
@@ -39,6 +40,7 @@ describe('two-factor settings (Einstellungen)', () => {
     await app.getByRole('button', { name: 'Neu einrichten' }).click();
     const dialog = page.getByRole('dialog', { name: 'Authenticator-App einrichten' });
     await dialog.getByRole('img', { name: 'QR-Code für Ihre Authenticator-App' }).waitFor();
+    await expectAccessible(page, 'Authenticator-App einrichten');
     await screenshot(page, 'settings-totp-dialog');
     const secret = ((await dialog.locator('[data-totp-secret]').textContent()) ?? '').replace(/\s+/g, '');
     expect(secret).not.toBe(customer.totpSecret);
@@ -53,5 +55,5 @@ describe('two-factor settings (Einstellungen)', () => {
     await signOut(page);
     await signIn(page, { email: customer.email, password: customer.password, totpSecret: secret });
     await signOut(page);
-  });
+  }, 120_000);
 });

@@ -10,7 +10,7 @@ import {
   newContext,
   outboxMark,
   screenshot,
-  seriousA11yViolations,
+  expectAccessible,
   signInWithTotpSetup,
   uniquePhone,
   waitForCode,
@@ -71,7 +71,7 @@ describe('Serviceaufträge (forms)', () => {
     await page.goto('/service/neu');
     await page.getByRole('heading', { level: 1, name: 'Neuer Serviceauftrag' }).waitFor();
     await screenshot(page, 'tickets-chooser-desktop');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'tickets-chooser');
     await page.getByRole('link', { name: 'Adresse ändern' }).click();
     const form = page.getByRole('form', { name: 'Adresse ändern' });
     await form.waitFor();
@@ -96,7 +96,7 @@ describe('Serviceaufträge (forms)', () => {
     await page.goto(ticketUrl);
     await page.getByText('Geschlossen').first().waitFor(SOON);
     await screenshot(page, 'tickets-address-closed-mobile');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'tickets-address-closed');
 
     const settings = (await api(page, 'GET', '/api/usersettings')).json as { address: { street: string; postalCode: string } | null };
     expect(settings.address).toMatchObject({ street: 'Unter den Linden', postalCode: '10117' });
@@ -114,7 +114,7 @@ describe('Serviceaufträge (forms)', () => {
     await form.getByRole('button', { name: 'Weiter zur Bestätigung' }).click();
     await form.getByText('Bitte sehen Sie sich vor dem Absenden die Vorschau (PDF) Ihres Freistellungsauftrags an.').waitFor();
     await screenshot(page, 'tickets-exemption-form-desktop');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'tickets-exemption-form');
 
     await page.setViewportSize(VIEWPORTS.mobile);
     await form.getByRole('button', { name: 'Vorschau (PDF)' }).click();

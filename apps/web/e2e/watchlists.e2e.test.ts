@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, baseUrl, launch, newContext, screenshot, seriousA11yViolations, signIn } from './browser';
+import { DEMO, baseUrl, launch, newContext, screenshot, expectAccessible, signIn } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -61,7 +61,7 @@ describe('watchlists (/watchlisten)', () => {
     // No list yet: the empty state says what to do and offers the first step.
     await page.goto('/watchlisten');
     await page.getByRole('heading', { level: 2, name: 'Noch keine Watchlist' }).waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'watchlists-empty');
     await screenshot(page, 'watchlists-empty');
 
     await page.getByRole('button', { name: 'Neue Watchlist' }).click();
@@ -137,7 +137,7 @@ describe('watchlists (/watchlisten)', () => {
     // Gains carry "+", losses "−" (U+2212), besides the colour.
     expect(await table.getByRole('row').nth(1).getByText(/^\+\d+,\d\d\s%$/).count()).toBe(1);
     expect(await table.getByRole('row').nth(2).getByText(/^\u2212\d+,\d\d\s%$/).count()).toBe(1);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'watchlists', ['desktop']);
     await screenshot(page, 'watchlists-desktop');
 
     // On a phone the same list is a compact list with a sort menu, inside 360 px.
@@ -151,7 +151,7 @@ describe('watchlists (/watchlisten)', () => {
     await phone.getByRole('button', { name: /Sortieren nach/ }).click();
     await phone.getByRole('option', { name: 'Tagesgewinner zuerst' }).click();
     await expect.poll(() => compact.getByRole('listitem').first().getByRole('link').textContent(), SLOW).toBe('SAP SE');
-    expect(await seriousA11yViolations(phone)).toEqual([]);
+    await expectAccessible(phone, 'watchlists', ['mobile']);
     await screenshot(phone, 'watchlists-mobile');
 
     // The stars of the search hits fit a phone as well; the one on the list is filled.
@@ -159,7 +159,7 @@ describe('watchlists (/watchlisten)', () => {
     const phoneHits = phone.getByRole('list', { name: 'Suchergebnisse' });
     await phoneHits.getByRole('button', { name: `${siemensName} steht auf 1 Watchlist – ändern` }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    expect(await seriousA11yViolations(phone)).toEqual([]);
+    await expectAccessible(phone, 'watchlists-search');
     await screenshot(phone, 'watchlists-search-mobile');
 
     // Rename.
@@ -181,7 +181,7 @@ describe('watchlists (/watchlisten)', () => {
     await (await watchlistMenu(page, 'Zukunftswerte')).getByRole('menuitem', { name: 'Löschen' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Watchlist löschen?' });
     await confirm.getByText('„Zukunftswerte“ mit 1 Wertpapier wird gelöscht.', { exact: false }).waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'watchlists-delete-dialog');
     await screenshot(page, 'watchlists-delete-dialog');
     await confirm.getByRole('button', { name: 'Watchlist löschen' }).click();
     await page.getByRole('heading', { level: 2, name: 'Noch keine Watchlist' }).waitFor();

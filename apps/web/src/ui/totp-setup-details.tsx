@@ -17,7 +17,8 @@ export function TotpSetupDetails({ uri, secret }: { uri: string; secret: string 
   return (
     <div className={styles.details}>
       <div className={styles.qr} role="img" aria-label={t('totp.qrLabel')}>
-        <QRCodeSVG value={uri} size={176} marginSize={2} bgColor="#ffffff" fgColor="#000000" level="M" />
+        {/* The wrapper is the image with its name; the drawing itself says nothing more. */}
+        <QRCodeSVG value={uri} size={176} marginSize={2} bgColor="#ffffff" fgColor="#000000" level="M" aria-hidden="true" />
       </div>
       <div className={styles.secretBlock}>
         <p className={styles.secretLabel} id="totp-secret-label">
