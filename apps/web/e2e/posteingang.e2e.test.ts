@@ -1,19 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, VIEWPORTS, api, launch, newContext, screenshot, expectAccessible, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, VIEWPORTS, api, screenshot, expectAccessible, signIn, browserForFile } from './browser';
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launch();
-  context = await newContext(browser, 'desktop');
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const files = browserForFile();
 
 const SAP = 'DE0007164600';
 const SOON = { timeout: 15_000 };
@@ -38,7 +27,7 @@ async function pageDrawn(page: Page) {
 
 describe('Posteingang', () => {
   it('a contract note opens in the in-app viewer and the category filter finds it, at 1280 and at 360 px', async () => {
-    const page = await context.newPage();
+    const page = await files.context.newPage();
     await signIn(page, DEMO);
     const orderId = await buy(page);
 

@@ -1,19 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, VIEWPORTS, api, launch, newContext, screenshot, expectAccessible, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, VIEWPORTS, api, screenshot, expectAccessible, signIn, browserForFile } from './browser';
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launch();
-  context = await newContext(browser, 'desktop');
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const files = browserForFile();
 
 /** Vanguard FTSE All-World: an ETF a savings plan can buy (in fractions), and not yet one of the demo's plans. */
 const ETF = 'IE00BK5BQT80';
@@ -64,7 +53,7 @@ async function backToTradingHours(page: Page) {
 
 describe('Sparpläne', () => {
   it('a plan from the instrument page: costs before creating, executed on its day with order and document, paused, deleted — at 1280 and 360 px', async () => {
-    const page = await context.newPage();
+    const page = await files.context.newPage();
     await signIn(page, DEMO);
     const start = await serverNow(page);
     const first = nextWeekday(berlinDate(start));

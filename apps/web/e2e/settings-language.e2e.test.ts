@@ -1,19 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createCustomer, expectAccessible, launch, newContext, noHorizontalScroll, screenshot, signInWithTotpSetup, VIEWPORTS } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, createCustomer, expectAccessible, noHorizontalScroll, screenshot, signInWithTotpSetup, VIEWPORTS, browserForFile } from './browser';
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launch();
-  context = await newContext(browser, 'desktop');
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const files = browserForFile();
 
 /** Marks the document: a reload (or a new page) would lose the mark. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { kontorMark: string }).kontorMark = 'same page'));
@@ -23,7 +12,7 @@ const stillSameDocument = async (page: Page) => expect(await page.evaluate(() =>
 
 describe('language, look and consent (Einstellungen)', () => {
   it('switches the whole app to English and back without a reload, at 1280 and 360 px; the consent switch and the choice are stored', async () => {
-    const page = await context.newPage();
+    const page = await files.context.newPage();
     // The sign-in screen has its own switch (this device only).
     await page.goto('/anmelden');
     await page.getByRole('heading', { level: 1, name: 'Anmelden' }).waitFor();

@@ -1,23 +1,11 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, expectAccessible, launch, newContext, screenshot, signIn, signInWithTotpSetup, signOut, totpCode, uniquePhone } from './browser';
+import { describe, expect, it } from 'vitest';
+import { createCustomer, expectAccessible, screenshot, signIn, signInWithTotpSetup, signOut, totpCode, uniquePhone, browserForFile } from './browser';
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launch();
-  context = await newContext(browser, 'desktop');
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const files = browserForFile();
 
 describe('two-factor settings (Einstellungen)', () => {
   it('switches between SMS and the authenticator app; the next sign-in asks for the chosen factor', async () => {
-    const page = await context.newPage();
+    const page = await files.context.newPage();
     const customer = await signInWithTotpSetup(page, await createCustomer('faktor', { phone: uniquePhone() }));
     await page.goto('/einstellungen');
     const card = page.getByRole('region', { name: 'Zwei-Faktor-Authentifizierung' });
