@@ -11,7 +11,7 @@ import { i18n } from './i18n';
  * catalogue lacks; domain-text.test.ts fails on them.
  */
 
-export type Catalogue = Readonly<Record<string, string>>;
+type Catalogue = Readonly<Record<string, string>>;
 
 type Template = { pattern: RegExp; english: string };
 type Compiled = { exact: Catalogue; templates: Template[] };
@@ -82,11 +82,6 @@ function compiled(catalogue: Catalogue): Compiled {
     cache.set(catalogue, c);
   }
   return c;
-}
-
-/** The text in the given catalogue's language; a text the catalogue does not know stays as it is. */
-export function translateDomainText(text: string, catalogue: Catalogue, labels: ReadonlyMap<string, string> = new Map()): string {
-  return translateWith(text, compiled(catalogue), labels);
 }
 
 /** The domain's German text in the current language (German stays as it is). Also usable outside React. */
