@@ -54,10 +54,20 @@ describe('app shell after sign-in', () => {
     const context = await newContext(browser, 'mobile');
     contexts.push(context);
     const page = await context.newPage();
+    const chartRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/lightweight-charts|value-chart-canvas/.test(request.url())) chartRequests.push(request.url());
+    });
     await signIn(page, DEMO);
     await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
 
+    // On a phone the value chart is below the fold: its library loads as the customer scrolls towards it.
+    const performance = page.getByRole('region', { name: 'Wertentwicklung' });
+    await performance.locator('[data-performance-range]').waitFor();
+    expect(chartRequests).toEqual([]);
+    await performance.scrollIntoViewIfNeeded();
     await page.locator('[data-performance-chart][data-points]').waitFor();
+    expect(chartRequests.length).toBeGreaterThan(0);
     const bottom = page.getByRole('navigation', { name: 'Hauptnavigation' }).last();
     expect(await bottom.getByRole('link').allTextContents()).toEqual(['Depot', 'Orders', 'Sparpläne', 'Watchlist', 'Postfach']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -6,20 +6,21 @@ import { firstLoad } from './first-load.mjs';
 
 const dist = path.resolve(new URL('.', import.meta.url).pathname, '../dist');
 
-/** What boot loads on every page besides index.html's own imports: the identity client (token refresh). */
-const BOOT = ['src/lib/identity-client.ts'];
 
 /**
- * Each page: the modules its route loads (with their static imports) and its budget in KB.
+ * Each page: the modules its route loads (with their static imports) and its budget in KB. The
+ * identity client loads when the customer signs in or a token refresh is due (lib/auth); on a phone the depot's
+ * value chart loads when scrolled towards (features/depot/performance-card.tsx), so it is not part
+ * of the first load at 360 px.
  * Issue 22's targets are 150 KB (/anmelden) and 200 KB (/depot); the budgets hold what is reached
  * so far (README "First load") and come down toward the targets, never up.
  */
 export const PAGES = [
-  { path: '/anmelden', modules: [...BOOT, 'src/features/identity/sign-in-page.tsx'], budgetKb: 255, targetKb: 150 },
+  { path: '/anmelden', modules: ['src/features/identity/sign-in-page.tsx'], budgetKb: 215, targetKb: 150 },
   {
     path: '/depot',
-    modules: [...BOOT, 'src/app/signed-in-frame.tsx', 'src/features/depot/depot-page.tsx', 'src/ui/value-chart-canvas.tsx'],
-    budgetKb: 370,
+    modules: ['src/app/signed-in-frame.tsx', 'src/features/depot/depot-page.tsx'],
+    budgetKb: 305,
     targetKb: 200,
   },
 ];

@@ -5,6 +5,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+/**
+ * A module the bundler merged into a chunk of its own name (a lazy component whose entry signature
+ * need not be kept): found by that name, e.g. src/ui/value-chart-canvas.tsx → value-chart-canvas.
+ */
+function byName(manifest, key) {
+  if (!key.startsWith('src/')) return undefined;
+  const name = key.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
+  const found = Object.values(manifest).filter((c) => c.name === name && !c.src);
+  return found.length === 1 ? found[0] : undefined;
+}
+
 /** The static import closure of the given manifest keys: the chunk files, each once. */
 export function staticClosure(manifest, keys) {
   const seen = new Set();
@@ -12,7 +23,7 @@ export function staticClosure(manifest, keys) {
   const visit = (key) => {
     if (seen.has(key)) return;
     seen.add(key);
-    const chunk = manifest[key];
+    const chunk = manifest[key] ?? byName(manifest, key);
     if (!chunk) throw new Error(`not in the build manifest: ${key}`);
     if (chunk.file.endsWith('.js')) files.add(chunk.file);
     for (const next of chunk.imports ?? []) visit(next);

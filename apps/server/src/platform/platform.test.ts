@@ -167,6 +167,17 @@ describe('system routes', () => {
     expect(traversal.statusCode).toBe(404);
   });
 
+  it('serves the texts in two parts that together are the whole file: the sign-in screens\' and the pages\'', async () => {
+    const get = async (file: string) => (await t.app.inject({ method: 'GET', url: `/assets/i18n/${file}` })).json() as Record<string, unknown>;
+    const [all, start, rest] = await Promise.all([get('de.json'), get('de.start.json'), get('de.rest.json')]);
+    expect(Object.keys(start)).toEqual(expect.arrayContaining(['auth', 'nav', 'boot']));
+    expect(Object.keys(start)).not.toContain('depot');
+    expect(Object.keys(rest)).toEqual(expect.arrayContaining(['depot', 'trading', 'tickets']));
+    expect(Object.keys(rest)).not.toContain('auth');
+    expect({ ...start, ...rest }).toEqual(all);
+    expect((await t.app.inject({ method: 'GET', url: '/assets/i18n/de.other.json' })).statusCode).toBe(404);
+  });
+
   it('serves the runtime configuration without error reporting unless a DSN is set', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/config.json' });
     expect(res.statusCode).toBe(200);

@@ -8,7 +8,17 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 // A built web app in miniature: one hashed script with its brotli and gzip copies (as the web
 // build writes them), index.html with its copies, and a small script the build left uncompressed.
 const script = Buffer.from(`export const greeting = ${JSON.stringify('Willkommen bei Kontor. '.repeat(200))};\n`);
-const page = Buffer.from('<!doctype html><html lang="de"><title>Kontor</title><script type="module" src="/assets/index-a1b2c3d4.js"></script></html>');
+const page = Buffer.from('<!doctype html><html lang="de"><head><title>Kontor</title><script type="module" src="/assets/index-a1b2c3d4.js"></script></head><body></body></html>');
+// The pages' own chunks as the web build lists them (apps/web/scripts/route-preloads.mjs).
+const preloads = {
+  routes: [
+    { path: '/anmelden', js: ['/assets/sign-in-page-1a2b3c4d.js'], css: ['/assets/auth-screen-5e6f7a8b.css'] },
+    { path: '/orders/neu', js: ['/assets/order-ticket-page-9a8b7c6d.js'], css: [], allTexts: true },
+    { path: '/orders/:id', js: ['/assets/order-detail-page-5d4c3b2a.js'], css: [], allTexts: true },
+  ],
+};
+/** The links of a served index.html's head, in order. */
+const links = (html: string) => [...html.matchAll(/<link ([^>]*)>/g)].map((m) => m[1]);
 const small = Buffer.from('export {};\n');
 
 let dist: string;
@@ -25,6 +35,7 @@ beforeAll(async () => {
   write('assets/index-a1b2c3d4.js', script, true);
   write('index.html', page, true);
   write('assets/tiny-e5f6a7b8.js', small, false);
+  fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(preloads));
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -85,20 +96,57 @@ describe('the web app is sent compressed when the browser accepts it', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(zlib.brotliDecompressSync(res.rawPayload).equals(page)).toBe(true);
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString();
+    expect(html).toContain('<script type="module" src="/assets/index-a1b2c3d4.js"></script>');
 
-    const plain = await get('/depot', { accept: 'text/html' });
+    const gzip = await get('/anmelden', { accept: 'text/html', 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(html);
+
+    const plain = await get('/anmelden', { accept: 'text/html' });
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.rawPayload.equals(page)).toBe(true);
+    expect(plain.body).toBe(html);
+  });
+
+  it('names the page\'s first requests in its head: configuration, German texts, its own chunks and styles', async () => {
+    const res = await get('/anmelden', { accept: 'text/html' });
+    expect(links(res.body)).toEqual([
+      'rel="preload" href="/config.json" as="fetch" crossorigin',
+      'rel="preload" href="/assets/i18n/de.start.json" as="fetch" crossorigin',
+      'rel="preload" href="/assets/auth-screen-5e6f7a8b.css" as="style" crossorigin',
+      'rel="modulepreload" href="/assets/sign-in-page-1a2b3c4d.js"',
+    ]);
+    // A literal path wins over a parameter; an order's own page gets the detail chunk. Signed-in
+    // pages need the pages' texts as well.
+    const ticket = links((await get('/orders/neu', { accept: 'text/html' })).body);
+    expect(ticket).toContain('rel="modulepreload" href="/assets/order-ticket-page-9a8b7c6d.js"');
+    expect(ticket).toContain('rel="preload" href="/assets/i18n/de.rest.json" as="fetch" crossorigin');
+    const detail = links((await get('/orders/5f0c1d2e', { accept: 'text/html' })).body);
+    expect(detail).toContain('rel="modulepreload" href="/assets/order-detail-page-5d4c3b2a.js"');
+    expect(detail).not.toContain('rel="modulepreload" href="/assets/order-ticket-page-9a8b7c6d.js"');
+    // A page the list does not know still gets the configuration and the texts early.
+    expect(links((await get('/gibt-es-nicht', { accept: 'text/html' })).body)).toHaveLength(2);
   });
 
   it('answers the dev pages of the web app with index.html, even with a query', async () => {
     for (const url of ['/dev/identifizierung?antrag=5f0c', '/dev/oauth-client']) {
       const res = await get(url, { accept: 'text/html' });
       expect(res.statusCode, url).toBe(200);
-      expect(res.rawPayload.equals(page), url).toBe(true);
+      expect(res.body, url).toContain('/assets/index-a1b2c3d4.js');
     }
+  });
+
+  it('sends a built asset only the security headers that apply to it; a page gets them all', async () => {
+    const asset = await get('/assets/index-a1b2c3d4.js', { 'accept-encoding': 'br' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    const html = await get('/anmelden', { accept: 'text/html' });
+    expect(String(html.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(html.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(html.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('does not serve the compressed copies under their own names', async () => {

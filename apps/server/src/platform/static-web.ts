@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from './errors.ts';
@@ -11,6 +13,51 @@ const CLIENT_ROUTES = ['/dev/oauth-client', '/dev/identifizierung'];
 
 /** The suffixes of the compressed copies the web build writes beside each text asset. */
 const COMPRESSED_COPY = /\.(br|gz)$/;
+
+/** A page's own chunks and styles, and whether it needs the pages' texts, from the web build (apps/web/scripts/route-preloads.mjs). */
+type RoutePreload = { path: string; js: string[]; css: string[]; allTexts?: boolean };
+
+/** What every page fetches first: the configuration and the first part of the German texts (the fallback language). */
+const BOOT_PRELOADS = ['/config.json', '/assets/i18n/de.start.json'];
+/** The pages' part of the texts (domain text-parts), for the pages that need it. */
+const REST_TEXTS = '/assets/i18n/de.rest.json';
+
+function readRoutePreloads(distDir: string): RoutePreload[] {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(path.join(distDir, 'route-preloads.json'), 'utf8')) as { routes?: RoutePreload[] };
+    return Array.isArray(parsed.routes) ? parsed.routes : [];
+  } catch {
+    return []; // a build without the list: pages still work, their chunks load after the entry
+  }
+}
+
+/** The route a path belongs to: same number of segments, `:param` matches any; the most literal segments win. */
+function matchRoutePreload(routes: readonly RoutePreload[], url: string): RoutePreload | undefined {
+  const segments = url.split('/').filter(Boolean);
+  let best: { route: RoutePreload; literal: number } | undefined;
+  for (const route of routes) {
+    const pattern = route.path.split('/').filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    if (!pattern.every((p, i) => p.startsWith(':') || p === segments[i])) continue;
+    const literal = pattern.filter((p) => !p.startsWith(':')).length;
+    if (!best || literal > best.literal) best = { route, literal };
+  }
+  return best?.route;
+}
+
+const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** index.html with the page's first requests named in its head, so they start beside the entry script. */
+function withPreloads(html: string, route: RoutePreload | undefined): string {
+  const links = [
+    ...[...BOOT_PRELOADS, ...(route?.allTexts ? [REST_TEXTS] : [])].map((href) => `<link rel="preload" href="${escapeAttr(href)}" as="fetch" crossorigin>`),
+    ...(route?.css ?? []).map((href) => `<link rel="preload" href="${escapeAttr(href)}" as="style" crossorigin>`),
+    ...(route?.js ?? []).map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
+  ];
+  return html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+}
+
+type Encoded = { identity: Buffer; br: Buffer; gzip: Buffer };
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html never, so a new
@@ -39,6 +86,24 @@ export async function installStaticWeb(app: FastifyInstance, distDir: string): P
     });
   }
 
+  /** Each page's index.html, compressed once (a few dozen pages); read again after a new build. */
+  let built = { mtimeMs: -1, routes: [] as RoutePreload[], html: '', pages: new Map<string, Encoded>() };
+  const pageFor = (url: string): Encoded => {
+    const indexFile = path.join(distDir, 'index.html');
+    const { mtimeMs } = fs.statSync(indexFile);
+    if (mtimeMs !== built.mtimeMs) built = { mtimeMs, routes: readRoutePreloads(distDir), html: fs.readFileSync(indexFile, 'utf8'), pages: new Map() };
+    const { routes, html: indexHtml, pages } = built;
+    const route = matchRoutePreload(routes, url);
+    const key = route?.path ?? '';
+    let page = pages.get(key);
+    if (!page) {
+      const identity = Buffer.from(withPreloads(indexHtml, route));
+      page = { identity, br: zlib.brotliCompressSync(identity), gzip: zlib.gzipSync(identity, { level: 9 }) };
+      pages.set(key, page);
+    }
+    return page;
+  };
+
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isClientRoute =
@@ -53,9 +118,13 @@ export async function installStaticWeb(app: FastifyInstance, distDir: string): P
           .type('text/plain; charset=utf-8')
           .send('Die Web-App ist noch nicht gebaut. Bitte "npm start" verwenden.');
       }
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      const page = pageFor(url);
+      const accepted = (negotiate(String(req.headers['accept-encoding'] ?? ''), ['br', 'gzip']) ?? 'identity') as keyof Encoded;
+      if (accepted !== 'identity') reply.header('content-encoding', accepted);
+      return reply.type('text/html; charset=utf-8').send(page[accepted]);
     }
     return reply.code(404).send({ message: messages.notFound, status: 404 });
   });
 }
+

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSIONS } from '@kontor/domain/constants';
 import { runtimeConfigSchema } from '@kontor/domain/runtime-config';
+import { textPart, type TextPart } from '@kontor/domain/text-parts';
 import { type BotProtectionChallenge, botProtectionChallengeSchema } from '@kontor/domain/onboarding-contracts';
 import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -79,16 +80,21 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; clock: Clock;
     '/assets/i18n/:file',
     { schema: { tags: ['system'], params: z.object({ file: z.string().max(20) }) } },
     async (req, reply) => {
-      const lang = req.params.file.replace(/\.json$/, '');
-      if (!req.params.file.endsWith('.json') || !LANGUAGES.includes(lang as (typeof LANGUAGES)[number])) {
+      // {lang}.json: all texts; {lang}.start.json and {lang}.rest.json: its two parts (domain text-parts).
+      const match = /^([a-z]{2})(?:\.(start|rest))?\.json$/.exec(req.params.file);
+      const lang = match?.[1];
+      if (!match || !LANGUAGES.includes(lang as (typeof LANGUAGES)[number])) {
         throw notFound('Diese Sprache wird nicht angeboten.');
       }
-      if (!cache.has(lang)) {
+      const key = req.params.file;
+      if (!cache.has(key)) {
         const file = path.join(config.webPublicDir, 'assets', 'i18n', `${lang}.json`);
-        cache.set(lang, JSON.parse(await fs.readFile(file, 'utf8')));
+        const texts = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, unknown>;
+        const part = match[2] as TextPart | undefined;
+        cache.set(key, part ? textPart(texts, part) : texts);
       }
       reply.header('cache-control', 'public, max-age=300');
-      return cache.get(lang);
+      return cache.get(key);
     },
   );
 };

@@ -17,14 +17,13 @@ let started: Promise<RuntimeConfig> | null = null;
 
 export function startApp(): Promise<RuntimeConfig> {
   started ??= (async () => {
-    // The identity client (configureAuth needs it next) loads beside the configuration.
-    void import('../lib/identity-client').catch(() => {});
     const [config] = await Promise.all([loadRuntimeConfig(), initI18n()]);
     setConfig(config);
     // Monitoring must not hold up or break the start; it reports from the moment it is ready.
     void initMonitoring(config).catch((error: unknown) => console.error('Monitoring could not start', error));
     configureApi(createAppApiClient(config));
     // The sign-in state is determined while the app renders; the route guard shows a loading state.
+    // The identity client loads only when a stored session needs it (lib/auth lazyIdentityClient).
     const auth = await configureAuth(config);
     void auth.start();
     // The language last chosen on this device (the sign-in screens speak it), else the configured one.

@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { getAuth } from '../lib/auth';
 import { useConfig } from '../lib/config';
+import { loadAllTexts } from '../lib/i18n';
 import { AppFrame } from './app-frame';
 import { AuthLayout } from './auth-layout';
 import { BootSkeleton } from './boot-screens';
@@ -20,8 +22,27 @@ function WhenDevTools({ children }: { children: ReactNode }) {
   return useConfig().devTools ? children : <NotFoundPage />;
 }
 
+/**
+ * A page whose texts are in the `rest` part (lib/i18n): its chunk and those texts load together.
+ * The web build's route-preloads.mjs looks for this name to have the server preload the texts.
+ */
+async function withAllTexts<T>(load: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([load, loadAllTexts()]);
+  return loaded;
+}
+
+/**
+ * A page that calls the identity client's own functions (devices, MFA, mobile number, password):
+ * the client, which signed-in pages otherwise load only for the token refresh (lib/auth), is
+ * loaded and configured before the page renders.
+ */
+async function withIdentityClient<T>(load: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([load, getAuth().identityReady()]);
+  return loaded;
+}
+
 /** The signed-in layout around the error screen: loaded only when an error shows. */
-const LazyLayout = lazy(async () => ({ default: (await import('./layout')).Layout }));
+const LazyLayout = lazy(async () => ({ default: (await withAllTexts(import('./layout'))).Layout }));
 
 /** "/" is the depot; the query string survives so that campaign parameters still reach tracking. */
 function RedirectToStart() {
@@ -58,13 +79,16 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { path: 'anmelden', lazy: async () => ({ Component: (await import('../features/identity/sign-in-page')).SignInPage }) },
-          { path: 'registrieren', lazy: async () => ({ Component: (await import('../features/onboarding/onboarding-page')).OnboardingPage }) },
+          {
+            path: 'registrieren',
+            lazy: async () => ({ Component: (await withAllTexts(import('../features/onboarding/onboarding-page'))).OnboardingPage }),
+          },
           // The pool's e-mail confirmation is part of the account opening now.
           { path: 'registrieren/bestaetigen', element: <Navigate to="/registrieren" replace /> },
           {
             path: 'dev/identifizierung',
             lazy: async () => {
-              const { IdentificationPage } = await import('../features/dev-tools/identification-page');
+              const { IdentificationPage } = await withAllTexts(import('../features/dev-tools/identification-page'));
               return { Component: () => <WhenDevTools><IdentificationPage /></WhenDevTools> };
             },
           },
@@ -76,7 +100,7 @@ export const routes: RouteObject[] = [
             // A stand-in third-party portfolio tool: it signs in nobody, it only holds an OAuth token.
             path: 'dev/oauth-client',
             lazy: async () => {
-              const { DevOAuthClientPage } = await import('../features/oauth/dev-client-page');
+              const { DevOAuthClientPage } = await withAllTexts(import('../features/oauth/dev-client-page'));
               return { Component: () => <WhenDevTools><DevOAuthClientPage /></WhenDevTools> };
             },
           },
@@ -84,7 +108,7 @@ export const routes: RouteObject[] = [
       },
       {
         // The guard and the signed-in layout come with the first signed-in page (app/signed-in-frame).
-        lazy: async () => ({ Component: (await import('./signed-in-frame')).SignedInFrame }),
+        lazy: async () => ({ Component: (await withAllTexts(import('./signed-in-frame'))).SignedInFrame }),
         children: [
           {
             errorElement: <RouteError />,
@@ -157,10 +181,9 @@ export const routes: RouteObject[] = [
                 path: 'einstellungen',
                 // The applications the customer connected (OAuth) are a card of their own feature.
                 lazy: async () => {
-                  const [{ SettingsPage }, { ConnectedAppsCard }] = await Promise.all([
-                    import('../features/settings/settings-page'),
-                    import('../features/oauth/connected-apps-card'),
-                  ]);
+                  const [{ SettingsPage }, { ConnectedAppsCard }] = await withIdentityClient(
+                    Promise.all([import('../features/settings/settings-page'), import('../features/oauth/connected-apps-card')]),
+                  );
                   return { Component: () => <SettingsPage connectedApps={<ConnectedAppsCard />} /> };
                 },
               },
@@ -223,7 +246,10 @@ export const routes: RouteObject[] = [
                   };
                 },
               },
-              { path: 'geraete', lazy: async () => ({ Component: (await import('../features/devices/devices-page')).DevicesPage }) },
+              {
+                path: 'geraete',
+                lazy: async () => ({ Component: (await withIdentityClient(import('../features/devices/devices-page'))).DevicesPage }),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -106,6 +106,8 @@ export type TokenStorage = KeyValueStorageInterface & {
   currentDeviceKey(clientId: string): string | null;
   /** The refresh token of the last signed-in user (to revoke it at sign-out). */
   refreshToken(clientId: string): string | null;
+  /** The access token of the last signed-in user (its expiry decides when to refresh). */
+  accessToken(clientId: string): string | null;
 };
 
 export type TokenStorageOptions = {
@@ -150,6 +152,10 @@ export function createTokenStorage(options: TokenStorageOptions = {}): TokenStor
     refreshToken(clientId) {
       const user = session.get(`${AUTH_KEY_PREFIX}.${clientId}.LastAuthUser`);
       return user ? session.get(`${AUTH_KEY_PREFIX}.${clientId}.${user}.refreshToken`) : null;
+    },
+    accessToken(clientId) {
+      const user = session.get(`${AUTH_KEY_PREFIX}.${clientId}.LastAuthUser`);
+      return user ? session.get(`${AUTH_KEY_PREFIX}.${clientId}.${user}.accessToken`) : null;
     },
   };
   return storage;

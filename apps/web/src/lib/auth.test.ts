@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testCustomer, testIdentity } from '../test/fixtures';
 import { ApiError, type ApiClient } from './api-client';
-import { createAuth, createAuthStore, currentAccessToken, type IdentityClient } from './auth';
+import { createAuth, createAuthStore, currentAccessToken, lazyIdentityClient, type IdentityClient } from './auth';
 import { createTokenStorage } from './auth-storage';
 
 const accessToken = (name: string, exp = Math.floor(Date.now() / 1000) + 3600) => ({ toString: () => name, payload: { exp } });
@@ -49,6 +49,19 @@ function fakeApi(routes: Record<string, (body?: unknown) => unknown>) {
 
 const noWait = { sleep: async () => {} };
 
+const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const jwt = (payload: object) => `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64(payload)}.c2lnbmF0dXJl`;
+
+/** The token storage of a browser where the customer signed in before (the identity client wrote it). */
+function storedSession(accessToken?: string) {
+  const storage = createTokenStorage();
+  const prefix = `CognitoIdentityServiceProvider.${testIdentity.userPoolClientId}`;
+  void storage.setItem(`${prefix}.LastAuthUser`, testCustomer.sub);
+  void storage.setItem(`${prefix}.${testCustomer.sub}.refreshToken`, 'the-refresh-token');
+  if (accessToken) void storage.setItem(`${prefix}.${testCustomer.sub}.accessToken`, accessToken);
+  return storage;
+}
+
 beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
@@ -58,32 +71,40 @@ afterEach(() => vi.useRealTimers());
 describe('auth at start', () => {
   it('signedIn when the identity client has a user and the API session is valid', async () => {
     const { client } = fakeClient();
-    const { api } = fakeApi({ 'GET /api/auth': () => ({ sub: testCustomer.sub }), 'GET /api/user/me': () => testCustomer });
-    const auth = createAuth({ identity: testIdentity, client, storage: createTokenStorage(), api });
+    const { api } = fakeApi({ 'GET /api/user/me': () => testCustomer });
+    const auth = createAuth({ identity: testIdentity, client, storage: storedSession(), api });
     expect(auth.store.getSnapshot().status).toBe('loading');
     await auth.start();
     expect(auth.store.getSnapshot()).toEqual({ status: 'signedIn', user: testCustomer });
   });
 
-  it('signedOut without a user', async () => {
+  it('signedOut when the API session is gone and the identity client has no user (the API is asked first, nothing more)', async () => {
     const { client } = fakeClient({ hasUser: false });
-    const { api, request } = fakeApi({});
-    const auth = createAuth({ identity: testIdentity, client, storage: createTokenStorage(), api });
+    const { api, request } = fakeApi({
+      'GET /api/user/me': () => {
+        throw unauthorized('/api/user/me');
+      },
+    });
+    const auth = createAuth({ identity: testIdentity, client, storage: storedSession(), api });
     await auth.start();
     expect(auth.store.getSnapshot()).toEqual({ status: 'signedOut' });
-    expect(request).not.toHaveBeenCalled();
+    expect(request.mock.calls.map(([method, url]) => `${method} ${url}`)).toEqual(['GET /api/user/me']);
   });
 
   it('an expired API session is renewed with a refresh, and the new token goes to /api/auth/tokenrefresh', async () => {
     const { client } = fakeClient();
+    let session = false;
     const { api, request } = fakeApi({
-      'GET /api/auth': () => {
-        throw unauthorized('/api/auth');
+      'POST /api/auth/tokenrefresh': () => {
+        session = true;
+        return { sub: testCustomer.sub };
       },
-      'POST /api/auth/tokenrefresh': () => ({ sub: testCustomer.sub }),
-      'GET /api/user/me': () => testCustomer,
+      'GET /api/user/me': () => {
+        if (!session) throw unauthorized('/api/user/me');
+        return testCustomer;
+      },
     });
-    const auth = createAuth({ identity: testIdentity, client, storage: createTokenStorage(), api });
+    const auth = createAuth({ identity: testIdentity, client, storage: storedSession(), api });
     await auth.start();
     expect(auth.store.getSnapshot().status).toBe('signedIn');
     const refreshes = request.mock.calls.filter(([m, u]) => m === 'POST' && u === '/api/auth/tokenrefresh');
@@ -102,8 +123,8 @@ describe('the customer after an attribute changed', () => {
   it('reloadCustomer shows the customer as the API now has it (e.g. a new mobile number)', async () => {
     const { client } = fakeClient();
     let me = { ...testCustomer, phoneNumber: null as string | null };
-    const { api } = fakeApi({ 'GET /api/auth': () => ({ sub: testCustomer.sub }), 'GET /api/user/me': () => me });
-    const auth = createAuth({ identity: testIdentity, client, storage: createTokenStorage(), api });
+    const { api } = fakeApi({ 'GET /api/user/me': () => me });
+    const auth = createAuth({ identity: testIdentity, client, storage: storedSession(), api });
     await auth.start();
     me = { ...testCustomer, phoneNumber: '+4915799990000' };
     await auth.reloadCustomer();
@@ -130,7 +151,7 @@ describe('refresh', () => {
       },
     });
     const { api } = fakeApi({ 'POST /api/auth/tokenrefresh': () => ({}), 'POST /api/auth/login': () => ({}), 'GET /api/user/me': () => testCustomer });
-    const auth = createAuth({ identity: testIdentity, client, storage: createTokenStorage(), api, retry: noWait });
+    const auth = createAuth({ identity: testIdentity, client, storage: storedSession(), api, retry: noWait });
     await auth.completeSignIn();
     await expect(auth.refreshSession()).resolves.toBe(true);
     expect(attempts).toBe(3);
@@ -139,7 +160,7 @@ describe('refresh', () => {
   it('a refused refresh token (NotAuthorized) clears the cached user: signed out, session expired', async () => {
     const { client } = fakeClient({ refresh: async () => 'refused' });
     const { api, request } = fakeApi({ 'POST /api/auth/login': () => ({}), 'GET /api/user/me': () => testCustomer, 'DELETE /api/auth': () => undefined });
-    const auth = createAuth({ identity: testIdentity, client, storage: createTokenStorage(), api, retry: noWait });
+    const auth = createAuth({ identity: testIdentity, client, storage: storedSession(), api, retry: noWait });
     await auth.completeSignIn();
     expect(auth.store.getSnapshot().status).toBe('signedIn');
     await expect(auth.refreshSession()).resolves.toBe(false);
@@ -152,7 +173,7 @@ describe('refresh', () => {
   it("the client's own tokenRefresh event (a lazy refresh) renews the API session", async () => {
     const { client, emit } = fakeClient();
     const { api, request } = fakeApi({ 'POST /api/auth/login': () => ({}), 'GET /api/user/me': () => testCustomer, 'POST /api/auth/tokenrefresh': () => ({}) });
-    const auth = createAuth({ identity: testIdentity, client, storage: createTokenStorage(), api });
+    const auth = createAuth({ identity: testIdentity, client, storage: storedSession(), api });
     await auth.completeSignIn();
     emit('tokenRefresh');
     await vi.waitFor(() => expect(request).toHaveBeenCalledWith('POST', '/api/auth/tokenrefresh', expect.objectContaining({ body: { accessToken: 'access-1' } })));
@@ -162,13 +183,57 @@ describe('refresh', () => {
     vi.useFakeTimers();
     const { client } = fakeClient();
     const { api, request } = fakeApi({ 'POST /api/auth/login': () => ({}), 'GET /api/user/me': () => testCustomer, 'POST /api/auth/tokenrefresh': () => ({}) });
-    const auth = createAuth({ identity: testIdentity, client, storage: createTokenStorage(), api, refreshLeadMs: 120_000 });
+    const auth = createAuth({ identity: testIdentity, client, storage: storedSession(), api, refreshLeadMs: 120_000 });
     await auth.completeSignIn();
     await vi.advanceTimersByTimeAsync(3600_000 - 121_000);
     expect(client.fetchAuthSession).not.toHaveBeenCalledWith({ forceRefresh: true });
     await vi.advanceTimersByTimeAsync(2_000);
     expect(client.fetchAuthSession).toHaveBeenCalledWith({ forceRefresh: true });
     await vi.waitFor(() => expect(request).toHaveBeenCalledWith('POST', '/api/auth/tokenrefresh', expect.anything()));
+  });
+});
+
+describe('the identity client loads on demand', () => {
+  it('a browser without a stored session is signed out without loading it', async () => {
+    const load = vi.fn(async () => fakeClient().client);
+    const storage = createTokenStorage();
+    const auth = createAuth({ identity: testIdentity, client: lazyIdentityClient(testIdentity, storage, load), storage, api: fakeApi({}).api });
+    await auth.start();
+    expect(auth.store.getSnapshot()).toEqual({ status: 'signedOut' });
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('a valid API session shows the customer without it; it loads when the refresh is due by the stored token', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { client } = fakeClient();
+    const load = vi.fn(async () => client);
+    const { api } = fakeApi({
+      'GET /api/user/me': () => testCustomer,
+      'POST /api/auth/tokenrefresh': () => ({}),
+    });
+    // The access token runs out in 10 minutes; the refresh comes 2 minutes before.
+    const storage = storedSession(jwt({ sub: testCustomer.sub, exp: Math.floor(Date.now() / 1000) + 600 }));
+    const auth = createAuth({ identity: testIdentity, client: lazyIdentityClient(testIdentity, storage, load), storage, api, refreshLeadMs: 120_000 });
+    await auth.start();
+    expect(auth.store.getSnapshot()).toEqual({ status: 'signedIn', user: testCustomer });
+    expect(load).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(479_000);
+    expect(load).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(client.fetchAuthSession).toHaveBeenCalledWith({ forceRefresh: true });
+  });
+
+  it('loads once when first asked; its events reach the handlers registered before', async () => {
+    const { client, emit } = fakeClient();
+    const load = vi.fn(async () => client);
+    const lazy = lazyIdentityClient(testIdentity, createTokenStorage(), load);
+    const events: string[] = [];
+    lazy.listen((event) => events.push(event));
+    await Promise.all([lazy.getCurrentUser(), lazy.fetchAuthSession()]);
+    emit('tokenRefresh');
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(events).toEqual(['tokenRefresh']);
   });
 });
 
@@ -226,13 +291,12 @@ describe('sign-out', () => {
 });
 
 describe('the identity client with Kontor storage', () => {
-  const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  const jwt = (payload: object) => `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64(payload)}.c2lnbmF0dXJl`;
-
   it('after configureAuth the tokens it stores are never in localStorage; device keys are', async () => {
     const { configureAuth } = await import('./auth');
     const { testConfig } = await import('../test/fixtures');
-    await configureAuth({ ...testConfig(), identity: testIdentity });
+    const auth = await configureAuth({ ...testConfig(), identity: testIdentity });
+    // The client loads when first asked: the sign-in screen asks it before a sign-in.
+    await auth.prepareSignIn();
     const { cognitoUserPoolsTokenProvider } = await import('aws-amplify/auth/cognito');
     const { decodeJWT } = await import('aws-amplify/auth');
     const exp = Math.floor(Date.now() / 1000) + 3600;

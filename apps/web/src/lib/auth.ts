@@ -1,4 +1,5 @@
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { decodeJwt } from 'jose';
 import type { IdentityClientConfig, RuntimeConfig } from '@kontor/domain/runtime-config';
 import { api as appApi, setAccessTokenSource, setUnauthorizedHandler, type ApiClient } from './api-client';
 import { createTokenStorage, type TokenStorage } from './auth-storage';
@@ -64,6 +65,8 @@ export interface Auth {
   start(): Promise<void>;
   /** Before a new sign-in: drops tokens left from an earlier session the API no longer accepts. */
   prepareSignIn(): Promise<void>;
+  /** Loads and configures the identity client; a screen that calls the pool itself (password reset) waits for it. */
+  identityReady(): Promise<void>;
   /** After the sign-in flow reached DONE: opens the API session and loads the customer. */
   completeSignIn(): Promise<AuthUser>;
   /** Revokes the refresh token (retried), clears the tokens and the API session cookie. */
@@ -83,6 +86,8 @@ export interface IdentityClient {
   signOut(): Promise<void>;
   /** Subscribes to the client's auth events (Hub 'auth' channel). */
   listen(handler: (event: string, data?: unknown) => void): () => void;
+  /** Resolves once the client is loaded and configured (lazyIdentityClient); absent: it always is. */
+  ready?(): Promise<void>;
 }
 
 export type AuthDeps = {
@@ -123,6 +128,17 @@ async function revokeToken(identity: IdentityClientConfig, token: string, fetchF
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { __type?: string; message?: string };
     throw Object.assign(new Error(body.message ?? `RevokeToken answered ${response.status}`), { name: body.__type ?? 'RevokeTokenError' });
+  }
+}
+
+/** When the stored access token expires (seconds since 1970), if there is a readable one. */
+function storedExpiry(storage: TokenStorage, clientId: string): number | undefined {
+  const token = storage.accessToken(clientId);
+  if (!token) return undefined;
+  try {
+    return decodeJwt(token).exp;
+  } catch {
+    return undefined;
   }
 }
 
@@ -202,32 +218,50 @@ export function createAuth(deps: AuthDeps): Auth {
         store.set({ status: 'signedOut', reason: 'unavailable' });
         return;
       }
-      try {
-        await client.getCurrentUser();
-      } catch {
+      // Without a refresh token there is no session to resume (and no reason to load the client).
+      if (!storage.refreshToken(identity.userPoolClientId)) {
         store.set({ status: 'signedOut' });
         return;
       }
       try {
-        const valid = await api
-          .request('GET', '/api/auth', { skipGlobalErrorHandler: true })
-          .then(() => true)
-          .catch((error: unknown) => {
-            if (isNetworkError(error)) throw error;
-            return false;
-          });
-        if (!valid && !(await auth.refreshSession())) {
+        // The customer, when the API session cookie is still good (the API answers 401 when not).
+        const current = await loadUser().catch((error: unknown) => {
+          if (isNetworkError(error)) throw error;
+          return null;
+        });
+        if (current) {
+          // The customer shows without the identity client. It loads when the refresh is due,
+          // whose time the stored access token tells.
+          const user = current;
+          const exp = storedExpiry(storage, identity.userPoolClientId);
+          if (exp) scheduleRefresh(exp);
+          else void client.fetchAuthSession().then((session) => scheduleRefresh(session.tokens?.accessToken.payload.exp), () => {});
+          store.set({ status: 'signedIn', user });
+          return;
+        }
+        const hasUser = await client.getCurrentUser().then(
+          () => true,
+          () => false,
+        );
+        if (!hasUser) {
+          store.set({ status: 'signedOut' });
+          return;
+        }
+        if (!(await auth.refreshSession())) {
           if (!signedIn()) store.set({ status: 'signedOut', reason: 'expired' });
           return;
         }
-        const session = await client.fetchAuthSession();
-        const user = await loadUser();
+        const [session, user] = await Promise.all([client.fetchAuthSession(), loadUser()]);
         scheduleRefresh(session.tokens?.accessToken.payload.exp);
         store.set({ status: 'signedIn', user });
       } catch (error) {
         console.warn('Sign-in state could not be determined', error);
         store.set({ status: 'signedOut', reason: isNetworkError(error) ? 'network' : 'expired' });
       }
+    },
+
+    async identityReady() {
+      await client?.ready?.();
     },
 
     async prepareSignIn() {
@@ -327,13 +361,54 @@ export async function currentAccessToken(auth: Pick<Auth, 'store'>, client: Pick
 }
 
 /**
+ * The identity client loads when it is first asked something, not with the app: on the sign-in
+ * screen of a customer who is not signed in, nobody asks before the form is used (issue 22's
+ * first-load budget). Its events reach the handlers registered before it loaded.
+ */
+export function lazyIdentityClient(
+  identity: IdentityClientConfig,
+  storage: TokenStorage,
+  load: () => Promise<IdentityClient> = async () => (await import('./identity-client')).amplifyClient(identity, storage),
+): IdentityClient {
+  let loading: Promise<IdentityClient> | null = null;
+  const handlers = new Set<(event: string, data?: unknown) => void>();
+  const client = (): Promise<IdentityClient> => {
+    loading ??= load().then(
+      (loaded) => {
+        loaded.listen((event, data) => {
+          for (const handler of handlers) handler(event, data);
+        });
+        return loaded;
+      },
+      (error: unknown) => {
+        loading = null; // offline: the next call tries again
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return {
+    getCurrentUser: async () => (await client()).getCurrentUser(),
+    fetchAuthSession: async (options) => (await client()).fetchAuthSession(options),
+    signOut: async () => (await client()).signOut(),
+    listen(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    ready: async () => {
+      await client();
+    },
+  };
+}
+
+/**
  * Boot: configures the identity client for the runtime configuration and creates the app's
  * auth. API answers 401 while signed in trigger one refresh; when that fails, the customer is
  * signed out and the guard asks for a new sign-in.
  */
 export async function configureAuth(config: Pick<RuntimeConfig, 'identity' | 'featureFlags'>): Promise<Auth> {
   const storage = createTokenStorage({ tokensInLocalStorage: config.featureFlags.tokensInLocalStorage });
-  const client = config.identity ? (await import('./identity-client')).amplifyClient(config.identity, storage) : null;
+  const client = config.identity ? lazyIdentityClient(config.identity, storage) : null;
   const auth = createAuth({ identity: config.identity, client, storage });
   // Read only when the sendAuthHeaderToApi flag made the API client ask for it.
   setAccessTokenSource(client ? () => currentAccessToken(auth, client) : null);

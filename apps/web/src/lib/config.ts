@@ -17,7 +17,8 @@ export class ConfigLoadError extends Error {
 export async function loadRuntimeConfig(fetchFn: typeof fetch = fetch): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetchFn('/config.json', { credentials: 'same-origin', cache: 'no-store' });
+    // No cache mode of its own: the server's no-store decides, and the preload from index.html is taken.
+    response = await fetchFn('/config.json', { credentials: 'same-origin' });
   } catch (cause) {
     throw new ConfigLoadError('Configuration could not be fetched', { cause });
   }

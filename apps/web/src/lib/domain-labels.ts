@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { registerPhrases } from './domain-text';
+import { labelIn } from './label-lookup';
 import { i18n } from './i18n';
 import { CA_STATUS_LABELS } from '@kontor/domain/ca-contracts';
 import { CA_OPTION_LABELS, CA_TYPE_LABELS } from '@kontor/domain/corporate-actions';
@@ -70,21 +71,13 @@ registerPhrases(function* labelPhrases(language) {
 export type DomainLabelSet = keyof typeof DOMAIN_LABEL_SETS;
 export type DomainLabel = (set: DomainLabelSet, value: string | number) => string;
 
-function germanOf(set: DomainLabelSet, value: string | number): string | undefined {
-  const table: Readonly<Record<string | number, string>> = DOMAIN_LABEL_SETS[set];
-  return Object.hasOwn(table, value) ? table[value] : undefined;
-}
-
 /**
  * The label of a domain value in the current language: the English text from en.json, or the
  * domain's German label. A value the domain does not know shows as itself (as the domain's own
  * lookups do), so a new server value never shows as an empty cell.
  */
 export function domainLabel(t: TFunction, set: DomainLabelSet, value: string | number): string {
-  const german = germanOf(set, value);
-  if (german === undefined) return String(value);
-  // Values such as "depot:read" or "03-31" must not be read as namespace or nesting.
-  return t(`domainLabels.${set}.${value}`, { defaultValue: german, nsSeparator: false });
+  return labelIn(t, set, DOMAIN_LABEL_SETS[set], value);
 }
 
 /** `label(set, value)` for components; re-renders with the language like `t`. */

@@ -32,7 +32,7 @@ describe('a German sentence of the domain in English mode', () => {
   beforeAll(async () => {
     await initI18n({
       language: 'en',
-      fetch: async (url) => new Response(JSON.stringify(String(url) === translationUrl('en') ? en : de), { headers: { 'content-type': 'application/json' } }),
+      fetch: async (url) => new Response(JSON.stringify([translationUrl('en', 'start'), translationUrl('en', 'rest')].includes(String(url)) ? en : de), { headers: { 'content-type': 'application/json' } }),
     });
   });
   afterAll(() => i18n.changeLanguage('de'));

@@ -21,7 +21,7 @@ export function LanguageSwitcher({ onChange, className }: LanguageSwitcherProps)
   const current: LanguageCode = i18n.language === 'en' ? 'en' : 'de';
   return (
     <SegmentedControl
-      label={t('settings.language.label')}
+      label={t('common.language')}
       items={LANGUAGE_ITEMS}
       selected={current}
       onChange={(language) => (onChange ? onChange(language) : void switchLanguage(language))}

@@ -6,6 +6,7 @@ import { Providers } from '../app/providers';
 import { FakeEventSource } from '../test/fake-event-source';
 import { testAuth, testConfig } from '../test/fixtures';
 import { OrderStream, useOrderFallbackRefetch } from './order-stream';
+import * as parsers from './order-stream-messages';
 import { queryKeys } from './query-keys';
 
 const TSL = 'a1111111-2222-4333-8444-555555555555';
@@ -31,7 +32,7 @@ const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalida
 
 /** An open stream with the cache seeded after its catch-up. */
 function liveStream() {
-  const stream = new OrderStream(client, (url) => new FakeEventSource(url) as unknown as EventSource);
+  const stream = new OrderStream(client, (url) => new FakeEventSource(url) as unknown as EventSource, parsers);
   stream.start();
   const source = FakeEventSource.opened.at(-1)!;
   source.open();
@@ -52,7 +53,7 @@ afterEach(() => {
 
 describe('order stream → cache', () => {
   it('opens /api/trading/stream once and is live when the server answers', () => {
-    const stream = new OrderStream(client, (url) => new FakeEventSource(url) as unknown as EventSource);
+    const stream = new OrderStream(client, (url) => new FakeEventSource(url) as unknown as EventSource, parsers);
     stream.start();
     stream.start();
     expect(FakeEventSource.opened.map((s) => s.url)).toEqual(['/api/trading/stream']);

@@ -1,9 +1,10 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { notificationsStreamEventSchema, type notificationListSchema } from '@kontor/domain/notifications';
-import { orderMessageSchema, type OrderStreamMessage, type TradingOrder } from '@kontor/domain/trading-contracts';
+import type { notificationListSchema } from '@kontor/domain/notifications';
+import type { OrderStreamMessage, TradingOrder } from '@kontor/domain/trading-contracts';
 import type { z } from 'zod';
 import { api } from './api-client';
+import type * as OrderStreamMessages from './order-stream-messages';
 import { useAuth } from './auth';
 import { queryKeys } from './query-keys';
 
@@ -67,15 +68,7 @@ type NotificationList = z.infer<typeof notificationListSchema>;
  * The `notifications` event: the bell's unread count changed (a notification was written or read,
  * by any source). The count is shown at once; the list behind it is fetched again.
  */
-export function applyNotificationsEvent(client: QueryClient, data: unknown): void {
-  let parsed;
-  try {
-    parsed = notificationsStreamEventSchema.safeParse({ ...(JSON.parse(String(data)) as object), type: 'notifications' });
-  } catch {
-    return;
-  }
-  if (!parsed.success) return;
-  const { unread } = parsed.data;
+export function applyNotificationsEvent(client: QueryClient, { unread }: { unread: number }): void {
   client.setQueryData<NotificationList>(queryKeys.notifications, (old) => old && { ...old, unread });
   void client.invalidateQueries({ queryKey: queryKeys.notifications }, { cancelRefetch: false });
 }
@@ -90,16 +83,12 @@ function catchUp(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: queryKeys.tax }, keep);
 }
 
-function parse(type: string, data: unknown): OrderMessage | null {
-  try {
-    const parsed = orderMessageSchema.safeParse({ ...(JSON.parse(String(data)) as object), type });
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 type Open = (url: string) => EventSource;
+
+type Parsers = typeof OrderStreamMessages;
+
+/** The message parsers load with the stream, not with the app (they bring the shared schemas). */
+const loadParsers = (): Promise<Parsers> => import('./order-stream-messages');
 
 /** EventSource.CLOSED: the browser gave up on this connection. */
 const CLOSED = 2;
@@ -112,6 +101,11 @@ function browserEventSource(): Open | null {
 export class OrderStream {
   readonly #client: QueryClient;
   readonly #open: Open | undefined;
+  readonly #loadParsers: () => Promise<Parsers>;
+  #parsers: Parsers | null = null;
+  #loadingParsers: Promise<void> | null = null;
+  /** Messages that arrived before the parsers did, in order. */
+  #unparsed: ((parsers: Parsers) => void)[] = [];
   readonly #listeners = new Set<() => void>();
   #source: EventSource | null = null;
   #status: OrderStreamStatus = 'idle';
@@ -121,10 +115,15 @@ export class OrderStream {
   #pending: OrderMessage[] = [];
   #flush: ReturnType<typeof setTimeout> | undefined;
 
-  /** `open`: how a stream is opened; the browser's EventSource unless a test passes its own. */
-  constructor(client: QueryClient, open?: Open) {
+  /**
+   * `open`: how a stream is opened; the browser's EventSource unless a test passes its own.
+   * `parsers`: the message parsers, loaded on first start unless given.
+   */
+  constructor(client: QueryClient, open?: Open, parsers?: Parsers) {
     this.#client = client;
     this.#open = open;
+    this.#parsers = parsers ?? null;
+    this.#loadParsers = loadParsers;
   }
 
   get status(): OrderStreamStatus {
@@ -141,7 +140,36 @@ export class OrderStream {
     if (this.#started) return;
     this.#started = true;
     this.#refusals = 0;
+    this.#prepareParsers();
     this.#connect();
+  }
+
+  #prepareParsers(): Promise<void> {
+    if (this.#parsers) return Promise.resolve();
+    this.#loadingParsers ??= this.#loadParsers().then(
+      (parsers) => {
+        this.#parsers = parsers;
+        const waiting = this.#unparsed;
+        this.#unparsed = [];
+        for (const handle of waiting) handle(parsers);
+      },
+      (error: unknown) => {
+        // Offline: tried again with the next message; the catch-up after a reopen covers what was missed.
+        this.#loadingParsers = null;
+        console.warn('Order stream messages could not be read', error);
+      },
+    );
+    return this.#loadingParsers;
+  }
+
+  /** Handles a message with the parsers, at once or once they are there (order kept). */
+  #withParsers(handle: (parsers: Parsers) => void): void {
+    if (this.#parsers) {
+      handle(this.#parsers);
+      return;
+    }
+    this.#unparsed.push(handle);
+    void this.#prepareParsers();
   }
 
   /** Closes the stream, e.g. at sign-out; what is still queued is dropped with the customer's data. */
@@ -150,6 +178,7 @@ export class OrderStream {
     clearTimeout(this.#reopen);
     clearTimeout(this.#flush);
     this.#pending = [];
+    this.#unparsed = [];
     this.#source?.close();
     this.#source = null;
     this.#setStatus('idle');
@@ -168,11 +197,20 @@ export class OrderStream {
     };
     for (const type of MESSAGE_TYPES) {
       source.addEventListener(type, (event) => {
-        const message = parse(type, (event as MessageEvent).data);
-        if (message) this.#queue(message);
+        const { data } = event as MessageEvent;
+        this.#withParsers(({ parseOrderMessage }) => {
+          const message = parseOrderMessage(type, data);
+          if (message) this.#queue(message);
+        });
       });
     }
-    source.addEventListener('notifications', (event) => applyNotificationsEvent(this.#client, (event as MessageEvent).data));
+    source.addEventListener('notifications', (event) => {
+      const { data } = event as MessageEvent;
+      this.#withParsers(({ parseNotificationsEvent }) => {
+        const parsed = parseNotificationsEvent(data);
+        if (parsed) applyNotificationsEvent(this.#client, parsed);
+      });
+    });
     source.onerror = () => {
       if (source !== this.#source) return;
       // CONNECTING: the browser tries again by itself (the server asks for 3 s). CLOSED: it gave up.

@@ -67,6 +67,7 @@ export function testAuth(state: AuthState = { status: 'signedIn', user: testCust
     identity: testIdentity,
     start: vi.fn(async () => {}),
     prepareSignIn: vi.fn(async () => {}),
+    identityReady: vi.fn(async () => {}),
     completeSignIn: vi.fn(async () => {
       store.set({ status: 'signedIn', user: testCustomer });
       return testCustomer;

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { PERFORMANCE_RANGES, type PerformanceRange } from '@kontor/domain/performance';
 import type { Performance } from '@kontor/domain/performance-contracts';
 import { formatDate, formatMoney } from '../../lib/format';
+import { useNearViewport } from '../../lib/use-near-viewport';
 import { Card } from '../../ui/card';
 import { LoadError } from '../../ui/load-error';
 import { Change, Money } from '../../ui/number';
@@ -13,7 +14,8 @@ import { usePerformance } from './performance-api';
 import { ValueChartLegend } from '../../ui/value-chart-legend';
 import styles from './depot.module.css';
 
-// The chart library loads while the figures already show.
+// The chart library loads while the figures already show, and on a phone (where the chart is below
+// the fold) once the customer scrolls towards it.
 const ValueChartCanvas = lazy(() => import('../../ui/value-chart-canvas'));
 
 /** A ratio from the server ("0.0523") in percent points ("5.23"), for the signed percent display. */
@@ -26,13 +28,25 @@ function Ratio({ value }: { value: string | null }) {
 /** No history to show: the depot never held anything in the range. */
 export const hasHistory = (p: Performance) => p.series.length > 1 && p.series.some((s) => !new Decimal(s.value).isZero());
 
-function ChartSkeleton() {
+function ChartSkeleton({ ref }: { ref?: RefObject<HTMLDivElement | null> }) {
   const { t } = useTranslation();
   return (
-    <div className={styles.performanceChart} role="status" aria-busy="true">
+    <div ref={ref} className={styles.performanceChart} role="status" aria-busy="true">
       <span className="visually-hidden">{t('depot.performance.loading')}</span>
       <Skeleton height="100%" radius="var(--radius-md)" />
     </div>
+  );
+}
+
+/** The value chart, its library loaded once the chart's place is near the viewport. */
+function ChartWhenNear({ points, label }: { points: ComponentProps<typeof ValueChartCanvas>['points']; label: string }) {
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(place);
+  if (!near) return <ChartSkeleton ref={place} />;
+  return (
+    <Suspense fallback={<ChartSkeleton />}>
+      <ValueChartCanvas points={points} label={label} className={styles.performanceChart} data-performance-chart="" />
+    </Suspense>
   );
 }
 
@@ -107,9 +121,7 @@ export function PerformanceCard() {
             </dd>
           </div>
         </dl>
-        <Suspense fallback={<ChartSkeleton />}>
-          <ValueChartCanvas points={points} label={label} className={styles.performanceChart} data-performance-chart="" />
-        </Suspense>
+        <ChartWhenNear points={points} label={label} />
         <ValueChartLegend value={t('depot.performance.value')} invested={t('depot.performance.investedLine')} />
         {p.positions.length > 0 && (
           <div className={styles.performanceTableWrap}>

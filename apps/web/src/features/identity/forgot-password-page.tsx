@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
+import { useAuth } from '../../lib/auth';
 import { describeAuthError } from '../../lib/auth-errors';
 import { Button } from '../../ui/button';
 import { CodeField } from '../../ui/code-field';
@@ -22,6 +23,7 @@ type Delivery = { destination?: string; medium?: string };
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const auth = useAuth();
   const incoming = (useLocation().state ?? null) as ForgotState;
   const [delivery, setDelivery] = useState<Delivery | null>(null);
   const [notice, setNotice] = useState<{ tone: NoticeTone; text: string } | null>(
@@ -37,6 +39,7 @@ export function ForgotPasswordPage() {
   const requestCode = async (email: string) => {
     setNotice(null);
     try {
+      await auth.identityReady();
       const result = await resetPassword({ username: email });
       const details = result.nextStep.codeDeliveryDetails;
       setDelivery({ destination: details.destination, medium: details.deliveryMedium });
@@ -53,6 +56,7 @@ export function ForgotPasswordPage() {
   const submitConfirm = handleSubmit(async ({ email, code, newPassword }) => {
     setNotice(null);
     try {
+      await auth.identityReady();
       await confirmResetPassword({ username: email, confirmationCode: code.replace(/\s+/g, ''), newPassword });
       void navigate('/anmelden', { replace: true, state: { email, notice: 'passwordReset' } });
     } catch (caught) {

@@ -21,7 +21,7 @@ describe('/posteingang after switching to English', () => {
     // Both translation files, as the server serves them; the app renders in German first.
     await initI18n({
       language: 'de',
-      fetch: async (url) => new Response(JSON.stringify(String(url) === translationUrl('en') ? en : de), { headers: { 'content-type': 'application/json' } }),
+      fetch: async (url) => new Response(JSON.stringify([translationUrl('en', 'start'), translationUrl('en', 'rest')].includes(String(url)) ? en : de), { headers: { 'content-type': 'application/json' } }),
     });
     installFakePosteingangServer({
       documents: [testDocument({ id: id(1), title: 'Jahressteuerbescheinigung 2025', kind: 'tax_certificate', category: 'STEUERN', date: '2026-03-01T10:00:00.000Z' })],

@@ -63,7 +63,7 @@ function PreferencesForm({ preferences }: { preferences: UserPreferences }) {
       {error && <Notice tone="danger">{error}</Notice>}
       <div className={styles.preference}>
         <span className={styles.preferenceLabel}>
-          {t('settings.language.label')}
+          {t('common.language')}
         </span>
         <LanguageSwitcher onChange={(next) => run(() => language.mutateAsync(next))} />
       </div>
