@@ -101,7 +101,10 @@ describe('installable app (PWA)', () => {
 
   it('precaches the shell only and never an API answer', async () => {
     // The first visit's own files are cached once the worker controls the page (service-worker.ts).
-    await page.waitForFunction(async () => Boolean(await caches.match('/config.json')), undefined, { timeout: 15_000, polling: 250 });
+    await page.waitForFunction(async () => Boolean((await caches.match('/config.json')) && (await caches.match('/assets/i18n/de.json'))), undefined, {
+      timeout: 15_000,
+      polling: 250,
+    });
     const cached = await cachedPaths(page);
     const precache = Object.entries(cached).find(([name]) => name.includes('precache'))?.[1] ?? [];
     expect(precache).toContain('/index.html');
@@ -111,7 +114,6 @@ describe('installable app (PWA)', () => {
     expect(precache.filter((p) => /pdf|page-/.test(p))).toEqual([]);
     const all = Object.values(cached).flat();
     expect(all.filter((p) => p.startsWith('/api') || p.startsWith('/identity'))).toEqual([]);
-    expect(all).toContain('/assets/i18n/de.json');
   });
 
   it('opens offline: the sign-in screen with a German notice instead of a browser error', async () => {
@@ -127,5 +129,24 @@ describe('installable app (PWA)', () => {
     }
     // Back online, the notice goes away by itself.
     await expect.poll(() => page.getByText(OFFLINE_NOTICE).count(), { timeout: 5_000 }).toBe(0);
+  });
+
+  it('a new release takes over: its service worker replaces the old one and the version banner offers "Neu laden"', async () => {
+    // A new release brings a different sw.js (its precache names the new files). The built file is
+    // changed for that here and put back after; only this file's browser ever asks for sw.js.
+    const sw = path.resolve(new URL('.', import.meta.url).pathname, '../dist/sw.js');
+    const original = fs.readFileSync(sw);
+    const first = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL);
+    try {
+      fs.writeFileSync(sw, Buffer.concat([original, Buffer.from('\n// the next release\n')]));
+      await page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())?.update()));
+      await page.getByRole('status').filter({ hasText: 'Eine neue Version von Kontor ist verfügbar.' }).waitFor({ timeout: 15_000 });
+    } finally {
+      fs.writeFileSync(sw, original);
+    }
+    expect(first).toMatch(/\/sw\.js$/);
+    await page.getByRole('button', { name: 'Neu laden' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Anmelden' }).waitFor();
+    expect(await page.getByText('Eine neue Version von Kontor ist verfügbar.').count()).toBe(0);
   });
 });
