@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -32,6 +35,33 @@ function shellFiles(): { plugin: Plugin; files: Set<string> } {
     },
   };
   return { plugin, files };
+}
+
+/**
+ * sw.js is written after the build's compression step (vite.config.ts) has run: its brotli and gzip
+ * copies are made here, so that the server sends it compressed too (24 KB → about a third).
+ */
+function compressServiceWorker(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'kontor-pwa-compress-sw',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const file = path.join(outDir, 'sw.js');
+        if (!fs.existsSync(file)) return;
+        const source = fs.readFileSync(file);
+        const brotli = zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } });
+        fs.writeFileSync(`${file}.br`, brotli);
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: zlib.constants.Z_BEST_COMPRESSION }));
+      },
+    },
+  };
 }
 
 export function pwa(): Plugin[] {
@@ -104,5 +134,6 @@ export function pwa(): Plugin[] {
         ],
       },
     }),
+    compressServiceWorker(),
   ];
 }

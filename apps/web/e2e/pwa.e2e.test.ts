@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, CHROMIUM, expectAccessible, screenshot, VIEWPORTS } from './browser';
@@ -82,11 +83,12 @@ describe('installable app (PWA)', () => {
     expect(icons.sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
   });
 
-  it('serves the service worker uncached, so that a new release is found', async () => {
-    const response = await context.request.get('/sw.js');
+  it('serves the service worker uncached, so that a new release is found, and compressed', async () => {
+    const response = await context.request.get('/sw.js', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/javascript/);
     expect(response.headers()['cache-control']).toBe('no-cache');
+    expect(response.headers()['content-encoding']).toBe('br');
   });
 
   it('installs: Chromium reports no installability errors once the service worker controls the page', async () => {
@@ -132,17 +134,20 @@ describe('installable app (PWA)', () => {
   });
 
   it('a new release takes over: its service worker replaces the old one and the version banner offers "Neu laden"', async () => {
-    // A new release brings a different sw.js (its precache names the new files). The built file is
-    // changed for that here and put back after; only this file's browser ever asks for sw.js.
+    // A new release brings a different sw.js (its precache names the new files). The built file and
+    // its compressed copies are changed for that here and put back after; only this file's browser
+    // ever asks for sw.js.
     const sw = path.resolve(new URL('.', import.meta.url).pathname, '../dist/sw.js');
-    const original = fs.readFileSync(sw);
+    const copies = { '': (b: Buffer) => b, '.br': (b: Buffer) => zlib.brotliCompressSync(b), '.gz': (b: Buffer) => zlib.gzipSync(b) };
+    const originals = new Map(Object.keys(copies).filter((ext) => fs.existsSync(sw + ext)).map((ext) => [ext, fs.readFileSync(sw + ext)]));
+    const next = Buffer.concat([originals.get('') ?? Buffer.alloc(0), Buffer.from('\n// the next release\n')]);
     const first = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL);
     try {
-      fs.writeFileSync(sw, Buffer.concat([original, Buffer.from('\n// the next release\n')]));
+      for (const ext of originals.keys()) fs.writeFileSync(sw + ext, copies[ext as keyof typeof copies](next));
       await page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())?.update()));
       await page.getByRole('status').filter({ hasText: 'Eine neue Version von Kontor ist verfügbar.' }).waitFor({ timeout: 15_000 });
     } finally {
-      fs.writeFileSync(sw, original);
+      for (const [ext, bytes] of originals) fs.writeFileSync(sw + ext, bytes);
     }
     expect(first).toMatch(/\/sw\.js$/);
     await page.getByRole('button', { name: 'Neu laden' }).click();
