@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { pwa } from './pwa.config';
 
 // In development the Kontor server (port 8080) answers everything that is not the app itself.
 const server = 'http://localhost:8080';
@@ -10,6 +11,8 @@ const serverPaths = ['^/api(/|$)', '^/assets/i18n/', '^/assets/searchdata/', '^/
 export default defineConfig({
   plugins: [
     react(),
+    // Manifest and service worker of the installable app (pwa.config.ts).
+    ...pwa(),
     // Each text asset also as .br and .gz beside it, compressed once at build time at the highest
     // levels; the server sends the one the browser accepts (platform/static-web.ts). A compressed
     // file no smaller than the original is not written.

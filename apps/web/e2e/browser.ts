@@ -12,28 +12,39 @@ export const VIEWPORTS = {
   mobile: { width: 360, height: 740 },
 } as const;
 
+/** Debian's Chromium, headless, as the tests launch it. */
+export const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(CHROMIUM);
 }
 
 export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-export async function newContext(browser: Browser, viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport: VIEWPORTS[viewport], locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+/**
+ * Service workers are blocked: the app's (production builds register one) would stand between the
+ * page and the requests tests route, count or expect to fail; e2e/pwa.e2e.test.ts allows it.
+ */
+export async function newContext(
+  browser: Browser,
+  viewport: keyof typeof VIEWPORTS = 'desktop',
+  serviceWorkers: 'allow' | 'block' = 'block',
+): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), viewport: VIEWPORTS[viewport], locale: 'de-DE', timezoneId: 'Europe/Berlin', serviceWorkers });
 }
 
 /**

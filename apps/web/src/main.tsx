@@ -21,3 +21,12 @@ createRoot(root, { onUncaughtError: (error) => reportError(error) }).render(
     <Boot>{(config) => <App config={config} />}</Boot>
   </StrictMode>,
 );
+
+// The installable app's service worker (production builds only) registers after the load event, so
+// that neither its code nor its precache competes with the first load on a slow line. Browser tests
+// block service workers in their contexts (e2e/browser.ts), except the one that tests it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('./lib/service-worker').then((m) => m.registerServiceWorker(), reportError);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { RuntimeConfig } from '../lib/config';
+import { OfflineNotice } from './offline-notice';
 import { Providers } from './providers';
 import { routes } from './routes';
 import { VersionBanner } from './version-banner';
@@ -11,6 +12,7 @@ export function App({ config }: { config: RuntimeConfig }) {
   const [router] = useState(() => createBrowserRouter(routes));
   return (
     <Providers config={config}>
+      <OfflineNotice />
       <RouterProvider router={router} />
       <VersionBanner />
     </Providers>

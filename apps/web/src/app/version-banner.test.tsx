@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_VERSIONS, FEATURE_FLAGS, VERSION_CHECK_INTERVAL_MS } from '@kontor/domain/constants';
 import { configureApi, createApiClient } from '../lib/api-client';
+import { announceNewRelease } from '../lib/version-check';
 import { jsonResponse, testConfig } from '../test/fixtures';
 import { renderAlone } from '../test/render';
 import { VersionBanner } from './version-banner';
@@ -68,5 +69,19 @@ describe('version check', () => {
     await passMs(3 * VERSION_CHECK_INTERVAL_MS);
     expect(calls).toHaveLength(0);
     expect(screen.queryByText(MESSAGE)).toBeNull();
+  });
+
+  // Last in the file: the announcement stays for the life of the page (here: of the module).
+  it('offers the reload once the service worker of a new release took over, without asking the server', async () => {
+    const calls = versionServer(false);
+    const reload = vi.fn();
+    const { user } = await renderAlone(<VersionBanner reload={reload} />);
+    expect(screen.queryByText(MESSAGE)).toBeNull();
+    act(() => announceNewRelease());
+    expect((await screen.findByRole('status')).textContent).toContain(MESSAGE);
+    await user.click(screen.getByRole('button', { name: 'Neu laden' }));
+    expect(reload).toHaveBeenCalledOnce();
+    await passMs(2 * VERSION_CHECK_INTERVAL_MS);
+    expect(calls).toHaveLength(0);
   });
 });

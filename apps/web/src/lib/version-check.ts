@@ -1,10 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { APP_VERSIONS, VERSION_CHECK_INTERVAL_MS } from '@kontor/domain/constants';
 import { api } from './api-client';
 import { useConfig } from './config';
 
 /** What /api/versions/check answers (apps/server/src/system/routes.ts). */
 export type VersionCheck = { web: string; api: string; updateRequired: boolean };
+
+/** Set once the service worker of a newer release took over (service-worker.ts). */
+let newReleaseInstalled = false;
+const newReleaseListeners = new Set<() => void>();
+
+/** A newer release is installed: the version banner offers "Neu laden" (as the server's check does). */
+export function announceNewRelease(): void {
+  if (newReleaseInstalled) return;
+  newReleaseInstalled = true;
+  for (const listener of newReleaseListeners) listener();
+}
+
+function subscribeNewRelease(listener: () => void): () => void {
+  newReleaseListeners.add(listener);
+  return () => newReleaseListeners.delete(listener);
+}
 
 /**
  * The version check (spec §9): with the `versionCheck` flag on, the app asks the server every
@@ -15,8 +31,9 @@ export type VersionCheck = { web: string; api: string; updateRequired: boolean }
 export function useAppOutdated(): boolean {
   const enabled = useConfig().featureFlags.versionCheck;
   const [outdated, setOutdated] = useState(false);
+  const installed = useSyncExternalStore(subscribeNewRelease, () => newReleaseInstalled);
   useEffect(() => {
-    if (!enabled || outdated) return;
+    if (!enabled || outdated || installed) return;
     let active = true;
     const timer = setInterval(() => {
       api
@@ -30,6 +47,6 @@ export function useAppOutdated(): boolean {
       active = false;
       clearInterval(timer);
     };
-  }, [enabled, outdated]);
-  return outdated;
+  }, [enabled, outdated, installed]);
+  return outdated || installed;
 }
