@@ -103,7 +103,7 @@ describe('installable app (PWA)', () => {
 
   it('precaches the shell only and never an API answer', async () => {
     // The first visit's own files are cached once the worker controls the page (service-worker.ts).
-    await page.waitForFunction(async () => Boolean((await caches.match('/config.json')) && (await caches.match('/assets/i18n/de.json'))), undefined, {
+    await page.waitForFunction(async () => Boolean((await caches.match('/config.json')) && (await caches.match('/assets/i18n/de.start.json'))), undefined, {
       timeout: 15_000,
       polling: 250,
     });

@@ -3,7 +3,7 @@ import { registerSW } from 'virtual:pwa-register';
 import { announceNewRelease } from './version-check';
 
 /** What the service worker keeps for offline use (pwa.config.ts): hashed build files, configuration, translations. */
-const CACHED_AT_RUNTIME = /^\/(assets\/.+-[\w-]{8,}\.\w+|config\.json|assets\/i18n\/[\w-]+\.json)$/;
+const CACHED_AT_RUNTIME = /^\/(assets\/.+-[\w-]{8,}\.\w+|config\.json|assets\/i18n\/[\w.-]+\.json)$/;
 /** How often an open app asks whether a newer service worker (a new release) is there. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
