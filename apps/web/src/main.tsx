@@ -22,11 +22,13 @@ createRoot(root, { onUncaughtError: (error) => reportError(error) }).render(
   </StrictMode>,
 );
 
-// The installable app's service worker (production builds only) registers after the load event, so
-// that neither its code nor its precache competes with the first load on a slow line. Browser tests
-// block service workers in their contexts (e2e/browser.ts), except the one that tests it.
+// The installable app's service worker (production builds only) registers a while after the load
+// event, so that neither its code nor its precache competes with the first load on a slow line (the
+// page's data is fetched after the load event). Browser tests block service workers in their
+// contexts (e2e/browser.ts), except the one that tests it.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => void import('./lib/service-worker').then((m) => m.registerServiceWorker(), reportError);
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const later = () => setTimeout(() => (window.requestIdleCallback ?? ((f: () => void) => f()))(register), 3_000);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
