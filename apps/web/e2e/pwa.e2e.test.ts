@@ -141,6 +141,8 @@ describe('installable app (PWA)', () => {
     const copies = { '': (b: Buffer) => b, '.br': (b: Buffer) => zlib.brotliCompressSync(b), '.gz': (b: Buffer) => zlib.gzipSync(b) };
     const originals = new Map(Object.keys(copies).filter((ext) => fs.existsSync(sw + ext)).map((ext) => [ext, fs.readFileSync(sw + ext)]));
     const next = Buffer.concat([originals.get('') ?? Buffer.alloc(0), Buffer.from('\n// the next release\n')]);
+    // The page registers its worker a few seconds after its load event; from then on it hears of updates.
+    await page.locator('html[data-service-worker="registered"]').waitFor({ state: 'attached', timeout: 30_000 });
     const first = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL);
     try {
       for (const ext of originals.keys()) fs.writeFileSync(sw + ext, copies[ext as keyof typeof copies](next));

@@ -21,6 +21,8 @@ export function registerServiceWorker(): void {
     immediate: true,
     onNeedReload: announceNewRelease,
     onRegisteredSW(_url, registration) {
+      // From here on this page hears of a new release (what the browser test of the update waits for).
+      document.documentElement.dataset.serviceWorker = 'registered';
       if (!controlledAtStart) void warmCaches();
       if (registration) setInterval(() => void registration.update().catch(() => {}), UPDATE_CHECK_MS);
     },
