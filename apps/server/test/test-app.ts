@@ -95,7 +95,7 @@ async function migratedPostgresTemplate(url: string): Promise<string> {
  * in the temp folder: a new PGlite database costs about 3 s (initdb), one loaded from this about
  * 0.5 s, and every server test file needs one.
  */
-async function migratedPglite(): Promise<Blob> {
+export async function migratedPglite(): Promise<Blob> {
   const template = path.join(os.tmpdir(), `kontor-pglite-${migrationsFingerprint()}.tar`);
   if (!fs.existsSync(template)) {
     const made = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });

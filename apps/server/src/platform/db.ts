@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { holdDataDir } from './backup.ts';
 
 /** One type for both drivers: stores are written once against it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -49,15 +50,23 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  // 'memory://' keeps everything in memory (tests); otherwise a folder on disk.
-  if (config.dataDir !== 'memory://') fs.mkdirSync(config.dataDir, { recursive: true });
+  // 'memory://' keeps everything in memory (tests); otherwise a folder on disk, which one process
+  // holds at a time (a second server, a backup or a restore on it is refused: platform/backup.ts).
+  let release = () => {};
+  if (config.dataDir !== 'memory://') {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    release = holdDataDir(config.dataDir);
+  }
   const client = await PGlite.create(config.dataDir, config.loadDataDir ? { loadDataDir: config.loadDataDir } : {});
   const db = drizzlePglite(client);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
   };
 }
 
