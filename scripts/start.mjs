@@ -5,7 +5,8 @@ ensureDependencies();
 build();
 
 const env = { NODE_ENV: 'production', ...process.env };
-// Outside a real deployment the dev pages (SMS outbox, simulated devices) stay on.
+// The local demo: the developer tools (SMS outbox, clock, market moves, companion app, deposits) on;
+// the server says so in its log and the app in a banner (a deployment leaves DEV_TOOLS unset: off).
 env.DEV_TOOLS ??= 'true';
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

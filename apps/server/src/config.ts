@@ -58,8 +58,13 @@ const envSchema = z.object({
    * none: the client is the connection's peer, so a forged header cannot dodge the rate limits.
    */
   TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
-  /** Mount /dev pages (outbox, simulated devices). Defaults to on outside production. */
-  DEV_TOOLS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  /**
+   * Mount the developer tools (/dev: SMS outbox, market moves, clock, companion app, deposits). Off
+   * unless 'true'; `npm start` turns them on for the local demo. Only with a localhost PUBLIC_URL,
+   * unless KONTOR_DEMO=1 says a public demo is meant.
+   */
+  DEV_TOOLS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  KONTOR_DEMO: z.preprocess(emptyToUndefined, z.enum(['1']).optional()),
   // The eight feature flags of spec §9, one variable each (FEATURE_FLAG_ENV): 'true' or 'false';
   // unset is the spec's value (FEATURE_FLAGS).
   INSTRUMENT_DETAIL: flag,
@@ -123,7 +128,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const featureFlags = featureFlagsOf(e);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const url = new URL(publicUrl);
-  const local = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const localHost = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const local = url.protocol === 'http:' && localHost;
+  const devTools = e.DEV_TOOLS === 'true';
+  // A deployment that forgot the demo switch must not offer the SMS outbox and free deposits.
+  if (devTools && !localHost && e.KONTOR_DEMO !== '1') {
+    throw new Error(
+      `Invalid configuration:\n  DEV_TOOLS: the developer tools are on for ${url.origin}, which is not a localhost address. ` +
+        'Turn them off (DEV_TOOLS=false) or, for a public demo on purpose, set KONTOR_DEMO=1.',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -139,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
     botProtectionScriptUrl: e.BOT_PROTECTION_SCRIPT_URL ?? null,
     botProtectionDifficulty: e.BOT_PROTECTION_DIFFICULTY,
-    devTools: e.DEV_TOOLS ? e.DEV_TOOLS === 'true' : e.NODE_ENV !== 'production',
+    devTools,
     featureFlags,
     taxDisabled: featureFlags.taxDisabled,
     subscriptionRights: featureFlags.subscriptionRights,

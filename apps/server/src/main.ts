@@ -29,7 +29,11 @@ app.scheduler.start();
 const shown = config.publicUrl;
 app.log.info(`Kontor läuft auf ${shown} (Datenbank: ${database.kind})`);
 console.log(`\n  Kontor läuft auf ${shown}`);
+if (config.devTools) {
+  app.log.warn('developer tools are on (/dev: SMS outbox, market moves, clock, companion app, deposits): a local demo, not a deployment');
+  console.log('  Entwicklerwerkzeuge sind an (/dev: SMS-Codes, Marktbewegungen, Uhr, Kontor-App, Einzahlungen): nur für die lokale Demo.');
+}
 if (config.seedDemoData && app.identity) {
-  console.log(`  Demo-Kunde: ${DEMO_CUSTOMER.username} / ${DEMO_CUSTOMER.password} (SMS-Codes unter ${shown}/dev/outbox)`);
+  console.log(`  Demo-Kunde: ${DEMO_CUSTOMER.username} / ${DEMO_CUSTOMER.password}${config.devTools ? ` (SMS-Codes unter ${shown}/dev/outbox)` : ''}`);
 }
 console.log('');

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { RuntimeConfig } from '../lib/config';
+import { DemoBanner } from './demo-banner';
 import { OfflineNotice } from './offline-notice';
 import { Providers } from './providers';
 import { routes } from './routes';
@@ -12,6 +13,7 @@ export function App({ config }: { config: RuntimeConfig }) {
   const [router] = useState(() => createBrowserRouter(routes));
   return (
     <Providers config={config}>
+      <DemoBanner />
       <OfflineNotice />
       <RouterProvider router={router} />
       <VersionBanner />
