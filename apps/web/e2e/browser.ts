@@ -30,8 +30,8 @@ export async function newContext(browser: Browser, viewport: keyof typeof VIEWPO
 }
 
 /**
- * One browser and one context (1280 px) for a test file: launched before its tests, closed after
- * them. Read `context` inside a test or hook (it is there once the file's tests run).
+ * The run's browser and one context (1280 px) for a test file: connected before its tests, closed
+ * after them. Read `context` inside a test or hook (it is there once the file's tests run).
  */
 export function browserForFile(): { readonly context: BrowserContext } {
   let browser: Browser | undefined;
