@@ -20,6 +20,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
+let phoneTab: Page | undefined;
+
+/** The demo customer on a phone (360 px), signed in once for the file. */
+async function signedInPhone(): Promise<Page> {
+  if (!phoneTab) {
+    phoneTab = await freshPage('mobile');
+    await signIn(phoneTab, DEMO);
+  }
+  return phoneTab;
+}
+
 const BASF = 'DE000BASF111';
 const TITLE = 'Kursalarm: BASF SE';
 /** The bell follows the live stream; the alert fires on a quote tick, and a busy machine's round trip comes on top. */
@@ -111,8 +122,7 @@ describe('price alerts and notifications', () => {
     await screenshot(page, 'alerts-notifications-desktop');
 
     // On a phone (360 px) the same messages, inside the screen.
-    const phone = await freshPage('mobile');
-    await signIn(phone, DEMO);
+    const phone = await signedInPhone();
     await expect.poll(() => bell(phone).getAttribute('aria-label'), SOON).toBe('Benachrichtigungen, 1 ungelesen');
     await bell(phone).click();
     await phone.getByRole('list', { name: 'Ihre Mitteilungen' }).getByText(TITLE).waitFor();
@@ -147,8 +157,7 @@ describe('price alerts and notifications', () => {
   }, 120_000);
 
   it('the price alert dialog fits a 360 px screen', async () => {
-    const phone = await freshPage('mobile');
-    await signIn(phone, DEMO);
+    const phone = await signedInPhone();
     await phone.goto(`/wertpapier/${BASF}`);
     await phone.getByRole('heading', { level: 1, name: 'BASF SE' }).waitFor();
     await phone.getByRole('button', { name: 'Kursalarm' }).click();

@@ -3,13 +3,16 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM } from './chromium';
 
 const root = path.resolve(new URL('.', import.meta.url).pathname, '../../..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    browserWSEndpoint: string;
   }
 }
 
@@ -41,6 +44,12 @@ function nextMondayMorning(now = new Date()): string {
 
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
+let browserServer: BrowserServer | undefined;
+
+/** One headless Chromium for the run; each test file connects to it (browser.ts: launch). */
+async function startChromium(): Promise<BrowserServer> {
+  return chromium.launchServer(CHROMIUM);
+}
 
 /** Starts the built server (as `npm start` does) on a free port with a throwaway database. */
 export async function setup(project: TestProject) {
@@ -53,6 +62,8 @@ export async function setup(project: TestProject) {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DEV_TOOLS: 'true', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MARKET_CLOCK_START: nextMondayMorning() };
   delete env.DATABASE_URL;
   server = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // Chromium starts while the server migrates and seeds.
+  const browserStarted = startChromium().then((started) => (browserServer = started));
   const baseUrl = `http://localhost:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -67,9 +78,11 @@ export async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('browserWSEndpoint', (await browserStarted).wsEndpoint());
 }
 
 export async function teardown() {
+  await browserServer?.close();
   if (server && server.exitCode === null) {
     server.kill('SIGTERM');
     await new Promise((r) => server?.once('exit', r));

@@ -25,6 +25,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
+let desktopTab: Page | undefined;
+
+/** The demo customer's tab at 1280 px, signed in once for the file's desktop tests (light scheme, no other tab). */
+async function signedInDesktop(): Promise<Page> {
+  if (!desktopTab) {
+    desktopTab = await freshPage('desktop');
+    await signIn(desktopTab, DEMO);
+  } else {
+    for (const other of desktopTab.context().pages()) if (other !== desktopTab) await other.close();
+    await desktopTab.emulateMedia({ colorScheme: 'light' });
+  }
+  return desktopTab;
+}
+
 const chart = (page: Page) => page.locator('[data-chart-canvas]');
 
 /** Waits until the chart has drawn this type (and, when given, this range) and returns its bar count. */
@@ -37,8 +51,7 @@ async function drawn(page: Page, type: string, range?: string): Promise<number> 
 
 describe('instrument page', () => {
   it('SAP by WKN from the top bar: name, ISIN/WKN, live bid/ask that flash, day change, chart types and ranges, dividends, news', async () => {
-    const page = await freshPage('desktop');
-    await signIn(page, DEMO);
+    const page = await signedInDesktop();
 
     const field = page.getByRole('combobox', { name: 'Wertpapiersuche' });
     await field.fill('716460');
@@ -136,8 +149,7 @@ describe('instrument page', () => {
   }, 120_000);
 
   it('an ETF links its documents; a document opens as a PDF', async () => {
-    const page = await freshPage('desktop');
-    await signIn(page, DEMO);
+    const page = await signedInDesktop();
     await page.goto(`/wertpapier/${MSCI_WORLD}`);
     await page.getByRole('heading', { level: 1, name: /MSCI World/ }).waitFor();
     const documents = page.getByRole('region', { name: 'Dokumente' });
@@ -176,8 +188,7 @@ describe('instrument page', () => {
   }, 90_000);
 
   it('derivatives: a knock-out from the search shows its details and badges; a knocked-out one cannot be bought', async () => {
-    const page = await freshPage('desktop');
-    await signIn(page, DEMO);
+    const page = await signedInDesktop();
     await page.goto('/suche?q=Turbo&type=DERIVAT');
     const results = page.getByRole('list', { name: 'Suchergebnisse' });
     const first = results.getByRole('listitem').first();

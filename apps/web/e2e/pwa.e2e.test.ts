@@ -4,7 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, CHROMIUM, expectAccessible, screenshot, VIEWPORTS } from './browser';
+import { baseUrl, expectAccessible, screenshot, VIEWPORTS } from './browser';
+import { CHROMIUM } from './chromium';
 
 // The installable app (apps/web/pwa.config.ts): manifest, service worker, offline start. This file's
 // browser allows service workers (every other browser test blocks them, browser.ts) and has a

@@ -12,8 +12,9 @@ export default defineProject({
     hookTimeout: 120_000,
     // One browser page at a time per file keeps two cores from thrashing.
     fileParallelism: false,
-    // Each file launches its own Chromium and closes it; nothing else lives in a module: the files
-    // share one module cache instead of importing playwright and axe anew (35 s of 21 files in CI).
+    // Each file connects to the run's Chromium (global-setup.ts) and closes its contexts; nothing else
+    // lives in a module: the files share one module cache instead of importing playwright and axe
+    // anew (35 s of 21 files in CI).
     isolate: false,
   },
 });
