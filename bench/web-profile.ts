@@ -129,7 +129,11 @@ export async function pageFigures(page: Page, wire: Wire): Promise<PageFigures> 
   const seen = await page.evaluate(() => {
     const probe = (window as unknown as { __webBench: { lcp: { time: number; element: string }[]; shifts: Shift[]; events: { id: number; name: string; duration: number }[] } }).__webBench;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
-    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => /\.m?js(\?|$)/.test(new URL(r.name).pathname));
+    // Scripts the page loaded as scripts: not the service worker's warm-up after the load event,
+    // which asks for the same files again with fetch() (from the HTTP cache on a real phone).
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (r) => r.initiatorType !== 'fetch' && /\.m?js(\?|$)/.test(new URL(r.name).pathname),
+    );
     return {
       probe,
       fcp,
