@@ -29,8 +29,8 @@ describe('/dev/outbox', () => {
     }
   });
 
-  it('is not mounted in production', async () => {
-    const t = await createTestApp({ env: { NODE_ENV: 'production' } });
+  it('is not mounted unless the developer tools are turned on', async () => {
+    const t = await createTestApp({ env: { NODE_ENV: 'production', DEV_TOOLS: '' } });
     try {
       expect((await t.app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);
     } finally {
