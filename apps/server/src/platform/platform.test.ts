@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -175,6 +176,12 @@ describe('system routes', () => {
     expect(Object.keys(rest)).toEqual(expect.arrayContaining(['depot', 'trading', 'tickets']));
     expect(Object.keys(rest)).not.toContain('auth');
     expect({ ...start, ...rest }).toEqual(all);
+    // Sent compressed to a browser that takes it.
+    const brotli = await t.app.inject({ method: 'GET', url: '/assets/i18n/de.rest.json', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.length).toBeLessThan(JSON.stringify(rest).length / 2);
+    expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString())).toEqual(rest);
     expect((await t.app.inject({ method: 'GET', url: '/assets/i18n/de.other.json' })).statusCode).toBe(404);
   });
 
