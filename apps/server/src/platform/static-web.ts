@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { compressOnce, sendCompressed, type Compressed } from './compressed.ts';
 import { messages } from './errors.ts';
 
 /** Paths the server answers itself; everything else that asks for HTML is a client route. */
@@ -57,8 +56,6 @@ function withPreloads(html: string, route: RoutePreload | undefined): string {
   return html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
 }
 
-type Encoded = { identity: Buffer; br: Buffer; gzip: Buffer };
-
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html never, so a new
  * release is picked up on the next load. Unknown non-API GETs get index.html (history fallback).
@@ -87,8 +84,8 @@ export async function installStaticWeb(app: FastifyInstance, distDir: string): P
   }
 
   /** Each page's index.html, compressed once (a few dozen pages); read again after a new build. */
-  let built = { mtimeMs: -1, routes: [] as RoutePreload[], html: '', pages: new Map<string, Encoded>() };
-  const pageFor = (url: string): Encoded => {
+  let built = { mtimeMs: -1, routes: [] as RoutePreload[], html: '', pages: new Map<string, Compressed>() };
+  const pageFor = (url: string): Compressed => {
     const indexFile = path.join(distDir, 'index.html');
     const { mtimeMs } = fs.statSync(indexFile);
     if (mtimeMs !== built.mtimeMs) built = { mtimeMs, routes: readRoutePreloads(distDir), html: fs.readFileSync(indexFile, 'utf8'), pages: new Map() };
@@ -97,8 +94,7 @@ export async function installStaticWeb(app: FastifyInstance, distDir: string): P
     const key = route?.path ?? '';
     let page = pages.get(key);
     if (!page) {
-      const identity = Buffer.from(withPreloads(indexHtml, route));
-      page = { identity, br: zlib.brotliCompressSync(identity), gzip: zlib.gzipSync(identity, { level: 9 }) };
+      page = compressOnce(withPreloads(indexHtml, route));
       pages.set(key, page);
     }
     return page;
@@ -118,11 +114,8 @@ export async function installStaticWeb(app: FastifyInstance, distDir: string): P
           .type('text/plain; charset=utf-8')
           .send('Die Web-App ist noch nicht gebaut. Bitte "npm start" verwenden.');
       }
-      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-      const page = pageFor(url);
-      const accepted = (negotiate(String(req.headers['accept-encoding'] ?? ''), ['br', 'gzip']) ?? 'identity') as keyof Encoded;
-      if (accepted !== 'identity') reply.header('content-encoding', accepted);
-      return reply.type('text/html; charset=utf-8').send(page[accepted]);
+      reply.header('cache-control', 'no-cache');
+      return sendCompressed(req, reply, pageFor(url), 'text/html; charset=utf-8');
     }
     return reply.code(404).send({ message: messages.notFound, status: 404 });
   });

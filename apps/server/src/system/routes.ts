@@ -1,7 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSIONS } from '@kontor/domain/constants';
@@ -10,6 +8,7 @@ import { textPart, type TextPart } from '@kontor/domain/text-parts';
 import { type BotProtectionChallenge, botProtectionChallengeSchema } from '@kontor/domain/onboarding-contracts';
 import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock.ts';
+import { compressOnce, sendCompressed, type Compressed } from '../platform/compressed.ts';
 import { notFound } from '../platform/errors.ts';
 import { runtimeConfig } from './runtime-config.ts';
 
@@ -78,7 +77,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; clock: Clock;
   );
 
   /** Each translation file or part as sent: JSON, and compressed once (the pages' part is 70 KB as JSON, 20 KB brotli). */
-  const cache = new Map<string, { identity: Buffer; br: Buffer; gzip: Buffer }>();
+  const cache = new Map<string, Compressed>();
   app.get(
     '/assets/i18n/:file',
     { schema: { tags: ['system'], params: z.object({ file: z.string().max(20) }) } },
@@ -95,14 +94,11 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; clock: Clock;
         const file = path.join(config.webPublicDir, 'assets', 'i18n', `${lang}.json`);
         const texts = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, unknown>;
         const part = match[2] as TextPart | undefined;
-        const identity = Buffer.from(JSON.stringify(part ? textPart(texts, part) : texts));
-        sent = { identity, br: zlib.brotliCompressSync(identity), gzip: zlib.gzipSync(identity, { level: 9 }) };
+        sent = compressOnce(JSON.stringify(part ? textPart(texts, part) : texts));
         cache.set(key, sent);
       }
-      const encoding = negotiate(String(req.headers['accept-encoding'] ?? ''), ['br', 'gzip']) ?? 'identity';
-      reply.header('cache-control', 'public, max-age=300').header('vary', 'accept-encoding').type('application/json; charset=utf-8');
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send(sent[encoding]);
+      reply.header('cache-control', 'public, max-age=300');
+      return sendCompressed(req, reply, sent, 'application/json; charset=utf-8');
     },
   );
 };
