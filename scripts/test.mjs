@@ -98,6 +98,8 @@ if (postgresUrl) {
   // Each test file gets a database of its own on the server, so two run side by side.
   await vitest('Server integration tests against PostgreSQL', ['--project', 'server', '--maxWorkers=2'], { ...baseEnv, DATABASE_URL: postgresUrl });
 }
+// The built server as processes of its own: two on one PostgreSQL (a throwaway one without DATABASE_URL).
+await vitest('Server processes (the built server, several on one PostgreSQL)', ['--project', 'processes'], postgresUrl ? { ...baseEnv, DATABASE_URL: postgresUrl } : baseEnv);
 await vitest('Server integration tests (PGlite)', ['--project', 'server', '--maxWorkers=2'], baseEnv);
 if (browserRun) {
   const result = await browserRun;

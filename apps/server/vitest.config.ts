@@ -4,6 +4,8 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The built server as processes of its own: a project of their own (vitest.processes.config.ts).
+    exclude: ['**/node_modules/**', '**/*.process.test.ts'],
     environment: 'node',
     // Each file builds its own app on its own database and closes it, no module mocks: the files of
     // a worker share one module cache instead of importing the whole server anew per file (vitest's

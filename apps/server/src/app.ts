@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { APP_VERSIONS, quoteIsinOf } from '@kontor/domain/constants';
+import { APP_VERSIONS } from '@kontor/domain/constants';
 import { MULTI_ORDER_KINDS } from '@kontor/domain/order-rules';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Config } from './config.ts';
@@ -44,7 +44,8 @@ import { type Messenger, outboxMessenger } from './outbox/service.ts';
 import { outboxStore } from './outbox/store.ts';
 import { type AccessTokenVerifier, installAuthGuard } from './platform/auth.ts';
 import { remotePoolVerifier } from './platform/cognito-verifier.ts';
-import { type QuoteSource, SimulatedMarket, type MarketInstrument } from './market/feed.ts';
+import { type QuoteSource, SimulatedMarket } from './market/feed.ts';
+import { simulatedMarketFor } from './market/simulated-universe.ts';
 import { marketDevRoutes } from './market/dev-routes.ts';
 import { marketRoutes } from './market/routes.ts';
 import { withReferenceQuotes } from './market/reference-quotes.ts';
@@ -100,6 +101,10 @@ import { registeredClients } from './oauth/clients.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { loadOAuthKeys, oauthService, scopedRefusal } from './oauth/service.ts';
 import { oauthStore } from './oauth/store.ts';
+import { type Cluster, joinCluster } from './cluster/cluster.ts';
+import { relayMarket } from './cluster/quote-relay.ts';
+import type { AlertChange } from './notifications/service.ts';
+import type { OrderMessage } from './trading/service.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -134,6 +139,8 @@ declare module 'fastify' {
     taxRuns: TaxIncomeRuns;
     /** The custodian stand-in: announces corporate actions (daily job, dev route, the seed's demo event). */
     corporateActions: Custodian;
+    /** This process among the others on the same database: who leads, and the bus between them. */
+    cluster: Cluster;
   }
 }
 
@@ -154,24 +161,6 @@ export type AppDeps = {
   /** Tests pass false to keep their output quiet, or a stream to read what was logged. */
   logger?: boolean | { write(line: string): void };
 };
-
-async function simulatedMarketFor(instruments: { priced(): AsyncIterable<{ instrument: Instrument; referencePrice: string }> }, clock: Clock) {
-  const list: MarketInstrument[] = [];
-  for await (const { instrument: i, referencePrice } of instruments.priced()) {
-    // A reference ISIN has no market of its own: it is quoted through its quote ISIN.
-    if (quoteIsinOf(i.isin) !== i.isin) continue;
-    list.push({
-      isin: i.isin,
-      instrumentType: i.instrumentType,
-      referencePrice,
-      priceIncr: i.priceIncr,
-      tradingHoursStartTime: i.tradingHoursStartTime,
-      tradingHoursStopTime: i.tradingHoursStopTime,
-      weekendTrading: i.weekendTrading,
-    });
-  }
-  return new SimulatedMarket({ clock, instruments: list });
-}
 
 /** Builds the whole API without listening; `main.ts` starts it, tests call `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -215,6 +204,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   installXsrf(app, { secure: config.secureCookies, exemptPaths: ['/api/oauth2/token'] });
+  const cluster = await joinCluster(app, { db, url: config.internalUrl });
+  const { bus } = cluster;
+  app.decorate('cluster', cluster);
 
   const outbox = outboxStore(db);
   const messenger = deps.messenger ?? outboxMessenger({ store: outbox, clock, log: app.log, echoToLog: config.devTools });
@@ -234,8 +226,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tokens,
       customAuth: deps.customAuth,
       pool: { ...DEFAULT_POOL_SETTINGS, poolId: config.identity.poolId, clientIds: [config.identity.clientId] },
+      onRevoked: () => bus.publish('tokens', [1]),
     });
     const service = identity;
+    bus.subscribe('tokens', () => service.forgetVerifiedTokens());
     verify = async (token) => {
       const found = await service.verifyAccessToken(token);
       // The session comes with the remembered verification: no second decode of the token per request.
@@ -335,11 +329,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Sign-in and sessions keep the real clock: moving time forward must not end the demo's session.
   const marketClock = new ShiftableClock(deps.marketClock ?? (config.marketClockStart ? clockStartingAt(config.marketClockStart, clock) : clock));
   app.decorate('simulatedClock', marketClock);
-  const scheduler = createScheduler({ db, clock: marketClock, log: app.log });
+  const scheduler = createScheduler({ db, clock: marketClock, log: app.log, lock: cluster.schedulerLock });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());
   const source = deps.quotes ?? (await simulatedMarketFor(instruments, marketClock));
   app.decorate('quotes', source);
+  if (source instanceof SimulatedMarket) relayMarket({ bus, leadership: cluster.leadership, market: source, clock: marketClock });
   // The reference ISINs are quoted through their quote ISINs everywhere (decision 024).
   const market = withReferenceQuotes(source);
   // Subscription rights have no market: their quotes follow the share (corporate actions, decision 022).
@@ -355,7 +350,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     quotes,
     instrument: (isin) => instruments.get(isin),
     log: app.log,
+    relay: (change) => bus.publish('alerts', [change]),
   });
+  bus.subscribe('alerts', (changes) => changes.forEach((c) => alerts.relayed(c as AlertChange)));
   await alerts.start();
   app.addHook('onClose', async () => alerts.stop());
   await app.register(notificationRoutes, { service: alerts, delivery });
@@ -374,6 +371,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     book,
     taxEnabled: !config.taxDisabled,
     log: app.log,
+    leading: false,
+    relayOrderMessages: (messages) => bus.publish('orders', messages),
+  });
+  bus.subscribe('orders', (messages) => trading.relayedOrderMessages(messages as OrderMessage[]));
+  // The engine runs in the leading process only; one that takes over rebuilds it from the database.
+  await cluster.leadership.whileLeading(async () => {
+    await trading.activate();
+    return () => trading.deactivate();
   });
   app.decorate('trading', trading);
   app.addHook('onClose', async () => trading.close());

@@ -59,6 +59,11 @@ const envSchema = z.object({
    */
   TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
   /**
+   * Where the other processes on the same PostgreSQL reach this one when it leads (they hand it
+   * orders and cash movements); default http://127.0.0.1:PORT, right for processes on one machine.
+   */
+  INTERNAL_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^http$/ }).optional()),
+  /**
    * Mount the developer tools (/dev: SMS outbox, market moves, clock, companion app, deposits). Off
    * unless 'true'; `npm start` turns them on for the local demo. Only with a localhost PUBLIC_URL,
    * unless KONTOR_DEMO=1 says a public demo is meant.
@@ -114,6 +119,8 @@ export type Config = {
   secureCookies: boolean;
   /** Reverse proxies trusted to name the client (X-Forwarded-For); 0 = none. */
   trustProxyHops: number;
+  /** This process's address for the other processes (the hand-over to the leader). */
+  internalUrl: string;
 };
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
@@ -142,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    internalUrl: (e.INTERNAL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
     publicUrl,
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL

@@ -39,7 +39,7 @@ export const caRoutes: FastifyPluginAsyncZod<{ service: CaService }> = async (ap
   );
   app.post(
     '/api/ca/weisungerteilen',
-    {
+    { config: { leader: true },
       schema: {
         tags,
         summary: 'Gives or replaces the instruction until the deadline; one that debits cash needs a CA_INSTRUCTION authorisation and reserves the cash at once',

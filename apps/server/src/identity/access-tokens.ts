@@ -12,10 +12,11 @@ type Verified = { user: UserRow; deviceKey?: string; session: string };
  * existing and enabled user. The API guard runs it on every request and remembers a token that
  * passed until it expires. Only a revoked family or a deleted (or disabled) user can make it fail
  * sooner, so each action that writes one of those runs the write through `revoking`, which makes
- * this process forget every remembered token at once. A password change or a forgotten device
+ * this process forget every remembered token at once, and tells the other processes to do the
+ * same (`onRevoked`, through the bus). A password change or a forgotten device
  * leaves issued tokens valid, as with the provider, and needs no call.
  */
-export function accessTokens(deps: { store: IdentityStore; tokens: TokenIssuer; pool: PoolSettings; now: () => Date }) {
+export function accessTokens(deps: { store: IdentityStore; tokens: TokenIssuer; pool: PoolSettings; now: () => Date; onRevoked?: () => void }) {
   const { store, tokens, pool, now } = deps;
   let generation = 0;
   const verified = new Map<string, { result: Verified; generation: number; expiresMs: number }>();
@@ -59,7 +60,12 @@ export function accessTokens(deps: { store: IdentityStore; tokens: TokenIssuer; 
         await write();
       } finally {
         generation++;
+        deps.onRevoked?.();
       }
+    },
+    /** Another process revoked tokens: nothing verified so far is trusted any longer. */
+    forgetVerified(): void {
+      generation++;
     },
   };
 }

@@ -18,6 +18,8 @@ export type IdentityDeps = {
   tokens: TokenIssuer;
   pool: PoolSettings;
   customAuth?: CustomAuthHook;
+  /** After a write that revoked tokens: the other processes forget the tokens they verified. */
+  onRevoked?: () => void;
 };
 
 /**
@@ -48,7 +50,7 @@ export function poolKit(deps: IdentityDeps) {
     ...oneTimeCodes({ store, messenger, pool, now, lockout: locks }),
     ...challengeSessions({ store, pool, now }),
     ...tokenGrants({ store, tokens, now, region }),
-    ...accessTokens({ store, tokens, pool, now }),
+    ...accessTokens({ store, tokens, pool, now, onRevoked: deps.onRevoked }),
   };
 }
 export type PoolKit = ReturnType<typeof poolKit>;

@@ -34,6 +34,7 @@ export function identityService(deps: IdentityDeps) {
       return handler(body, ctx);
     },
     verifyAccessToken: kit.verifyAccessToken,
+    forgetVerifiedTokens: kit.forgetVerified,
     /** Creates a confirmed user directly (seed, tests); the password is turned into a verifier. */
     createUser: (p: NewPoolUser) => store.insertUser(poolUserRow(pool.poolId, now(), p)),
   };

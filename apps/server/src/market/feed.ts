@@ -11,6 +11,8 @@ export type MarketInstrument = Priceable & TradingHours;
 /** A quote as it leaves the feed: serialized once, however many subscribers receive it. */
 export type QuoteUpdate = { quote: Quote; json: string };
 export type QuoteListener = (updates: QuoteUpdate[]) => void;
+/** A quote as the leading process relays it to the others: with the walk's state, so a process that takes over goes on from it. */
+export type RelayedQuote = [isin: string, json: string, mid: number, seq: number];
 
 /** What the API reads quotes from. The simulator implements it; a real market-data adapter would too. */
 export interface QuoteSource {
@@ -37,6 +39,8 @@ export class SimulatedMarket implements QuoteSource {
   readonly #listeners = new Map<string, Set<QuoteListener>>();
   readonly #activity: number;
   #timer: NodeJS.Timeout | undefined;
+  /** Every quote this market makes (ticks, moves), for the other processes (cluster/quote-relay.ts). */
+  onQuotes: ((changed: readonly RelayedQuote[]) => void) | null = null;
 
   constructor(opts: { clock: Clock; instruments: Iterable<MarketInstrument>; stepSeconds?: number; activity?: number }) {
     this.#clock = opts.clock;
@@ -118,7 +122,36 @@ export class SimulatedMarket implements QuoteSource {
     return changed;
   }
 
-  #publish(changed: QuoteUpdate[]) {
+  /**
+   * Quotes the leading process made, in a process that does not lead: they become this market's
+   * last quotes and walk state, and go to its subscribers as its own would.
+   */
+  relayed(quotes: readonly RelayedQuote[]): void {
+    const changed: QuoteUpdate[] = [];
+    for (const [isin, json, mid, seq] of quotes) {
+      const entry = this.#instruments.get(isin);
+      if (!entry) continue;
+      const quote = JSON.parse(json) as Quote;
+      const local = marketLocalTime(new Date(quote.ts));
+      if (entry.day !== local.date) {
+        entry.previousClose = entry.state.mid;
+        entry.day = local.date;
+      }
+      entry.state.mid = mid;
+      entry.state.seq = seq;
+      entry.last = { quote, json };
+      changed.push(entry.last);
+    }
+    this.#publish(changed, false);
+  }
+
+  #publish(changed: QuoteUpdate[], own = true) {
+    if (own && this.onQuotes && changed.length > 0) {
+      this.onQuotes(changed.map((u) => {
+        const s = this.#instruments.get(u.quote.isin)!.state;
+        return [u.quote.isin, u.json, s.mid, s.seq];
+      }));
+    }
     if (changed.length === 0 || this.#listeners.size === 0) return;
     const perListener = new Map<QuoteListener, QuoteUpdate[]>();
     for (const u of changed) {

@@ -50,7 +50,7 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = asy
 
   app.post(
     '/api/moneytransaction/payouts',
-    {
+    { config: { leader: true },
       schema: {
         tags,
         summary: 'Pay out to the reference account, authorised by TAN or app for exactly this amount and IBAN; Idempotency-Key',
@@ -74,7 +74,7 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = asy
 
   app.delete(
     '/api/moneytransaction/payouts/:id',
-    { schema: { tags, summary: 'Cancel a payout before its execution day', params: idParams, response: { 200: payoutSchema } } },
+    { config: { leader: true }, schema: { tags, summary: 'Cancel a payout before its execution day', params: idParams, response: { 200: payoutSchema } } },
     async (req) => service.cancelPayout(customerOf(req).sub, req.params.id),
   );
 
@@ -86,7 +86,7 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = asy
 
   app.post(
     '/api/moneytransaction/debits',
-    { schema: { tags, summary: 'Collect money from the reference account by direct debit; Idempotency-Key', headers: idempotencyHeader, body: directDebitRequestSchema, response: { 201: directDebitSchema } } },
+    { config: { leader: true }, schema: { tags, summary: 'Collect money from the reference account by direct debit; Idempotency-Key', headers: idempotencyHeader, body: directDebitRequestSchema, response: { 201: directDebitSchema } } },
     async (req, reply) => {
       const result = await service.requestDebit(customerOf(req).sub, req.body.amount, idempotencyKeyOf(req)!);
       if (result.replayed) reply.header('idempotent-replayed', 'true');

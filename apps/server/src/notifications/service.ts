@@ -21,6 +21,8 @@ export function notificationService(deps: {
   quotes: QuoteSource;
   instrument: (isin: string) => Promise<InstrumentInfo | undefined>;
   log?: FastifyBaseLogger;
+  /** Tells the other processes of an alert set or deleted here: each watches every open alert, and the store lets one fire it. */
+  relay?: (change: AlertChange) => void;
 }) {
   const { store, clock, quotes } = deps;
   const waiting = new Map<string, { alerts: Map<string, OpenAlert>; unsubscribe: () => void }>();
@@ -87,12 +89,19 @@ export function notificationService(deps: {
       if ((await store.countOpen(sub)) >= PRICE_ALERTS_MAX) throw new AppError(409, `Sie können höchstens ${PRICE_ALERTS_MAX} Kursalarme anlegen.`);
       const alert = await store.createAlert(sub, { ...input, price: new Decimal(input.price).toFixed() }, clock.now());
       watch({ ...alert, sub });
+      deps.relay?.({ watch: { ...alert, sub } });
       return alert;
     },
     async deleteAlert(sub: string, id: string) {
       const alert = (await store.alertsOf(sub)).find((a) => a.id === id);
       if (!alert || !(await store.deleteAlert(sub, id))) throw notFound('Diesen Kursalarm gibt es nicht.');
       unwatch(alert.isin, id);
+      deps.relay?.({ unwatch: { isin: alert.isin, id } });
+    },
+    /** An alert another process set or deleted. */
+    relayed(change: AlertChange) {
+      if (change.watch) watch(change.watch);
+      if (change.unwatch) unwatch(change.unwatch.isin, change.unwatch.id);
     },
     list: (sub: string) => store.notificationsOf(sub, 100),
     async markRead(sub: string, id: string) {
@@ -107,3 +116,4 @@ export function notificationService(deps: {
   };
 }
 export type NotificationService = ReturnType<typeof notificationService>;
+export type AlertChange = { watch?: OpenAlert; unwatch?: { isin: string; id: string } };

@@ -39,6 +39,8 @@ export function clockStartingAt(start: Date, base: Clock = systemClock): Clock {
  */
 export class ShiftableClock implements Clock {
   #offsetMs = 0;
+  /** Told after every move (the leading process tells the others). */
+  onAdvance: ((offsetMs: number) => void) | null = null;
   constructor(readonly base: Clock) {}
   now(): Date {
     return new Date(this.base.now().getTime() + this.#offsetMs);
@@ -50,5 +52,6 @@ export class ShiftableClock implements Clock {
   advance(ms: number): void {
     if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError(`The clock only moves forward by whole ms: ${ms}`);
     this.#offsetMs += ms;
+    this.onAdvance?.(this.#offsetMs);
   }
 }

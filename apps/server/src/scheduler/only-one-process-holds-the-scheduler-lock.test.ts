@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingLog, schedulerFixture } from '../../test/scheduler-fixture.ts';
-import { leaderLock } from './leader-lock.ts';
+import { leaderLock } from '../cluster/leader-lock.ts';
 
 let f: Awaited<ReturnType<typeof schedulerFixture>>;
 beforeAll(async () => {

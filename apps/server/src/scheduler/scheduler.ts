@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
-import { leaderLock } from './leader-lock.ts';
+import { type LeaderLock, leaderLock } from '../cluster/leader-lock.ts';
 import { schedulerStore as store } from './store.ts';
 
 export type JobHandler = (tx: Db, job: { kind: string; key: string; dueAt: Date; payload: Record<string, unknown> }) => Promise<void>;
@@ -42,10 +42,17 @@ function errorText(error: unknown): string {
  * a job that is done never runs again. A failing handler's writes are undone by a savepoint, and
  * the failure is recorded in the same transaction.
  */
-export function createScheduler(deps: { db: Db; clock: Clock; log: FastifyBaseLogger; pollMs?: number }): Scheduler {
+export function createScheduler(deps: {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+  /** Whether this process runs the jobs; by default a lock of its own (the app passes its leadership's). */
+  lock?: Pick<LeaderLock, 'acquire' | 'release'>;
+}): Scheduler {
   const { db, clock, log } = deps;
   const handlers = new Map<string, JobHandler>();
-  const lock = leaderLock(db, log);
+  const lock = deps.lock ?? leaderLock(db, log);
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
 

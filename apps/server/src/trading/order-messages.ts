@@ -11,6 +11,8 @@ export type OrderMessage = OrderStreamMessage & { sub: string };
 export class OrderMessages {
   #outgoing: OrderMessage[] = [];
   readonly #listeners = new Map<string, Set<(m: OrderMessage) => void>>();
+  /** Sends the committed messages to the other processes, whose customers may stream from there. */
+  relay: ((messages: readonly OrderMessage[]) => void) | null = null;
 
   push(m: OrderMessage): void {
     this.#outgoing.push(m);
@@ -37,6 +39,12 @@ export class OrderMessages {
   }
 
   publish(messages: readonly OrderMessage[]): void {
+    this.deliver(messages);
+    if (messages.length > 0) this.relay?.(messages);
+  }
+
+  /** To this process's listeners only (messages relayed from the leading process). */
+  deliver(messages: readonly OrderMessage[]): void {
     for (const m of messages) for (const l of this.#listeners.get(m.sub) ?? []) l(m);
   }
 

@@ -31,7 +31,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRouteOptions> = async (
 
   app.post(
     '/api/trading',
-    {
+    { config: { leader: true },
       schema: {
         tags,
         summary: 'Place an order; a repeat with the same Idempotency-Key returns the first answer',
@@ -59,7 +59,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRouteOptions> = async (
 
   app.post(
     '/api/trading/rfq',
-    { schema: { tags, summary: 'Request a binding quote (RFQ) for side and quantity', headers: idempotencyHeader, body: rfqRequestSchema, response: { 201: tradingOrderSchema } } },
+    { config: { leader: true }, schema: { tags, summary: 'Request a binding quote (RFQ) for side and quantity', headers: idempotencyHeader, body: rfqRequestSchema, response: { 201: tradingOrderSchema } } },
     async (req, reply) => {
       const result = await service.requestQuote(customerOf(req).sub, req.body, idempotencyKeyOf(req)!);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
@@ -69,13 +69,13 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRouteOptions> = async (
 
   app.post(
     '/api/trading/orders/:id/accept',
-    { schema: { tags, summary: 'Accept an RFQ quote: executes in full at the quoted price', params: idParams, response: { 200: tradingOrderSchema } } },
+    { config: { leader: true }, schema: { tags, summary: 'Accept an RFQ quote: executes in full at the quoted price', params: idParams, response: { 200: tradingOrderSchema } } },
     async (req) => service.acceptQuote(customerOf(req).sub, req.params.id),
   );
 
   app.delete(
     '/api/trading/orders/:id',
-    { schema: { tags, summary: 'Cancel an order', params: idParams, response: { 200: tradingOrderSchema } } },
+    { config: { leader: true }, schema: { tags, summary: 'Cancel an order', params: idParams, response: { 200: tradingOrderSchema } } },
     async (req) => service.cancel(customerOf(req).sub, req.params.id),
   );
 

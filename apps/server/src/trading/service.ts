@@ -20,6 +20,7 @@ import { orderViews, type OrderViews } from './order-views.ts';
 import { preTrade, type PreTrade } from './pre-trade.ts';
 import { settlement, type Settlement } from './settlement.ts';
 import { WriteQueue } from './write-queue.ts';
+import { leaderChanging } from '../cluster/hand-over.ts';
 
 export type { OrderMessage } from './order-messages.ts';
 
@@ -35,6 +36,10 @@ export type TradingDeps = {
   /** Tax is computed on sales (the `taxDisabled` feature flag off). */
   taxEnabled: boolean;
   log: FastifyBaseLogger;
+  /** False in a process that does not lead: its engine stays empty until `activate` (cluster/). */
+  leading?: boolean;
+  /** Order messages for the other processes' streams. */
+  relayOrderMessages?: (messages: readonly OrderMessage[]) => void;
 };
 
 /**
@@ -55,12 +60,14 @@ export class TradingService {
   readonly #entry: OrderEntry;
   #quoteJobQueued = false;
   #timer: NodeJS.Timeout | undefined;
+  #leading = false;
 
   private constructor(d: TradingDeps) {
     this.#d = d;
     const orders = orderStore;
     this.#engine = new EngineHost({ db: d.db, clock: d.clock, quotes: d.quotes, instrument: d.instrument, orders });
     this.#engine.onQuotes = () => this.#queueQuoteJob();
+    this.#messages.relay = d.relayOrderMessages ?? null;
     this.#queue = new WriteQueue({ db: d.db, log: d.log, engine: this.#engine, messages: this.#messages });
     this.#settlement = settlement({ engine: this.#engine, messages: this.#messages, orders, lots: d.lots, book: d.book, clock: d.clock, taxEnabled: d.taxEnabled });
     this.#views = orderViews({ db: d.db, orders, documents: d.documents, taxEnabled: d.taxEnabled, instrument: (isin) => this.#engine.ensureInstrument(isin) });
@@ -81,11 +88,42 @@ export class TradingService {
   /** The service with its engine rebuilt from the open orders in the database. */
   static async start(deps: TradingDeps): Promise<TradingService> {
     const service = new TradingService(deps);
-    await service.#engine.rebuild();
+    if (deps.leading !== false) await service.activate();
     return service;
   }
 
+  /**
+   * This process leads from now on: the engine is rebuilt from the open orders in the database
+   * (which the last leader left there) and follows the quotes.
+   */
+  async activate(): Promise<void> {
+    await this.idle();
+    await this.#engine.rebuild();
+    // Until now orders were refused (503, tried again by the client), not taken by a half-built engine.
+    this.#leading = true;
+    if (this.#engine.pendingQuotes.size > 0) this.#queueQuoteJob();
+  }
+
+  /** Another process leads now: this engine stops following the market and takes no orders. */
+  async deactivate(): Promise<void> {
+    this.#leading = false;
+    this.stopTimer();
+    this.#engine.unsubscribeAll();
+    await this.idle();
+  }
+
+  /** Order messages the leading process relayed, for the streams open here. */
+  relayedOrderMessages(messages: readonly OrderMessage[]): void {
+    this.#messages.deliver(messages);
+  }
+
+  /** Orders and cash move only in the leading process; the hand-over sends them there (cluster/hand-over.ts). */
+  #lead(): void {
+    if (!this.#leading) throw leaderChanging();
+  }
+
   place(sub: string, ticket: OrderTicketRequest, key: string) {
+    this.#lead();
     return this.#entry.place(sub, ticket, key);
   }
 
@@ -95,14 +133,17 @@ export class TradingService {
   }
 
   requestQuote(sub: string, request: { isin: string; side: 'buy' | 'sell'; quantity: string; acknowledgedComplexRisk?: boolean }, key: string) {
+    this.#lead();
     return this.#entry.requestQuote(sub, request, key);
   }
 
   acceptQuote(sub: string, id: string): Promise<TradingOrder> {
+    this.#lead();
     return this.#entry.acceptQuote(sub, id);
   }
 
   cancel(sub: string, id: string): Promise<TradingOrder> {
+    this.#lead();
     return this.#entry.cancel(sub, id);
   }
 
@@ -112,6 +153,7 @@ export class TradingService {
    * message and a notification saying why (`reason(order)`). Returns how many were deleted.
    */
   deleteOrders(isin: string, reason: (o: { side: 'buy' | 'sell'; name: string }) => string): Promise<number> {
+    this.#lead();
     return this.#queue.enqueue(true, async (tx) => {
       const now = this.#d.clock.now();
       const open = this.#engine.engine.openOrders().filter((o) => o.isin === isin);
@@ -142,6 +184,7 @@ export class TradingService {
    * key was booked before.
    */
   book(booking: Booking): Promise<boolean> {
+    this.#lead();
     return this.#queue.enqueue(false, (tx) => this.#d.book(tx, booking));
   }
 
@@ -151,6 +194,7 @@ export class TradingService {
    * queue's batch: if it throws, nothing of it is written and only its caller sees the error.
    */
   write<T>(run: (tx: Db) => Promise<T>): Promise<T> {
+    this.#lead();
     return this.#queue.enqueue(false, (tx) => run(tx));
   }
 
@@ -225,7 +269,7 @@ export class TradingService {
   }
 
   #queueQuoteJob(): void {
-    if (this.#quoteJobQueued) return;
+    if (this.#quoteJobQueued || !this.#leading) return;
     this.#quoteJobQueued = true;
     void this.#engineStep(() => {
       this.#quoteJobQueued = false;

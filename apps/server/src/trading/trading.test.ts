@@ -252,9 +252,10 @@ describe('after a restart', () => {
     const bid = new Decimal(market.current(SAP)!.bid);
     const placed = (await place({ isin: SAP, side: 'sell', kind: 'limit', quantity: '1', limit: bid.mul('1.02').toDecimalPlaces(2).toFixed(2), validity: gtc })).json() as TradingOrder;
     expect(placed.status).toBe('Open');
-    await t.app.trading.close();
-    // A new process: a new market and engine on the same database.
+    // The process ends (and with it its leadership); a new one has a new market and engine on the same database.
+    await t.app.cluster.leadership.stop();
     const restarted = await buildApp({ config: t.config, db: t.database.db, clock: appClock, marketClock: clock, logger: false });
+    expect(restarted.cluster.leadership.isLeader).toBe(true);
     try {
       const newMarket = restarted.quotes as SimulatedMarket;
       newMarket.move(SAP, '10');
@@ -263,6 +264,8 @@ describe('after a restart', () => {
       expect(res.json()).toMatchObject({ status: 'Filled', label: 'ausgeführt' });
     } finally {
       await restarted.close();
+      // The first one leads again for the tests below.
+      await t.app.cluster.leadership.tryToLead();
     }
   });
 });
