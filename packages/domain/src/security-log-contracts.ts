@@ -23,21 +23,6 @@ export const SECURITY_EVENT_KINDS = [
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
-/** German labels of the kinds, as the settings show them. */
-export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
-  SIGN_IN: 'Anmeldung',
-  SIGN_IN_FAILED: 'Fehlgeschlagene Anmeldung',
-  LOCKED_OUT: 'Zugang gesperrt',
-  MFA_CHANGED: 'Zweiter Faktor geändert',
-  DEVICE_ENROLLED: 'Kontor-App eingerichtet',
-  DEVICE_RETIRED: 'Kontor-App entfernt',
-  PAYOUT: 'Auszahlung beauftragt',
-  REFERENCE_ACCOUNT_CHANGED: 'Referenzkonto geändert',
-  EMAIL_CHANGED: 'E-Mail-Adresse geändert',
-  OAUTH_GRANTED: 'Anwendung verbunden',
-  OAUTH_REVOKED: 'Anwendung getrennt',
-};
-
 /** How long an entry is kept; the purge removes only what is older. */
 export const SECURITY_LOG_RETENTION_YEARS = 3;
 export const SECURITY_LOG_PAGE_DEFAULT = 20;
