@@ -9,7 +9,8 @@ import { Reader, type Response } from 'mmdb-lib';
 /** Where a request came from, as the security log keeps it: never the full address, never the raw User-Agent. */
 export type Origin = { address: string | null; network: 'LOCAL' | 'PUBLIC' | null; country: string | null; device: string | null };
 
-const NONE: Origin = { address: null, network: null, country: null, device: null };
+/** No request: the back office or a scheduler job did it. */
+export const NO_ORIGIN: Origin = { address: null, network: null, country: null, device: null };
 
 /**
  * The request an event happens in. Areas record events deep inside their services, which know the
@@ -30,7 +31,7 @@ export function installRequestOrigin(app: FastifyInstance): void {
 /** The origin of the request being handled, or all null outside one (a scheduler job, the back office). */
 export function currentOrigin(): Origin {
   const r = requests.getStore();
-  return r ? originOf(r.ip, r.userAgent) : NONE;
+  return r ? originOf(r.ip, r.userAgent) : NO_ORIGIN;
 }
 
 export function originOf(ip: string, userAgent: string): Origin {
