@@ -105,6 +105,10 @@ import { type Cluster, joinCluster } from './cluster/cluster.ts';
 import { relayMarket } from './cluster/quote-relay.ts';
 import type { AlertChange } from './notifications/service.ts';
 import type { OrderMessage } from './trading/service.ts';
+import { installRequestOrigin } from './security-log/origin.ts';
+import { securityLogRoutes } from './security-log/routes.ts';
+import { securityLogService } from './security-log/service.ts';
+import { securityLogStore } from './security-log/store.ts';
 
 // Field errors reach the customer, so validation messages are German.
 z.config(z.locales.de());
@@ -181,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // The security log names where a request came from (shortened address, country, browser).
+  installRequestOrigin(app);
 
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -225,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       messenger,
       tokens,
       customAuth: deps.customAuth,
+      events: { record: (sub, kind) => securityLogStore.record(db, { sub, kind, at: clock.now() }) },
       pool: { ...DEFAULT_POOL_SETTINGS, poolId: config.identity.poolId, clientIds: [config.identity.clientId] },
       onRevoked: () => bus.publish('tokens', [1]),
     });
@@ -438,6 +445,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(moneyRoutes, { service: money });
+  const securityLog = securityLogService({ db, clock: marketClock, scheduler });
+  await securityLog.start();
+  await app.register(securityLogRoutes, { service: securityLog });
   const periodic = periodicDocuments({
     db,
     clock: marketClock,

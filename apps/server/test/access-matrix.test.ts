@@ -355,6 +355,17 @@ const KINDS: Kind[] = [
     listedAt: ['/api/oauthsession'],
     routes: [{ operation: 'DELETE /api/oauthsession/{id}' }],
   },
+  {
+    // Read only (no route takes an entry's id): B must never see A's entries in B's log.
+    name: 'security-log entry',
+    create: async () => {
+      await withReferenceAccount();
+      return { id: ((await asA('GET', '/api/security-log')) as { events: { id: string }[] }).events[0]!.id };
+    },
+    read: async ({ id }) => ((await asA('GET', '/api/security-log')) as { events: { id: string }[] }).events.find((e) => e.id === id),
+    listedAt: ['/api/security-log'],
+    routes: [],
+  },
 ];
 
 beforeAll(async () => {

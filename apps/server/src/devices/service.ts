@@ -7,6 +7,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { fingerprintOf, idempotent, type IdempotentResult } from '../platform/idempotency.ts';
+import { securityLogStore } from '../security-log/store.ts';
 import type { DeviceRow, DeviceStore } from './store.ts';
 
 export const deviceMessages = {
@@ -75,7 +76,9 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
 
   async function enrolIn(tx: Db, sub: string, deviceName: string, authorisation: AuthorisationResult): Promise<EnrolledDevice> {
     await authorisations.redeem(tx, sub, { type: 'ENROLL_DEVICE', deviceName }, authorisation);
-    return deviceView(await store.insert(tx, { serial: newSerial(), sub, name: deviceName, enrolledAt: clock.now() }));
+    const device = await store.insert(tx, { serial: newSerial(), sub, name: deviceName, enrolledAt: clock.now() });
+    await securityLogStore.record(tx, { sub, kind: 'DEVICE_ENROLLED', at: device.enrolledAt, detail: deviceName });
+    return deviceView(device);
   }
 
   return {
@@ -100,6 +103,7 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
         await authorisations.redeem(tx, sub, { type: 'RETIRE_DEVICE', customerDeviceName: req.customerDeviceName, serial: req.serial }, req.authorisation);
         if (!(await store.retire(tx, sub, req.serial, clock.now()))) throw notFound(deviceMessages.unknownDevice);
         await authorisations.denyPendingFor(tx, req.serial);
+        await securityLogStore.record(tx, { sub, kind: 'DEVICE_RETIRED', at: clock.now(), detail: req.customerDeviceName });
         if ((await store.countActive(tx, sub)) === 0) await store.saveSettings(tx, sub, { defaultFactor: 'SMS', approveSignIns: false });
       });
       approvalRequired.delete(sub);

@@ -128,6 +128,9 @@ describe('confirming it with the code sent to the new address', () => {
     expect(notice?.code).toBeNull();
     expect((await as('GET', '/api/user/me')).json()).toMatchObject({ email: 'clara.kontor@example.org' });
     expect(((await as('GET', '/api/user/email')).json() as EmailSetting)).toEqual({ email: 'clara.kontor@example.org', pending: null });
+    // The security log shows the change once (the wrong code before it changed nothing).
+    const log = (await as('GET', '/api/security-log')).json() as { events: { kind: string; detail: string | null }[] };
+    expect(log.events.filter((e) => e.kind === 'EMAIL_CHANGED')).toEqual([expect.objectContaining({ detail: 'clara.kontor@example.org' })]);
 
     const session = await officialSignIn('clara.kontor@example.org', 'Kontor!Test1');
     expect(session.getIdToken().payload).toMatchObject({ email: 'clara.kontor@example.org', sub: clara.sub });

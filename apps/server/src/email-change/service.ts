@@ -9,6 +9,7 @@ import type { Db } from '../platform/db.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import type { EmailChangeRow, EmailChangeStore } from './store.ts';
+import { securityLogStore } from '../security-log/store.ts';
 
 export const emailChangeMessages = {
   same: 'Das ist bereits Ihre E-Mail-Adresse.',
@@ -148,6 +149,7 @@ export function emailChangeService(d: EmailChangeDeps) {
         const next = await d.store.move(tx, id, 'CODE_SENT', { state: 'DONE', closedAt: d.clock.now() });
         if (!next) throw new AppError(409, emailChangeMessages.closed);
         if (!(await p.setVerifiedEmail(tx, sub, row.newEmail))) throw new AppError(409, emailChangeMessages.taken);
+        await securityLogStore.record(tx, { sub, kind: 'EMAIL_CHANGED', at: d.clock.now(), detail: row.newEmail });
         return next;
       });
       if (row.oldEmail) {

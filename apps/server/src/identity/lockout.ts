@@ -1,17 +1,21 @@
 import { IdentityError, idErr, LOCKED_MESSAGE, lastAttemptMessage } from './errors.ts';
+import type { SecurityEvents } from './pool-kit.ts';
 import type { PoolSettings } from './pool-settings.ts';
 import type { IdentityStore, UserRow } from './store.ts';
 
 /** Failed attempts: wrong passwords and codes count alike, and too many lock the account for a while. */
-export function lockout(deps: { store: IdentityStore; pool: PoolSettings; now: () => Date }) {
-  const { store, pool, now } = deps;
+export function lockout(deps: { store: IdentityStore; pool: PoolSettings; now: () => Date; events: SecurityEvents }) {
+  const { store, pool, now, events } = deps;
   function assertNotLocked(user: UserRow) {
     if (user.lockedUntil && user.lockedUntil > now()) throw idErr.notAuthorized(LOCKED_MESSAGE);
   }
   async function failed(user: UserRow, error: IdentityError): Promise<never> {
     const n = await store.countFailure(user.sub, now());
+    // A wrong password or code, at sign-in or when proving oneself again, shows as a failed sign-in.
+    await events.record(user.sub, 'SIGN_IN_FAILED');
     if (n >= pool.maxFailedAttempts) {
       await store.updateUser(user.sub, { failedAttempts: 0, lockedUntil: new Date(now().getTime() + pool.lockMs) });
+      await events.record(user.sub, 'LOCKED_OUT');
       throw idErr.notAuthorized(LOCKED_MESSAGE);
     }
     if (n === pool.maxFailedAttempts - 1) throw new IdentityError(error.type, lastAttemptMessage(error.message));

@@ -9,7 +9,7 @@ import { type Action, str } from './protocol.ts';
  * signed in (AccessToken) or during the sign-in that requires it (an MFA_SETUP Session).
  */
 export function mfaActions(kit: PoolKit): Record<string, Action> {
-  const { store, pool, now, authenticated, assertNotLocked, failed, sessionFor, newSession } = kit;
+  const { store, pool, now, authenticated, assertNotLocked, failed, sessionFor, newSession, events } = kit;
 
   return {
     async SetUserSettings(body) {
@@ -19,6 +19,7 @@ export function mfaActions(kit: PoolKit): Record<string, Action> {
       if (sms && !user.attributes.phone_number) throw idErr.invalidParameter('No phone number for SMS MFA');
       if (!sms && pool.mfa === 'ON' && !user.totpMfaEnabled) throw idErr.invalidParameter('At least one MFA method must remain enabled.');
       await store.updateUser(user.sub, { smsMfaEnabled: sms, updatedAt: now() });
+      await events.record(user.sub, 'MFA_CHANGED');
       return {};
     },
 
@@ -38,6 +39,7 @@ export function mfaActions(kit: PoolKit): Record<string, Action> {
       if (totp?.PreferredMfa) preferred = 'SOFTWARE_TOKEN_MFA';
       if ((preferred === 'SMS_MFA' && !smsEnabled) || (preferred === 'SOFTWARE_TOKEN_MFA' && !totpEnabled)) preferred = null;
       await store.updateUser(user.sub, { smsMfaEnabled: smsEnabled, totpMfaEnabled: totpEnabled, preferredMfa: preferred, updatedAt: now() });
+      await events.record(user.sub, 'MFA_CHANGED');
       return {};
     },
 
@@ -62,6 +64,7 @@ export function mfaActions(kit: PoolKit): Record<string, Action> {
         assertNotLocked(user);
         if (!user.pendingTotpSecret || !totpValid(user.pendingTotpSecret, code, now())) await failed(user, mismatch);
         await store.updateUser(user.sub, { totpSecret: user.pendingTotpSecret, pendingTotpSecret: null, failedAttempts: 0, updatedAt: now() });
+        await events.record(user.sub, 'MFA_CHANGED');
         return { Status: 'SUCCESS' };
       }
       const { session, user } = await sessionFor(str(body, 'Session', { max: 4096 }), 'MFA_SETUP');
@@ -69,6 +72,7 @@ export function mfaActions(kit: PoolKit): Record<string, Action> {
       assertNotLocked(user);
       if (!pending || !totpValid(pending, code, now())) await failed(user, mismatch);
       await store.updateUser(user.sub, { totpSecret: pending, totpMfaEnabled: true, preferredMfa: 'SOFTWARE_TOKEN_MFA', failedAttempts: 0, updatedAt: now() });
+      await events.record(user.sub, 'MFA_CHANGED');
       await store.takeSession(session.id, now());
       const next = await newSession(user, 'MFA_SETUP', { ...session.data, pendingTotpSecret: null, totpVerified: true });
       return { Status: 'SUCCESS', Session: next };

@@ -1,3 +1,4 @@
+import type { SecurityEventKind } from '@kontor/domain/security-log-contracts';
 import type { Messenger } from '../outbox/service.ts';
 import type { Clock } from '../platform/clock.ts';
 import { accessTokens } from './access-tokens.ts';
@@ -20,7 +21,13 @@ export type IdentityDeps = {
   customAuth?: CustomAuthHook;
   /** After a write that revoked tokens: the other processes forget the tokens they verified. */
   onRevoked?: () => void;
+  /** The security log: sign-ins, failed attempts, lockouts, second-factor changes (none when not given). */
+  events?: SecurityEvents;
 };
+
+/** Where the pool reports what the customer's security log shows. */
+export type SecurityEvents = { record(sub: string, kind: SecurityEventKind): Promise<void> };
+const NO_EVENTS: SecurityEvents = { record: async () => {} };
 
 /**
  * What the groups of actions share, built once per pool: its settings, the lockout, one-time
@@ -31,7 +38,8 @@ export function poolKit(deps: IdentityDeps) {
   const now = () => clock.now();
   const realm = pool.poolId.split('_')[1] ?? pool.poolId;
   const region = pool.poolId.split('_')[0] ?? 'eu-central-1';
-  const locks = lockout({ store, pool, now });
+  const events = deps.events ?? NO_EVENTS;
+  const locks = lockout({ store, pool, now, events });
 
   function checkClient(body: Body): string {
     const clientId = str(body, 'ClientId');
@@ -45,11 +53,12 @@ export function poolKit(deps: IdentityDeps) {
     now,
     realm,
     checkClient,
+    events,
     customAuth: deps.customAuth ?? smsCodeChallenge(messenger),
     ...locks,
     ...oneTimeCodes({ store, messenger, pool, now, lockout: locks }),
     ...challengeSessions({ store, pool, now }),
-    ...tokenGrants({ store, tokens, now, region }),
+    ...tokenGrants({ store, tokens, now, region, events }),
     ...accessTokens({ store, tokens, pool, now, onRevoked: deps.onRevoked }),
   };
 }

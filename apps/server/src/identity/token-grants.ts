@@ -1,14 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { idErr } from './errors.ts';
 import type { AuthResult } from './protocol.ts';
+import type { SecurityEvents } from './pool-kit.ts';
 import type { IdentityStore, UserRow } from './store.ts';
 import { REFRESH_TOKEN_DAYS, type TokenIssuer } from './tokens.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Tokens handed out: a new family at the end of a sign-in, new id and access tokens for a refresh token. */
-export function tokenGrants(deps: { store: IdentityStore; tokens: TokenIssuer; now: () => Date; region: string }) {
-  const { store, tokens, now, region } = deps;
+export function tokenGrants(deps: { store: IdentityStore; tokens: TokenIssuer; now: () => Date; region: string; events: SecurityEvents }) {
+  const { store, tokens, now, region, events } = deps;
 
   // Like the provider's email-alias pools, the protocol names a user by the internal id (sub):
   // clients key their device storage by USER_ID_FOR_SRP and by USERNAME and need both equal.
@@ -45,6 +46,7 @@ export function tokenGrants(deps: { store: IdentityStore; tokens: TokenIssuer; n
       await store.insertDevice({ deviceKey, sub: user.sub, groupKey, createdAt: now(), lastModifiedAt: now(), lastIp: opts.ip });
       result.NewDeviceMetadata = { DeviceKey: deviceKey, DeviceGroupKey: groupKey };
     }
+    await events.record(user.sub, 'SIGN_IN');
     return { AuthenticationResult: result, ChallengeParameters: {} };
   }
 

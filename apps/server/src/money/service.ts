@@ -24,6 +24,7 @@ import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { BookingWriter } from '../bookings/writer.ts';
 import { cashOf } from '../bookings/ledger.ts';
 import { debitCreditBooking, debitReturnBooking, depositBooking, payoutBooking, payoutCancelBooking, payoutExecutedBooking } from '../bookings/cash-bookings.ts';
+import { securityLogStore } from '../security-log/store.ts';
 import { accountEntries, monthsOf, unsettledProceeds } from './account-history.ts';
 import { accountCsv } from './account-csv.ts';
 import { moneyStore as store, type DebitRow, type MandateRow, type PayoutRow } from './store.ts';
@@ -194,7 +195,14 @@ export function moneyService(d: MoneyDeps) {
     async setReferenceAccount(sub: string, input: string): Promise<ReferenceAccount> {
       const problem = ibanProblem(input);
       if (problem) throw new AppError(400, problem, [{ field: 'iban', message: problem }]);
-      const added = await store.addReferenceAccount(d.db, { sub, iban: normaliseIban(input)!, holder: await d.holderName(sub), bic: null, createdAt: d.clock.now() });
+      const iban = normaliseIban(input)!;
+      const holder = await d.holderName(sub);
+      const added = await d.db.transaction(async (tx) => {
+        const now = d.clock.now();
+        if (!(await store.addReferenceAccount(tx, { sub, iban, holder, bic: null, createdAt: now }))) return false;
+        await securityLogStore.record(tx, { sub, kind: 'REFERENCE_ACCOUNT_CHANGED', at: now, detail: maskIban(iban) });
+        return true;
+      });
       if (!added) throw new AppError(409, 'Sie haben bereits ein Referenzkonto. Eine Änderung beauftragen Sie über einen Serviceauftrag.');
       return (await referenceAccount(d.db, sub))!;
     },
@@ -218,6 +226,7 @@ export function moneyService(d: MoneyDeps) {
           await store.insertPayout(itx, { id, sub, amount, iban: ref.iban, state: 'ORDERED', orderedAt: now, executionDate });
           await d.book(itx, payoutBooking({ sub, payoutId: id, amount, at: now }));
           await d.scheduler.schedule(itx, { kind: MONEY_JOBS.payout, key: id, dueAt: dueOn(executionDate) });
+          await securityLogStore.record(itx, { sub, kind: 'PAYOUT', at: now, detail: amount });
           return { statusCode: 201, body: payoutView((await store.payout(itx, sub, id))!) };
         }),
       );

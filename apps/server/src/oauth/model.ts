@@ -88,6 +88,7 @@ export function oauthModel(opts: {
         grantId = await store.grant({
           sub: user.sub,
           clientId: client.id,
+          clientName: (client.name as string | undefined) ?? client.id,
           scopes: code.scope as OAuthScope[],
           at: now,
           code: { codeHash: sha256(code.authorizationCode), clientId: client.id, redirectUri: code.redirectUri, codeChallenge: code.codeChallenge, expiresAt },

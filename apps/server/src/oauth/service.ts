@@ -208,7 +208,7 @@ export function oauthService(opts: { store: OAuthStore; clock: Clock; issuer: st
     },
 
     async revoke(sub: string, id: string): Promise<void> {
-      if (!(await store.revoke(sub, id, clock.now()))) throw notFound(oauthMessages.notFound);
+      if (!(await store.revoke(sub, id, clock.now(), (clientId) => clientById(clientId)?.name ?? clientId))) throw notFound(oauthMessages.notFound);
     },
   };
 }

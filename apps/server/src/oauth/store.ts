@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { OAuthScope } from '@kontor/domain/oauth-contracts';
 import type { Db } from '../platform/db.ts';
+import { securityLogStore } from '../security-log/store.ts';
 import { oauthCodes, oauthGrants, oauthSigningKeys } from './tables.ts';
 
 export type GrantRow = typeof oauthGrants.$inferSelect;
@@ -9,7 +10,7 @@ export type CodeRow = typeof oauthCodes.$inferSelect;
 export function oauthStore(db: Db) {
   return {
     /** A new consent replaces the client's earlier one: one connection per application. */
-    async grant(input: { sub: string; clientId: string; scopes: OAuthScope[]; at: Date; code: Omit<CodeRow, 'grantId' | 'consumedAt'> }): Promise<string> {
+    async grant(input: { sub: string; clientId: string; clientName: string; scopes: OAuthScope[]; at: Date; code: Omit<CodeRow, 'grantId' | 'consumedAt'> }): Promise<string> {
       return db.transaction(async (tx) => {
         await tx
           .update(oauthGrants)
@@ -20,6 +21,7 @@ export function oauthStore(db: Db) {
           .values({ sub: input.sub, clientId: input.clientId, scopes: input.scopes, grantedAt: input.at })
           .returning({ id: oauthGrants.id });
         await tx.insert(oauthCodes).values({ ...input.code, grantId: row!.id });
+        await securityLogStore.record(tx, { sub: input.sub, kind: 'OAUTH_GRANTED', at: input.at, detail: input.clientName });
         return row!.id;
       });
     },
@@ -54,15 +56,16 @@ export function oauthStore(db: Db) {
         .orderBy(desc(oauthGrants.grantedAt));
     },
     /** Ends the grant and its unredeemed codes; false when it is not this customer's or already ended. */
-    async revoke(sub: string, id: string, at: Date): Promise<boolean> {
+    async revoke(sub: string, id: string, at: Date, clientName: (clientId: string) => string = (id) => id): Promise<boolean> {
       return db.transaction(async (tx) => {
         const rows = await tx
           .update(oauthGrants)
           .set({ revokedAt: at })
           .where(and(eq(oauthGrants.id, id), eq(oauthGrants.sub, sub), isNull(oauthGrants.revokedAt)))
-          .returning({ id: oauthGrants.id });
+          .returning({ id: oauthGrants.id, clientId: oauthGrants.clientId });
         if (rows.length === 0) return false;
         await tx.delete(oauthCodes).where(eq(oauthCodes.grantId, id));
+        await securityLogStore.record(tx, { sub, kind: 'OAUTH_REVOKED', at, detail: clientName(rows[0]!.clientId) });
         return true;
       });
     },

@@ -13,6 +13,8 @@ import { customerSettingsStore as settings } from '../customer-settings/store.ts
 import type { PhoneNumberPool } from '../identity/store.ts';
 import { grantMandate } from '../money/service.ts';
 import { moneyStore as money } from '../money/store.ts';
+import { NO_ORIGIN } from '../security-log/origin.ts';
+import { securityLogStore } from '../security-log/store.ts';
 import { taxStore as tax } from '../tax/store.ts';
 import type { Applied, ApplyContext, ServiceRequestApplier, ServiceRequestAppliers } from './apply-types.ts';
 
@@ -51,6 +53,8 @@ export function serviceRequestAppliers(deps: ApplierDeps): ServiceRequestApplier
       const before = await money.referenceAccount(ctx.tx, ctx.sub);
       if (before?.iban === iban) return done(`Das Konto ${formatIban(iban)} ist bereits Ihr Referenzkonto; es bleibt unverändert.`);
       await money.putReferenceAccount(ctx.tx, { sub: ctx.sub, iban, holder: ctx.customerName, bic: null, createdAt: ctx.now });
+      // NO_ORIGIN: the back office's job may run inside a "Zeit vorspulen" request, which is not the customer's.
+      await securityLogStore.record(ctx.tx, { sub: ctx.sub, kind: 'REFERENCE_ACCOUNT_CHANGED', at: ctx.now, detail: maskIban(iban), origin: NO_ORIGIN });
       // A mandate is for one account: it does not move with the customer to the new one.
       const mandate = await money.mandate(ctx.tx, ctx.sub);
       const mandateEnded = !!mandate && mandate.iban !== iban && (await money.removeMandate(ctx.tx, ctx.sub));

@@ -108,6 +108,9 @@ describe('a new reference account', () => {
     const money = await overview(t, ben);
     expect(money.directDebit.mandate).toBeNull();
     expect(money.payouts.find((p) => p.id === before.id)!.ibanMasked).toBe('DE89 •••• 3000');
+    // The security log shows the change, made by the back office: no browser, no place.
+    const log = (await t.call({ method: 'GET', url: '/api/security-log', headers: ben.headers })).json() as { events: { kind: string; detail: string; device: string | null; network: string | null }[] };
+    expect(log.events[0]).toMatchObject({ kind: 'REFERENCE_ACCOUNT_CHANGED', detail: 'DE02 •••• 2051', device: null, network: null });
 
     // A TAN for the old account does not pay out any more; one for the new account does, to it.
     const stale = await payout(t, ben, '50.00', await payoutAuthorisation(t, ben, '50.00'));

@@ -14,6 +14,7 @@ import { EmailChangeSection } from './email-change';
 import { MfaCard } from './mfa-card';
 import { MobileNumberCard } from './mobile-number-card';
 import { PreferencesCard } from './preferences-card';
+import { SecurityLogCard } from './security-log-card';
 import { StatsCard } from './stats-card';
 import styles from './settings.module.css';
 
@@ -67,7 +68,7 @@ function ProfileCard() {
  * /einstellungen: profile, what service requests change (address, reference account and mandate,
  * tax data, depot and contract details, each with its "Ändern"), the mobile number for TANs,
  * password, second factor, the applications with read access (`connectedApps`, composed in app/),
- * the way to the device list, and quietly at the bottom the termination.
+ * the way to the device list, the security log, and quietly at the bottom the termination.
  */
 export function SettingsPage({ connectedApps }: { connectedApps?: ReactNode } = {}) {
   const { t } = useTranslation();
@@ -95,6 +96,7 @@ export function SettingsPage({ connectedApps }: { connectedApps?: ReactNode } = 
             </div>
           </div>
         </Card>
+        <SecurityLogCard />
       </div>
       <div className={styles.footer}>
         <TerminationNote />

@@ -1,0 +1,44 @@
+import { addCalendarDays, berlinDate, startOfBerlinDay, type IsoDate } from '@kontor/domain/calendar-dates';
+import { SECURITY_LOG_RETENTION_YEARS, type SecurityLogPage } from '@kontor/domain/security-log-contracts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Scheduler } from '../scheduler/scheduler.ts';
+import { securityLogStore as store } from './store.ts';
+
+/** One purge a day; its key is the day, so a day's purge runs once and always removes the same. */
+export const SECURITY_LOG_PURGE_JOB = 'security-log.purge';
+/** 03:00 Berlin: a quiet hour. */
+const PURGE_HOUR_MS = 3 * 3_600_000;
+export const purgeInstant = (day: IsoDate): Date => new Date(startOfBerlinDay(day).getTime() + PURGE_HOUR_MS);
+
+/** The retention's cutoff for a purge due at `dueAt`: what is older than three years before it goes. */
+export function retentionCutoff(dueAt: Date): Date {
+  const cutoff = new Date(dueAt);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - SECURITY_LOG_RETENTION_YEARS);
+  return cutoff;
+}
+
+const badCursor = () => new AppError(400, 'Die Seitenangabe ist ungültig. Bitte laden Sie die Liste neu.');
+
+/** The security log as the customer reads it, and its daily retention purge on the scheduler. */
+export function securityLogService(d: { db: Db; clock: Clock; scheduler: Scheduler }) {
+  const scheduleDay = (tx: Db, day: IsoDate) => d.scheduler.schedule(tx, { kind: SECURITY_LOG_PURGE_JOB, key: day, dueAt: purgeInstant(day), payload: { day } });
+  return {
+    async page(sub: string, q: { cursor?: string; limit: number }): Promise<SecurityLogPage> {
+      const page = await store.page(d.db, sub, q);
+      if (!page) throw badCursor();
+      return page;
+    },
+
+    /** Registers the purge and schedules today's (a second schedule of the same day is ignored). */
+    async start(): Promise<void> {
+      d.scheduler.handle(SECURITY_LOG_PURGE_JOB, async (tx, job) => {
+        await store.purgeBefore(tx, retentionCutoff(job.dueAt));
+        await scheduleDay(tx, addCalendarDays(job.payload.day as IsoDate, 1));
+      });
+      await d.db.transaction((tx) => scheduleDay(tx, berlinDate(d.clock.now())).then(() => undefined));
+    },
+  };
+}
+export type SecurityLogService = ReturnType<typeof securityLogService>;
