@@ -429,8 +429,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const renderer = documentRenderer({ store: documents, holderName: customerName, log: app.log });
   app.decorate('documentRenderer', renderer);
   app.addHook('onClose', async () => renderer.stop());
-  // What was issued but not rendered before the last stop.
+  // What was issued but not rendered before the last stop (or before the last leader died).
   renderer.wake();
+  await cluster.leadership.whileLeading(() => renderer.wake());
   await app.register(inboxRoutes, { service: inboxService({ documents, renderer, clock, unreadMessages: (sub) => messages.countUnread(sub) }) });
   const money = moneyService({
     db,
