@@ -31,34 +31,49 @@ export function leaderLock(db: Db, log: FastifyBaseLogger, options: LeaderLockOp
   if (!(pool instanceof pg.Pool)) return { acquire: async () => true, release: async () => {}, holder: async () => options.name ?? null };
 
   let held: pg.PoolClient | undefined;
+  // Each connection goes back to the pool once: a late error of one released already (its
+  // database dropped after a stop) must not release it again.
+  const released = new WeakSet<pg.PoolClient>();
+  const onError = new WeakMap<pg.PoolClient, (e: Error) => void>();
+  const giveBack = (client: pg.PoolClient, error?: Error) => {
+    if (released.has(client)) return;
+    released.add(client);
+    const listener = onError.get(client);
+    if (listener) client.off('error', listener);
+    client.release(error);
+  };
   const drop = (client: pg.PoolClient, error?: Error) => {
     const wasHeld = held === client;
     if (wasHeld) held = undefined;
-    client.release(error);
+    giveBack(client, error);
     if (wasHeld) options.onLost?.();
   };
   return {
     async acquire() {
       if (held) return true;
       const client = await pool.connect();
+      // The pool hands out the same connection objects again.
+      released.delete(client);
       try {
         const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, $2) as locked', [...LOCK_KEYS]);
         if (!rows[0]?.locked) {
-          client.release();
+          giveBack(client);
           return false;
         }
         // application_name is at most 63 bytes; an internal address fits.
         if (options.name) await client.query("select set_config('application_name', $1, false)", [options.name.slice(0, 63)]);
       } catch (e) {
-        client.release(e as Error);
+        giveBack(client, e as Error);
         throw e;
       }
       held = client;
       // A broken connection loses the lock; the next poll tries to take it again.
-      client.on('error', (e) => {
+      const listener = (e: Error) => {
         log.warn({ err: e }, 'leader lock connection lost');
         drop(client, e);
-      });
+      };
+      onError.set(client, listener);
+      client.on('error', listener);
       log.info('this process leads: order engine, market feed and scheduled jobs');
       return true;
     },
@@ -68,9 +83,9 @@ export function leaderLock(db: Db, log: FastifyBaseLogger, options: LeaderLockOp
       held = undefined;
       try {
         await client.query('select pg_advisory_unlock($1, $2)', [...LOCK_KEYS]);
-        client.release();
+        giveBack(client);
       } catch (e) {
-        client.release(e as Error);
+        giveBack(client, e as Error);
       }
     },
     async holder() {

@@ -48,7 +48,7 @@ describe('backup and restore of the embedded database', () => {
     const kept = await restoreEmbedded(file, live, new Date('2026-11-26T10:00:00Z'));
     expect(kept).toBe(`${live}.vor-wiederherstellung-2026-11-26T10-00-00-000Z`);
     expect(fs.existsSync(path.join(kept!, 'PG_VERSION'))).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses while another live process holds the directory, and a missing backup', async () => {
     const held = path.join(root, 'held');

@@ -8,8 +8,8 @@ import { securityLogStore } from './store.ts';
 const SUB = '00000000-0000-4000-8000-00000000a001';
 let t: TestApp;
 beforeAll(async () => {
-  // Monday 23 November 2026, 10:00 in Berlin: today's purge (03:00 Berlin, 02:00 UTC) is due.
-  t = await createTestApp({ now: '2026-11-23T09:00:00Z' });
+  // Monday 23 November 2026, 02:00 in Berlin: today's purge (03:00 Berlin, 02:00 UTC) is an hour away.
+  t = await createTestApp({ now: '2026-11-23T01:00:00Z' });
 });
 afterAll(() => t?.close());
 
@@ -21,7 +21,10 @@ describe('the daily purge of the security log', () => {
     for (const at of ['2023-11-22T12:00Z', '2023-11-23T01:59Z', '2023-11-23T02:01Z', '2026-11-23T08:00Z']) {
       await securityLogStore.record(t.database.db, { sub: SUB, kind: 'SIGN_IN', at: new Date(at), origin: { address: null, network: null, country: null, device: null } });
     }
-    expect(await t.app.scheduler.runDue()).toBeGreaterThan(0);
+    // Not before its hour.
+    await t.app.scheduler.runDue();
+    expect(await left()).toHaveLength(4);
+    await clockTo(t, '2026-11-23T02:00:00Z');
     // Cutoff 2023-11-23 02:00 UTC, three years before today's run.
     expect(await left()).toEqual(['2023-11-23T02:01', '2026-11-23T08:00']);
 

@@ -31,13 +31,16 @@ export function securityLogService(d: { db: Db; clock: Clock; scheduler: Schedul
       return page;
     },
 
-    /** Registers the purge and schedules today's (a second schedule of the same day is ignored). */
+    /** Registers the purge and schedules the next one (a second schedule of the same day is ignored). */
     async start(): Promise<void> {
       d.scheduler.handle(SECURITY_LOG_PURGE_JOB, async (tx, job) => {
         await store.purgeBefore(tx, retentionCutoff(job.dueAt));
         await scheduleDay(tx, addCalendarDays(job.payload.day as IsoDate, 1));
       });
-      await d.db.transaction((tx) => scheduleDay(tx, berlinDate(d.clock.now())).then(() => undefined));
+      // The next 03:00 to come: a start later in the day does not purge at once.
+      const today = berlinDate(d.clock.now());
+      const first = purgeInstant(today) > d.clock.now() ? today : addCalendarDays(today, 1);
+      await d.db.transaction((tx) => scheduleDay(tx, first).then(() => undefined));
     },
   };
 }
