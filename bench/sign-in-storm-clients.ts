@@ -14,6 +14,16 @@ export type StormCustomer = { username: string; phone: string; address: string }
 export type StormRequest = { base: string; databaseUrl: string; clientId: string; realm: string; password: string; customers: StormCustomer[] };
 export type SignInResult = { startedAt: number; doneAt: number; ok: boolean; error?: string; callsMs: number[]; smsWaitMs: number };
 
+/** The fields of the identity answers this client reads. */
+type Answer = {
+  __type?: string;
+  message?: string;
+  ChallengeName?: string;
+  Session?: string;
+  ChallengeParameters: Record<string, string>;
+  AuthenticationResult?: { AccessToken?: string };
+};
+
 const now = () => performance.timeOrigin + performance.now();
 const big = (hex: string) => BigInt(`0x${hex || '0'}`);
 const stamp = (d: Date) => d.toUTCString().replace(/^(\w+), (\d+) (\w+) (\d+) (\S+) GMT$/, (_m, wd, day, mon, y, time) => `${wd} ${mon} ${Number(day)} ${time} UTC ${y}`);
@@ -46,7 +56,7 @@ async function storm(req: StormRequest, go: Promise<void>): Promise<SignInResult
       headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}`, 'x-forwarded-for': c.address },
       body: JSON.stringify(body),
     });
-    const json = (await res.json()) as Record<string, any>;
+    const json = (await res.json()) as Answer;
     callsMs.push(now() - t0);
     if (res.status !== 200) throw new Error(`${action}: ${res.status} ${json.__type} ${json.message}`);
     return json;
@@ -68,7 +78,7 @@ async function storm(req: StormRequest, go: Promise<void>): Promise<SignInResult
     try {
       const since = new Date(Date.now() - 1000);
       const init = await call(c, callsMs, 'InitiateAuth', { ClientId: req.clientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: c.username, SRP_A: client.AHex } });
-      const p = init.ChallengeParameters as Record<string, string>;
+      const p = init.ChallengeParameters;
       const key = client.key({ realm: req.realm, userId: p.USER_ID_FOR_SRP!, password: req.password, saltHex: p.SALT!, BHex: p.SRP_B! });
       const ts = stamp(new Date());
       const claim = createHmac('sha256', key)

@@ -36,6 +36,7 @@ import { externalLinks } from './system/runtime-config.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { DEFAULT_POOL_SETTINGS, type CustomAuthHook } from './identity/pool-settings.ts';
 import { identityService, type IdentityService } from './identity/service.ts';
+import { srpWorkerPool } from './identity/srp-workers.ts';
 import { sessionRoutes } from './identity/session-routes.ts';
 import { identityStore, type IdentityStore } from './identity/store.ts';
 import { loadSigningKeys, tokenIssuer } from './identity/tokens.ts';
@@ -227,12 +228,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     idStore = identityStore(db);
     const keys = await loadSigningKeys(idStore, config.identity.poolId, clock);
     const tokens = tokenIssuer({ issuer: config.identity.issuer, keys, clock });
+    // SRP's big-number work on worker threads (started on the first sign-in), not the event loop.
+    const srpWorkers = config.srpWorkers > 0 ? srpWorkerPool(config.srpWorkers) : undefined;
+    if (srpWorkers) app.addHook('onClose', () => srpWorkers.close());
     identity = identityService({
       store: idStore,
       clock,
       messenger,
       tokens,
       customAuth: deps.customAuth,
+      pow: srpWorkers?.pow,
       pool: { ...DEFAULT_POOL_SETTINGS, poolId: config.identity.poolId, clientIds: [config.identity.clientId] },
     });
     const service = identity;

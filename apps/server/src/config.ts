@@ -58,6 +58,8 @@ const envSchema = z.object({
    * none: the client is the connection's peer, so a forged header cannot dodge the rate limits.
    */
   TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
+  /** Worker threads for SRP's modular powers, so a sign-in storm leaves the event loop to trading; 0 works them out on the main thread. */
+  SRP_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(2)),
   /**
    * Mount the developer tools (/dev: SMS outbox, market moves, clock, companion app, deposits). Off
    * unless 'true'; `npm start` turns them on for the local demo. Only with a localhost PUBLIC_URL,
@@ -114,6 +116,8 @@ export type Config = {
   secureCookies: boolean;
   /** Reverse proxies trusted to name the client (X-Forwarded-For); 0 = none. */
   trustProxyHops: number;
+  /** Worker threads for SRP (identity/srp-workers.ts); 0 = the main thread. */
+  srpWorkers: number;
 };
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
@@ -161,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identity: identitySettings(e, publicUrl),
     secureCookies: !local,
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    srpWorkers: e.SRP_WORKERS,
   };
 }
 

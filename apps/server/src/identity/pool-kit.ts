@@ -5,6 +5,7 @@ import { challengeSessions } from './challenge-sessions.ts';
 import { idErr } from './errors.ts';
 import { lockout } from './lockout.ts';
 import { oneTimeCodes, smsCodeChallenge } from './one-time-codes.ts';
+import { type PowModN, powModNHere } from './srp.ts';
 import type { CustomAuthHook, PoolSettings } from './pool-settings.ts';
 import { type Body, str } from './protocol.ts';
 import type { IdentityStore } from './store.ts';
@@ -18,6 +19,8 @@ export type IdentityDeps = {
   tokens: TokenIssuer;
   pool: PoolSettings;
   customAuth?: CustomAuthHook;
+  /** Where SRP's modular powers run: this thread unless a worker pool is given (srp-workers.ts). */
+  pow?: PowModN;
 };
 
 /**
@@ -42,6 +45,7 @@ export function poolKit(deps: IdentityDeps) {
     pool,
     now,
     realm,
+    pow: deps.pow ?? powModNHere,
     checkClient,
     customAuth: deps.customAuth ?? smsCodeChallenge(messenger),
     ...locks,
