@@ -9,7 +9,8 @@
 // as it would in production: no limit is raised. Setup (customers, deposits) is not measured.
 //
 // BENCH_DATABASE_URL=postgres://… uses an existing server; BENCH_STORM (200), BENCH_ORDER_RATE
-// (orders/s, 100), BENCH_HEALTH_RATE (probes/s, 20); BENCH_CPU_PROF=<dir> profiles the server.
+// (orders/s, 100), BENCH_HEALTH_RATE (probes/s, 20); BENCH_CPU_PROF=<dir> profiles the server;
+// SRP_WORKERS and IDENTITY_CONCURRENCY go to the server; BENCH_LABEL=x writes sign-in-storm-x.json.
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -147,6 +148,10 @@ async function measure(databaseUrl: string, postmaster: number | undefined) {
     SEED_DEMO_DATA: 'false',
     DEV_TOOLS: 'false',
     TRUST_PROXY_HOPS: '1',
+    // Unset: the server's defaults. SRP_WORKERS=0 IDENTITY_CONCURRENCY=0 measures the code before
+    // the storm work (SRP on the main thread, every sign-in step at once).
+    SRP_WORKERS: process.env.SRP_WORKERS ?? '',
+    IDENTITY_CONCURRENCY: process.env.IDENTITY_CONCURRENCY ?? '',
     MARKET_CLOCK_START,
     DATABASE_URL: databaseUrl,
   };
@@ -212,6 +217,8 @@ async function measure(databaseUrl: string, postmaster: number | undefined) {
     const signedIn = results.filter((r) => r.ok);
     const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
     return {
+      srpWorkers: config.srpWorkers,
+      identityConcurrency: config.identityConcurrency,
       stormCustomers: STORM,
       signedIn: signedIn.length,
       failed: results.length - signedIn.length,
@@ -252,13 +259,13 @@ try {
   cluster?.stop();
 }
 
-const out = writeResult('sign-in-storm', {
+const out = writeResult(process.env.BENCH_LABEL ? `sign-in-storm-${process.env.BENCH_LABEL}` : 'sign-in-storm', {
   what: `${STORM} customers with SMS MFA sign in at once (SRP + SMS code up to the tokens, each from its own address) while ${TRADERS} customers enter resting limit buys at ${ORDER_RATE}/s and a prober asks GET /api/health ${HEALTH_RATE}/s`,
   server: 'apps/server/dist/main.js in a child process, NODE_ENV=production, TRUST_PROXY_HOPS=1; PostgreSQL cluster with fsync on',
   phases: `baseline ${BASELINE_MS / 1000} s before the storm; storm from the first sign-in to the last token; after: ${AFTER_MS / 1000} s`,
   ...result,
 });
-console.log(`${out.signedIn}/${out.stormCustomers} signed in (${out.failed} failed) in ${out.allInSeconds} s: ${out.signInsPerSecond} sign-ins/s; load average ${out.loadAverage}, cores server/postgres/probes/clients/machine ${Object.values(out.stormCpuCores).join('/')}, stolen ${out.stolenCpuPercent} %`);
+console.log(`SRP workers ${out.srpWorkers}, identity concurrency ${out.identityConcurrency}: ${out.signedIn}/${out.stormCustomers} signed in (${out.failed} failed) in ${out.allInSeconds} s: ${out.signInsPerSecond} sign-ins/s; load average ${out.loadAverage}, cores server/postgres/probes/clients/machine ${Object.values(out.stormCpuCores).join('/')}, stolen ${out.stolenCpuPercent} %`);
 console.table({
   'health baseline': out.healthMs.baseline,
   'health storm': out.healthMs.storm,

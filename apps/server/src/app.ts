@@ -246,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The session comes with the remembered verification: no second decode of the token per request.
       return found ? { sub: found.user.sub, session: found.session } : null;
     };
-    await app.register(identityRoutes, { service, tokens, path: config.identity.path, poolId: config.identity.poolId });
+    await app.register(identityRoutes, { service, tokens, path: config.identity.path, poolId: config.identity.poolId, concurrency: config.identityConcurrency });
   } else {
     verify = remotePoolVerifier({ issuer: config.identity.issuer, clientId: config.identity.clientId });
   }

@@ -60,6 +60,8 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
   /** Worker threads for SRP's modular powers, so a sign-in storm leaves the event loop to trading; 0 works them out on the main thread. */
   SRP_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(2)),
+  /** User-pool requests (sign-in steps and the like) worked on at once per process; more wait their turn. 0: no limit. */
+  IDENTITY_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(8)),
   /**
    * Mount the developer tools (/dev: SMS outbox, market moves, clock, companion app, deposits). Off
    * unless 'true'; `npm start` turns them on for the local demo. Only with a localhost PUBLIC_URL,
@@ -118,6 +120,8 @@ export type Config = {
   trustProxyHops: number;
   /** Worker threads for SRP (identity/srp-workers.ts); 0 = the main thread. */
   srpWorkers: number;
+  /** User-pool requests worked on at once (identity/admission.ts); 0 = no limit. */
+  identityConcurrency: number;
 };
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
@@ -166,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: !local,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     srpWorkers: e.SRP_WORKERS,
+    identityConcurrency: e.IDENTITY_CONCURRENCY,
   };
 }
 
