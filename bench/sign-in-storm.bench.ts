@@ -13,6 +13,7 @@
 // SRP_WORKERS and IDENTITY_CONCURRENCY go to the server; BENCH_LABEL=x writes sign-in-storm-x.json.
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -37,6 +38,16 @@ const BASELINE_MS = 15_000;
 const AFTER_MS = 5_000;
 
 const now = () => performance.timeOrigin + performance.now();
+
+/** CPU time of a process's main thread so far, in ms (Linux: its thread id is the process id). */
+function mainThreadCpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
 
 type Setup = { tokens: string[]; tickets: object[]; storm: StormCustomer[]; warm: StormCustomer[] };
 
@@ -194,13 +205,14 @@ async function measure(databaseUrl: string, postmaster: number | undefined) {
     const baselineFrom = now();
     await new Promise((r) => setTimeout(r, BASELINE_MS));
 
-    const cpu = { server: cpuMsOf(server.pid!), postgres: postgresCpuMs(postmaster), bench: cpuMsOf(), machine: machineCpuMs() };
+    const cpu = { server: cpuMsOf(server.pid!), main: mainThreadCpuMs(server.pid!), postgres: postgresCpuMs(postmaster), bench: cpuMsOf(), machine: machineCpuMs() };
     const [load1] = os.loadavg();
     const stormFrom = now();
     clients.go();
     const { results, cpuMs: clientsCpuMs } = await clients.results;
     const stormTo = Math.max(...results.map((r) => r.doneAt));
     const seconds = (stormTo - stormFrom) / 1000;
+    const serverCpu = { all: cpuMsOf(server.pid!) - cpu.server, main: mainThreadCpuMs(server.pid!) - cpu.main };
     const used = {
       server: (cpuMsOf(server.pid!) - cpu.server) / 1000 / seconds,
       postgres: (postgresCpuMs(postmaster) - cpu.postgres) / 1000 / seconds,
@@ -229,6 +241,8 @@ async function measure(databaseUrl: string, postmaster: number | undefined) {
       /** The three identity calls of one sign-in, each as the customer waited for it. */
       identityCallMs: summarize(signedIn.flatMap((r) => r.callsMs)),
       smsWaitMs: summarize(signedIn.map((r) => r.smsWaitMs)),
+      /** The server's CPU time during the storm (sign-ins and the trading meanwhile), all threads and the main thread alone, in ms per sign-in. */
+      serverCpuMsPerSignIn: { all: round(serverCpu.all / results.length, 2), mainThread: round(serverCpu.main / results.length, 2) },
       healthMs: { baseline: phase(health.samples, baselineFrom, stormFrom), storm: phase(health.samples, stormFrom, stormTo), after: phase(health.samples, stormTo, afterTo) },
       orderEntryMs: { baseline: phase(orders.samples, baselineFrom, stormFrom), storm: phase(orders.samples, stormFrom, stormTo), after: phase(orders.samples, stormTo, afterTo) },
       /** Cores each side used during the storm: the server, PostgreSQL, the probes and traders (this process), the sign-in clients (their process), and the whole machine (other sessions' work too). */
@@ -265,6 +279,7 @@ const out = writeResult(process.env.BENCH_LABEL ? `sign-in-storm-${process.env.B
   phases: `baseline ${BASELINE_MS / 1000} s before the storm; storm from the first sign-in to the last token; after: ${AFTER_MS / 1000} s`,
   ...result,
 });
+console.log(`server CPU in the storm per sign-in ${out.serverCpuMsPerSignIn.all} ms, main thread ${out.serverCpuMsPerSignIn.mainThread} ms`);
 console.log(`SRP workers ${out.srpWorkers}, identity concurrency ${out.identityConcurrency}: ${out.signedIn}/${out.stormCustomers} signed in (${out.failed} failed) in ${out.allInSeconds} s: ${out.signInsPerSecond} sign-ins/s; load average ${out.loadAverage}, cores server/postgres/probes/clients/machine ${Object.values(out.stormCpuCores).join('/')}, stolen ${out.stolenCpuPercent} %`);
 console.table({
   'health baseline': out.healthMs.baseline,
