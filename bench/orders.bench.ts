@@ -11,7 +11,7 @@
 //
 // BENCH_DATABASE_URL=postgres://… uses an existing server instead of starting a cluster;
 // BENCH_ONLY=pglite|postgres runs one (see also BENCH_CONNECTIONS, BENCH_NO_FLOOR); BENCH_CPU_PROF=<dir> profiles the server (node --cpu-prof).
-import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,8 +24,8 @@ import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { signedInCustomer } from '../apps/server/test/customer.ts';
 import { cpuMsOf, machineCpuMs, writeResult } from './lib.ts';
 import { freePort, postgresCpuMs, startCluster } from './postgres.ts';
+import { buildServer, startServer, stopServer } from './server-process.ts';
 
-const root = path.resolve(new URL('.', import.meta.url).pathname, '..');
 /** A Monday 10:00 in Frankfurt: Xetra is open for the whole run. */
 const MARKET_CLOCK_START = '2026-11-23T10:00:00+01:00';
 const CUSTOMERS = 20;
@@ -73,36 +73,6 @@ async function prepare(env: Record<string, string>): Promise<Setup> {
     await database.close();
   }
 }
-
-// ——— the server as production starts it ———
-
-function buildServer(): void {
-  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'ignore' });
-}
-
-async function startServer(env: Record<string, string>, label: string): Promise<ChildProcess> {
-  const prof = process.env.BENCH_CPU_PROF;
-  const args = prof ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(prof), '--cpu-prof-name', `orders-${label}.cpuprofile`] : [];
-  const child = spawn(process.execPath, [...args, path.join(root, 'apps/server/dist/main.js')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 60_000;
-  while (!output.includes('Kontor läuft')) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return child;
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 
 // ——— load ———
 
@@ -184,7 +154,7 @@ async function measure(label: 'pglite' | 'postgres', database: Record<string, st
     ...database,
   };
   const setup = await prepare(env);
-  const server = await startServer(env, label);
+  const server = await startServer(env, `orders-${label}`);
   const base = `http://127.0.0.1:${port}`;
   try {
     // One order by hand: it must be accepted and rest.

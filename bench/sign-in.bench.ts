@@ -51,7 +51,7 @@ for (let i = 0; i < ROUNDS + 5; i++) {
 const verifier: number[] = [];
 for (let i = 0; i < 40; i++) {
   const t0 = performance.now();
-  srp.createVerifier(realm, 'user', 'Kontor!Bench1');
+  await srp.createVerifier(realm, 'user', 'Kontor!Bench1');
   verifier.push(performance.now() - t0);
 }
 

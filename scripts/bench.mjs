@@ -5,11 +5,10 @@ import { ensureDependencies, root, run, step } from './lib/ensure.mjs';
 
 ensureDependencies();
 const only = process.argv.slice(2);
-const files = fs
-  .readdirSync(path.join(root, 'bench'))
-  .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)))
-  .sort();
+const all = fs.readdirSync(path.join(root, 'bench')).filter((f) => f.endsWith('.bench.ts'));
+// A whole name runs that benchmark alone (`sign-in`, not also `sign-in-storm`); a prefix runs all it starts.
+const picks = (o, f) => (all.includes(`${o}.bench.ts`) ? f === `${o}.bench.ts` : f.startsWith(o));
+const files = all.filter((f) => only.length === 0 || only.some((o) => picks(o, f))).sort();
 for (const f of files) {
   step(`Benchmark ${f}`);
   run('npx', ['tsx', path.join('bench', f)], { env: { ...process.env, NODE_ENV: 'production' } });

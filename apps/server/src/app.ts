@@ -36,6 +36,7 @@ import { externalLinks } from './system/runtime-config.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { DEFAULT_POOL_SETTINGS, type CustomAuthHook } from './identity/pool-settings.ts';
 import { identityService, type IdentityService } from './identity/service.ts';
+import { srpWorkerPool } from './identity/srp-workers.ts';
 import { sessionRoutes } from './identity/session-routes.ts';
 import { identityStore, type IdentityStore } from './identity/store.ts';
 import { loadSigningKeys, tokenIssuer } from './identity/tokens.ts';
@@ -225,6 +226,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     idStore = identityStore(db);
     const keys = await loadSigningKeys(idStore, config.identity.poolId, clock);
     const tokens = tokenIssuer({ issuer: config.identity.issuer, keys, clock });
+    // SRP's big-number work on worker threads (started on the first sign-in), not the event loop.
+    const srpWorkers = config.srpWorkers > 0 ? srpWorkerPool(config.srpWorkers) : undefined;
+    if (srpWorkers) app.addHook('onClose', () => srpWorkers.close());
     identity = identityService({
       store: idStore,
       clock,
@@ -232,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tokens,
       customAuth: deps.customAuth,
       events: { record: (sub, kind) => securityLogStore.record(db, { sub, kind, at: clock.now() }) },
+      pow: srpWorkers?.pow,
       pool: { ...DEFAULT_POOL_SETTINGS, poolId: config.identity.poolId, clientIds: [config.identity.clientId] },
       onRevoked: () => bus.publish('tokens', [1]),
     });
@@ -242,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The session comes with the remembered verification: no second decode of the token per request.
       return found ? { sub: found.user.sub, session: found.session } : null;
     };
-    await app.register(identityRoutes, { service, tokens, path: config.identity.path, poolId: config.identity.poolId });
+    await app.register(identityRoutes, { service, tokens, path: config.identity.path, poolId: config.identity.poolId, concurrency: config.identityConcurrency });
   } else {
     verify = remotePoolVerifier({ issuer: config.identity.issuer, clientId: config.identity.clientId });
   }

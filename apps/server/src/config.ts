@@ -58,6 +58,10 @@ const envSchema = z.object({
    * none: the client is the connection's peer, so a forged header cannot dodge the rate limits.
    */
   TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
+  /** Worker threads for SRP's modular powers, so a sign-in storm leaves the event loop to trading; 0 works them out on the main thread. */
+  SRP_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(2)),
+  /** User-pool requests (sign-in steps and the like) worked on at once per process; more wait their turn. 0: no limit. */
+  IDENTITY_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(8)),
   /**
    * Where the other processes on the same PostgreSQL reach this one when it leads (they hand it
    * orders and cash movements); default http://127.0.0.1:PORT, right for processes on one machine.
@@ -121,6 +125,10 @@ export type Config = {
   trustProxyHops: number;
   /** This process's address for the other processes (the hand-over to the leader). */
   internalUrl: string;
+  /** Worker threads for SRP (identity/srp-workers.ts); 0 = the main thread. */
+  srpWorkers: number;
+  /** User-pool requests worked on at once (identity/admission.ts); 0 = no limit. */
+  identityConcurrency: number;
 };
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
@@ -169,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identity: identitySettings(e, publicUrl),
     secureCookies: !local,
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    srpWorkers: e.SRP_WORKERS,
+    identityConcurrency: e.IDENTITY_CONCURRENCY,
   };
 }
 

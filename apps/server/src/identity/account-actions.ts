@@ -7,7 +7,7 @@ import * as srp from './srp.ts';
 
 /** Sign-up and its confirmation by email code; the password forgotten, reset and changed. */
 export function accountActions(kit: PoolKit): Record<string, Action> {
-  const { store, pool, realm, now, checkClient, sendCode, checkCode, authenticated, assertNotLocked, failed } = kit;
+  const { store, pool, realm, now, pow, checkClient, sendCode, checkCode, authenticated, assertNotLocked, failed } = kit;
   // An unknown username gets a plausible delivery, not an error (no user enumeration).
   const unknownUserDelivery = (username: string) => ({ CodeDeliveryDetails: { Destination: maskEmail(username), DeliveryMedium: 'EMAIL', AttributeName: 'email' } });
 
@@ -27,7 +27,7 @@ export function accountActions(kit: PoolKit): Record<string, Action> {
         sub,
         poolId: pool.poolId,
         username,
-        ...srp.createVerifier(realm, sub, password),
+        ...(await srp.createVerifier(realm, sub, password, pow)),
         status: 'UNCONFIRMED',
         attributes: { ...attrs, email_verified: 'false', ...(attrs.phone_number ? { phone_number_verified: 'false' } : {}) },
         createdAt: now(),
@@ -72,7 +72,7 @@ export function accountActions(kit: PoolKit): Record<string, Action> {
       assertPassword(password);
       await checkCode(user, 'FORGOT_PASSWORD', str(body, 'ConfirmationCode', { max: 16 }), idErr.codeMismatch());
       await store.updateUser(user.sub, {
-        ...srp.createVerifier(realm, user.sub, password),
+        ...(await srp.createVerifier(realm, user.sub, password, pow)),
         status: user.status === 'UNCONFIRMED' ? 'UNCONFIRMED' : 'CONFIRMED',
         failedAttempts: 0,
         lockedUntil: null,
@@ -86,9 +86,9 @@ export function accountActions(kit: PoolKit): Record<string, Action> {
       const previous = str(body, 'PreviousPassword', { max: 256 });
       const proposed = str(body, 'ProposedPassword', { max: 256 });
       assertNotLocked(user);
-      if (!srp.verifierMatches({ saltHex: user.saltHex, verifierHex: user.verifierHex }, realm, user.sub, previous)) await failed(user, idErr.notAuthorized());
+      if (!(await srp.verifierMatches({ saltHex: user.saltHex, verifierHex: user.verifierHex }, realm, user.sub, previous, pow))) await failed(user, idErr.notAuthorized());
       assertPassword(proposed);
-      await store.updateUser(user.sub, { ...srp.createVerifier(realm, user.sub, proposed), failedAttempts: 0, updatedAt: now() });
+      await store.updateUser(user.sub, { ...(await srp.createVerifier(realm, user.sub, proposed, pow)), failedAttempts: 0, updatedAt: now() });
       return {};
     },
   };

@@ -32,7 +32,8 @@ const poolId = 'eu-central-1_K0ntorPool';
 const clientId = '4k0nt0rweb1c1ient0000000a';
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: systemClock });
+  // SRP's powers on worker threads, as the server runs them.
+  t = await createTestApp({ clock: systemClock, env: { SRP_WORKERS: '2' } });
   await seedDemoData({ identity: t.app.identity!, identityStore: t.app.identityStore!, poolId });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;

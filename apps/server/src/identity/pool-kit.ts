@@ -6,6 +6,7 @@ import { challengeSessions } from './challenge-sessions.ts';
 import { idErr } from './errors.ts';
 import { lockout } from './lockout.ts';
 import { oneTimeCodes, smsCodeChallenge } from './one-time-codes.ts';
+import { type PowModN, powModNHere } from './srp.ts';
 import type { CustomAuthHook, PoolSettings } from './pool-settings.ts';
 import { type Body, str } from './protocol.ts';
 import type { IdentityStore } from './store.ts';
@@ -23,6 +24,8 @@ export type IdentityDeps = {
   onRevoked?: () => void;
   /** The security log: sign-ins, failed attempts, lockouts, second-factor changes (none when not given). */
   events?: SecurityEvents;
+  /** Where SRP's modular powers run: this thread unless a worker pool is given (srp-workers.ts). */
+  pow?: PowModN;
 };
 
 /** Where the pool reports what the customer's security log shows. */
@@ -52,6 +55,7 @@ export function poolKit(deps: IdentityDeps) {
     pool,
     now,
     realm,
+    pow: deps.pow ?? powModNHere,
     checkClient,
     events,
     customAuth: deps.customAuth ?? smsCodeChallenge(messenger),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { admission } from './admission.ts';
 import { IdentityError } from './errors.ts';
 import type { IdentityService } from './service.ts';
 import type { TokenIssuer } from './tokens.ts';
@@ -10,10 +11,11 @@ const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
  * The user pool's wire protocol: one POST endpoint, the action in X-Amz-Target, JSON in and out,
  * errors as `{ "__type", "message" }` — what the provider's official clients speak.
  */
-export const identityRoutes: FastifyPluginAsync<{ service: IdentityService; tokens: TokenIssuer; path: string; poolId: string }> = async (
+export const identityRoutes: FastifyPluginAsync<{ service: IdentityService; tokens: TokenIssuer; path: string; poolId: string; concurrency: number }> = async (
   app,
-  { service, tokens, path, poolId },
+  { service, tokens, path, poolId, concurrency },
 ) => {
+  const admit = admission(concurrency);
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser(AMZ_JSON, { parseAs: 'string' }, parseJson);
 
@@ -23,7 +25,7 @@ export const identityRoutes: FastifyPluginAsync<{ service: IdentityService; toke
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
     try {
       if (!target.startsWith(TARGET_PREFIX)) throw new IdentityError('UnknownOperationException', 'Missing or unknown X-Amz-Target');
-      const result = await service.dispatch(target.slice(TARGET_PREFIX.length), body, { ip: req.ip });
+      const result = await admit(() => service.dispatch(target.slice(TARGET_PREFIX.length), body, { ip: req.ip }));
       return reply.code(200).send(JSON.stringify(result));
     } catch (err) {
       if (err instanceof IdentityError) {

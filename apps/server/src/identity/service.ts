@@ -36,7 +36,7 @@ export function identityService(deps: IdentityDeps) {
     verifyAccessToken: kit.verifyAccessToken,
     forgetVerifiedTokens: kit.forgetVerified,
     /** Creates a confirmed user directly (seed, tests); the password is turned into a verifier. */
-    createUser: (p: NewPoolUser) => store.insertUser(poolUserRow(pool.poolId, now(), p)),
+    createUser: async (p: NewPoolUser) => store.insertUser(await poolUserRow(pool.poolId, now(), p, kit.pow)),
   };
 }
 export type IdentityService = ReturnType<typeof identityService>;
@@ -44,13 +44,13 @@ export type IdentityService = ReturnType<typeof identityService>;
 export type NewPoolUser = { username: string; password: string; attributes: Record<string, string>; smsMfa?: boolean; status?: string };
 
 /** The row of a new user; the password becomes an SRP verifier (the realm is the pool id's part after `_`). */
-function poolUserRow(poolId: string, at: Date, p: NewPoolUser) {
+async function poolUserRow(poolId: string, at: Date, p: NewPoolUser, pow?: srp.PowModN) {
   const sub = randomUUID();
   return {
     sub,
     poolId,
     username: p.username.toLowerCase(),
-    ...srp.createVerifier(poolId.split('_')[1] ?? poolId, sub, p.password),
+    ...(await srp.createVerifier(poolId.split('_')[1] ?? poolId, sub, p.password, pow)),
     status: p.status ?? 'CONFIRMED',
     attributes: p.attributes,
     smsMfaEnabled: p.smsMfa ?? false,
@@ -72,6 +72,6 @@ export type PoolUsers = {
 export function embeddedPoolUsers(poolId: string, clock: { now(): Date }): PoolUsers {
   return {
     subOf: async (tx, email) => (await identityStore(tx).findUser(poolId, email))?.sub ?? null,
-    create: async (tx, p) => (await identityStore(tx).insertUser(poolUserRow(poolId, clock.now(), p))).sub,
+    create: async (tx, p) => (await identityStore(tx).insertUser(await poolUserRow(poolId, clock.now(), p))).sub,
   };
 }

@@ -8,7 +8,7 @@ import { srpSignIn } from './srp-sign-in.ts';
 
 /** Sign-in: the auth flows InitiateAuth starts and the challenges RespondToAuthChallenge answers. */
 export function signInActions(kit: PoolKit): Record<string, Action> {
-  const { store, pool, realm, now, checkClient, purgeExpiredSessions, assertNotLocked, failed, succeeded, checkCode, sessionFor, newSession } = kit;
+  const { store, pool, realm, now, pow, checkClient, purgeExpiredSessions, assertNotLocked, failed, succeeded, checkCode, sessionFor, newSession } = kit;
   const { issueTokens, refresh, customAuth } = kit;
   const steps = signInSteps(kit);
   const bySrp = srpSignIn(kit, steps);
@@ -25,7 +25,7 @@ export function signInActions(kit: PoolKit): Record<string, Action> {
         if (!params.PASSWORD) throw idErr.invalidParameter('Missing required parameter PASSWORD');
         if (!user) throw idErr.notAuthorized();
         assertNotLocked(user);
-        if (!srp.verifierMatches({ saltHex: user.saltHex, verifierHex: user.verifierHex }, realm, user.sub, params.PASSWORD)) await failed(user, idErr.notAuthorized());
+        if (!(await srp.verifierMatches({ saltHex: user.saltHex, verifierHex: user.verifierHex }, realm, user.sub, params.PASSWORD, pow))) await failed(user, idErr.notAuthorized());
         return steps.afterPassword(user, clientId, params.DEVICE_KEY ?? '', ctx);
       }
       if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') {
@@ -71,7 +71,7 @@ export function signInActions(kit: PoolKit): Record<string, Action> {
             const attr = k.startsWith('userAttributes.') ? k.slice('userAttributes.'.length) : '';
             if (attr && EDITABLE_ATTRIBUTES.has(attr)) attrs[attr] = v;
           }
-          const verifier = srp.createVerifier(realm, user.sub, password);
+          const verifier = await srp.createVerifier(realm, user.sub, password, pow);
           await store.updateUser(user.sub, { ...verifier, status: 'CONFIRMED', attributes: attrs, updatedAt: now() });
           await store.takeSession(session.id, now());
           const updated = (await store.userBySub(user.sub))!;

@@ -10,7 +10,7 @@ import * as srp from './srp.ts';
  * it holds its secret, without either crossing the wire.
  */
 export function srpSignIn(kit: PoolKit, steps: SignInSteps) {
-  const { store, pool, realm, now, assertNotLocked, failed, sessionFor, issueTokens } = kit;
+  const { store, pool, realm, now, pow, assertNotLocked, failed, sessionFor, issueTokens } = kit;
   const fakeSecret = randomBytes(32);
 
   /** A user who does not exist gets the same answers as a wrong password (no user enumeration). */
@@ -43,8 +43,8 @@ export function srpSignIn(kit: PoolKit, steps: SignInSteps) {
     assertClientEphemeral(AHex);
     const user = await store.findUser(pool.poolId, username);
     const saltHex = user ? user.saltHex : fakeSalt(username);
-    const verifierHex = user ? user.verifierHex : srp.padHex(srp.modPow(srp.g, BigInt(`0x${saltHex}`), srp.N));
-    const { bHex, BHex } = srp.serverEphemeral(verifierHex);
+    const verifierHex = user ? user.verifierHex : srp.padHex(await pow(srp.g, BigInt(`0x${saltHex}`)));
+    const { bHex, BHex } = await srp.serverEphemeral(verifierHex, pow);
     const userId = user?.sub ?? username.toLowerCase();
     const secretBlock = user
       ? await verifierSession(user.sub, 'PASSWORD_VERIFIER', { AHex, BHex, bHex, clientId, deviceKey: params.DEVICE_KEY ?? '' })
@@ -75,7 +75,7 @@ export function srpSignIn(kit: PoolKit, steps: SignInSteps) {
       if (!(await store.takeSession(block, now()))) throw idErr.notAuthorized();
     };
     if (name === 'PASSWORD_VERIFIER') {
-      const key = srp.serverSessionKey({ AHex: d.AHex, BHex: d.BHex, bHex: d.bHex, verifierHex: user.verifierHex });
+      const key = await srp.serverSessionKey({ AHex: d.AHex, BHex: d.BHex, bHex: d.bHex, verifierHex: user.verifierHex }, pow);
       const expected = key && srp.passwordClaimSignature(key, realm, user.sub, block, r.TIMESTAMP ?? '');
       if (!expected || !srp.signaturesEqual(expected, r.PASSWORD_CLAIM_SIGNATURE ?? '')) {
         await consume();
@@ -91,7 +91,7 @@ export function srpSignIn(kit: PoolKit, steps: SignInSteps) {
       return steps.afterPassword(user, clientId, deviceKey, ctx);
     }
     await consume();
-    const key = srp.serverSessionKey({ AHex: d.AHex, BHex: d.BHex, bHex: d.bHex, verifierHex: d.verifierHex ?? '' });
+    const key = await srp.serverSessionKey({ AHex: d.AHex, BHex: d.BHex, bHex: d.bHex, verifierHex: d.verifierHex ?? '' }, pow);
     const expected = key && srp.passwordClaimSignature(key, d.groupKey ?? '', d.deviceKey, block, r.TIMESTAMP ?? '');
     if (!expected || !srp.signaturesEqual(expected, r.PASSWORD_CLAIM_SIGNATURE ?? '')) await failed(user, idErr.notAuthorized('Incorrect device credentials.'));
     return issueTokens(user, clientId, { deviceKey: d.deviceKey, ip: ctx.ip, newDevice: false });
@@ -106,7 +106,7 @@ export function srpSignIn(kit: PoolKit, steps: SignInSteps) {
     const AHex = r.SRP_A ?? '';
     assertClientEphemeral(AHex);
     await store.takeSession(session.id, now());
-    const { bHex, BHex } = srp.serverEphemeral(device.verifierHex);
+    const { bHex, BHex } = await srp.serverEphemeral(device.verifierHex, pow);
     const secretBlock = await verifierSession(user.sub, 'DEVICE_PASSWORD_VERIFIER', {
       AHex,
       BHex,

@@ -66,16 +66,23 @@ export function computeX(saltHex: string, realm: string, userId: string, passwor
   return toBig(hexHash(padHex(toBig(saltHex)) + inner));
 }
 
+/**
+ * base^exp mod N as the server's functions below take it: on this thread by default, or in a
+ * worker pool (srp-workers.ts) so that a storm of sign-ins does not hold up the event loop.
+ */
+export type PowModN = (base: bigint, exp: bigint) => Promise<bigint>;
+export const powModNHere: PowModN = async (base, exp) => powModN(base, exp);
+
 export type Verifier = { saltHex: string; verifierHex: string };
 
-export function createVerifier(realm: string, userId: string, password: string): Verifier {
+export async function createVerifier(realm: string, userId: string, password: string, pow: PowModN = powModNHere): Promise<Verifier> {
   const saltHex = padHex(toBig(randomBytes(16).toString('hex')));
-  const v = powModN(g, computeX(saltHex, realm, userId, password));
+  const v = await pow(g, computeX(saltHex, realm, userId, password));
   return { saltHex, verifierHex: padHex(v) };
 }
 
-export function verifierMatches(stored: Verifier, realm: string, userId: string, password: string): boolean {
-  const v = padHex(powModN(g, computeX(stored.saltHex, realm, userId, password)));
+export async function verifierMatches(stored: Verifier, realm: string, userId: string, password: string, pow: PowModN = powModNHere): Promise<boolean> {
+  const v = padHex(await pow(g, computeX(stored.saltHex, realm, userId, password)));
   const a = Buffer.from(v, 'hex');
   const b = Buffer.from(stored.verifierHex, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
@@ -85,11 +92,11 @@ export function verifierMatches(stored: Verifier, realm: string, userId: string,
  * The server's ephemeral pair: B = k·v + g^b (mod N). b has 256 bits, the size RFC 5054 asks
  * for; every extra bit costs server time on each sign-in (see bench/sign-in.bench.ts).
  */
-export function serverEphemeral(verifierHex: string): { bHex: string; BHex: string } {
+export async function serverEphemeral(verifierHex: string, pow: PowModN = powModNHere): Promise<{ bHex: string; BHex: string }> {
   const v = toBig(verifierHex);
   for (;;) {
     const b = toBig(randomBytes(32).toString('hex'));
-    const B = (k * v + powModN(g, b)) % N;
+    const B = (k * v + (await pow(g, b))) % N;
     if (B !== 0n) return { bHex: b.toString(16), BHex: padHex(B) };
   }
 }
@@ -104,14 +111,14 @@ function hkdf16(ikm: Buffer, salt: Buffer): Buffer {
 }
 
 /** The shared key on the server side: S = (A · v^u)^b (mod N). Null for a forbidden A or u. */
-export function serverSessionKey(params: { AHex: string; BHex: string; bHex: string; verifierHex: string }): Buffer | null {
+export async function serverSessionKey(params: { AHex: string; BHex: string; bHex: string; verifierHex: string }, pow: PowModN = powModNHere): Promise<Buffer | null> {
   const A = toBig(params.AHex);
   if (A % N === 0n) return null;
   const B = toBig(params.BHex);
   const u = toBig(hexHash(padHex(A) + padHex(B)));
   if (u === 0n) return null;
   const v = toBig(params.verifierHex);
-  const S = powModN(A * powModN(v, u), toBig(params.bHex));
+  const S = await pow(A * (await pow(v, u)), toBig(params.bHex));
   return hkdf16(Buffer.from(padHex(S), 'hex'), Buffer.from(padHex(u), 'hex'));
 }
 

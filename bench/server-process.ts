@@ -1,0 +1,34 @@
+// The server as production starts it (apps/server/dist/main.js in its own process), for the
+// benchmarks that load it over HTTP (orders.bench.ts, sign-in-storm.bench.ts).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const root = path.resolve(new URL('.', import.meta.url).pathname, '..');
+
+export function buildServer(): void {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'ignore' });
+}
+
+/** Starts dist/main.js with `env` added and waits for its start line; BENCH_CPU_PROF=<dir> profiles it (node --cpu-prof). */
+export async function startServer(env: Record<string, string>, label: string): Promise<ChildProcess> {
+  const prof = process.env.BENCH_CPU_PROF;
+  const args = prof ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(prof), '--cpu-prof-name', `${label}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...args, path.join(root, 'apps/server/dist/main.js')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes('Kontor läuft')) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return child;
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
