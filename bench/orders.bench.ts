@@ -24,7 +24,7 @@ import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { signedInCustomer } from '../apps/server/test/customer.ts';
 import { cpuMsOf, machineCpuMs, writeResult } from './lib.ts';
 import { freePort, postgresCpuMs, startCluster } from './postgres.ts';
-import { buildServer, startServer, stopServer } from './server-process.ts';
+import { buildServer, restingBuyTickets, startServer, stopServer } from './server-process.ts';
 
 /** A Monday 10:00 in Frankfurt: Xetra is open for the whole run. */
 const MARKET_CLOCK_START = '2026-11-23T10:00:00+01:00';
@@ -45,17 +45,7 @@ async function prepare(env: Record<string, string>): Promise<Setup> {
   await database.migrate();
   const app = await buildApp({ config, db: database.db, logger: false });
   try {
-    // Liquid euro shares of the simulated market, limits at half the current ask.
-    const tickets: object[] = [];
-    for await (const { instrument: i } of app.instruments.priced()) {
-      if (tickets.length >= 8) break;
-      if (i.instrumentType !== 'AKTIE' || i.quoteCurrencyCode !== 'EUR' || i.isOTC || i.complex) continue;
-      const ask = app.quotes.current(i.isin)?.ask;
-      if (!ask) continue;
-      const limit = (Math.floor(Number(ask) * 50) / 100).toFixed(2);
-      tickets.push({ isin: i.isin, side: 'buy', kind: 'limit', quantity: '1', limit, validity: { type: 'gtc' } });
-    }
-    if (tickets.length === 0) throw new Error('no priced euro share');
+    const tickets = await restingBuyTickets(app);
     const tokens: string[] = [];
     for (let n = 0; n < CUSTOMERS; n++) {
       const c = await signedInCustomer(app, database.db, `bench-${n}-${randomUUID().slice(0, 8)}`);

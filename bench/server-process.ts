@@ -2,8 +2,23 @@
 // benchmarks that load it over HTTP (orders.bench.ts, sign-in-storm.bench.ts).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 
 export const root = path.resolve(new URL('.', import.meta.url).pathname, '..');
+
+/** Buy limits at half the ask of up to 8 liquid euro shares: each order is accepted and rests (order entry, not execution). */
+export async function restingBuyTickets(app: FastifyInstance): Promise<object[]> {
+  const tickets: object[] = [];
+  for await (const { instrument: i } of app.instruments.priced()) {
+    if (tickets.length >= 8) break;
+    if (i.instrumentType !== 'AKTIE' || i.quoteCurrencyCode !== 'EUR' || i.isOTC || i.complex) continue;
+    const ask = app.quotes.current(i.isin)?.ask;
+    if (!ask) continue;
+    tickets.push({ isin: i.isin, side: 'buy', kind: 'limit', quantity: '1', limit: (Math.floor(Number(ask) * 50) / 100).toFixed(2), validity: { type: 'gtc' } });
+  }
+  if (tickets.length === 0) throw new Error('no priced euro share');
+  return tickets;
+}
 
 export function buildServer(): void {
   execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'ignore' });

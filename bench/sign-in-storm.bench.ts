@@ -23,7 +23,7 @@ import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { signedInCustomer } from '../apps/server/test/customer.ts';
 import { cpuMsOf, machineCpuMs, summarize, writeResult } from './lib.ts';
 import { freePort, postgresCpuMs, startCluster } from './postgres.ts';
-import { buildServer, startServer, stopServer } from './server-process.ts';
+import { buildServer, restingBuyTickets, startServer, stopServer } from './server-process.ts';
 import type { SignInResult, StormCustomer, StormRequest } from './sign-in-storm-clients.ts';
 
 const MARKET_CLOCK_START = '2026-11-23T10:00:00+01:00';
@@ -58,16 +58,7 @@ async function prepare(env: Record<string, string>): Promise<Setup> {
   await database.migrate();
   const app = await buildApp({ config, db: database.db, logger: false });
   try {
-    const tickets: object[] = [];
-    for await (const { instrument: i } of app.instruments.priced()) {
-      if (tickets.length >= 8) break;
-      if (i.instrumentType !== 'AKTIE' || i.quoteCurrencyCode !== 'EUR' || i.isOTC || i.complex) continue;
-      const ask = app.quotes.current(i.isin)?.ask;
-      if (!ask) continue;
-      // Limits at half the ask: each order is accepted and rests (order entry, not execution).
-      tickets.push({ isin: i.isin, side: 'buy', kind: 'limit', quantity: '1', limit: (Math.floor(Number(ask) * 50) / 100).toFixed(2), validity: { type: 'gtc' } });
-    }
-    if (tickets.length === 0) throw new Error('no priced euro share');
+    const tickets = await restingBuyTickets(app);
     const tokens: string[] = [];
     for (let n = 0; n < TRADERS; n++) {
       const c = await signedInCustomer(app, database.db, `trader-${n}-${randomUUID().slice(0, 8)}`);
