@@ -32,11 +32,13 @@ if (!fs.existsSync(serverMain)) {
 
 const port = await freePort();
 const log = (line: string) => console.log(`[chaos] ${line}`);
+const serverLog = path.join(os.tmpdir(), `kontor-chaos-server-${process.pid}.log`);
+log(`server output: ${serverLog}`);
 let report: ChaosReport;
 if (pglite) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-chaos-pglite-'));
   try {
-    report = await runChaos({ database: { DATA_DIR: dir }, port, operations, clients, kills, seed, log });
+    report = await runChaos({ database: { DATA_DIR: dir }, port, operations, clients, kills, seed, log, serverLog });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -50,7 +52,7 @@ if (pglite) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
-    report = await runChaos({ database: { DATABASE_URL: url.toString() }, port, operations, clients, kills, seed, log });
+    report = await runChaos({ database: { DATABASE_URL: url.toString() }, port, operations, clients, kills, seed, log, serverLog });
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

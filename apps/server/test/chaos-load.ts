@@ -59,7 +59,8 @@ export async function prepareChaos(env: Record<string, string>, count: number, p
 
 // ——— operations ———
 
-export type Outcome = 'acknowledged' | 'refused' | 'unknown';
+/** `not-sent`: the steps before the mutating call (a TAN) were refused or cut off by a kill, so nothing was sent. */
+export type Outcome = 'acknowledged' | 'refused' | 'unknown' | 'not-sent';
 export type OpKind = 'limit-buy' | 'market-buy' | 'market-sell' | 'limit-sell' | 'cancel' | 'deposit' | 'payout' | 'watchlist-add' | 'watchlist-remove' | 'ticket' | 'savings-day';
 
 /** One operation as the client saw it: what it sent last, and how the server answered. */
@@ -78,6 +79,8 @@ export type OpRecord = {
   detail?: string;
   /** Ticket retried after a kill and refused: its TAN was used, so the first attempt went through or was cut off half-way. */
   tanUsed?: boolean;
+  /** From the start of the operation to its last answer, in ms (a kill's downtime included). */
+  ms?: number;
 };
 
 const WEIGHTS: [OpKind, number][] = [
@@ -184,6 +187,8 @@ export class ChaosClient {
         break;
       }
     }
+    const before = this.records.length;
+    const started = performance.now();
     try {
       await this.#op(n, kind);
     } catch (e) {
@@ -191,6 +196,9 @@ export class ChaosClient {
       if (!(e instanceof Interrupted)) throw e;
       await this.#waitForServer();
     }
+    const rec = this.records[before];
+    if (rec) rec.ms = Math.round(performance.now() - started);
+    else this.records.push({ n, kind, sub: this.customer.sub, outcome: 'not-sent', retried: false });
   }
 
   async #op(n: number, kind: OpKind): Promise<void> {

@@ -17,6 +17,8 @@ export type ChaosOptions = {
   kills: number;
   seed: number;
   log?: (line: string) => void;
+  /** Where the server's output goes (appended). */
+  serverLog?: string;
   /** A dumped, migrated PGlite data directory to start from. */
   pgliteTemplate?: Blob;
 };
@@ -29,8 +31,8 @@ export type ChaosReport = {
   kills: number;
   starts: number;
   seconds: number;
-  outcomes: { acknowledged: number; refused: number; unknown: number; retriedAfterKill: number; ticketsWhoseTanWasUsed: number };
-  byKind: Record<string, { acknowledged: number; refused: number; unknown: number; statuses: Record<string, number> }>;
+  outcomes: { acknowledged: number; refused: number; unknown: number; notSent: number; retriedAfterKill: number; ticketsWhoseTanWasUsed: number };
+  byKind: Record<string, { acknowledged: number; refused: number; unknown: number; notSent: number; statuses: Record<string, number>; p50Ms: number; p99Ms: number }>;
   lost: number;
   doubled: number;
   invariants: { name: string; ok: boolean; violations: string[] }[];
@@ -54,7 +56,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   };
   log(`preparing ${o.clients} customers`);
   const setup = await prepareChaos(env, o.clients, o.pgliteTemplate);
-  const server = new ChaosServer(base, env);
+  const server = new ChaosServer(base, env, o.serverLog);
   server.token = setup.customers[0]!.token;
   await server.start();
   log('server up; load starts');
@@ -118,10 +120,15 @@ function report(o: ChaosOptions, records: readonly OpRecord[], kills: number, st
   const count = (f: (r: OpRecord) => boolean) => records.filter(f).length;
   const byKind: ChaosReport['byKind'] = {};
   for (const r of records) {
-    const k = (byKind[r.kind] ??= { acknowledged: 0, refused: 0, unknown: 0, statuses: {} });
-    k[r.outcome]++;
-    const status = String(r.status ?? 'none');
+    const k = (byKind[r.kind] ??= { acknowledged: 0, refused: 0, unknown: 0, notSent: 0, statuses: {}, p50Ms: 0, p99Ms: 0 });
+    k[r.outcome === 'not-sent' ? 'notSent' : r.outcome]++;
+    const status = String(r.status ?? r.outcome);
     k.statuses[status] = (k.statuses[status] ?? 0) + 1;
+  }
+  for (const [kind, k] of Object.entries(byKind)) {
+    const ms = records.filter((r) => r.kind === kind && r.ms !== undefined).map((r) => r.ms!).sort((a, b) => a - b);
+    k.p50Ms = ms[Math.floor(ms.length * 0.5)] ?? 0;
+    k.p99Ms = ms[Math.min(ms.length - 1, Math.floor(ms.length * 0.99))] ?? 0;
   }
   const serverErrors = records.filter((r) => (r.status ?? 0) >= 500).map((r) => `${r.kind} #${r.n} answered ${r.status}`);
   checks = [...checks, { name: 'no answer ≥ 500', violations: serverErrors }];
@@ -138,6 +145,7 @@ function report(o: ChaosOptions, records: readonly OpRecord[], kills: number, st
       acknowledged: count((r) => r.outcome === 'acknowledged'),
       refused: count((r) => r.outcome === 'refused'),
       unknown: count((r) => r.outcome === 'unknown'),
+      notSent: count((r) => r.outcome === 'not-sent'),
       retriedAfterKill: count((r) => r.retried),
       ticketsWhoseTanWasUsed: count((r) => !!r.tanUsed),
     },
@@ -153,12 +161,12 @@ function report(o: ChaosOptions, records: readonly OpRecord[], kills: number, st
 export function describe(r: ChaosReport): string {
   const lines = [
     `Crash test on ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite (data directory)'}: ${r.operations} operations by ${r.clients} clients in ${r.seconds} s, seed ${r.seed}`,
-    `  acknowledged ${r.outcomes.acknowledged}, refused ${r.outcomes.refused}, unknown ${r.outcomes.unknown}; sent again after a kill ${r.outcomes.retriedAfterKill}`,
+    `  acknowledged ${r.outcomes.acknowledged}, refused ${r.outcomes.refused}, unknown ${r.outcomes.unknown}, not sent (TAN step refused or cut off) ${r.outcomes.notSent}; sent again after a kill ${r.outcomes.retriedAfterKill}`,
     `  kills (SIGKILL) ${r.kills}, server starts ${r.starts}`,
     `  lost ${r.lost}, doubled ${r.doubled}`,
     ...Object.entries(r.byKind).map(
       ([k, v]) =>
-        `  ${k.padEnd(17)} ${String(v.acknowledged).padStart(5)} acknowledged ${String(v.refused).padStart(5)} refused ${String(v.unknown).padStart(3)} unknown  (${Object.entries(v.statuses)
+        `  ${k.padEnd(17)} ${String(v.acknowledged).padStart(5)} acknowledged ${String(v.refused).padStart(5)} refused ${String(v.unknown).padStart(3)} unknown, p50 ${v.p50Ms} ms, p99 ${v.p99Ms} ms (${Object.entries(v.statuses)
           .map(([s, n]) => `${s}: ${n}`)
           .join(', ')})`,
     ),

@@ -25,6 +25,8 @@ export class ChaosServer {
   constructor(
     readonly base: string,
     readonly env: Record<string, string>,
+    /** Where the server's output of every start is appended (its errors explain a failed run). */
+    readonly logFile?: string,
   ) {}
 
   /** What the clients await before they send (again) after a kill. */
@@ -49,8 +51,10 @@ export class ChaosServer {
     const env = { ...process.env, ...this.env, MARKET_CLOCK_START: this.clockNow().toISOString() };
     const child = spawn(process.execPath, [serverMain], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.#child = child;
+    if (this.logFile) fs.appendFileSync(this.logFile, `\n——— start ${this.starts + 1} at ${new Date().toISOString()} ———\n`);
     const keep = (d: Buffer) => {
       this.#output = (this.#output + d.toString()).slice(-20_000);
+      if (this.logFile) fs.appendFileSync(this.logFile, d);
     };
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
