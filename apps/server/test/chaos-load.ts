@@ -79,6 +79,8 @@ export type OpRecord = {
   detail?: string;
   /** Ticket retried after a kill and refused: its TAN was used, so the first attempt went through or was cut off half-way. */
   tanUsed?: boolean;
+  /** Answers ≥ 500 before the one recorded (the request was sent again with the same key). */
+  serverErrors?: number[];
   /** From the start of the operation to its last answer, in ms (a kill's downtime included). */
   ms?: number;
 };
@@ -148,30 +150,36 @@ export class ChaosClient {
     }
   }
 
-  /** A mutating call: sent, and after a kill sent again (same key, same body) up to 5 times. */
+  /**
+   * A mutating call: sent, and after a kill or a 5xx sent again (same key, same body) up to 5
+   * times, as a real client would; the 5xx answers are kept (`serverErrors`).
+   */
   async #mutate(rec: Omit<OpRecord, 'outcome' | 'retried'>, method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown } | undefined> {
     let answer = await this.#send(method, url, body, rec.key);
     let retried = false;
-    for (let attempt = 0; answer === 'died' && attempt < 5; attempt++) {
+    const serverErrors: number[] = [];
+    for (let attempt = 0; (answer === 'died' || answer.status >= 500) && attempt < 5; attempt++) {
+      if (answer !== 'died') serverErrors.push(answer.status);
       await this.#waitForServer();
       retried = true;
       answer = await this.#send(method, url, body, rec.key);
     }
+    const errors = serverErrors.length > 0 ? { serverErrors } : {};
     if (answer === 'died') {
-      this.records.push({ ...rec, outcome: 'unknown', retried });
+      this.records.push({ ...rec, ...errors, outcome: 'unknown', retried });
       return undefined;
     }
     const ok = answer.status >= 200 && answer.status < 300;
     const b = answer.body as { id?: string; status?: string } | null;
-    // A 5xx is no answer the client can rely on: the outcome is unknown (and the run fails on it).
+    // A 5xx even after the repeats: the outcome is unknown.
     const outcome = ok ? 'acknowledged' : answer.status >= 500 ? 'unknown' : 'refused';
-    this.records.push({ ...rec, outcome, retried, status: answer.status, id: ok ? (b?.id ?? rec.id) : rec.id, detail: rec.detail ?? (ok ? b?.status : undefined) });
+    this.records.push({ ...rec, ...errors, outcome, retried, status: answer.status, id: ok ? (b?.id ?? rec.id) : rec.id, detail: rec.detail ?? (ok ? b?.status : undefined) });
     return answer;
   }
 
   async #waitForServer(): Promise<void> {
     await this.server.up();
-    await sleep(50);
+    await sleep(100);
   }
 
   #pick<T>(xs: readonly T[]): T {
