@@ -97,7 +97,28 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       await server.start();
     }
   })();
-  await allDone;
+  // A server that stops answering (no operation done for 2 minutes) fails the run instead of hanging it.
+  let lastDone = -1;
+  let lastProgress = Date.now();
+  let hung: string | undefined;
+  const watchdog = setInterval(() => {
+    if (done !== lastDone) [lastDone, lastProgress] = [done, Date.now()];
+    else if (Date.now() - lastProgress > 120_000) hung = `no operation finished for 2 minutes after ${done} operations: the server stopped answering`;
+  }, 1000);
+  const stalled = new Promise<void>((resolve) => {
+    const check = setInterval(() => {
+      if (hung || finished) {
+        clearInterval(check);
+        resolve();
+      }
+    }, 500);
+  });
+  await Promise.race([Promise.all([allDone, killer]), stalled]);
+  clearInterval(watchdog);
+  if (hung) {
+    await server.kill();
+    throw new Error(`${hung}\nlast server output:\n${server.output.slice(-3000)}`);
+  }
   await killer;
 
   // A last restart: the engine is rebuilt from the database, and must hold exactly its open orders.
