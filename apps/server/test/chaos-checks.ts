@@ -141,18 +141,21 @@ export async function checkDatabase(db: Db, setup: ChaosSetup, records: readonly
   const unheld = orderRows.filter((o) => o.open && o.side === 'buy' && Number(o.reserved) <= 0);
   checks.push({ name: 'every open buy has its hold', violations: unheld.map((o) => `order ${o.id} open without a hold`) });
 
-  // ——— positions: the lots equal the executions ———
+  // ——— positions: the lots equal the executions and what corporate actions moved (ca_moves) ———
   const positions = await q<{ sub: string; isin: string; lots: string; executed: string }>(
     `select coalesce(l.sub, e.sub)::text as sub, coalesce(l.isin, e.isin) as isin, coalesce(l.q, 0)::text as lots, coalesce(e.q, 0)::text as executed
      from (select sub, isin, sum(remaining) q from lots where sub = any($1::uuid[]) group by sub, isin) l
-     full join (select sub, isin, sum(case when side = 'buy' then quantity else -quantity end) q from executions where sub = any($1::uuid[]) group by sub, isin) e
+     full join (select sub, isin, sum(q) q from (
+         select sub, isin, case when side = 'buy' then quantity else -quantity end q from executions where sub = any($1::uuid[])
+         union all select sub, isin, quantity from ca_moves where sub = any($1::uuid[])) m group by sub, isin) e
        on e.sub = l.sub and e.isin = l.isin
      where coalesce(l.q, 0) <> coalesce(e.q, 0)`,
     [subs],
   );
   checks.push({ name: 'positions equal the sum of their lots', violations: positions.map((p) => `${p.sub} ${p.isin}: lots ${p.lots}, executions ${p.executed}`) });
   const lotsPerExecution = await q<{ execution_id: string; n: number }>(
-    `select execution_id, count(*)::int as n from lots where sub = any($1::uuid[]) and execution_id is not null group by execution_id having count(*) > 1`,
+    // Trade executions only: a corporate action's booking opens one lot per lot it adds to (bonus shares keep each lot's date).
+    `select execution_id, count(*)::int as n from lots where sub = any($1::uuid[]) and execution_id in (select id from executions) group by execution_id having count(*) > 1`,
     [subs],
   );
   for (const l of lotsPerExecution) doubled.push(`execution ${l.execution_id} opened ${l.n} lots`);
