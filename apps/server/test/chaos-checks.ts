@@ -94,7 +94,8 @@ export async function checkDatabase(db: Db, setup: ChaosSetup, records: readonly
     const mine = records.filter((r) => r.kind === 'ticket' && r.sub === sub);
     const acked = mine.filter((r) => r.outcome === 'acknowledged').length;
     const used = mine.filter((r) => r.tanUsed).length;
-    const unknown = mine.filter((r) => r.outcome === 'unknown').length;
+    // Cut off by a kill, then refused when sent again (its TAN used, or its authorisation expired): written or not.
+    const unknown = mine.filter((r) => r.outcome === 'unknown' || (r.retried && r.outcome === 'refused' && !r.tanUsed)).length;
     const n = ticketRows.find((t) => t.sub === sub)?.n ?? 0;
     if (n < acked) lost.push(`customer ${sub}: ${acked} tickets acknowledged, ${n} in the database`);
     if (n > acked + unknown + used) doubled.push(`customer ${sub}: ${n} tickets, at most ${acked + unknown + used} sent`);

@@ -264,10 +264,12 @@ export class ChaosClient {
         const authorisation = await this.#authorised({ type: 'TICKET', data: ticketAuthorisationData('PORTFOLIO_REPORT_DUE_DATE', data) });
         if (!authorisation) return;
         const before = this.records.length;
-        await this.#mutate({ n, kind, sub }, 'POST', '/api/ticket', { type: 'PORTFOLIO_REPORT_DUE_DATE', data, authorisation });
+        const answer = await this.#mutate({ n, kind, sub }, 'POST', '/api/ticket', { type: 'PORTFOLIO_REPORT_DUE_DATE', data, authorisation });
         const rec = this.records[before];
-        // Sent again after a kill and refused: the TAN was already used by the first attempt.
-        if (rec && rec.retried && rec.outcome === 'refused') rec.tanUsed = true;
+        // Sent again after a kill and refused as used: the first attempt went through (other refusals,
+        // such as an authorisation that expired while the clock was moved, prove nothing).
+        const message = (answer?.body as { message?: string } | undefined)?.message ?? '';
+        if (rec && rec.retried && rec.outcome === 'refused' && message.includes('bereits verwendet')) rec.tanUsed = true;
         return;
       }
       case 'savings-day': {
