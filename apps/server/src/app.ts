@@ -87,6 +87,7 @@ import { authorisationStore } from './authorisations/store.ts';
 import { deviceDevRoutes } from './devices/dev-routes.ts';
 import { fxRateNow, priceAt } from './market/price-at.ts';
 import { savingsPlanDevRoutes } from './savings-plans/dev-routes.ts';
+import { tradingDevRoutes } from './trading/dev-routes.ts';
 import { savingsPlanJobs, type SavingsPlanJobs } from './savings-plans/jobs.ts';
 import { savingsPlanRoutes } from './savings-plans/routes.ts';
 import { savingsPlanService } from './savings-plans/service.ts';
@@ -395,6 +396,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('trading', trading);
   app.addHook('onClose', async () => trading.close());
   await app.register(tradingRoutes, { service: trading, notifications: delivery });
+  if (config.devTools) await app.register(tradingDevRoutes, { trading });
   const messages = messageService({ db, store: messageStore(db), clock: marketClock });
   app.decorate('messages', messages);
   await app.register(messageRoutes, { service: messages });

@@ -53,6 +53,7 @@ export async function post(tx: Db, entry: { postings: readonly Posting[]; ref: s
   if (rows.length === 0) return;
   await tx.insert(ledgerPostings).values(rows);
   try {
+    await lockBalances(tx, [...deltas.keys()]);
     // An update (not an upsert) so that the check sees the new balance, not the bare delta.
     const values = sql.join(
       [...deltas].map(([account, delta]) => sql`(${account}, ${delta.toFixed(2)}::numeric)`),
@@ -71,6 +72,19 @@ export async function post(tx: Db, entry: { postings: readonly Posting[]; ref: s
     if (pgCode(error) === '23514') throw insufficientFunds();
     throw error;
   }
+}
+
+/**
+ * Locks the balances of `names` in one order, by account name: customers' accounts before the
+ * house's, and those by name. The update after it locks in whatever order its plan joins, so two
+ * transactions could each hold a row the other waits for: on PostgreSQL a savings block (customers'
+ * cash, then house:market) and an execution (house:market, then its customer's cash) deadlocked, and
+ * the customer's order failed with a 500 (found by the crash test).
+ */
+export async function lockBalances(tx: Db, names: readonly string[]): Promise<void> {
+  if (names.length < 2) return;
+  const sorted = [...names].sort();
+  await tx.execute(sql`select 1 from ledger_balances where account in (${sql.join(sorted.map((n) => sql`${n}`), sql`, `)}) order by account for update`);
 }
 
 /**

@@ -107,7 +107,13 @@ export const caStore = {
   },
   /** ISINs anybody holds pieces of now (the custodian's daily look for announcements). */
   async heldIsins(tx: Db): Promise<string[]> {
-    const rows = await tx.selectDistinct({ isin: lots.isin }).from(lots).where(gt(lots.remaining, '0')).orderBy(asc(lots.isin));
+    // Instruments only (not subscription rights): the daily job looks each drawn one up, and an ISIN the
+    // instrument store does not know is read outside the job's transaction (a hang on PGlite).
+    const rows = await tx
+      .selectDistinct({ isin: lots.isin })
+      .from(lots)
+      .where(and(gt(lots.remaining, '0'), sql`exists (select 1 from instruments i where i.isin = ${lots.isin})`))
+      .orderBy(asc(lots.isin));
     return rows.map((r) => r.isin);
   },
   /** The terms document and the statements of the customer's events: dedupe key → document id. */

@@ -170,12 +170,14 @@ export async function executeBlock(tx: Db, b: Block): Promise<BlockResult | null
   ]);
   const result = row!;
   // The house's side of the block's entry: the market gets the value, the fees account the fees.
+  // In the order of the account names (house:fees, house:market), as every booking locks them (lockBalances).
   const fees = new Decimal(fee).times(result.executed);
   await fixedQuery(
     tx,
     `insert into ledger_balances (account, balance) select * from (values ($1, $2::numeric), ($3, $4::numeric)) as v(account, delta) where v.delta <> 0
+      order by v.account
       on conflict (account) do update set balance = ledger_balances.balance + excluded.balance`,
-    [accounts.market, new Decimal(result.value).toFixed(2), accounts.fees, fees.toFixed(2)],
+    [accounts.fees, fees.toFixed(2), accounts.market, new Decimal(result.value).toFixed(2)],
   );
   await tellFailures(tx, b, result.failed);
   await applyPendingChanges(tx, b);

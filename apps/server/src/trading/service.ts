@@ -166,6 +166,12 @@ export class TradingService {
     });
   }
 
+  /** The open orders the engine holds, after the queued writes (a crash test compares them with the database). */
+  async engineOpenOrders(): Promise<{ id: string; status: string }[]> {
+    await this.idle();
+    return this.#engine.engine.openOrders().map((o) => ({ id: o.id, status: o.status }));
+  }
+
   confirm(sub: string, kind: ConfirmationKind): Promise<void> {
     return this.#preTrade.confirm(sub, kind);
   }
