@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../platform/db.ts';
+import { type Db, pgCode } from '../platform/db.ts';
 import { BatchWrites, RetryJobByJob } from './batch-writes.ts';
 import type { EngineHost } from './engine-host.ts';
 import type { OrderMessages } from './order-messages.ts';
@@ -21,6 +21,9 @@ import type { OrderMessages } from './order-messages.ts';
  */
 
 const BATCH_MAX = 256;
+/** deadlock_detected, serialization_failure: the database undid the transaction and a second run may pass. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 3;
 
 /**
  * `run` gets the batch's gathered writes when it may use them (jobs with a `sub`, outside a retry),
@@ -179,7 +182,7 @@ export class WriteQueue {
   }
 
   /** Runs a batch in one transaction, each job in its own savepoint (buys joining the gathered writes unless `jobByJob`). */
-  async #runBatch(batch: Job[], jobByJob = false): Promise<void> {
+  async #runBatch(batch: Job[], jobByJob = false, attempt = 1): Promise<void> {
     const results: JobResult[] = [];
     let dirty = false;
     const grouped = !jobByJob && batch.some((job) => job.grouped !== undefined);
@@ -198,6 +201,15 @@ export class WriteQueue {
       });
     } catch (error) {
       if (grouped) return this.#again(batch, error);
+      // PostgreSQL ended the transaction to break a deadlock (or a conflict): nothing of it was
+      // written, so the batch runs again on an engine rebuilt from the database, as a client's retry would.
+      if (attempt < MAX_ATTEMPTS && RETRYABLE.has(pgCode(error) ?? '')) {
+        this.#h.messages.discard();
+        this.#cash.clear();
+        this.#h.log.warn({ err: error, attempt }, 'trading batch ended by the database; running it again');
+        await this.#h.engine.rebuild();
+        return this.#runBatch(batch, true, attempt + 1);
+      }
       this.#h.messages.discard();
       this.#h.log.error({ err: error }, 'trading batch failed');
       for (const job of batch) job.reject(error);
