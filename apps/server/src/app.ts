@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APP_VERSIONS } from '@kontor/domain/constants';
 import { MULTI_ORDER_KINDS } from '@kontor/domain/order-rules';
-import type { Instrument } from '@kontor/domain/instrument';
 import type { Config } from './config.ts';
 import { type Clock, clockStartingAt, ShiftableClock, systemClock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
@@ -16,6 +15,7 @@ import { installErrorHandler } from './platform/error-handler.ts';
 import { loggerOptions, requestLogger } from './platform/logger.ts';
 import { installStaticWeb } from './platform/static-web.ts';
 import { registerBackOffice } from './back-office-wiring.ts';
+import type { SavingsPlanJobs } from './savings-plans/jobs.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { installXsrf } from './platform/xsrf.ts';
 import { systemRoutes } from './system/routes.ts';
@@ -85,12 +85,7 @@ import { authorisationRoutes } from './authorisations/routes.ts';
 import { type AuthorisationService, authorisationService } from './authorisations/service.ts';
 import { authorisationStore } from './authorisations/store.ts';
 import { deviceDevRoutes } from './devices/dev-routes.ts';
-import { fxRateNow, priceAt } from './market/price-at.ts';
-import { savingsPlanDevRoutes } from './savings-plans/dev-routes.ts';
 import { tradingDevRoutes } from './trading/dev-routes.ts';
-import { savingsPlanJobs, type SavingsPlanJobs } from './savings-plans/jobs.ts';
-import { savingsPlanRoutes } from './savings-plans/routes.ts';
-import { savingsPlanService } from './savings-plans/service.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { type DeviceService, deviceService } from './devices/service.ts';
 import { deviceStore } from './devices/store.ts';
@@ -108,8 +103,6 @@ import { relayMarket } from './cluster/quote-relay.ts';
 import type { AlertChange } from './notifications/service.ts';
 import type { OrderMessage } from './trading/service.ts';
 import { installRequestOrigin } from './security-log/origin.ts';
-import { securityLogRoutes } from './security-log/routes.ts';
-import { securityLogService } from './security-log/service.ts';
 import { securityLogStore } from './security-log/store.ts';
 
 // Field errors reach the customer, so validation messages are German.
@@ -453,9 +446,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(moneyRoutes, { service: money });
-  const securityLog = securityLogService({ db, clock: marketClock, scheduler });
-  await securityLog.start();
-  await app.register(securityLogRoutes, { service: securityLog });
   const periodic = periodicDocuments({
     db,
     clock: marketClock,
@@ -468,32 +458,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await periodic.start();
   app.decorate('periodicDocuments', periodic);
   if (config.devTools) await app.register(moneyDevRoutes, { service: money });
-
-  const fxRate = (i: Instrument) => fxRateNow(quotes, i.quoteCurrencyCode) ?? '1';
-  const savingsJobs = savingsPlanJobs({
-    db,
-    clock: marketClock,
-    scheduler,
-    instrument: (isin) => instruments.get(isin),
-    askAt: (isin, at) => priceAt(quotes, isin, at, marketClock.now(), 'ask'),
-    fxRate,
-    collectDebit: money.collectDebit,
-    issued: () => documents.announceIssued(),
-    log: app.log,
-  });
-  await savingsJobs.start();
-  app.decorate('savingsPlanJobs', savingsJobs);
-  await app.register(savingsPlanRoutes, {
-    service: savingsPlanService({
-      db,
-      clock: marketClock,
-      instrument: (isin) => instruments.get(isin),
-      quote: (isin) => quotes.current(isin),
-      fxRate,
-      directDebitAvailable: money.directDebitAvailable,
-    }),
-  });
-  if (config.devTools) await app.register(savingsPlanDevRoutes, { db, clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
 
   await registerBackOffice(app, {
     config,
@@ -516,6 +480,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bot,
     customerName,
     customerNameIn,
+    money,
   });
 
   await installStaticWeb(app, config.webDistDir);

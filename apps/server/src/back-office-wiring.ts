@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { EUR_USD_ISIN, eurPerUnit } from '@kontor/domain/fx';
+import type { Instrument } from '@kontor/domain/instrument';
 import type { BookingWriter } from './bookings/writer.ts';
 import type { Config } from './config.ts';
 import { custodian } from './corporate-actions/custodian.ts';
@@ -28,6 +29,13 @@ import { fxRateNow, priceAt } from './market/price-at.ts';
 import { welcomeMessage } from './messages/service.ts';
 import { insertMessages } from './messages/store.ts';
 import { moneyStore } from './money/store.ts';
+import type { MoneyService } from './money/service.ts';
+import { savingsPlanDevRoutes } from './savings-plans/dev-routes.ts';
+import { savingsPlanJobs } from './savings-plans/jobs.ts';
+import { savingsPlanRoutes } from './savings-plans/routes.ts';
+import { savingsPlanService } from './savings-plans/service.ts';
+import { securityLogRoutes } from './security-log/routes.ts';
+import { securityLogService } from './security-log/service.ts';
 import type { BotProtection } from './onboarding/bot-protection.ts';
 import { onboardingDevRoutes, onboardingRoutes } from './onboarding/routes.ts';
 import { onboardingService } from './onboarding/service.ts';
@@ -83,16 +91,48 @@ export type BackOfficeParts = {
   bot: BotProtection;
   customerName: (sub: string) => Promise<string>;
   customerNameIn: (tx: Db, sub: string) => Promise<string>;
+  money: MoneyService;
 };
 
 /**
- * The back office and the customer's records: service requests (tickets) and what they change
- * (settings, e-mail address), the account opening, stats, tax runs and corporate actions.
+ * The back office and the customer's records: the security log, savings plans, service requests
+ * (tickets) and what they change (settings, e-mail address), the account opening, stats, tax runs
+ * and corporate actions.
  * `buildApp()` calls it after trading, money and documents are up.
  */
 export async function registerBackOffice(app: FastifyInstance, parts: BackOfficeParts): Promise<void> {
   const { config, db, clock, marketClock, scheduler, messenger, idStore, authorisations, trading, instruments } = parts;
-  const { instrumentOrRights, rights, source, quotes, documents, renderer, book, bot, customerName, customerNameIn } = parts;
+  const { instrumentOrRights, rights, source, quotes, documents, renderer, book, bot, customerName, customerNameIn, money } = parts;
+  const securityLog = securityLogService({ db, clock: marketClock, scheduler });
+  await securityLog.start();
+  await app.register(securityLogRoutes, { service: securityLog });
+
+  const fxRate = (i: Instrument) => fxRateNow(quotes, i.quoteCurrencyCode) ?? '1';
+  const savingsJobs = savingsPlanJobs({
+    db,
+    clock: marketClock,
+    scheduler,
+    instrument: (isin) => instruments.get(isin),
+    askAt: (isin, at) => priceAt(quotes, isin, at, marketClock.now(), 'ask'),
+    fxRate,
+    collectDebit: money.collectDebit,
+    issued: () => documents.announceIssued(),
+    log: app.log,
+  });
+  await savingsJobs.start();
+  app.decorate('savingsPlanJobs', savingsJobs);
+  await app.register(savingsPlanRoutes, {
+    service: savingsPlanService({
+      db,
+      clock: marketClock,
+      instrument: (isin) => instruments.get(isin),
+      quote: (isin) => quotes.current(isin),
+      fxRate,
+      directDebitAvailable: money.directDebitAvailable,
+    }),
+  });
+  if (config.devTools) await app.register(savingsPlanDevRoutes, { db, clock: marketClock, scheduler, afterAdvance: () => trading.tick() });
+
   // A provider's pool would take the number by AdminUpdateUserAttributes, which has no credentials here:
   // the job fails (and is retried) rather than closing the ticket with the old number still in place.
   const phoneNumbers: PhoneNumberPool = idStore
