@@ -57,6 +57,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     SEED_DEMO_DATA: 'false',
     DEV_TOOLS: 'true',
     MARKET_CLOCK_START: CHAOS_CLOCK_START,
+    // On a data directory, a DATABASE_URL of the surroundings (the suite's PostgreSQL) must not reach the server.
+    ...('DATA_DIR' in o.database ? { DATABASE_URL: '' } : {}),
     ...o.database,
   };
   log(`preparing ${o.clients} customers`);
