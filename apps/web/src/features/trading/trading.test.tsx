@@ -366,6 +366,8 @@ describe('/orders/neu', () => {
     expect(posts('/api/trading')).toHaveLength(0);
 
     await user.click(screen.getByRole('checkbox', { name: 'Ich möchte trotzdem handeln' }));
+    // Once ticked, the request to confirm goes away (the form checks again), and then it sends.
+    await waitFor(() => expect(screen.queryByText('Bitte bestätigen Sie diesen Hinweis, um fortzufahren.')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Kauforder senden' }));
     expect(await screen.findByText('Order ausgeführt')).toBeTruthy();
     // The order request is the same as without the warning.
