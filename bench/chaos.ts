@@ -4,15 +4,13 @@
 // On a throwaway PostgreSQL cluster (or DATABASE_URL), or with --pglite on a throwaway PGlite data
 // directory. Options: --operations=N (10000), --clients=N (8), --kills=N (6), --seed=N.
 // Needs `npm run build` first. Writes bench/results/chaos-<database>.json; exit 1 on any violation.
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, runChaos, type ChaosReport } from '../apps/server/test/chaos-run.ts';
 import { serverMain } from '../apps/server/test/chaos-server.ts';
 import { writeResult } from './lib.ts';
-import { freePort, startCluster } from './postgres.ts';
+import { createDatabase, freePort, startCluster } from './postgres.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -45,17 +43,11 @@ if (pglite) {
 } else {
   const cluster = process.env.DATABASE_URL ? undefined : startCluster(await freePort());
   const serverUrl = process.env.DATABASE_URL ?? cluster!.url;
-  const name = `kontor_chaos_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const db = await createDatabase(serverUrl, 'kontor_chaos');
   try {
-    report = await runChaos({ database: { DATABASE_URL: url.toString() }, port, operations, clients, kills, seed, log, serverLog });
+    report = await runChaos({ database: { DATABASE_URL: db.url }, port, operations, clients, kills, seed, log, serverLog });
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await db.drop();
     cluster?.stop();
   }
 }

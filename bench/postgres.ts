@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { cpuMsOf } from './lib.ts';
 
-export { type Cluster, freePort, startCluster } from '../apps/server/test/postgres-cluster.ts';
+export { type Cluster, createDatabase, freePort, startCluster } from '../apps/server/test/postgres-cluster.ts';
 
 /** CPU time of all PostgreSQL processes on this machine so far, in ms (Linux); only one cluster's (its postmaster and children) when `postmaster` is given. */
 export function postgresCpuMs(postmaster?: number): number {

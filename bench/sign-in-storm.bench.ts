@@ -16,13 +16,12 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { signedInCustomer } from '../apps/server/test/customer.ts';
 import { cpuMsOf, machineCpuMs, summarize, writeResult } from './lib.ts';
-import { freePort, postgresCpuMs, startCluster } from './postgres.ts';
+import { createDatabase, freePort, postgresCpuMs, startCluster } from './postgres.ts';
 import { buildServer, restingBuyTickets, startServer, stopServer } from './server-process.ts';
 import type { SignInResult, StormCustomer, StormRequest } from './sign-in-storm-clients.ts';
 
@@ -249,18 +248,12 @@ async function measure(databaseUrl: string, postmaster: number | undefined) {
 buildServer();
 const cluster = process.env.BENCH_DATABASE_URL ? undefined : startCluster(await freePort());
 const serverUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url;
-const name = `kontor_storm_${randomUUID().slice(0, 8)}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${name}`;
+const db = await createDatabase(serverUrl, 'kontor_storm');
 let result;
 try {
-  result = await measure(dbUrl.toString(), cluster?.pid);
+  result = await measure(db.url, cluster?.pid);
 } finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await db.drop();
   cluster?.stop();
 }
 

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ticketAuthorisationData } from '@kontor/domain/service-requests';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { mulberry32 } from '../src/platform/random.ts';
 import { openDatabase } from '../src/platform/db.ts';
 import { signedInCustomer } from './customer.ts';
 import { ANNAS_IBAN } from './money-kit.ts';
@@ -100,18 +101,6 @@ const WEIGHTS: [OpKind, number][] = [
 ];
 const TOTAL_WEIGHT = WEIGHTS.reduce((s, [, w]) => s + w, 0);
 
-/** A small seeded generator (mulberry32), so a failing run can be repeated. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Sent = { status: number; body: unknown } | 'died';
 
 /** A client: one customer, one operation at a time. */
@@ -127,7 +116,7 @@ export class ChaosClient {
     readonly server: ChaosServer,
     seed: number,
   ) {
-    this.#rand = random(seed);
+    this.#rand = mulberry32(seed);
   }
 
   /** Sends once; 'died' when the connection failed or no answer came. */

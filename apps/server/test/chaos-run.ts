@@ -5,7 +5,8 @@
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/platform/db.ts';
 import { checkDatabase, checkEngine, readEngine, type CheckResult } from './chaos-checks.ts';
-import { ChaosClient, prepareChaos, random, type OpRecord } from './chaos-load.ts';
+import { ChaosClient, prepareChaos, type OpRecord } from './chaos-load.ts';
+import { mulberry32 } from '../src/platform/random.ts';
 import { CHAOS_CLOCK_START, ChaosServer, sleep } from './chaos-server.ts';
 
 export type ChaosOptions = {
@@ -69,7 +70,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   log('server up; load starts');
 
   // The kills come when the clients have done chosen shares of the operations, a random moment later.
-  const rand = random(o.seed ^ 0x5eed);
+  const rand = mulberry32(o.seed ^ 0x5eed);
   const killAt = Array.from({ length: o.kills }, () => Math.floor(o.operations * (0.05 + 0.9 * rand()))).sort((a, b) => a - b);
   let done = 0;
   let next = 0;

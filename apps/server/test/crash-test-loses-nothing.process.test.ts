@@ -2,33 +2,16 @@
 // (dist/main.js, which `npm test` builds first), killed twice with SIGKILL and restarted: on a
 // database of its own on PostgreSQL (DATABASE_URL, or a throwaway cluster), and on a PGlite data
 // directory (the whole process dies and reopens it). `npm run chaos` is the full run.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { describe as describeReport, runChaos, type ChaosReport } from './chaos-run.ts';
-import { type Cluster, freePort, startCluster } from './postgres-cluster.ts';
+import { type Cluster, createDatabase, freePort, startCluster } from './postgres-cluster.ts';
 import { migratedPglite } from './test-app.ts';
 
 let ownCluster: Cluster | undefined;
 afterAll(() => ownCluster?.stop());
-
-async function onPostgres(url: string, run: (databaseUrl: string) => Promise<ChaosReport>): Promise<ChaosReport> {
-  const name = `kontor_chaos_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  try {
-    return await run(dbUrl.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
 
 const options = async () => ({ port: await freePort(), operations: 1000, clients: 6, kills: 2, seed: 2023 });
 
@@ -45,7 +28,12 @@ function expectNothingLost(report: ChaosReport) {
 it('on PostgreSQL, 1,000 operations with the server killed twice: nothing acknowledged is lost, nothing is doubled, the ledger and the engine hold', { timeout: 240_000 }, async () => {
   const url = process.env.DATABASE_URL ?? (ownCluster = startCluster(await freePort())).url;
   const opts = await options();
-  expectNothingLost(await onPostgres(url, (DATABASE_URL) => runChaos({ ...opts, database: { DATABASE_URL } })));
+  const db = await createDatabase(url, 'kontor_chaos');
+  try {
+    expectNothingLost(await runChaos({ ...opts, database: { DATABASE_URL: db.url } }));
+  } finally {
+    await db.drop();
+  }
 });
 
 it('on a PGlite data directory, the same: the whole process dies and reopens the directory', { timeout: 240_000 }, async () => {

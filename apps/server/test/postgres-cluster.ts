@@ -1,10 +1,12 @@
 // A throwaway PostgreSQL cluster (as .ci/run starts it, but with fsync on) and a free port: for the
 // tests that start the built server as separate processes, and the benchmarks on PostgreSQL.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -53,4 +55,24 @@ export function startCluster(port: number, settings: readonly string[] = []): Cl
       }
     },
   };
+}
+
+export type OwnDatabase = { url: string; drop(): Promise<void> };
+
+/** A new database on the server at `serverUrl` (named `<prefix>_<random>`), and what drops it again. */
+export async function createDatabase(serverUrl: string, prefix: string): Promise<OwnDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

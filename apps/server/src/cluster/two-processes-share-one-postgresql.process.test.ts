@@ -1,14 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import Decimal from 'decimal.js';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../platform/db.ts';
 import { signedInCustomer } from '../../test/customer.ts';
-import { type Cluster as PgCluster, freePort, startCluster } from '../../test/postgres-cluster.ts';
+import { type Cluster as PgCluster, createDatabase, freePort, type OwnDatabase, startCluster } from '../../test/postgres-cluster.ts';
 import { type ServerProcess, startServer } from '../../test/server-process.ts';
 
 // Two built servers on one PostgreSQL database, as behind a load balancer: one leads (engine,
@@ -19,24 +18,15 @@ const SAP = 'DE0007164600';
 const MARKET_CLOCK_START = '2026-11-23T10:00:00+01:00';
 
 let ownCluster: PgCluster | undefined;
-let adminUrl: string;
-let dbUrl: string;
-let dbName: string;
+let db: OwnDatabase | undefined;
 let token: string;
 let a: ServerProcess;
 let b: ServerProcess;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  adminUrl = process.env.DATABASE_URL ?? (ownCluster = startCluster(await freePort())).url;
-  dbName = `kontor_two_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  dbUrl = url.toString();
+  db = await createDatabase(process.env.DATABASE_URL ?? (ownCluster = startCluster(await freePort())).url, 'kontor_two');
+  const dbUrl = db.url;
 
   // A customer with money, written through the app before the servers start.
   // One public address for both, as behind a load balancer (it names the tokens' issuer).
@@ -58,10 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (process.env.KONTOR_SHOW_OUTPUT) console.log(`A:\n${a?.output()}\nB:\n${b?.output()}`);
   await Promise.all([a?.kill(), b?.kill()]);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await db?.drop();
   ownCluster?.stop();
 });
 
