@@ -82,9 +82,10 @@ describe('two server processes on one PostgreSQL', () => {
   let quoteStream: ReturnType<typeof stream>;
 
   it('the first to start leads; the second says it hands orders to it', async () => {
-    expect(a.output()).toContain('this process leads');
+    await a.waitFor('this process leads', 5000);
+    // The log line is written asynchronously, beside the start line.
+    await b.waitFor(`übergibt Orders an http://127.0.0.1:${a.port}`, 5000);
     expect(b.output()).not.toContain('this process leads');
-    expect(b.output()).toContain(`übergibt Orders an http://127.0.0.1:${a.port}`);
   });
 
   it('a market buy placed on either executes exactly once, also when the hand-over is repeated with its key', async () => {
@@ -148,7 +149,7 @@ describe('two server processes on one PostgreSQL', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     const tookOverMs = Date.now() - killedAt;
-    expect(b.output()).toContain('this process leads');
+    await b.waitFor('this process leads', 5000);
     expect(tookOverMs).toBeLessThan(10_000);
     expect(placed!.status).toBe(201);
     expect(placed!.json).toMatchObject({ status: 'Filled', filledQuantity: '1' });
@@ -170,7 +171,7 @@ describe('two server processes on one PostgreSQL', () => {
 
   it('the old leader comes back as a follower, and a sign-out there ends the session on the leader at once', async () => {
     a = await startServer(a.port, env);
-    expect(a.output()).toContain(`übergibt Orders an http://127.0.0.1:${b.port}`);
+    await a.waitFor(`übergibt Orders an http://127.0.0.1:${b.port}`, 5000);
     // The leader has verified the token and remembers it.
     expect((await call(b, 'GET', '/api/trading/positions')).status).toBe(200);
     const out = await fetch(`${a.url}/identity/`, {
