@@ -1,4 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
+import { customerDevRoutes } from './onboarding/dev-routes.ts';
+import { customerRegister } from './onboarding/customers.ts';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -233,6 +235,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pow: srpWorkers?.pow,
       pool: { ...DEFAULT_POOL_SETTINGS, poolId: config.identity.poolId, clientIds: [config.identity.clientId] },
       onRevoked: () => bus.publish('tokens', [1]),
+      // Set once the devices are built below: a sign-in waiting for approval in the app changes nothing.
+      sessionWaiting: (sub, session) => devices.sessionWaiting(sub, session),
     });
     const service = identity;
     bus.subscribe('tokens', () => service.forgetVerifiedTokens());
@@ -273,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     deviceOf: (sub, serial) => devicesStore.activeOne(sub, serial),
   });
+  const register = customerRegister(db);
   const devices = deviceService({ db, store: devicesStore, clock, authorisations, push: delivery });
   app.decorate('authorisations', authorisations);
   app.decorate('devices', devices);
@@ -287,7 +292,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installAuthGuard(app, verify, {
     publicPrefixes: ['/api/docs'],
-    checkSession: (customer, method, url) => devices.checkSession(customer, method, url),
+    checkSession: async (customer, method, url) => {
+      // A second wall behind the pool's closed sign-up: only who the account opening made is served.
+      await register.assertCustomer(customer.sub);
+      await devices.checkSession(customer, method, url);
+    },
     scopedTokens: async (token) => {
       const access = await oauth.verifyAccessToken(token);
       return access && { ...access, refusal: (method, routeUrl) => scopedRefusal(access, method, routeUrl) };
@@ -327,6 +336,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(sessionRoutes, { verify, clock, secure: config.secureCookies, store: idStore });
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
+  if (config.devTools && identity) await app.register(customerDevRoutes, { db, identity, clock });
   await app.register(authorisationRoutes, { service: authorisations });
   await app.register(oauthRoutes, { service: oauth });
   await app.register(deviceRoutes, { service: devices });

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { outboxStore } from './outbox/store.ts';
 import type { FastifyInstance } from 'fastify';
 import { EUR_USD_ISIN, eurPerUnit } from '@kontor/domain/fx';
 import type { Instrument } from '@kontor/domain/instrument';
@@ -138,6 +139,7 @@ export async function registerBackOffice(app: FastifyInstance, parts: BackOffice
   const phoneNumbers: PhoneNumberPool = idStore
     ? embeddedPhoneNumbers(clock)
     : { setVerifiedPhoneNumber: async () => Promise.reject(new Error('no admin access to the user pool: the mobile number cannot be changed')) };
+  const smsInTransaction = (tx: Db, recipient: string, text: string) => outboxStore(tx).insert({ recipient, channel: 'sms', text, code: null, createdAt: clock.now() });
   // Ticket attachments: the bytes in the database (production: an object store), no virus scanner embedded.
   const ticketAttachments = attachmentService({ db, clock: marketClock, storage: databaseAttachmentStorage(db, marketClock) });
   const tickets = ticketService({
@@ -149,7 +151,7 @@ export async function registerBackOffice(app: FastifyInstance, parts: BackOffice
     customerName,
     contextProblems: lossCertificateIssued(taxStore),
   });
-  ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: serviceRequestAppliers({ phoneNumbers, directDebitEnabled: config.featureFlags.directDebit }), customerName: customerNameIn });
+  ticketBackOffice({ clock: marketClock, scheduler, documents, appliers: serviceRequestAppliers({ phoneNumbers, directDebitEnabled: config.featureFlags.directDebit, smsInTransaction }), customerName: customerNameIn });
   await app.register(ticketRoutes, {
     service: tickets,
     fsaPreview: async (sub, data) =>

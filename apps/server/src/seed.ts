@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { registerCustomer } from './onboarding/customers.ts';
 import Decimal from 'decimal.js';
 import type { IdentityService } from './identity/service.ts';
 import type { IdentityStore } from './identity/store.ts';
@@ -82,6 +83,7 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
   for (const p of people) {
     const user = await deps.identityStore.findUser(deps.poolId, p.username);
     if (deps.depot && user) {
+      await registerCustomer(deps.depot.db, user.sub, 'SEED', new Date(DEMO_DEPOT.depositedAt));
       await moneyStore.addReferenceAccount(deps.depot.db, { sub: user.sub, iban: p.iban, holder: `${p.given} ${p.family}`, bic: null, createdAt: new Date(DEMO_DEPOT.depositedAt) });
       // The address and tax residence given at account opening (settings show them; tickets change them).
       if (!(await customerSettingsStore.settingsOf(deps.depot.db, user.sub))) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
+import { registerCustomer } from '../src/onboarding/customers.ts';
 import { outboxStore } from '../src/outbox/store.ts';
 import { SESSION_COOKIE } from '../src/platform/auth.ts';
 import type { Db } from '../src/platform/db.ts';
@@ -36,6 +37,7 @@ export async function signedInCustomer(app: FastifyInstance, db: Db, name = `kun
     smsMfa: true,
     attributes: { email: username, email_verified: 'true', phone_number: phone, phone_number_verified: 'true' },
   });
+  await registerCustomer(db, user.sub, 'TEST', new Date());
   return { ...(await signIn(app, db, username, phone)), sub: user.sub };
 }
 

@@ -169,7 +169,7 @@ describe('account opening', () => {
       await page.getByRole('button', { name: 'Bestätigen' }).click();
     } else {
       const secret = ((await page.locator('[data-totp-secret]').textContent()) ?? '').replace(/\s+/g, '');
-      await page.getByLabel('Code aus der Authenticator-App').fill(totpCode(secret));
+      await page.getByLabel('Code aus der Authenticator-App').fill(await totpCode(secret));
       await page.getByRole('button', { name: 'Einrichten und anmelden' }).click();
     }
     await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();

@@ -199,7 +199,7 @@ describe('the authenticator app', () => {
     await screenshot(page, 'auth-totp-setup');
     const secret = ((await page.locator('[data-totp-secret]').textContent()) ?? '').replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await page.getByLabel('Code aus der Authenticator-App').fill(totpCode(secret));
+    await page.getByLabel('Code aus der Authenticator-App').fill(await totpCode(secret));
     await page.getByRole('button', { name: 'Einrichten und anmelden' }).click();
     await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
 
@@ -208,7 +208,7 @@ describe('the authenticator app', () => {
     await page.getByText('Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.').waitFor();
     await expectAccessible(page, 'Anmeldung bestätigen (App)');
     await screenshot(page, 'auth-totp-code');
-    await page.getByLabel('Code aus der Authenticator-App').fill(totpCode(secret));
+    await page.getByLabel('Code aus der Authenticator-App').fill(await totpCode(secret));
     await page.getByRole('button', { name: 'Bestätigen' }).click();
     await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
     await signOut(page);

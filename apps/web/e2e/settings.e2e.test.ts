@@ -35,7 +35,7 @@ describe('two-factor settings (Einstellungen)', () => {
     await dialog.getByLabel('Code aus der Authenticator-App').fill('123456');
     await dialog.getByRole('button', { name: 'Prüfen und aktivieren' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Der Code ist nicht richtig.' }).waitFor();
-    await dialog.getByLabel('Code aus der Authenticator-App').fill(totpCode(secret));
+    await dialog.getByLabel('Code aus der Authenticator-App').fill(await totpCode(secret));
     await dialog.getByRole('button', { name: 'Prüfen und aktivieren' }).click();
     await page.getByText('Sie bestätigen Anmeldungen ab jetzt mit Ihrer Authenticator-App.').waitFor();
     await app.getByText('Aktiv').waitFor();

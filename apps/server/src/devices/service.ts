@@ -156,6 +156,12 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
       throw new AppError(403, deviceMessages.sessionNotApproved);
     },
 
+    /** Whether this sign-in still waits for its approval in the app (the user pool refuses it every change of the account). */
+    async sessionWaiting(sub: string, session: string | undefined): Promise<boolean> {
+      if (!(await requiresApproval(sub))) return false;
+      return !(session && (await sessionApproved(sub, session)));
+    },
+
     /** The development companion page: every enrolled device, and one by serial. */
     allDevices: () => store.allActive(),
     deviceBySerial: (serial: string) => store.activeBySerial(serial),

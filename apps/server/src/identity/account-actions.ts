@@ -1,27 +1,57 @@
 import { randomUUID } from 'node:crypto';
-import { IdentityError, idErr } from './errors.ts';
+import { idErr } from './errors.ts';
 import { CODE_TEXTS, maskEmail } from './one-time-codes.ts';
 import type { PoolKit } from './pool-kit.ts';
-import { type Action, assertPassword, attributeList, EDITABLE_ATTRIBUTES, str } from './protocol.ts';
+import { type Action, assertPassword, attributeList, str } from './protocol.ts';
 import * as srp from './srp.ts';
 
-/** Sign-up and its confirmation by email code; the password forgotten, reset and changed. */
+export const ACCOUNT_TEXTS = {
+  passwordChanged:
+    'Das Passwort Ihres Kontor-Kontos wurde geändert. Alle anderen Anmeldungen wurden beendet. Waren Sie das nicht? Dann rufen Sie uns bitte sofort an.',
+};
+
+/**
+ * Sign-up (closed unless the pool allows it: Kontor's users come from the account opening) and
+ * its confirmation; the password forgotten, reset and changed. No answer says whether an address
+ * belongs to a user: unknown names get the same answers and the same lockout as known ones.
+ */
 export function accountActions(kit: PoolKit): Record<string, Action> {
-  const { store, pool, realm, now, pow, checkClient, sendCode, checkCode, authenticated, assertNotLocked, failed } = kit;
-  // An unknown username gets a plausible delivery, not an error (no user enumeration).
-  const unknownUserDelivery = (username: string) => ({ CodeDeliveryDetails: { Destination: maskEmail(username), DeliveryMedium: 'EMAIL', AttributeName: 'email' } });
+  const { store, pool, realm, now, pow, checkClient, sendCode, checkCode, authenticatedForChange, assertNotLocked, failed, revoking, events, tell } = kit;
+  const { assertNameNotLocked, failedName } = kit;
+  /** Every ForgotPassword and ResendConfirmationCode answers this, for a known name or not. */
+  const delivery = (username: string) => ({ CodeDeliveryDetails: { Destination: maskEmail(username), DeliveryMedium: 'EMAIL', AttributeName: 'email' } });
+  // Wrong and expired codes answer alike: "expired" would say that a code was ever sent.
+  const wrongCode = () => idErr.codeMismatch('Invalid code provided, please request a code again.');
+
+  /** A new password: other sign-ins end (their tokens fail at once), the log and the customer's address are told. */
+  async function newPassword(sub: string, password: string, patch: Record<string, unknown>, keepSession?: string) {
+    const verifier = await srp.createVerifier(realm, sub, password, pow);
+    await revoking(async () => {
+      await store.updateUser(sub, { ...verifier, ...patch, failedAttempts: 0, lockedUntil: null, updatedAt: now() });
+      await store.revokeAllRefreshTokens(sub, now(), keepSession);
+    });
+    await events.record(sub, 'PASSWORD_CHANGED');
+    const user = await store.userBySub(sub);
+    if (user) await tell(user, ACCOUNT_TEXTS.passwordChanged);
+  }
 
   return {
     async SignUp(body) {
       checkClient(body);
+      if (pool.allowAdminCreateUserOnly) throw idErr.notAuthorized('SignUp is not permitted for this user pool');
       const username = str(body, 'Username', { max: 128 }).trim().toLowerCase();
       const password = str(body, 'Password', { max: 256 });
       const attrs: Record<string, string> = {};
-      for (const a of attributeList(body, 'UserAttributes')) if (EDITABLE_ATTRIBUTES.has(a.Name) || a.Name.startsWith('custom:')) attrs[a.Name] = a.Value;
+      for (const a of attributeList(body, 'UserAttributes')) {
+        if (a.Name !== 'email' && !pool.writeAttributes.includes(a.Name)) throw idErr.notAuthorized('A client attempted to write unauthorized attribute');
+        attrs[a.Name] = a.Value;
+      }
       if (!attrs.email && username.includes('@')) attrs.email = username;
       if (!attrs.email) throw idErr.invalidParameter('Attributes did not conform to the schema: email: The attribute is required');
       assertPassword(password);
-      if (await store.findUser(pool.poolId, username)) throw new IdentityError('UsernameExistsException', 'An account with the given email already exists.');
+      const existing = await store.findUser(pool.poolId, username);
+      // An existing address gets the answer a new one gets; its owner is told instead of a code.
+      if (existing) return { UserConfirmed: false, UserSub: randomUUID(), ...delivery(username) };
       const sub = randomUUID();
       const user = await store.insertUser({
         sub,
@@ -29,66 +59,71 @@ export function accountActions(kit: PoolKit): Record<string, Action> {
         username,
         ...(await srp.createVerifier(realm, sub, password, pow)),
         status: 'UNCONFIRMED',
-        attributes: { ...attrs, email_verified: 'false', ...(attrs.phone_number ? { phone_number_verified: 'false' } : {}) },
+        attributes: { ...attrs, email_verified: 'false' },
         createdAt: now(),
         updatedAt: now(),
       });
-      const delivery = await sendCode(user, 'SIGN_UP', 'email', CODE_TEXTS.signUp);
-      return { UserConfirmed: false, UserSub: sub, CodeDeliveryDetails: delivery };
+      await sendCode(user, 'SIGN_UP', 'email', CODE_TEXTS.signUp);
+      return { UserConfirmed: false, UserSub: sub, ...delivery(username) };
     },
 
     async ConfirmSignUp(body) {
       checkClient(body);
-      const user = await store.findUser(pool.poolId, str(body, 'Username'));
-      if (!user) throw idErr.codeMismatch();
-      if (user.status !== 'UNCONFIRMED') throw idErr.notAuthorized(`User cannot be confirmed. Current status is ${user.status}`);
-      await checkCode(user, 'SIGN_UP', str(body, 'ConfirmationCode', { max: 16 }), idErr.codeMismatch());
+      const username = str(body, 'Username');
+      const code = str(body, 'ConfirmationCode', { max: 16 });
+      const user = await store.findUser(pool.poolId, username);
+      if (!user || user.status !== 'UNCONFIRMED') {
+        await assertNameNotLocked(username);
+        return failedName(username, wrongCode());
+      }
+      await checkCode(user, 'SIGN_UP', code, wrongCode(), wrongCode());
       await store.updateUser(user.sub, { status: 'CONFIRMED', attributes: { ...user.attributes, email_verified: 'true' }, updatedAt: now() });
       return {};
     },
 
     async ResendConfirmationCode(body) {
       checkClient(body);
-      const user = await store.findUser(pool.poolId, str(body, 'Username'));
-      if (!user) return unknownUserDelivery(str(body, 'Username'));
-      if (user.status !== 'UNCONFIRMED') throw idErr.invalidParameter('User is already confirmed.');
-      return { CodeDeliveryDetails: await sendCode(user, 'SIGN_UP', 'email', CODE_TEXTS.signUp) };
+      const username = str(body, 'Username');
+      const user = await store.findUser(pool.poolId, username);
+      if (user?.status === 'UNCONFIRMED') await sendCode(user, 'SIGN_UP', 'email', CODE_TEXTS.signUp);
+      return delivery(username);
     },
 
+    // The code goes to the e-mail address the customer signs in with: the answer is the same for
+    // every name, and a reset password still needs the second factor to sign in.
     async ForgotPassword(body) {
       checkClient(body);
       const username = str(body, 'Username');
       const user = await store.findUser(pool.poolId, username);
-      if (!user) return unknownUserDelivery(username);
-      const bySms = user.attributes.phone_number && user.attributes.phone_number_verified === 'true';
-      return { CodeDeliveryDetails: await sendCode(user, 'FORGOT_PASSWORD', bySms ? 'sms' : 'email', CODE_TEXTS.forgot) };
+      if (user?.attributes.email) await sendCode(user, 'FORGOT_PASSWORD', 'email', CODE_TEXTS.forgot, pool.resetCodeTtlMs);
+      return delivery(username);
     },
 
     async ConfirmForgotPassword(body) {
       checkClient(body);
-      const user = await store.findUser(pool.poolId, str(body, 'Username'));
+      const username = str(body, 'Username');
+      const user = await store.findUser(pool.poolId, username);
       const password = str(body, 'Password', { max: 256 });
-      if (!user) throw idErr.codeMismatch();
+      const code = str(body, 'ConfirmationCode', { max: 16 });
       assertPassword(password);
-      await checkCode(user, 'FORGOT_PASSWORD', str(body, 'ConfirmationCode', { max: 16 }), idErr.codeMismatch());
-      await store.updateUser(user.sub, {
-        ...(await srp.createVerifier(realm, user.sub, password, pow)),
-        status: user.status === 'UNCONFIRMED' ? 'UNCONFIRMED' : 'CONFIRMED',
-        failedAttempts: 0,
-        lockedUntil: null,
-        updatedAt: now(),
-      });
+      if (!user) {
+        await assertNameNotLocked(username);
+        return failedName(username, wrongCode());
+      }
+      await checkCode(user, 'FORGOT_PASSWORD', code, wrongCode(), wrongCode());
+      await newPassword(user.sub, password, { status: user.status === 'UNCONFIRMED' ? 'UNCONFIRMED' : 'CONFIRMED' });
       return {};
     },
 
     async ChangePassword(body) {
-      const { user } = await authenticated(body);
+      const { user, session } = await authenticatedForChange(body);
       const previous = str(body, 'PreviousPassword', { max: 256 });
       const proposed = str(body, 'ProposedPassword', { max: 256 });
       assertNotLocked(user);
       if (!(await srp.verifierMatches({ saltHex: user.saltHex, verifierHex: user.verifierHex }, realm, user.sub, previous, pow))) await failed(user, idErr.notAuthorized());
       assertPassword(proposed);
-      await store.updateUser(user.sub, { ...(await srp.createVerifier(realm, user.sub, proposed, pow)), failedAttempts: 0, updatedAt: now() });
+      // This sign-in goes on; every other one ends.
+      await newPassword(user.sub, proposed, {}, session);
       return {};
     },
   };

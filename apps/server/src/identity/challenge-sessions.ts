@@ -13,6 +13,7 @@ export function challengeSessions(deps: { store: IdentityStore; pool: PoolSettin
     if (now().getTime() - lastPurge < 60_000) return;
     lastPurge = now().getTime();
     await store.purgeSessions(now());
+    await store.purgeUnknownAttempts(new Date(now().getTime() - 24 * 60 * 60_000));
   }
   async function newSession(user: UserRow, challenge: string, data: Record<string, unknown>) {
     const id = randomBytes(48).toString('base64');

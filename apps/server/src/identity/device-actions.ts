@@ -5,12 +5,23 @@ import { type Action, str } from './protocol.ts';
 import * as srp from './srp.ts';
 import type { DeviceRow } from './store.ts';
 
+export const DEVICE_FORGOTTEN_TEXT = (name: string) =>
+  `Das Gerät „${name}" ist für Ihr Kontor-Konto nicht mehr gemerkt: es braucht bei der nächsten Anmeldung wieder den zweiten Faktor. Waren Sie das nicht? Dann rufen Sie uns bitte sofort an.`;
+
 /**
  * Devices of the signed-in user: confirming one with its SRP verifier, remembering it (it then
  * stands in for the second factor), listing and forgetting.
  */
 export function deviceActions(kit: PoolKit): Record<string, Action> {
-  const { store, now, authenticated } = kit;
+  const { store, now, authenticated, authenticatedForChange, events, tell } = kit;
+  /**
+   * Confirming and remembering the device this sign-in happens on is part of signing in; any
+   * other device is a change of the account, which a sign-in waiting for approval may not make.
+   */
+  async function forDevice(body: Parameters<typeof authenticated>[0], deviceKey: string) {
+    const verified = await authenticated(body);
+    return verified.deviceKey === deviceKey ? verified : authenticatedForChange(body);
+  }
 
   /** The user's device, or the provider's answer for any key that is not theirs. */
   async function ownDevice(sub: string, deviceKey: string): Promise<DeviceRow> {
@@ -21,8 +32,8 @@ export function deviceActions(kit: PoolKit): Record<string, Action> {
 
   return {
     async ConfirmDevice(body) {
-      const { user } = await authenticated(body);
       const deviceKey = str(body, 'DeviceKey');
+      const { user } = await forDevice(body, deviceKey);
       await ownDevice(user.sub, deviceKey);
       const config = (body.DeviceSecretVerifierConfig ?? {}) as { PasswordVerifier?: string; Salt?: string };
       if (typeof config.PasswordVerifier !== 'string' || typeof config.Salt !== 'string') throw idErr.invalidParameter('Missing DeviceSecretVerifierConfig');
@@ -51,16 +62,18 @@ export function deviceActions(kit: PoolKit): Record<string, Action> {
     },
 
     async ForgetDevice(body) {
-      const { user } = await authenticated(body);
+      const { user } = await authenticatedForChange(body);
       const deviceKey = str(body, 'DeviceKey');
-      await ownDevice(user.sub, deviceKey);
+      const device = await ownDevice(user.sub, deviceKey);
       await store.deleteDevice(user.sub, deviceKey);
+      await events.record(user.sub, 'DEVICE_FORGOTTEN');
+      await tell(user, DEVICE_FORGOTTEN_TEXT(device.name ?? 'Unbekanntes Gerät'));
       return {};
     },
 
     async UpdateDeviceStatus(body) {
-      const { user } = await authenticated(body);
       const deviceKey = str(body, 'DeviceKey');
+      const { user } = await forDevice(body, deviceKey);
       const status = str(body, 'DeviceRememberedStatus', { optional: true }) || 'not_remembered';
       if (status !== 'remembered' && status !== 'not_remembered') throw idErr.invalidParameter('DeviceRememberedStatus must be remembered or not_remembered');
       await ownDevice(user.sub, deviceKey);

@@ -24,6 +24,21 @@ export function lockout(deps: { store: IdentityStore; pool: PoolSettings; now: (
   async function succeeded(user: UserRow) {
     if (user.failedAttempts !== 0 || user.lockedUntil) await store.updateUser(user.sub, { failedAttempts: 0, lockedUntil: null });
   }
-  return { assertNotLocked, failed, succeeded };
+  // A name the pool does not know is counted and locked the same way, so the warning before the
+  // lock and the lock itself tell nothing about who is a customer.
+  async function assertNameNotLocked(username: string) {
+    const row = await store.unknownAttempts(pool.poolId, username);
+    if (row?.lockedUntil && row.lockedUntil > now()) throw idErr.notAuthorized(LOCKED_MESSAGE);
+  }
+  async function failedName(username: string, error: IdentityError): Promise<never> {
+    const n = await store.countUnknownFailure(pool.poolId, username, now());
+    if (n >= pool.maxFailedAttempts) {
+      await store.lockUnknown(pool.poolId, username, new Date(now().getTime() + pool.lockMs), now());
+      throw idErr.notAuthorized(LOCKED_MESSAGE);
+    }
+    if (n === pool.maxFailedAttempts - 1) throw new IdentityError(error.type, lastAttemptMessage(error.message));
+    throw error;
+  }
+  return { assertNotLocked, failed, succeeded, assertNameNotLocked, failedName };
 }
 export type Lockout = ReturnType<typeof lockout>;

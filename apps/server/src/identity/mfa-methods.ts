@@ -13,7 +13,14 @@ export function enabledMfas(user: UserRow): MfaMethod[] {
 
 /** An authenticator app's code, one 30-second step of clock drift either way allowed. */
 export function totpValid(secret: string, code: string, at: Date) {
-  return /^\d{6}$/.test(code.trim()) && totpFor(secret).validate({ token: code.trim(), timestamp: at.getTime(), window: 1 }) !== null;
+  return totpStep(secret, code, at) !== null;
+}
+
+/** The 30-second step an authenticator code belongs to, or null when it is wrong (RFC 6238: a code is used once). */
+export function totpStep(secret: string, code: string, at: Date): number | null {
+  if (!/^\d{6}$/.test(code.trim())) return null;
+  const delta = totpFor(secret).validate({ token: code.trim(), timestamp: at.getTime(), window: 1 });
+  return delta === null ? null : Math.floor(at.getTime() / 30_000) + delta;
 }
 function totpFor(secret: string) {
   return new TOTP({ issuer: 'Kontor', label: 'Kontor', algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });

@@ -19,7 +19,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { outboxStore } from '../outbox/store.ts';
 import { systemClock } from '../platform/clock.ts';
+import { registerCustomer } from '../onboarding/customers.ts';
 import { DEMO_CUSTOMER, seedDemoData } from '../seed.ts';
+import type { NewPoolUser } from './service.ts';
 
 /**
  * The acceptance test of the user pool: the provider's official client libraries, unmodified,
@@ -35,6 +37,8 @@ beforeAll(async () => {
   // SRP's powers on worker threads, as the server runs them.
   t = await createTestApp({ clock: systemClock, env: { SRP_WORKERS: '2' } });
   await seedDemoData({ identity: t.app.identity!, identityStore: t.app.identityStore!, poolId });
+  const demo = await t.app.identityStore!.findUser(poolId, DEMO_CUSTOMER.username);
+  await registerCustomer(t.database.db, demo!.sub, 'SEED', new Date());
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   api = `http://127.0.0.1:${port}`;
@@ -46,6 +50,12 @@ async function latestCode(recipient: string): Promise<string> {
   const [msg] = await outboxStore(t.database.db).latest(1);
   expect(msg?.recipient).toBe(recipient);
   return msg!.code!;
+}
+/** A customer as the account opening makes one: the pool's user (its admin call) and Kontor's register. */
+async function poolCustomer(p: NewPoolUser) {
+  const user = await t.app.identity!.createUser(p);
+  await registerCustomer(t.database.db, user.sub, 'TEST', new Date());
+  return user;
 }
 const totpNow = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
 const apiStatus = async (token: string) => (await fetch(`${api}/api/auth`, { headers: { authorization: `Bearer ${token}` } })).status;
@@ -152,7 +162,7 @@ describe('aws-amplify v6', () => {
   });
 
   it('sets up TOTP at the first sign-in of a customer without a second factor, then signs in with it', async () => {
-    await t.app.identity!.createUser({
+    await poolCustomer({
       username: 'totp@kontor.example',
       password: 'Kontor!Totp3',
       attributes: { email: 'totp@kontor.example', email_verified: 'true' },
@@ -183,7 +193,7 @@ describe('aws-amplify v6', () => {
 
 describe('aws-amplify v6: the other challenges', () => {
   it('asks for a new password (NEW_PASSWORD_REQUIRED), then the second factor', async () => {
-    await t.app.identity!.createUser({
+    await poolCustomer({
       username: 'neupasswort@kontor.example',
       password: 'Kontor!Start1',
       smsMfa: true,
@@ -205,7 +215,7 @@ describe('aws-amplify v6: the other challenges', () => {
   });
 
   it('lets a customer with SMS and app but no preference choose (SELECT_MFA_TYPE)', async () => {
-    const user = await t.app.identity!.createUser({
+    const user = await poolCustomer({
       username: 'beides@kontor.example',
       password: 'Kontor!Beide1',
       smsMfa: true,
@@ -222,36 +232,38 @@ describe('aws-amplify v6: the other challenges', () => {
     await signOut();
   });
 
-  it('signs in by a one-time SMS code through the custom-auth hook (CUSTOM_AUTH)', async () => {
-    await t.app.identity!.createUser({
+  it('refuses a sign-in by a one-time SMS code alone (CUSTOM_AUTH is not a flow of the web client)', async () => {
+    await poolCustomer({
       username: 'ohnepasswort@kontor.example',
       password: 'Kontor!Egal1',
       smsMfa: true,
       attributes: { email: 'ohnepasswort@kontor.example', phone_number: '+4915100000073', phone_number_verified: 'true' },
     });
-    const step = await signIn({ username: 'ohnepasswort@kontor.example', options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
-    expect(step.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE');
-    const wrong = await confirmSignIn({ challengeResponse: '000000' }).catch((e) => e);
-    expect(wrong.name).toBe('NotAuthorizedException');
-    expect((await confirmSignIn({ challengeResponse: await latestCode('+4915100000073') })).isSignedIn).toBe(true);
-    await signOut();
+    const mark = (await outboxStore(t.database.db).latest(1))[0]?.id;
+    const refused = await signIn({ username: 'ohnepasswort@kontor.example', options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } }).catch((e) => e);
+    expect(refused.name).toBe('InvalidParameterException');
+    expect(refused.message).toMatch(/CUSTOM_AUTH flow not enabled/);
+    // No code went out.
+    expect((await outboxStore(t.database.db).latest(1))[0]?.id).toBe(mark);
   });
 });
 
 describe('@aws-sdk/client-cognito-identity-provider', () => {
-  it('SignUp → ConfirmSignUp → InitiateAuth (with MFA setup) → GetUser → ChangePassword → GlobalSignOut voids the token', async () => {
+  it('SignUp is refused; a customer made by the account opening: InitiateAuth (with MFA setup) → GetUser → ChangePassword → GlobalSignOut voids the token', async () => {
     const client = new CognitoIdentityProviderClient({
       region: 'eu-central-1',
       endpoint,
       credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' },
     });
     const email = 'neu@kontor.example';
-    const up = await client.send(
-      new SignUpCommand({ ClientId: clientId, Username: email, Password: 'Kontor!Neu12', UserAttributes: [{ Name: 'email', Value: email }] }),
-    );
-    expect(up.UserConfirmed).toBe(false);
-    expect(up.CodeDeliveryDetails?.DeliveryMedium).toBe('EMAIL');
-    await client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: await latestCode(email) }));
+    const up = await client
+      .send(new SignUpCommand({ ClientId: clientId, Username: email, Password: 'Kontor!Neu12', UserAttributes: [{ Name: 'email', Value: email }] }))
+      .catch((e) => e);
+    expect(up.name).toBe('NotAuthorizedException');
+    expect(up.message).toBe('SignUp is not permitted for this user pool');
+    const confirm = await client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: '123456' })).catch((e) => e);
+    expect(confirm.name).toBe('CodeMismatchException');
+    await poolCustomer({ username: email, password: 'Kontor!Neu12', attributes: { email, email_verified: 'true' } });
 
     const init = await client.send(
       new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'Kontor!Neu12' } }),

@@ -25,24 +25,28 @@ export const maskEmail = (e: string) => {
 export function oneTimeCodes(deps: { store: IdentityStore; messenger: Messenger; pool: PoolSettings; now: () => Date; lockout: Lockout }) {
   const { store, messenger, pool, now } = deps;
   const { assertNotLocked, failed, succeeded } = deps.lockout;
-  async function sendCode(user: UserRow, purpose: string, channel: 'sms' | 'email', text: (c: string) => string) {
+  async function sendCode(user: UserRow, purpose: string, channel: 'sms' | 'email', text: (c: string) => string, ttlMs?: number) {
     const recipient = channel === 'sms' ? user.attributes.phone_number : user.attributes.email;
     if (!recipient) throw idErr.invalidParameter(`No ${channel === 'sms' ? 'phone number' : 'email'} to deliver the code to`);
     const code = sixDigits();
-    const ttl = channel === 'sms' ? pool.smsCodeTtlMs : pool.emailCodeTtlMs;
+    const ttl = ttlMs ?? (channel === 'sms' ? pool.smsCodeTtlMs : pool.emailCodeTtlMs);
     await store.insertCode({ sub: user.sub, purpose, codeHash: hashCode(user.sub, code), expiresAt: new Date(now().getTime() + ttl), createdAt: now() });
     await messenger.send({ recipient, channel, text: text(code), code });
     return channel === 'sms'
       ? { Destination: maskPhone(recipient), DeliveryMedium: 'SMS', AttributeName: 'phone_number' }
       : { Destination: maskEmail(recipient), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
   }
-  async function checkCode(user: UserRow, purpose: string, code: string, mismatch: IdentityError): Promise<void> {
+  /** `expired`: the answer when no code is open (by default ExpiredCodeException). */
+  async function checkCode(user: UserRow, purpose: string, code: string, mismatch: IdentityError, expired: IdentityError = idErr.expiredCode()): Promise<void> {
     assertNotLocked(user);
     const open = await store.openCode(user.sub, purpose);
-    if (!open) throw idErr.expiredCode();
-    if (open.expiresAt <= now()) throw idErr.expiredCode();
+    if (!open || open.expiresAt <= now()) {
+      // Where "no code" must look like a wrong one, it counts like one too.
+      if (expired.type === mismatch.type) await failed(user, expired);
+      throw expired;
+    }
     if (open.codeHash !== hashCode(user.sub, code.trim())) await failed(user, mismatch);
-    if (!(await store.useCode(open.id, now()))) throw idErr.expiredCode();
+    if (!(await store.useCode(open.id, now()))) throw expired;
     await succeeded(user);
   }
   return { sendCode, checkCode };

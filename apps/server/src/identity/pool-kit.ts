@@ -24,6 +24,8 @@ export type IdentityDeps = {
   onRevoked?: () => void;
   /** The security log: sign-ins, failed attempts, lockouts, second-factor changes (none when not given). */
   events?: SecurityEvents;
+  /** Whether a sign-in still waits for its approval in the Kontor app: it may change nothing of the account. */
+  sessionWaiting?: (sub: string, session: string) => Promise<boolean>;
   /** Where SRP's modular powers run: this thread unless a worker pool is given (srp-workers.ts). */
   pow?: PowModN;
 };
@@ -50,8 +52,29 @@ export function poolKit(deps: IdentityDeps) {
     return clientId;
   }
 
+  const tokenChecks = accessTokens({ store, tokens, pool, now, onRevoked: deps.onRevoked });
+  /**
+   * A valid access token whose sign-in may change the account (password, attributes, second
+   * factors, devices): one that still waits for its approval in the app may not.
+   */
+  async function authenticatedForChange(body: Body) {
+    const verified = await tokenChecks.authenticated(body);
+    if (deps.sessionWaiting && (await deps.sessionWaiting(verified.user.sub, verified.session))) {
+      throw idErr.notAuthorized('This sign-in has not been approved in the Kontor app yet.');
+    }
+    return verified;
+  }
+
+  /** Tells the customer on the address they have now that something about their access changed. */
+  async function tell(user: { attributes: Record<string, string> }, text: string) {
+    if (user.attributes.email) await messenger.send({ recipient: user.attributes.email, channel: 'email', text });
+  }
+
   return {
     store,
+    messenger,
+    tell,
+    authenticatedForChange,
     pool,
     now,
     realm,
@@ -63,7 +86,7 @@ export function poolKit(deps: IdentityDeps) {
     ...oneTimeCodes({ store, messenger, pool, now, lockout: locks }),
     ...challengeSessions({ store, pool, now }),
     ...tokenGrants({ store, tokens, now, region, events }),
-    ...accessTokens({ store, tokens, pool, now, onRevoked: deps.onRevoked }),
+    ...tokenChecks,
   };
 }
 export type PoolKit = ReturnType<typeof poolKit>;

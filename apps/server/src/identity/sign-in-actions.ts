@@ -1,7 +1,7 @@
 import { idErr } from './errors.ts';
-import { enabledMfas, totpValid } from './mfa-methods.ts';
+import { enabledMfas, totpStep } from './mfa-methods.ts';
 import type { PoolKit } from './pool-kit.ts';
-import { type Action, assertPassword, EDITABLE_ATTRIBUTES, record, str } from './protocol.ts';
+import { type Action, assertPassword, record, str } from './protocol.ts';
 import { signInSteps } from './sign-in-steps.ts';
 import * as srp from './srp.ts';
 import { srpSignIn } from './srp-sign-in.ts';
@@ -9,6 +9,8 @@ import { srpSignIn } from './srp-sign-in.ts';
 /** Sign-in: the auth flows InitiateAuth starts and the challenges RespondToAuthChallenge answers. */
 export function signInActions(kit: PoolKit): Record<string, Action> {
   const { store, pool, realm, now, pow, checkClient, purgeExpiredSessions, assertNotLocked, failed, succeeded, checkCode, sessionFor, newSession } = kit;
+  const { assertNameNotLocked, failedName } = kit;
+  const flowEnabled = (flow: string) => (pool.authFlows as readonly string[]).includes(flow);
   const { issueTokens, refresh, customAuth } = kit;
   const steps = signInSteps(kit);
   const bySrp = srpSignIn(kit, steps);
@@ -19,11 +21,17 @@ export function signInActions(kit: PoolKit): Record<string, Action> {
       await purgeExpiredSessions();
       const flow = str(body, 'AuthFlow');
       const params = record(body, 'AuthParameters');
+      if ((flow === 'USER_SRP_AUTH' || flow === 'USER_PASSWORD_AUTH' || flow === 'CUSTOM_AUTH') && !flowEnabled(flow)) {
+        throw idErr.invalidParameter(`${flow} flow not enabled for this client`);
+      }
       if (flow === 'USER_SRP_AUTH') return bySrp.start(params, clientId);
       if (flow === 'USER_PASSWORD_AUTH') {
         const user = await store.findUser(pool.poolId, params.USERNAME ?? '');
         if (!params.PASSWORD) throw idErr.invalidParameter('Missing required parameter PASSWORD');
-        if (!user) throw idErr.notAuthorized();
+        if (!user) {
+          await assertNameNotLocked(params.USERNAME ?? '');
+          return failedName(params.USERNAME ?? '', idErr.notAuthorized());
+        }
         assertNotLocked(user);
         if (!(await srp.verifierMatches({ saltHex: user.saltHex, verifierHex: user.verifierHex }, realm, user.sub, params.PASSWORD, pow))) await failed(user, idErr.notAuthorized());
         return steps.afterPassword(user, clientId, params.DEVICE_KEY ?? '', ctx);
@@ -69,7 +77,7 @@ export function signInActions(kit: PoolKit): Record<string, Action> {
           const attrs = { ...user.attributes };
           for (const [k, v] of Object.entries(r)) {
             const attr = k.startsWith('userAttributes.') ? k.slice('userAttributes.'.length) : '';
-            if (attr && EDITABLE_ATTRIBUTES.has(attr)) attrs[attr] = v;
+            if (attr && pool.writeAttributes.includes(attr)) attrs[attr] = v;
           }
           const verifier = await srp.createVerifier(realm, user.sub, password, pow);
           await store.updateUser(user.sub, { ...verifier, status: 'CONFIRMED', attributes: attrs, updatedAt: now() });
@@ -83,7 +91,9 @@ export function signInActions(kit: PoolKit): Record<string, Action> {
         }
         case 'SOFTWARE_TOKEN_MFA': {
           assertNotLocked(user);
-          if (!user.totpSecret || !totpValid(user.totpSecret, r.SOFTWARE_TOKEN_MFA_CODE ?? '', now())) {
+          const step = user.totpSecret ? totpStep(user.totpSecret, r.SOFTWARE_TOKEN_MFA_CODE ?? '', now()) : null;
+          // A code already used (or one older than the last used) is a wrong code.
+          if (step === null || !(await store.takeTotpStep(user.sub, step))) {
             await failed(user, idErr.codeMismatch('Invalid code or auth state for the user.'));
           }
           await succeeded(user);

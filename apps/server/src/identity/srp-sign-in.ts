@@ -5,12 +5,15 @@ import type { AuthResult, Ctx } from './protocol.ts';
 import type { SignInSteps } from './sign-in-steps.ts';
 import * as srp from './srp.ts';
 
+/** The session of a name no user has (the column takes a uuid; no user has this one). */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
 /**
  * Sign-in by SRP: the client proves it knows the password, and later a remembered device proves
  * it holds its secret, without either crossing the wire.
  */
 export function srpSignIn(kit: PoolKit, steps: SignInSteps) {
-  const { store, pool, realm, now, pow, assertNotLocked, failed, sessionFor, issueTokens } = kit;
+  const { store, pool, realm, now, pow, assertNotLocked, failed, sessionFor, issueTokens, assertNameNotLocked, failedName } = kit;
   const fakeSecret = randomBytes(32);
 
   /** A user who does not exist gets the same answers as a wrong password (no user enumeration). */
@@ -46,9 +49,10 @@ export function srpSignIn(kit: PoolKit, steps: SignInSteps) {
     const verifierHex = user ? user.verifierHex : srp.padHex(await pow(srp.g, BigInt(`0x${saltHex}`)));
     const { bHex, BHex } = await srp.serverEphemeral(verifierHex, pow);
     const userId = user?.sub ?? username.toLowerCase();
+    // An unknown name gets a session too: its answer is counted and locked like a wrong password.
     const secretBlock = user
       ? await verifierSession(user.sub, 'PASSWORD_VERIFIER', { AHex, BHex, bHex, clientId, deviceKey: params.DEVICE_KEY ?? '' })
-      : randomBytes(96).toString('base64');
+      : await verifierSession(NO_USER, 'PASSWORD_VERIFIER', { unknownName: username.toLowerCase() });
     return {
       ChallengeName: 'PASSWORD_VERIFIER',
       ChallengeParameters: { SALT: saltHex, SRP_B: BHex, SECRET_BLOCK: secretBlock, USERNAME: userId, USER_ID_FOR_SRP: userId },
@@ -65,6 +69,13 @@ export function srpSignIn(kit: PoolKit, steps: SignInSteps) {
     const block = r.PASSWORD_CLAIM_SECRET_BLOCK ?? '';
     const s = block ? await store.peekSession(block, now()) : undefined;
     if (!s || s.challenge !== name) throw idErr.notAuthorized();
+    const unknownName = (s.data as { unknownName?: string }).unknownName;
+    if (unknownName !== undefined) {
+      await assertNameNotLocked(unknownName);
+      checkTimestamp(r.TIMESTAMP ?? '');
+      await store.takeSession(block, now());
+      return failedName(unknownName, idErr.notAuthorized());
+    }
     const user = await store.userBySub(s.sub);
     if (!user) throw idErr.notAuthorized();
     assertNotLocked(user);

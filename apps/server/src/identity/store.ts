@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db.ts';
 import {
   identityAuthSessions,
@@ -6,6 +6,7 @@ import {
   identityDevices,
   identityRefreshTokens,
   identitySigningKeys,
+  identityUnknownAttempts,
   identityUsers,
 } from './tables.ts';
 
@@ -47,6 +48,45 @@ export function identityStore(db: Db) {
         .where(eq(identityUsers.sub, sub))
         .returning({ n: identityUsers.failedAttempts });
       return rows[0]?.n ?? 0;
+    },
+    /** Takes an authenticator code's step; false when it or a later one was taken before (a code counts once). */
+    async takeTotpStep(sub: string, step: number): Promise<boolean> {
+      const rows = await db
+        .update(identityUsers)
+        .set({ totpLastStep: step })
+        .where(and(eq(identityUsers.sub, sub), or(isNull(identityUsers.totpLastStep), lt(identityUsers.totpLastStep, step))))
+        .returning({ sub: identityUsers.sub });
+      return rows.length === 1;
+    },
+    async unknownAttempts(poolId: string, username: string) {
+      const rows = await db
+        .select()
+        .from(identityUnknownAttempts)
+        .where(and(eq(identityUnknownAttempts.poolId, poolId), eq(identityUnknownAttempts.username, username.trim().toLowerCase())))
+        .limit(1);
+      return rows[0];
+    },
+    /** Counts a wrong password or code for a name no user has; returns the new count. */
+    async countUnknownFailure(poolId: string, username: string, now: Date): Promise<number> {
+      const rows = await db
+        .insert(identityUnknownAttempts)
+        .values({ poolId, username: username.trim().toLowerCase(), failedAttempts: 1, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [identityUnknownAttempts.poolId, identityUnknownAttempts.username],
+          set: { failedAttempts: sql`${identityUnknownAttempts.failedAttempts} + 1`, updatedAt: now },
+        })
+        .returning({ n: identityUnknownAttempts.failedAttempts });
+      return rows[0]?.n ?? 0;
+    },
+    async lockUnknown(poolId: string, username: string, until: Date, now: Date): Promise<void> {
+      await db
+        .update(identityUnknownAttempts)
+        .set({ failedAttempts: 0, lockedUntil: until, updatedAt: now })
+        .where(and(eq(identityUnknownAttempts.poolId, poolId), eq(identityUnknownAttempts.username, username.trim().toLowerCase())));
+    },
+    /** Names untouched since `before` are forgotten (a user's count is kept until a sign-in succeeds; these have none). */
+    async purgeUnknownAttempts(before: Date): Promise<void> {
+      await db.delete(identityUnknownAttempts).where(lt(identityUnknownAttempts.updatedAt, before));
     },
     async deleteUser(sub: string): Promise<void> {
       await db.delete(identityDevices).where(eq(identityDevices.sub, sub));
@@ -121,11 +161,12 @@ export function identityStore(db: Db) {
         .set({ revokedAt: now })
         .where(and(eq(identityRefreshTokens.originJti, originJti), isNull(identityRefreshTokens.revokedAt)));
     },
-    async revokeAllRefreshTokens(sub: string, now: Date): Promise<void> {
+    /** Revokes every sign-in of the user, but `keep` (the sign-in that changed the password). */
+    async revokeAllRefreshTokens(sub: string, now: Date, keep?: string): Promise<void> {
       await db
         .update(identityRefreshTokens)
         .set({ revokedAt: now })
-        .where(and(eq(identityRefreshTokens.sub, sub), isNull(identityRefreshTokens.revokedAt)));
+        .where(and(eq(identityRefreshTokens.sub, sub), isNull(identityRefreshTokens.revokedAt), keep ? ne(identityRefreshTokens.originJti, keep) : undefined));
     },
 
     async insertDevice(row: typeof identityDevices.$inferInsert): Promise<void> {
@@ -173,17 +214,23 @@ export type IdentityStore = ReturnType<typeof identityStore>;
  * The user pool's mobile number, as a service request changes it (the new number was confirmed by
  * a TAN sent to it). A provider's pool does the same with AdminUpdateUserAttributes.
  */
-export type PhoneNumberPool = { setVerifiedPhoneNumber(tx: Db, sub: string, e164: string): Promise<void> };
+export type PhoneNumberPool = {
+  /** Sets the number; answers the verified number it replaced (null: there was none). */
+  setVerifiedPhoneNumber(tx: Db, sub: string, e164: string): Promise<string | null>;
+};
 
 /** The embedded pool's: one update of the user's attributes inside the caller's transaction. */
 export function embeddedPhoneNumbers(clock: { now(): Date }): PhoneNumberPool {
   return {
     async setVerifiedPhoneNumber(tx, sub, e164) {
+      const [before] = await tx.select({ attributes: identityUsers.attributes }).from(identityUsers).where(eq(identityUsers.sub, sub)).for('update');
+      const old = before?.attributes.phone_number_verified === 'true' ? (before.attributes.phone_number ?? null) : null;
       const patch = JSON.stringify({ phone_number: e164, phone_number_verified: 'true' });
       await tx
         .update(identityUsers)
         .set({ attributes: sql`${identityUsers.attributes} || ${patch}::jsonb`, updatedAt: clock.now() })
         .where(eq(identityUsers.sub, sub));
+      return old;
     },
   };
 }

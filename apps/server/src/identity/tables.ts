@@ -18,12 +18,31 @@ export const identityUsers = pgTable(
     preferredMfa: text('preferred_mfa'),
     totpSecret: text('totp_secret'),
     pendingTotpSecret: text('pending_totp_secret'),
+    /** The 30-second step of the last authenticator code taken: a code is used once (RFC 6238 §5.2). */
+    totpLastStep: integer('totp_last_step'),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('identity_users_pool_username').on(t.poolId, t.username)],
+);
+
+/**
+ * Wrong passwords for names the pool does not know, counted like a user's (failed_attempts,
+ * locked_until), so that the warning before the lock and the lock itself say nothing about
+ * whether an address is a customer's. Rows go once their lock and count are stale.
+ */
+export const identityUnknownAttempts = pgTable(
+  'identity_unknown_attempts',
+  {
+    poolId: text('pool_id').notNull(),
+    username: text('username').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.username] }), index('identity_unknown_attempts_updated').on(t.updatedAt)],
 );
 
 /** One-time codes (sign-up, forgot password, SMS MFA, attribute verification), stored hashed. */

@@ -18,6 +18,10 @@ export function tokenGrants(deps: { store: IdentityStore; tokens: TokenIssuer; n
 
   async function issueTokens(user: UserRow, clientId: string, opts: { deviceKey?: string | null; ip: string; newDevice: boolean }): Promise<AuthResult> {
     await store.updateUser(user.sub, { failedAttempts: 0, lockedUntil: null, updatedAt: now() });
+    // A new device's key is in the tokens of the sign-in that made it, as with the provider: the
+    // client confirms and remembers that device as part of signing in.
+    const newDevice = opts.newDevice ? { deviceKey: `${region}_${randomUUID()}`, groupKey: `-${randomBytes(6).toString('base64url')}` } : null;
+    const deviceKey = opts.deviceKey ?? newDevice?.deviceKey ?? null;
     const originJti = randomUUID();
     const refreshToken = `${randomBytes(8).toString('hex')}.${randomBytes(48).toString('base64url')}`;
     await store.insertRefreshToken({
@@ -25,13 +29,14 @@ export function tokenGrants(deps: { store: IdentityStore; tokens: TokenIssuer; n
       sub: user.sub,
       clientId,
       tokenHash: hashToken(refreshToken),
-      deviceKey: opts.deviceKey ?? null,
+      deviceKey,
       authTime: now(),
       createdAt: now(),
       expiresAt: new Date(now().getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
       revokedAt: null,
     });
-    const issued = await signFor(user, clientId, { originJti, authTime: now(), deviceKey: opts.deviceKey });
+    if (newDevice) await store.insertDevice({ ...newDevice, sub: user.sub, createdAt: now(), lastModifiedAt: now(), lastIp: opts.ip });
+    const issued = await signFor(user, clientId, { originJti, authTime: now(), deviceKey });
     const result: AuthResult = {
       AccessToken: issued.accessToken,
       IdToken: issued.idToken,
@@ -40,12 +45,7 @@ export function tokenGrants(deps: { store: IdentityStore; tokens: TokenIssuer; n
       TokenType: 'Bearer',
     };
     if (opts.deviceKey) await store.updateDevice(opts.deviceKey, { lastAuthenticatedAt: now(), lastIp: opts.ip });
-    if (opts.newDevice) {
-      const deviceKey = `${region}_${randomUUID()}`;
-      const groupKey = `-${randomBytes(6).toString('base64url')}`;
-      await store.insertDevice({ deviceKey, sub: user.sub, groupKey, createdAt: now(), lastModifiedAt: now(), lastIp: opts.ip });
-      result.NewDeviceMetadata = { DeviceKey: deviceKey, DeviceGroupKey: groupKey };
-    }
+    if (newDevice) result.NewDeviceMetadata = { DeviceKey: newDevice.deviceKey, DeviceGroupKey: newDevice.groupKey };
     await events.record(user.sub, 'SIGN_IN');
     return { AuthenticationResult: result, ChallengeParameters: {} };
   }

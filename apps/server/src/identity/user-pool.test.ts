@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCustomer } from '../onboarding/customers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { outboxStore } from '../outbox/store.ts';
 import { SESSION_COOKIE } from '../platform/auth.ts';
@@ -61,12 +62,13 @@ let n = 0;
 async function customer(opts: { smsMfa?: boolean } = {}) {
   n += 1;
   const username = `kunde${n}@kontor.example`;
-  await t.app.identity!.createUser({
+  const user = await t.app.identity!.createUser({
     username,
     password: 'Kontor!Test1',
     smsMfa: opts.smsMfa ?? true,
     attributes: { email: username, email_verified: 'true', phone_number: `+49151000000${n}`, phone_number_verified: 'true' },
   });
+  await registerCustomer(t.database.db, user.sub, 'TEST', new Date());
   return username;
 }
 
@@ -151,15 +153,16 @@ describe('one-time codes', () => {
     expect(again.body.__type).toBe('NotAuthorizedException');
   });
 
-  it('expire after five minutes (SMS)', async () => {
+  it('expire: a password reset code by e-mail after fifteen minutes', async () => {
     const user = await customer();
     const forgot = await id('ForgotPassword', { ClientId: CLIENT_ID, Username: user });
-    expect(forgot.body.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'SMS', AttributeName: 'phone_number' });
-    expect(forgot.body.CodeDeliveryDetails.Destination).toMatch(/\*+\d{4}$/);
-    const code = await lastCode();
-    t.clock.advance(5 * 60_000 + 1);
-    const late = await id('ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: user, ConfirmationCode: code, Password: 'Kontor!Neu99' });
-    expect(late.body.__type).toBe('ExpiredCodeException');
+    expect(forgot.body.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+    const [mail] = await outboxStore(t.database.db).latest(1);
+    expect(mail).toMatchObject({ recipient: user, channel: 'email' });
+    t.clock.advance(15 * 60_000 + 1);
+    const late = await id('ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: user, ConfirmationCode: mail!.code!, Password: 'Kontor!Neu99' });
+    // An expired code answers like a wrong one: "expired" would say a code was ever sent.
+    expect(late.body.__type).toBe('CodeMismatchException');
     await id('ForgotPassword', { ClientId: CLIENT_ID, Username: user });
     const ok = await id('ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: user, ConfirmationCode: await lastCode(), Password: 'Kontor!Neu99' });
     expect(ok.status).toBe(200);
@@ -179,7 +182,7 @@ describe('protocol errors', () => {
     expect(unknown.body.__type).toBe('UnknownOperationException');
     const client = await id('InitiateAuth', { ClientId: 'fremd', AuthFlow: 'USER_SRP_AUTH', AuthParameters: {} });
     expect(client.body.__type).toBe('ResourceNotFoundException');
-    const policy = await id('SignUp', { ClientId: CLIENT_ID, Username: 'neu@kontor.example', Password: 'kurz' });
+    const policy = await id('ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'neu@kontor.example', ConfirmationCode: '123456', Password: 'kurz' });
     expect(policy.body.__type).toBe('InvalidPasswordException');
     expect(policy.body.message).toMatch(/Mindestens 8 Zeichen/);
   });

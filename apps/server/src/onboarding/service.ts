@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { registerCustomer } from './customers.ts';
 import { berlinDate } from '@kontor/domain/banking-days';
 import {
   appropriateness,
@@ -263,6 +264,7 @@ export function onboardingService(d: {
             phone_number_verified: 'true',
           },
         });
+        await registerCustomer(tx, sub, 'ACCOUNT_OPENING', now);
         await d.records.setAddress(tx, sub, personal.address, now);
         await d.records.setTaxResidences(tx, sub, tax.taxResidences, now);
         await d.records.addReferenceAccount(tx, { sub, iban: account.iban, holder: account.holder, bic: null, createdAt: now });

@@ -65,3 +65,15 @@ export const customerExperience = pgTable('customer_experience', {
   profile: jsonb('profile').$type<ExperienceProfile>().notNull(),
   assessedAt: timestamp('assessed_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Kontor's customers: a user of the pool is one only once the account opening made it (or the
+ * seed and the developer tools, which stand in for it). The API serves no one else, whatever
+ * the pool let them do.
+ */
+export const customers = pgTable('customers', {
+  sub: uuid('sub').primaryKey(),
+  /** ACCOUNT_OPENING | SEED | DEV_TOOLS | TEST | EXISTING (users from before the register) */
+  via: text('via').notNull(),
+  openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+});

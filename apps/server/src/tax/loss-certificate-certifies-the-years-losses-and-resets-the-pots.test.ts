@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { outboxStore } from '../outbox/store.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { berlinDate } from '@kontor/domain/banking-days';
 import { parseServiceRequest } from '@kontor/domain/service-requests';
@@ -38,7 +39,11 @@ async function trade(isin: string, side: 'buy' | 'sell', quantity: string, price
 }
 
 const certify = (attributes: { lossOffsetResetStocks?: boolean; lossOffsetResetOther?: boolean }) => {
-  const appliers = serviceRequestAppliers({ phoneNumbers: embeddedPhoneNumbers(t.app.simulatedClock), directDebitEnabled: true });
+  const appliers = serviceRequestAppliers({
+    phoneNumbers: embeddedPhoneNumbers(t.app.simulatedClock),
+    directDebitEnabled: true,
+    smsInTransaction: (tx, recipient, text) => outboxStore(tx).insert({ recipient, channel: 'sms', text, code: null, createdAt: t.clock.now() }),
+  });
   const parsed = parseServiceRequest('LOSS_CERTIFICATE', attributes);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   const now = t.app.simulatedClock.now();

@@ -11,6 +11,8 @@ import {
 import type { LossCertificateData } from '../documents/loss-certificate.ts';
 import { customerSettingsStore as settings } from '../customer-settings/store.ts';
 import type { PhoneNumberPool } from '../identity/store.ts';
+import type { Db } from '../platform/db.ts';
+import { maskPhoneNumber as maskPhone } from '../authorisations/service.ts';
 import { grantMandate } from '../money/service.ts';
 import { moneyStore as money } from '../money/store.ts';
 import { NO_ORIGIN } from '../security-log/origin.ts';
@@ -23,7 +25,12 @@ export type ApplierDeps = {
   phoneNumbers: PhoneNumberPool;
   /** FEATURE_FLAGS.directDebit: without it there is no mandate to grant. */
   directDebitEnabled: boolean;
+  /** An SMS written in the job's transaction (the outbox the gateway sends from): only if the change holds. */
+  smsInTransaction: (tx: Db, recipient: string, text: string) => Promise<void>;
 };
+
+export const OLD_NUMBER_TEXT =
+  'Die Mobilnummer Ihres Kontor-Kontos wurde ge√§ndert. TANs gehen ab jetzt an die neue Nummer. Waren Sie das nicht? Dann rufen Sie uns bitte sofort an.';
 
 const done = (message: string, more: Partial<Applied> = {}): Applied => ({ outcome: 'DONE', message, documents: [], ...more });
 const rejected = (message: string): Applied => ({ outcome: 'REJECTED', message, documents: [] });
@@ -44,7 +51,10 @@ export const MANDATE_RENEWAL_NOTE = 'Bitte erteilen Sie das Lastschriftmandat f√
 export function serviceRequestAppliers(deps: ApplierDeps): ServiceRequestAppliers {
   return {
     MOBILE_NUMBER: applier('MOBILE_NUMBER', async (ctx, a) => {
-      await deps.phoneNumbers.setVerifiedPhoneNumber(ctx.tx, ctx.sub, a.newMobileNumber);
+      const old = await deps.phoneNumbers.setVerifiedPhoneNumber(ctx.tx, ctx.sub, a.newMobileNumber);
+      await securityLogStore.record(ctx.tx, { sub: ctx.sub, kind: 'MOBILE_NUMBER_CHANGED', at: ctx.now, detail: maskPhone(a.newMobileNumber), origin: NO_ORIGIN });
+      // The old number hears of it: a change the customer did not make is noticed there first.
+      if (old && old !== a.newMobileNumber) await deps.smsInTransaction(ctx.tx, old, OLD_NUMBER_TEXT);
       return done(`Ihre neue Mobilnummer ${a.newMobileNumber} ist hinterlegt. SMS-TANs senden wir ab sofort an diese Nummer.`);
     }),
 

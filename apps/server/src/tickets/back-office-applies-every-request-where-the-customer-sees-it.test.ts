@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { outboxStore } from '../outbox/store.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { berlinDate } from '@kontor/domain/banking-days';
 import type { CustomerSettings } from '@kontor/domain/customer-settings-contracts';
@@ -22,7 +23,11 @@ let apply: (c: SignedInCustomer, type: ServiceRequestType, attributes: Record<st
 beforeAll(async () => {
   // Wednesday 25 November 2026, 11:00 in Berlin.
   t = await createTestApp({ now: '2026-11-25T10:00:00Z' });
-  const appliers = serviceRequestAppliers({ phoneNumbers: embeddedPhoneNumbers(t.app.simulatedClock), directDebitEnabled: true });
+  const appliers = serviceRequestAppliers({
+    phoneNumbers: embeddedPhoneNumbers(t.app.simulatedClock),
+    directDebitEnabled: true,
+    smsInTransaction: (tx, recipient, text) => outboxStore(tx).insert({ recipient, channel: 'sms', text, code: null, createdAt: t.clock.now() }),
+  });
   // What the back office's job does when it closes a ticket: the normalised attributes, in its transaction.
   apply = async (c, type, attributes) => {
     const parsed = parseServiceRequest(type, attributes);
@@ -147,10 +152,14 @@ describe('the direct debit mandate', () => {
 });
 
 describe('a new mobile number', () => {
-  it('replaces the old one in the user pool, and the next TAN goes to it', async () => {
+  it('replaces the old one in the user pool, tells the old number, logs it, and the next TAN goes to it', async () => {
     const finn = await customerWithCash(t, '0');
     const applied = await apply(finn, 'MOBILE_NUMBER', { newMobileNumber: '0151 23456789' });
     expect(applied).toMatchObject({ outcome: 'DONE', message: expect.stringContaining('+4915123456789') });
+    const [toOld] = await outboxStore(t.database.db).latest(1);
+    expect(toOld).toMatchObject({ recipient: finn.phone, channel: 'sms', text: expect.stringContaining('Mobilnummer Ihres Kontor-Kontos wurde geändert') });
+    const log = (await t.call({ method: 'GET', url: '/api/security-log', headers: finn.headers })).json();
+    expect(log.events.filter((e: { kind: string }) => e.kind === 'MOBILE_NUMBER_CHANGED')).toMatchObject([{ detail: '+49 •••• •••••89' }]);
     const me = (await t.call({ method: 'GET', url: '/api/user/me', headers: finn.headers })).json();
     expect(me.phoneNumber).toBe('+4915123456789');
     const { message } = await requestTan(t, finn, { type: 'MONEY_TRANSACTION', data: { kind: 'MANDATE', iban: ANNAS_IBAN } });

@@ -17,8 +17,9 @@ type Values = { email: string; code: string; newPassword: string };
 type Delivery = { destination?: string; medium?: string };
 
 /**
- * /passwort-vergessen: e-mail address → a code (by SMS when the mobile number is verified,
- * otherwise by e-mail) → code and new password. Spec §5: all three are required.
+ * /passwort-vergessen: e-mail address → a code by e-mail (the pool answers the same for any
+ * address, so the page cannot say whether one is a customer's) → code and new password. Spec §5:
+ * all three are required; signing in afterwards still takes the second factor.
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();

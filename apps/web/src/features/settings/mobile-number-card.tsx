@@ -3,9 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
-import { confirmUserAttribute, fetchUserAttributes, sendUserAttributeVerificationCode, updateUserAttributes } from 'aws-amplify/auth';
-import { formatPhoneNumber, mobileNumberCheckSchema } from '@kontor/domain/phone';
-import { api, isApiError } from '../../lib/api-client';
+import { confirmUserAttribute, fetchUserAttributes, sendUserAttributeVerificationCode } from 'aws-amplify/auth';
+import { isApiError } from '../../lib/api-client';
 import { useAuth, useCustomer } from '../../lib/auth';
 import { newTicketPath } from '../../lib/paths';
 import { authErrorMessage, describeAuthError } from '../../lib/auth-errors';
@@ -14,7 +13,6 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { CodeField } from '../../ui/code-field';
-import { FormTextField } from '../../ui/form-text-field';
 import { Notice } from '../../ui/notice';
 import { Skeleton } from '../../ui/skeleton';
 import { maskPhoneNumber } from './mfa-card';
@@ -27,10 +25,9 @@ const ATTRIBUTES_KEY = ['identity', 'attributes'] as const;
 const messageOf = (caught: unknown) => (isApiError(caught) ? caught.message : authErrorMessage(caught, 'settings'));
 
 /**
- * Einstellungen → Mobilnummer für TANs. TANs go by SMS only to a verified phone_number, so a
- * customer without one enters a number here: the server checks that it is a mobile number
- * (POST /api/user/checkmobilenr, and says why not), the pool stores it and sends a code, and the
- * code confirms it. A confirmed number is changed by a service request with a TAN, not here.
+ * Einstellungen → Mobilnummer für TANs. TANs go by SMS only to a verified phone_number: an
+ * unconfirmed number is confirmed here with a code sent to it. Adding or changing a number is a
+ * service request with a TAN (the pool does not let the app write it).
  */
 export function MobileNumberCard() {
   const { t } = useTranslation();
@@ -94,77 +91,53 @@ export function MobileNumberCard() {
   );
 }
 
-type Step = { step: 'number'; returned?: boolean } | { step: 'code'; e164: string };
-
-/** "Mobilnummer hinterlegen": the number (checked, then stored), then the code from the SMS. */
+/**
+ * "Mobilnummer bestätigen": the number Kontor keeps (from the account opening or a service
+ * request) is confirmed with a code sent to it. The app cannot write the number itself: a number
+ * is added or changed only by the service request, confirmed by TAN.
+ */
 function MobileNumberForm({ current }: { current: string | null }) {
-  const [step, setStep] = useState<Step>({ step: 'number' });
-  return step.step === 'number' ? (
-    <NumberStep current={current} autoFocus={step.returned} onCodeSent={(e164) => setStep({ step: 'code', e164 })} />
-  ) : (
-    <CodeStep e164={step.e164} onOtherNumber={() => setStep({ step: 'number', returned: true })} />
-  );
-}
-
-function NumberStep({ current, autoFocus, onCodeSent }: { current: string | null; autoFocus?: boolean; onCodeSent: (e164: string) => void }) {
   const { t } = useTranslation();
-  const auth = useAuth();
-  const queryClient = useQueryClient();
+  const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<{ mobileNumber: string }>({ defaultValues: { mobileNumber: current ? formatPhoneNumber(current) : '' }, mode: 'onSubmit' });
-
-  const submit = form.handleSubmit(async ({ mobileNumber }) => {
+  if (!current) {
+    return (
+      <p className={styles.muted}>
+        {t('settings.mobile.addByService')}{' '}
+        <Link href={newTicketPath('MOBILE_NUMBER')} className={styles.quietLink} data-change-type="MOBILE_NUMBER">
+          {t('settings.mobile.addLink')}
+        </Link>
+      </p>
+    );
+  }
+  if (sent) return <CodeStep e164={current} />;
+  const send = async () => {
     setError(null);
+    setSending(true);
     try {
-      const check = mobileNumberCheckSchema.parse(
-        await api.request<unknown>('POST', '/api/user/checkmobilenr', { body: { mobileNumber }, skipGlobalErrorHandler: true }),
-      );
-      if (!check.valid) {
-        form.setError('mobileNumber', { type: 'server', message: check.reason }, { shouldFocus: true });
-        return;
-      }
-      // The pool sends a code when the number changes; for the number it already has, one is asked for.
-      const sent =
-        check.e164 !== current &&
-        (await updateUserAttributes({ userAttributes: { phone_number: check.e164 } })).phone_number?.nextStep.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE';
-      if (!sent) await sendUserAttributeVerificationCode({ userAttributeKey: 'phone_number' });
-      if (check.e164 !== current) {
-        await queryClient.invalidateQueries({ queryKey: ATTRIBUTES_KEY });
-        await auth.reloadCustomer().catch((caught: unknown) => console.warn('Customer could not be reloaded', caught));
-      }
-      onCodeSent(check.e164);
+      await sendUserAttributeVerificationCode({ userAttributeKey: 'phone_number' });
+      setSent(true);
     } catch (caught) {
       setError(messageOf(caught));
+    } finally {
+      setSending(false);
     }
-  });
-
+  };
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={t('settings.mobile.formTitle')}>
+    <div className={styles.form}>
       <h3 className={styles.subheading}>{t('settings.mobile.formTitle')}</h3>
       {error && <Notice tone="danger">{error}</Notice>}
-      <FormTextField
-        control={form.control}
-        name="mobileNumber"
-        rules={{ required: t('settings.mobile.required') }}
-        label={t('settings.mobile.label')}
-        description={t('settings.mobile.hint')}
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        maxLength={30}
-        isRequired
-        autoFocus={autoFocus}
-      />
       <div>
-        <Button type="submit" isPending={form.formState.isSubmitting}>
+        <Button isPending={sending} onPress={() => void send()}>
           {t('settings.mobile.submit')}
         </Button>
       </div>
-    </form>
+    </div>
   );
 }
 
-function CodeStep({ e164, onOtherNumber }: { e164: string; onOtherNumber: () => void }) {
+function CodeStep({ e164 }: { e164: string }) {
   const { t } = useTranslation();
   const auth = useAuth();
   const toast = useToast();
@@ -217,9 +190,6 @@ function CodeStep({ e164, onOtherNumber }: { e164: string; onOtherNumber: () => 
         </Button>
         <Button variant="secondary" isPending={resending} isDisabled={form.formState.isSubmitting} onPress={() => void resend()}>
           {t('settings.mobile.resend')}
-        </Button>
-        <Button variant="ghost" isDisabled={form.formState.isSubmitting} onPress={onOtherNumber}>
-          {t('settings.mobile.otherNumber')}
         </Button>
       </div>
     </form>
