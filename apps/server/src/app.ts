@@ -13,6 +13,7 @@ import { type Clock, clockStartingAt, ShiftableClock, systemClock } from './plat
 import type { Db } from './platform/db.ts';
 import { installCanonicalPaths } from './platform/canonical-path.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
+import { installJsonDepthLimit } from './platform/json-body.ts';
 import { loggerOptions, requestLogger } from './platform/logger.ts';
 import { installStaticWeb } from './platform/static-web.ts';
 import { registerBackOffice } from './back-office-wiring.ts';
@@ -181,6 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // Before any route: every JSON body passes the depth check (the user pool's parser too).
+  installJsonDepthLimit(app);
   // The security log names where a request came from (shortened address, country, browser).
   installRequestOrigin(app);
 
