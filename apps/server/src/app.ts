@@ -13,7 +13,9 @@ import { MULTI_ORDER_KINDS } from '@kontor/domain/order-rules';
 import type { Config } from './config.ts';
 import { type Clock, clockStartingAt, ShiftableClock, systemClock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
+import { installCanonicalPaths } from './platform/canonical-path.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
+import { installJsonDepthLimit } from './platform/json-body.ts';
 import { loggerOptions, requestLogger } from './platform/logger.ts';
 import { installStaticWeb } from './platform/static-web.ts';
 import { registerBackOffice } from './back-office-wiring.ts';
@@ -182,6 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // Before any route: every JSON body passes the depth check (the user pool's parser too).
+  installJsonDepthLimit(app);
   // The security log names where a request came from (shortened address, country, browser).
   installRequestOrigin(app);
 
@@ -204,6 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     strictTransportSecurity: config.secureCookies,
   });
+  // Before every check that reads the URL (XSRF, the auth guard): the router decodes what they see raw.
+  installCanonicalPaths(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   installXsrf(app, { secure: config.secureCookies, exemptPaths: ['/api/oauth2/token'] });

@@ -1,8 +1,10 @@
 /**
  * Fuzz: every operation of the OpenAPI document the app serves is called with malformed input
  * (wrong types, huge strings, NUL and lone surrogates, -1/NaN/1e309, missing fields, invalid JSON,
- * wrong content types, an oversized body, odd path parameters), signed in (session cookie and XSRF
- * token, as the web app calls), not signed in and with forged credentials. No answer may be 5xx.
+ * wrong content types, an oversized body, odd path parameters, bodies nested 8,000 levels deep, the
+ * path spelled otherwise: an encoded letter, an encoded or doubled slash, a dot segment), signed in
+ * (session cookie and XSRF token, as the web app calls), not signed in and with forged credentials.
+ * No answer may be 5xx, and no other spelling of a path gets a state-changing call past the XSRF check.
  *
  * How to register: a new route in the document needs nothing, it is fuzzed from its schema. A
  * route that inject cannot call to its end (a Server-Sent Events stream) goes into EXCLUDED, named
@@ -212,6 +214,34 @@ function probesOf(op: Shape, seed: number, uuid: string): Probe[] {
   return [...new Map(probes.map((p) => [JSON.stringify(p), p])).values()];
 }
 
+/** JSON nested 8,000 levels deep, as an object and as an array (the server refuses beyond 64). */
+const DEEP_BODIES = [`${'{"a":'.repeat(8000)}1${'}'.repeat(8000)}`, `${'['.repeat(8000)}${']'.repeat(8000)}`];
+
+/**
+ * Other spellings of a path that a router which decodes before it matches could take for it: a
+ * letter percent-encoded (the first, in the /api/ or /identity/ prefix, and the last), the last
+ * slash encoded or doubled, a doubled first slash, a dot segment (inject resolves that one, as a
+ * browser would).
+ */
+function otherSpellings(path: string): string[] {
+  const letters = [...path.matchAll(/[A-Za-z]/g)].map((m) => m.index);
+  const slashes = [...path.matchAll(/\//g)].map((m) => m.index).filter((i) => i > 0);
+  const put = (i: number, text: string) => `${path.slice(0, i)}${text}${path.slice(i + 1)}`;
+  const hex = (i: number) => `%${path.charCodeAt(i).toString(16).toUpperCase()}`;
+  const last = slashes.at(-1);
+  return [
+    ...[letters[0], letters.at(-1)].filter((i) => i !== undefined).map((i) => put(i, hex(i))),
+    ...(last === undefined ? [] : [put(last, '%2F'), put(last, '//'), `${path.slice(0, last)}/.${path.slice(last)}`]),
+    `/${path}`,
+  ];
+}
+
+/** The path of an operation with a well-formed value for each parameter, and its body with only the required fields. */
+function wellFormed(op: Shape, uuid: string): { path: string; body: string | undefined } {
+  const values = Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, encode(String(sample(p.schema, p.name, uuid)))]));
+  return { path: fillPath(op.path, values), body: op.body ? JSON.stringify(sample(op.body, 'body', uuid, true)) : undefined };
+}
+
 // ---- who calls ---------------------------------------------------------------------------------------
 
 type Caller = { who: string; cookies: Record<string, string>; headers: Record<string, string> };
@@ -227,6 +257,8 @@ const FORGED: Caller[] = [
 
 let t: TestApp;
 let signedIn: Caller;
+/** Signed in by the session cookie, as a page on another origin makes the browser send it: no XSRF header. */
+let forgedBySite: Caller;
 let signedInSub: string;
 let sent = 0;
 beforeAll(async () => {
@@ -234,6 +266,7 @@ beforeAll(async () => {
   const c = await signedInCustomer(t.app, t.database.db);
   signedInSub = c.sub;
   signedIn = { who: 'signed in', cookies: { ...anonymous.cookies, [SESSION_COOKIE]: await sessionCookie(t, c) }, headers: anonymous.headers };
+  forgedBySite = { who: 'signed in by cookie, no XSRF header', cookies: signedIn.cookies, headers: {} };
 });
 afterAll(() => t?.close());
 
@@ -459,6 +492,39 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     console.info(`fuzz: ${Object.keys(counts).length} operations, ${outcomes.length} requests in ${seconds.toFixed(1)} s, seed ${SEED}; probes per operation: ${JSON.stringify(counts)}`);
     expectNoServerErrors(outcomes);
   }, 360_000);
+
+  it('answers deeply nested bodies and other spellings of every path without a 5xx, and no spelling skips the XSRF check', async () => {
+    const operations = await servedOperations(t.app);
+    const outcomes: Outcome[] = [];
+    const forged: Outcome[] = [];
+    for (const [i, op] of operations.entries()) {
+      if (EXCLUDED[op.name]) continue;
+      const shape = { method: op.method, path: op.path, params: op.parameters, body: op.body };
+      const { path, body } = wellFormed(shape, fc.sample(fc.uuid({ version: 4 }), { seed: SEED + i, numRuns: 1 })[0]!);
+      const json = body === undefined ? {} : { 'content-type': 'application/json' };
+      // One of the two deep bodies each (8,000 levels cost the parse of 40 kB): they take turns.
+      const deep: Probe = { method: op.method === 'GET' ? 'POST' : op.method, url: path, headers: { 'content-type': 'application/json' }, payload: DEEP_BODIES[i % 2] };
+      outcomes.push(await send(deep, signedIn));
+      const spelled = otherSpellings(path).map((url): Probe => ({ method: op.method, url, headers: json, ...(body === undefined ? {} : { payload: body }) }));
+      // inject resolves the dot segment: that spelling is the well-formed call, fuzzed above.
+      outcomes.push(...(await sendAll(spelled.filter((p) => !p.url.includes('/./')), [signedIn])));
+      if (op.method !== 'GET') forged.push(...(await sendAll(spelled, [forgedBySite])));
+    }
+    // The user pool: every action with a body nested too deep, and its endpoint spelled otherwise.
+    const identity = (url: string, action: string, payload: string): Probe => ({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+      payload,
+    });
+    const actions = Object.keys(t.app.identity!.actions);
+    const pool = await sendAll([...actions.flatMap((a) => DEEP_BODIES.map((b) => identity('/identity/', a, b))), ...otherSpellings('/identity/').map((u) => identity(u, 'InitiateAuth', '{}'))], [anonymous]);
+    expectNoServerErrors([...outcomes, ...forged, ...pool]);
+    const deepTaken = [...outcomes, ...pool].filter((o) => o.probe.payload && DEEP_BODIES.includes(o.probe.payload) && o.status !== 400);
+    expect(deepTaken.map(describeOutcome), 'a body nested too deep is a 400').toEqual([]);
+    const unchecked = forged.filter((o) => typeof o.status === 'number' && o.status < 400);
+    expect(unchecked.map(describeOutcome), 'no state-changing call without the XSRF header succeeds, however its path is spelled').toEqual([]);
+  }, 60_000);
 
   it.each(Object.entries(EXCLUDED).map(([name, { reason }]) => [name, reason]))('%s is excluded (%s) but refuses bad requests without a 5xx', async (name) => {
     const outcomes: Outcome[] = [];

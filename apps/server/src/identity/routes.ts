@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { depthLimitedJsonParser } from '../platform/json-body.ts';
 import { admission } from './admission.ts';
 import { IdentityError } from './errors.ts';
 import type { IdentityService } from './service.ts';
@@ -16,8 +17,7 @@ export const identityRoutes: FastifyPluginAsync<{ service: IdentityService; toke
   { service, tokens, path, poolId, concurrency },
 ) => {
   const admit = admission(concurrency);
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser(AMZ_JSON, { parseAs: 'string' }, parseJson);
+  app.addContentTypeParser(AMZ_JSON, { parseAs: 'string' }, depthLimitedJsonParser(app));
 
   app.post(path, { schema: { hide: true }, config: { rateLimit: { max: 600, timeWindow: '1 minute' } } }, async (req, reply) => {
     reply.header('content-type', 'application/x-amz-json-1.1');

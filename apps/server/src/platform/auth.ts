@@ -56,8 +56,10 @@ export function installAuthGuard(
 ): void {
   app.decorateRequest('customer', null);
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || !req.routeOptions.url || req.routeOptions.config.public) return;
-    if (opts.publicPrefixes.some((p) => req.url.startsWith(p))) return;
+    // The route that answers, not the raw URL: the router decodes what the URL spells (canonical-path.ts).
+    const route = req.routeOptions.url;
+    if (!route?.startsWith('/api/') || req.routeOptions.config.public) return;
+    if (opts.publicPrefixes.some((p) => route.startsWith(p))) return;
     const bearer = bearerToken(req);
     const token = bearer ?? req.cookies[SESSION_COOKIE];
     const customer = token ? await verify(token) : null;

@@ -27,7 +27,9 @@ export function installXsrf(app: FastifyInstance, opts: { secure: boolean; exemp
         httpOnly: false,
       });
     }
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/') || bearerOnly) return;
+    // The raw URL or the route that answers it (the router decodes what the URL spells).
+    const api = req.url.startsWith('/api/') || !!req.routeOptions.url?.startsWith('/api/');
+    if (SAFE_METHODS.has(req.method) || !api || bearerOnly) return;
     // A route that acts on no customer's cookie (the OAuth token endpoint: the code and its
     // verifier are the credentials) cannot be forged against anyone.
     if (opts.exemptPaths?.some((p) => req.url === p || req.url.startsWith(`${p}?`))) return;
