@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 
 /**
@@ -10,7 +9,7 @@ import type { Config } from '../config.ts';
  * setting and a restart keeps accepting the TANs it sent. Processes on one PostgreSQL must share
  * it: the same DATA_DIR does, or TAN_HASH_KEY given to each.
  */
-export function tanHashKeyOf(config: Config, log: Pick<FastifyBaseLogger, 'warn'>): string {
+export function tanHashKeyOf(config: Config, log: { warn(message: string): void }): string {
   if (config.tanHashKey) return config.tanHashKey;
   if (config.env === 'production' && config.database.kind === 'postgres') {
     log.warn(
