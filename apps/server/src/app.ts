@@ -88,6 +88,7 @@ import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
 import { authorisationRoutes } from './authorisations/routes.ts';
 import { type AuthorisationService, authorisationService } from './authorisations/service.ts';
 import { authorisationStore } from './authorisations/store.ts';
+import { tanHashKeyOf } from './authorisations/tan-hash-key.ts';
 import { deviceDevRoutes } from './devices/dev-routes.ts';
 import { tradingDevRoutes } from './trading/dev-routes.ts';
 import { deviceRoutes } from './devices/routes.ts';
@@ -275,6 +276,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('notificationDelivery', delivery);
   const authorisations = authorisationService({
     store: authorisationStore(db),
+    tanHashKey: tanHashKeyOf(config, app.log),
+    log: app.log,
     clock,
     messenger,
     mobileNumberOf: async (sub) => {

@@ -39,6 +39,17 @@ const envSchema = z.object({
   /** Unset: embedded PGlite under DATA_DIR. postgres://… switches to PostgreSQL. */
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
+  /**
+   * The HMAC key under which TANs are stored (at least 32 bytes). Unset: a random key made once
+   * and kept in DATA_DIR/tan-hash.key (mode 0600); processes on one PostgreSQL must share it.
+   */
+  TAN_HASH_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, { message: 'must be at least 32 bytes long (e.g. openssl rand -base64 48)' })
+      .optional(),
+  ),
   /** Built web app served by this process. */
   WEB_DIST_DIR: optionalString,
   SEED_DEMO_DATA: bool(true),
@@ -93,6 +104,9 @@ export type Config = {
   publicUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  /** TAN_HASH_KEY when set; else the key comes from (or is made in) `tanHashKeyFile`. */
+  tanHashKey: string | null;
+  tanHashKeyFile: string;
   webDistDir: string;
   webPublicDir: string;
   seedDemoData: boolean;
@@ -163,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
+    tanHashKey: e.TAN_HASH_KEY ?? null,
+    tanHashKeyFile: path.resolve(e.DATA_DIR, 'tan-hash.key'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     webPublicDir: path.join(repoRoot, 'apps/web/public'),
     seedDemoData: e.SEED_DEMO_DATA,

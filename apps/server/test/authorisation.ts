@@ -20,7 +20,7 @@ export async function requestTan(
   if (res.statusCode !== 200) throw new Error(`requesttan answered ${res.statusCode}: ${res.body}`);
   const challenge = res.json() as TanChallenge;
   const [row] = await t.database.db.select().from(authorisationChallenges).where(eq(authorisationChallenges.id, challenge.ticket));
-  const message = (await outboxStore(t.database.db).latest(50)).find((m) => m.code && tanHash(challenge.ticket, m.code) === row?.tanHash);
+  const message = (await outboxStore(t.database.db).latest(50)).find((m) => m.code && tanHash(t.config.tanHashKey!, challenge.ticket, m.code) === row?.tanHash);
   if (!message?.code) throw new Error('no TAN for this challenge in the outbox');
   return { challenge, tan: message.code, message };
 }

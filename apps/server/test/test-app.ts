@@ -135,7 +135,16 @@ export async function createTestApp(
   // The developer tools on, as under `npm start` (the outbox holds the SMS codes the tests read).
   // SRP on the main thread: worker threads per test app cost time (official-clients.test.ts and
   // srp-workers.test.ts run the pool).
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BOT_PROTECTION_DIFFICULTY: '4', DEV_TOOLS: 'true', SRP_WORKERS: '0', ...opts.env });
+  // A TAN key of its own (no key file written under ./data by a test).
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    BOT_PROTECTION_DIFFICULTY: '4',
+    DEV_TOOLS: 'true',
+    SRP_WORKERS: '0',
+    TAN_HASH_KEY: randomBytes(32).toString('base64'),
+    ...opts.env,
+  });
   const database = await freshDatabase();
   const clock = new ManualClock(opts.now ?? '2026-11-23T09:00:00Z');
   const app = await buildApp({ config, db: opts.db ? opts.db(database.db) : database.db, clock: opts.clock ?? clock, marketClock: opts.marketClock, logger: false, quotes: opts.quotes });

@@ -42,6 +42,22 @@ export const NOTE_MAX_LENGTH = 580;
 /** Wrong TANs allowed for one ticket before it is void and a new TAN must be requested. Decision: meaning of 5. */
 export const TAN_MAX_ATTEMPTS = 5;
 
+/**
+ * Wrong TAN answers in a row, across challenges, after which TAN authorisation is locked for the
+ * customer (PSD2 RTS Art. 4(3)(b)); a right answer starts the count afresh. Decision 030.
+ */
+export const TAN_LOCK_AFTER_WRONG_ANSWERS = 5;
+/** How long that lock lasts: 30 minutes, then a new count of five begins. */
+export const TAN_LOCK_MS = 30 * 60_000;
+/**
+ * Challenges (each an SMS, a call or a push to the customer's phone) one customer may start per
+ * window, whichever client asks: no one can make a customer's phone receive unlimited TANs.
+ */
+export const TAN_CHALLENGE_LIMITS = [
+  { max: 10, windowMs: 10 * 60_000 },
+  { max: 30, windowMs: 60 * 60_000 },
+] as const;
+
 /** Identity: how many remembered devices one ListDevices call asks for. */
 export const DEVICE_LIST_LIMIT = 60;
 

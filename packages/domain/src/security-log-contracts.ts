@@ -23,6 +23,8 @@ export const SECURITY_EVENT_KINDS = [
   'EMAIL_CHANGED',
   'OAUTH_GRANTED',
   'OAUTH_REVOKED',
+  /** TAN authorisation locked after too many wrong TANs in a row; `detail` is the end of the lock (ISO instant). */
+  'TAN_LOCKED',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   type AppAuthRequest,
   type AuthorisationPayload,
@@ -8,16 +8,19 @@ import {
   type TicketVerification,
   TAN_VALIDITY_MS,
 } from '@kontor/domain/auth-contracts';
-import { TAN_MAX_ATTEMPTS } from '@kontor/domain/constants';
+import { TAN_CHALLENGE_LIMITS, TAN_LOCK_AFTER_WRONG_ANSWERS, TAN_LOCK_MS, TAN_MAX_ATTEMPTS } from '@kontor/domain/constants';
 import { checkMobileNumber } from '@kontor/domain/mobile-number';
 import { formatPhoneNumber } from '@kontor/domain/phone';
+import { germanDateTime } from '@kontor/domain/service-request-summary';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Messenger } from '../outbox/service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
+import { securityLogStore } from '../security-log/store.ts';
 import { describePayload, payloadDigest } from './payload.ts';
-import type { AuthorisationStore, ChallengeRow } from './store.ts';
+import type { AuthorisationStore, ChallengeRow, LockoutRow } from './store.ts';
 
 /** Who asks: the customer and, for a session approval, the browser session (token family). */
 export type Asker = { sub: string; session?: string };
@@ -41,6 +44,14 @@ export const authorisationMessages = {
   unknownDevice: 'Dieses Gerät ist nicht für Ihr Konto eingerichtet.',
   closed: 'Diese Bestätigungsanfrage ist bereits abgeschlossen. Bitte fordern Sie eine neue TAN an.',
   unknownApproval: 'Diese Freigabe gibt es nicht (mehr).',
+  /** The customer's TAN authorisation is locked (too many wrong TANs in a row, across challenges). */
+  customerLocked: (until: Date) =>
+    `Nach ${TAN_LOCK_AFTER_WRONG_ANSWERS} falschen TAN-Eingaben in Folge ist die Bestätigung mit TAN für Ihr Konto aus Sicherheitsgründen für ${TAN_LOCK_MS / 60_000} Minuten gesperrt, bis ${germanDateTime(until.toISOString())}. Danach können Sie wieder eine TAN anfordern.`,
+  /** The SMS to the customer's number when the lock begins. */
+  customerLockedSms: (until: Date) =>
+    `Kontor: Nach ${TAN_LOCK_AFTER_WRONG_ANSWERS} falschen TAN-Eingaben ist die Bestätigung mit TAN für Ihr Konto bis ${germanDateTime(until.toISOString())} gesperrt. Waren Sie das nicht, ändern Sie bitte Ihr Passwort und rufen Sie uns an.`,
+  tooManyChallenges: (retryAt: Date) =>
+    `Sie haben in kurzer Zeit zu viele TANs angefordert (höchstens ${TAN_CHALLENGE_LIMITS.map((w) => `${w.max} in ${w.windowMs === 3_600_000 ? 'einer Stunde' : `${w.windowMs / 60_000} Minuten`}`).join(' und ')}). Zum Schutz Ihres Kontos können Sie ab ${germanDateTime(retryAt.toISOString())} wieder eine TAN anfordern.`,
 } as const;
 
 const DIGIT_WORDS = ['null', 'eins', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben', 'acht', 'neun'];
@@ -59,8 +70,12 @@ export function spokenTan(tan: string, summary: string): string {
   return `Ihre Kontor-TAN lautet: ${digits}. Ich wiederhole: ${digits}. Sie gilt für: ${summary.replace(' •••• ', ' … ')}. Geben Sie die TAN niemals weiter.`;
 }
 
-/** The stored form of a TAN: bound to its ticket, never the TAN itself. */
-export const tanHash = (ticket: string, tan: string): string => createHash('sha256').update(`${ticket}:${tan}`).digest('hex');
+/**
+ * The stored form of a TAN: HMAC-SHA256 under the server's TAN_HASH_KEY, bound to its ticket. A
+ * copy of the database alone does not give the TAN back: without the key, trying all 10^6 codes
+ * finds nothing (an unkeyed hash of six digits falls in a fraction of a second).
+ */
+export const tanHash = (key: string, ticket: string, tan: string): string => createHmac('sha256', key).update(`${ticket}:${tan}`).digest('hex');
 function sameText(a: string | null | undefined, b: string): boolean {
   if (a == null) return false;
   const x = Buffer.from(a);
@@ -68,8 +83,28 @@ function sameText(a: string | null | undefined, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+const LONGEST_WINDOW_MS = Math.max(...TAN_CHALLENGE_LIMITS.map((w) => w.windowMs));
+
+/**
+ * When the customer may start a challenge again, or null when now: for each window that is full,
+ * the instant its oldest counted challenge leaves it. `times` newest first.
+ */
+export function challengeRetryAt(times: readonly Date[], now: Date): Date | null {
+  let retryAt: Date | null = null;
+  for (const w of TAN_CHALLENGE_LIMITS) {
+    const inWindow = times.filter((t) => t.getTime() > now.getTime() - w.windowMs);
+    if (inWindow.length < w.max) continue;
+    const free = new Date(inWindow[w.max - 1]!.getTime() + w.windowMs);
+    if (!retryAt || free > retryAt) retryAt = free;
+  }
+  return retryAt;
+}
+
 export type AuthorisationDeps = {
   store: AuthorisationStore;
+  /** The HMAC key of stored TANs (config TAN_HASH_KEY, or the key file under DATA_DIR). */
+  tanHashKey: string;
+  log?: FastifyBaseLogger;
   clock: Clock;
   messenger: Messenger;
   /** The customer's verified mobile number (E.164), or null. */
@@ -123,24 +158,78 @@ export function authorisationService(deps: AuthorisationDeps) {
     return row;
   }
 
+  const customerLocked = (until: Date) => new AppError(423, authorisationMessages.customerLocked(until), { lockedUntil: until.toISOString() });
+  /** The end of the customer's lock while it lasts, else null. */
+  const lockedUntil = (row: LockoutRow | undefined): Date | null => (row?.lockedUntil && row.lockedUntil > clock.now() ? row.lockedUntil : null);
+
+  /** Once the lock is committed: the customer hears of it by SMS at the verified number (best effort). */
+  async function tellLocked(sub: string, until: Date): Promise<void> {
+    try {
+      const to = await deps.mobileNumberOf(sub);
+      if (to) await messenger.send({ recipient: to, channel: 'sms', text: authorisationMessages.customerLockedSms(until) });
+    } catch (error) {
+      deps.log?.error({ err: error }, 'the SMS about a TAN lock could not be sent');
+    }
+  }
+
+  type Outcome =
+    | { kind: 'verified'; row: ChallengeRow }
+    | { kind: 'wrong'; attempts: number }
+    | { kind: 'challengeLocked' }
+    | { kind: 'customerLocked'; until: Date; began: boolean }
+    | { kind: 'closed' };
+
   async function verify(asker: Asker, answer: TicketVerification, opts: { changedMobileNumber?: boolean } = {}): Promise<AuthorisationResult> {
+    // A locked customer hears so first, whatever the ticket: that says nothing about the ticket.
+    const lockEnd = lockedUntil(await store.lockoutOf(asker.sub));
+    if (lockEnd) throw customerLocked(lockEnd);
     const row = await own(asker.sub, answer.ticket);
     // Not the customer's, or not one sent to a new number: the same answer as a wrong TAN.
     if (!row || (opts.changedMobileNumber && !row.toNewNumber)) throw wrong(TAN_MAX_ATTEMPTS - 1);
     if (row.state !== 'PENDING' && row.state !== 'APPROVED') refuseClosed(row);
     // A session is approved in the app only; every other challenge also by its TAN.
-    const tanFits = row.type !== 'SESSION_AUTH' && answer.tan !== '' && sameText(row.tanHash, tanHash(row.id, answer.tan));
+    const tanFits = row.type !== 'SESSION_AUTH' && answer.tan !== '' && sameText(row.tanHash, tanHash(deps.tanHashKey, row.id, answer.tan));
     const appFits = row.state === 'APPROVED' && answer.authorizationId !== undefined && sameText(row.authorizationId, answer.authorizationId);
-    if (tanFits || appFits) {
-      const done = await store.markVerified(row.id, randomUUID(), clock.now());
-      if (done) return { ticket: done.id, tan: answer.tan, authorizationId: done.authorizationId! };
-    } else {
-      const counted = await store.countWrong(row.id, TAN_MAX_ATTEMPTS);
-      if (counted?.state === 'LOCKED') throw new AppError(423, authorisationMessages.locked);
-      if (counted) throw wrong(TAN_MAX_ATTEMPTS - counted.attempts);
+    const now = clock.now();
+    // One transaction on the customer's lockout row: the challenge's and the customer's counts
+    // move together, and parallel answers (in any process) take their turns.
+    const outcome = await store.transaction(async (s, tx): Promise<Outcome> => {
+      const lockout = await s.takeLockout(asker.sub);
+      const until = lockedUntil(lockout);
+      if (until) return { kind: 'customerLocked', until, began: false };
+      if (tanFits || appFits) {
+        const done = await s.markVerified(row.id, randomUUID(), now);
+        if (!done) return { kind: 'closed' };
+        if (lockout.wrongInARow !== 0) await s.setLockout(asker.sub, { wrongInARow: 0, lockedUntil: null });
+        return { kind: 'verified', row: done };
+      }
+      const counted = await s.countWrong(row.id, TAN_MAX_ATTEMPTS);
+      if (!counted) return { kind: 'closed' };
+      const inARow = lockout.wrongInARow + 1;
+      if (inARow >= TAN_LOCK_AFTER_WRONG_ANSWERS) {
+        const end = new Date(now.getTime() + TAN_LOCK_MS);
+        await s.setLockout(asker.sub, { wrongInARow: 0, lockedUntil: end });
+        await s.lockOpenOf(asker.sub);
+        await securityLogStore.record(tx, { sub: asker.sub, kind: 'TAN_LOCKED', at: now, detail: end.toISOString() });
+        return { kind: 'customerLocked', until: end, began: true };
+      }
+      await s.setLockout(asker.sub, { wrongInARow: inARow, lockedUntil: null });
+      return counted.state === 'LOCKED' ? { kind: 'challengeLocked' } : { kind: 'wrong', attempts: counted.attempts };
+    });
+    switch (outcome.kind) {
+      case 'verified':
+        return { ticket: outcome.row.id, tan: answer.tan, authorizationId: outcome.row.authorizationId! };
+      case 'customerLocked':
+        if (outcome.began) await tellLocked(asker.sub, outcome.until);
+        throw customerLocked(outcome.until);
+      case 'challengeLocked':
+        throw new AppError(423, authorisationMessages.locked);
+      case 'wrong':
+        throw wrong(TAN_MAX_ATTEMPTS - outcome.attempts);
+      case 'closed':
+        // Another request closed it meanwhile (locked, verified, expired): say how it stands now.
+        refuseClosed((await own(asker.sub, row.id)) ?? row);
     }
-    // Another request closed it meanwhile (locked, verified, expired): say how it stands now.
-    refuseClosed((await own(asker.sub, row.id)) ?? row);
   }
 
   return {
@@ -168,7 +257,7 @@ export function authorisationService(deps: AuthorisationDeps) {
         recipient,
         sentTo: recipient ? maskPhoneNumber(recipient) : '',
         toNewNumber: !!newNumber,
-        tanHash: tanHash(id, tan),
+        tanHash: tanHash(deps.tanHashKey, id, tan),
         createdAt: now,
         expiresAt: new Date(now.getTime() + TAN_VALIDITY_MS),
         attempts: 0,
@@ -177,7 +266,16 @@ export function authorisationService(deps: AuthorisationDeps) {
         deviceSerial: null,
         usedAt: null,
       };
-      await store.insert(row);
+      // The customer's lockout row taken first: the lock and the per-customer limit hold across processes.
+      const refusal = await store.transaction(async (s) => {
+        const until = lockedUntil(await s.takeLockout(asker.sub));
+        if (until) return customerLocked(until);
+        const retryAt = challengeRetryAt(await s.challengeTimesSince(asker.sub, new Date(now.getTime() - LONGEST_WINDOW_MS)), now);
+        if (retryAt) return new AppError(429, authorisationMessages.tooManyChallenges(retryAt), { retryAt: retryAt.toISOString() });
+        await s.insert(row);
+        return null;
+      });
+      if (refusal) throw refusal;
       if (!byApp) {
         const text = opts.useSpeech ? spokenTan(tan, summary) : `Kontor-TAN ${tan} für ${summary}. Geben Sie die TAN niemals weiter.`;
         await messenger.send({ recipient, channel: opts.useSpeech ? 'voice' : 'sms', text, code: tan });
@@ -191,6 +289,8 @@ export function authorisationService(deps: AuthorisationDeps) {
 
     /** Asks the app on one of the customer's devices to approve; the TAN is then not needed. */
     async requestAuth(asker: Asker, req: AppAuthRequest): Promise<TanChallenge> {
+      const lockEnd = lockedUntil(await store.lockoutOf(asker.sub));
+      if (lockEnd) throw customerLocked(lockEnd);
       const row = await own(asker.sub, req.ticket);
       if (!row) throw notFound(authorisationMessages.unknownTicket);
       const device = await deps.deviceOf(asker.sub, req.serialForAppAuth);

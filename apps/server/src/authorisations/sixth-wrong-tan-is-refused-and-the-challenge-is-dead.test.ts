@@ -1,14 +1,12 @@
 import { TAN_MAX_ATTEMPTS } from '@kontor/domain/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestTan, verifyTan, wrongTan } from '../../test/authorisation.ts';
-import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
+import { signedInCustomer } from '../../test/customer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
-let anna: SignedInCustomer;
 beforeAll(async () => {
   t = await createTestApp();
-  anna = await signedInCustomer(t.app, t.database.db, 'anna-tan');
 });
 afterAll(() => t?.close());
 
@@ -16,6 +14,7 @@ const enrol = { type: 'ENROLL_DEVICE', deviceName: 'Annas iPhone' } as const;
 
 describe('wrong TANs (PSD2 RTS Art. 4(3)(b): at most five attempts)', () => {
   it('counts down, warns before the last attempt, locks after the fifth, and then refuses even the right TAN', async () => {
+    const anna = await signedInCustomer(t.app, t.database.db, 'anna-tan');
     const { challenge, tan } = await requestTan(t, anna, enrol);
     expect(challenge.attemptsLeft).toBe(TAN_MAX_ATTEMPTS);
     const answers = [];
@@ -25,16 +24,35 @@ describe('wrong TANs (PSD2 RTS Art. 4(3)(b): at most five attempts)', () => {
     expect(answers[2]!.json().message).toContain('noch 2 Versuche');
     expect(answers[3]!.json().message).toBe('Die Bestätigung ist fehlgeschlagen. Achtung: Sie haben noch einen Versuch. Danach wird die TAN gesperrt.');
     expect(answers[3]!.json().errors).toEqual({ attemptsLeft: 1 });
+    // Five wrong in a row also lock the customer's TAN authorisation (five-wrong-tans-in-a-row-lock-tan-authorisation-for-thirty-minutes.test.ts).
     expect(answers[4]!.json().message).toContain('gesperrt');
 
     const sixth = await verifyTan(t, anna, { ticket: challenge.ticket, tan });
     expect(sixth.statusCode).toBe(423);
-    expect(sixth.json().message).toBe('Die TAN ist gesperrt, weil sie zu oft falsch eingegeben wurde. Bitte fordern Sie eine neue TAN an.');
+    expect(sixth.json().message).toContain('gesperrt');
     const status = await t.call({ method: 'GET', url: `/api/ticket/challenges/${challenge.ticket}`, headers: anna.headers });
     expect(status.json()).toMatchObject({ state: 'LOCKED', attemptsLeft: 0 });
   });
 
+  it('a challenge whose five tries are spent stays dead when a right TAN elsewhere started the customer’s count afresh', async () => {
+    const anna = await signedInCustomer(t.app, t.database.db, 'anna-tan-dead');
+    const { challenge, tan } = await requestTan(t, anna, enrol);
+    for (let i = 0; i < 3; i++) expect((await verifyTan(t, anna, { ticket: challenge.ticket, tan: wrongTan(tan) })).statusCode).toBe(422);
+    const other = await requestTan(t, anna, enrol);
+    expect((await verifyTan(t, anna, { ticket: other.challenge.ticket, tan: other.tan })).statusCode).toBe(200);
+    expect((await verifyTan(t, anna, { ticket: challenge.ticket, tan: wrongTan(tan) })).statusCode).toBe(422);
+    const fifth = await verifyTan(t, anna, { ticket: challenge.ticket, tan: wrongTan(tan) });
+    expect(fifth.statusCode).toBe(423);
+    expect(fifth.json().message).toBe('Die TAN ist gesperrt, weil sie zu oft falsch eingegeben wurde. Bitte fordern Sie eine neue TAN an.');
+    const sixth = await verifyTan(t, anna, { ticket: challenge.ticket, tan });
+    expect(sixth.statusCode).toBe(423);
+    expect(sixth.json().message).toBe('Die TAN ist gesperrt, weil sie zu oft falsch eingegeben wurde. Bitte fordern Sie eine neue TAN an.');
+    // Only this challenge is dead: a new TAN works.
+    expect((await requestTan(t, anna, enrol)).challenge.attemptsLeft).toBe(TAN_MAX_ATTEMPTS);
+  });
+
   it('lets no number of parallel guesses have more than five tries', async () => {
+    const anna = await signedInCustomer(t.app, t.database.db, 'anna-tan-parallel');
     const { challenge, tan } = await requestTan(t, anna, enrol);
     const guesses = await Promise.all(Array.from({ length: 12 }, () => verifyTan(t, anna, { ticket: challenge.ticket, tan: wrongTan(tan) })));
     expect(guesses.filter((g) => g.statusCode === 422)).toHaveLength(TAN_MAX_ATTEMPTS - 1);
@@ -43,6 +61,7 @@ describe('wrong TANs (PSD2 RTS Art. 4(3)(b): at most five attempts)', () => {
   });
 
   it('never says which element was wrong: an unknown, malformed or another customer’s ticket gets the answer of a wrong TAN', async () => {
+    const anna = await signedInCustomer(t.app, t.database.db, 'anna-tan-which');
     const ben = await signedInCustomer(t.app, t.database.db, 'ben-tan');
     const { challenge, tan } = await requestTan(t, anna, enrol);
     const first = { message: 'Die Bestätigung ist fehlgeschlagen. Sie haben noch 4 Versuche.', status: 422, errors: { attemptsLeft: 4 } };

@@ -1,14 +1,62 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { ChallengeState } from '@kontor/domain/auth-contracts';
 import type { Db } from '../platform/db.ts';
-import { authorisationChallenges as c } from './tables.ts';
+import { authorisationChallenges as c, authorisationLockouts as l } from './tables.ts';
 
 export type ChallengeRow = typeof c.$inferSelect;
+export type LockoutRow = typeof l.$inferSelect;
 /** States in which a challenge still waits for its answer. */
 const OPEN: ChallengeState[] = ['PENDING', 'APPROVED'];
 
+/** The store, plus `transaction`: runs `work` in one transaction with the store on it. */
 export function authorisationStore(db: Db) {
   return {
+    ...statements(db),
+    transaction<T>(work: (store: AuthorisationStatements, tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(statements(tx as unknown as Db), tx as unknown as Db));
+    },
+  };
+}
+export type AuthorisationStatements = ReturnType<typeof statements>;
+
+function statements(db: Db) {
+  return {
+    /** The customer's lockout row as it stands (no lock taken); undefined when there is none yet. */
+    async lockoutOf(sub: string): Promise<LockoutRow | undefined> {
+      const [row] = await db.select().from(l).where(eq(l.sub, sub)).limit(1);
+      return row;
+    },
+    /**
+     * Inside a transaction: the customer's lockout row, made if missing and locked until the
+     * transaction ends, so one customer's TAN requests and answers take their turns.
+     */
+    async takeLockout(sub: string): Promise<LockoutRow> {
+      const [row] = await db
+        .insert(l)
+        .values({ sub })
+        .onConflictDoUpdate({ target: l.sub, set: { sub: sql`excluded.sub` } })
+        .returning();
+      return row!;
+    },
+    async setLockout(sub: string, to: { wrongInARow: number; lockedUntil: Date | null }): Promise<void> {
+      await db.update(l).set(to).where(eq(l.sub, sub));
+    },
+    /** When the customer's challenges since `since` were made, newest first. */
+    async challengeTimesSince(sub: string, since: Date): Promise<Date[]> {
+      const rows = await db
+        .select({ at: c.createdAt })
+        .from(c)
+        .where(and(eq(c.sub, sub), gt(c.createdAt, since)))
+        .orderBy(desc(c.createdAt));
+      return rows.map((r) => r.at);
+    },
+    /** Every open challenge of the customer is LOCKED (the customer's TAN authorisation is). */
+    async lockOpenOf(sub: string): Promise<void> {
+      await db
+        .update(c)
+        .set({ state: 'LOCKED' })
+        .where(and(eq(c.sub, sub), inArray(c.state, OPEN)));
+    },
     async insert(row: typeof c.$inferInsert): Promise<void> {
       await db.insert(c).values(row);
     },

@@ -36,3 +36,15 @@ export const authorisationChallenges = pgTable(
   },
   (t) => [index('authorisation_challenges_sub').on(t.sub, t.createdAt), index('authorisation_challenges_device').on(t.deviceSerial, t.state)],
 );
+
+/**
+ * Per customer: wrong TAN answers in a row across challenges, and the lock they led to (PSD2 RTS
+ * Art. 4(3)(b), decision 030). Its row is also what serialises one customer's TAN requests and
+ * answers across processes (taken FOR UPDATE), so the counts and the per-customer challenge limit
+ * hold however many requests arrive at once.
+ */
+export const authorisationLockouts = pgTable('authorisation_lockouts', {
+  sub: uuid('sub').primaryKey(),
+  wrongInARow: integer('wrong_in_a_row').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,8 +29,18 @@ beforeAll(async () => {
   const dbUrl = db.url;
 
   // A customer with money, written through the app before the servers start.
-  // One public address for both, as behind a load balancer (it names the tokens' issuer).
-  env = { DATABASE_URL: dbUrl, PUBLIC_URL: 'http://localhost:8090', NODE_ENV: 'production', DEV_TOOLS: 'true', SEED_DEMO_DATA: 'false', MARKET_CLOCK_START, LOG_LEVEL: 'info' };
+  // One public address for both, as behind a load balancer (it names the tokens' issuer); one TAN
+  // key for both, as a deployment gives every process (a TAN one sends, the other checks).
+  env = {
+    DATABASE_URL: dbUrl,
+    PUBLIC_URL: 'http://localhost:8090',
+    NODE_ENV: 'production',
+    DEV_TOOLS: 'true',
+    SEED_DEMO_DATA: 'false',
+    MARKET_CLOCK_START,
+    LOG_LEVEL: 'info',
+    TAN_HASH_KEY: randomBytes(32).toString('base64'),
+  };
   const database = await openDatabase(loadConfig(env).database);
   await database.migrate();
   const app = await buildApp({ config: loadConfig(env), db: database.db, logger: false });
@@ -132,6 +142,15 @@ describe('two server processes on one PostgreSQL', () => {
     expect(res.status).toBe(201);
     resting = res.json as unknown as TradingOrder;
     expect(resting.status).toBe('Open');
+  });
+
+  it('a TAN sent by one process is taken by the other (they share the TAN key)', async () => {
+    const challenge = await call(a, 'POST', '/api/ticket/requesttan?useSpeech=false', { type: 'ENROLL_DEVICE', deviceName: 'Zweites Handy' });
+    expect(challenge.status).toBe(200);
+    const outbox = (await (await fetch(`${a.url}/dev/outbox.json`)).json()) as { text: string; code: string | null }[];
+    const tan = outbox.find((m) => m.code && m.text.startsWith('Kontor-TAN'))!.code;
+    const verified = await call(b, 'POST', '/api/ticket/verify', { ticket: challenge.json.ticket, tan });
+    expect(verified.status).toBe(200);
   });
 
   it('killing the leader hands the lock to the other within seconds; an order during the change is taken once, and the resting order still fires', async () => {

@@ -22,7 +22,13 @@ function usePlace(): (e: SecurityEvent) => string | null {
 function Entry({ event }: { event: SecurityEvent }) {
   const { t } = useTranslation();
   const place = usePlace()(event);
-  const detail = event.kind === 'PAYOUT' && event.detail ? formatMoney(event.detail) : event.detail;
+  const detail = !event.detail
+    ? null
+    : event.kind === 'PAYOUT'
+      ? formatMoney(event.detail)
+      : event.kind === 'TAN_LOCKED'
+        ? t('settings.securityLog.tanLockedUntil', { until: formatDateTime(event.detail) })
+        : event.detail;
   return (
     <li className={styles.logEntry} data-kind={event.kind}>
       <div className={styles.logHead}>
