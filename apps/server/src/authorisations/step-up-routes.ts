@@ -11,7 +11,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ service: StepUpService }> = a
   app.post(
     '/api/session/activity',
     {
-      schema: { tags, summary: 'The customer used the app (pointer or keyboard); the web app reports it at most once a minute', response: { 204: z.null() } },
+      schema: { tags, summary: 'The customer used the app (pointer or keyboard), reported at most once a minute; refused with SESSION_IDLE once the session is idle', response: { 204: z.null() } },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (req, reply) => {

@@ -17,7 +17,14 @@ export const stepUpMessages = {
 export function stepUpService(deps: { db: Db; authorisations: AuthorisationService; activity: SessionActivity }) {
   const { db, authorisations, activity } = deps;
   return {
-    reportActivity: (customer: Customer) => activity.record(customer),
+    /**
+     * Input the web app reports keeps an active session active; it does not revive an idle one
+     * (whoever moves the mouse of an unattended browser is not the customer): that is the step-up's job.
+     */
+    async reportActivity(customer: Customer): Promise<void> {
+      await activity.requireActive(customer);
+      await activity.record(customer);
+    },
     async stepUp(customer: Customer, req: StepUpRequest): Promise<void> {
       const { session } = customer;
       if (!session) throw new AppError(400, stepUpMessages.noSession);

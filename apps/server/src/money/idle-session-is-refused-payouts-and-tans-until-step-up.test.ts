@@ -55,6 +55,16 @@ describe('a session idle for more than five minutes', () => {
     expect((await cash(t, anna)).availableToPayout).toBe('400.00');
   });
 
+  it('is not revived by input reported after the five minutes: only the step-up renews it', async () => {
+    const finn = await customerWithCash(t, '500.00');
+    t.clock.advance(MONEY_IDLE_LIMIT_MS + 1_000);
+    const late = await t.call({ method: 'POST', url: '/api/session/activity', headers: finn.headers });
+    expect(late.statusCode).toBe(403);
+    expect(late.json().code).toBe(SESSION_IDLE_CODE);
+    const tan = await t.call({ method: 'POST', url: '/api/ticket/requesttan?useSpeech=false', headers: finn.headers, payload: payoutPayload('10.00') });
+    expect(tan.json().code).toBe(SESSION_IDLE_CODE);
+  });
+
   it('a TAN requested while active is not answered once the session went idle', async () => {
     const ben = await customerWithCash(t, '500.00');
     const requested = await t.call({ method: 'POST', url: '/api/ticket/requesttan?useSpeech=false', headers: ben.headers, payload: payoutPayload('50.00') });
