@@ -55,6 +55,31 @@ describe('a session idle for more than five minutes', () => {
     expect((await cash(t, anna)).availableToPayout).toBe('400.00');
   });
 
+  it('with the Kontor app, the step-up is a SESSION_AUTH approval of this very session', async () => {
+    const gina = await customerWithCash(t, '500.00');
+    const enrol = await authorised(t, gina, { type: 'ENROLL_DEVICE', deviceName: 'Ginas iPhone' });
+    const serial = (await t.call({ method: 'POST', url: '/api/appenrollment', headers: gina.headers, payload: { deviceName: 'Ginas iPhone', authorisation: enrol } })).json().serial;
+    t.clock.advance(MONEY_IDLE_LIMIT_MS + 1_000);
+    const tan = await t.call({ method: 'POST', url: '/api/ticket/requesttan?useSpeech=false', headers: gina.headers, payload: payoutPayload('20.00') });
+    expect(tan.json().code).toBe(SESSION_IDLE_CODE);
+
+    // The web app's sequence: requesttan, requestauth, the app approves, verify, then the step-up.
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) => t.call({ method, url, headers: gina.headers, ...(payload ? { payload } : {}) });
+    const challenge = (await as('POST', '/api/ticket/requesttan', { type: 'SESSION_AUTH' })).json();
+    expect((await as('POST', '/api/ticket/requestauth', { ticket: challenge.ticket, serialForAppAuth: serial })).statusCode).toBe(200);
+    await t.call({ method: 'POST', url: `/api/dev/app/${serial}/${challenge.ticket}`, payload: { decision: 'APPROVE' } });
+    const { authorizationId } = (await as('GET', `/api/ticket/challenges/${challenge.ticket}`)).json();
+    const verified = (await as('POST', '/api/ticket/verify', { ticket: challenge.ticket, tan: '', authorizationId })).json();
+    // Approved for this session, not for another sign-in of Gina's.
+    t.clock.advance(1000);
+    const other = await signIn(t.app, t.database.db, gina.username, gina.phone);
+    expect((await t.call({ method: 'POST', url: '/api/session/stepup', headers: other.headers, payload: { step: 'SESSION_AUTH', authorisation: verified } })).statusCode).toBe(422);
+    expect((await as('POST', '/api/session/stepup', { step: 'SESSION_AUTH', authorisation: verified })).statusCode).toBe(204);
+
+    expect((await payout(t, gina, '20.00', await payoutAuthorisation(t, gina, '20.00'))).statusCode).toBe(201);
+    expect((await cash(t, gina)).availableToPayout).toBe('480.00');
+  });
+
   it('is not revived by input reported after the five minutes: only the step-up renews it', async () => {
     const finn = await customerWithCash(t, '500.00');
     t.clock.advance(MONEY_IDLE_LIMIT_MS + 1_000);
