@@ -89,6 +89,10 @@ import { authorisationRoutes } from './authorisations/routes.ts';
 import { type AuthorisationService, authorisationService } from './authorisations/service.ts';
 import { authorisationStore } from './authorisations/store.ts';
 import { tanHashKeyOf } from './authorisations/tan-hash-key.ts';
+import { stepUpRoutes } from './authorisations/step-up-routes.ts';
+import { stepUpService } from './authorisations/step-up.ts';
+import { sessionActivityService, sessionActivityStore } from './platform/session-activity.ts';
+import { IDLE_GATED_PAYLOAD_TYPES } from '@kontor/domain/auth-contracts';
 import { deviceDevRoutes } from './devices/dev-routes.ts';
 import { tradingDevRoutes } from './trading/dev-routes.ts';
 import { deviceRoutes } from './devices/routes.ts';
@@ -250,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     verify = async (token) => {
       const found = await service.verifyAccessToken(token);
       // The session comes with the remembered verification: no second decode of the token per request.
-      return found ? { sub: found.user.sub, session: found.session } : null;
+      return found ? { sub: found.user.sub, session: found.session, signedInAt: found.signedInAt } : null;
     };
     await app.register(identityRoutes, { service, tokens, path: config.identity.path, poolId: config.identity.poolId, concurrency: config.identityConcurrency });
   } else {
@@ -274,10 +278,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await delivery.start();
   app.addHook('onClose', async () => delivery.stop());
   app.decorate('notificationDelivery', delivery);
+  // Inactivity is enforced here, not only in the browser: money and authorisation calls of a
+  // session idle for MONEY_IDLE_LIMIT_MS are refused until a step-up (sign-in time: the app's clock).
+  const activity = sessionActivityService({ store: sessionActivityStore(db), clock });
   const authorisations = authorisationService({
     store: authorisationStore(db),
     tanHashKey: tanHashKeyOf(config, app.log),
     log: app.log,
+    gate: async (asker, type) => {
+      if (!IDLE_GATED_PAYLOAD_TYPES.includes(type)) return;
+      await activity.requireActive(asker);
+      await activity.record(asker);
+    },
     clock,
     messenger,
     mobileNumberOf: async (sub) => {
@@ -313,6 +325,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('identity', identity);
   app.decorate('identityStore', idStore);
+  // After validation, so a malformed call is still a 400; the refused call changes nothing.
+  app.addHook('preHandler', async (req) => {
+    if (!req.routeOptions.config.activeSession || !req.customer) return;
+    await activity.requireActive(req.customer);
+    await activity.record(req.customer);
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -347,6 +365,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.devTools) await app.register(outboxRoutes, { store: outbox });
   if (config.devTools && identity) await app.register(customerDevRoutes, { db, identity, clock });
   await app.register(authorisationRoutes, { service: authorisations });
+  await app.register(stepUpRoutes, { service: stepUpService({ db, authorisations, activity }) });
   await app.register(oauthRoutes, { service: oauth });
   await app.register(deviceRoutes, { service: devices });
   if (config.devTools) await app.register(deviceDevRoutes, { devices, authorisations, clock, pushesOf: delivery.pushesOf });

@@ -188,3 +188,27 @@ export const authorisationFieldSchema = z.object({ authorisation: authorisationR
  * without the Kontor app (with the app it is a SESSION_AUTH approval): a TAN for this purpose.
  */
 export const IDLE_STEP_UP_PURPOSE = 'IDLE_STEP_UP';
+
+/**
+ * The machine-readable `code` of the 403 a money or authorisation call gets after
+ * MONEY_IDLE_LIMIT_MS without activity in its session: the web app answers it with the step-up.
+ */
+export const SESSION_IDLE_CODE = 'SESSION_IDLE';
+
+/** The payload kinds whose TAN or app approval needs an active session (the step-up ones never do). */
+export const IDLE_GATED_PAYLOAD_TYPES: readonly AuthorisationPayload['type'][] = ['MONEY_TRANSACTION'];
+
+/**
+ * POST /api/session/stepup: the result of the step-up challenge, which renews the session's
+ * activity. `step` names which one it was: SESSION_AUTH (in the app) or IDLE_STEP_UP (a TAN).
+ */
+export const stepUpRequestSchema = z.object({
+  step: z.enum(['SESSION_AUTH', IDLE_STEP_UP_PURPOSE]),
+  authorisation: authorisationResultSchema,
+});
+export type StepUpRequest = z.infer<typeof stepUpRequestSchema>;
+
+/** The step-up payload of each `step`. */
+export function stepUpPayload(step: StepUpRequest['step']): AuthorisationPayload {
+  return step === 'SESSION_AUTH' ? { type: 'SESSION_AUTH' } : { type: 'TICKET', data: { purpose: IDLE_STEP_UP_PURPOSE } };
+}

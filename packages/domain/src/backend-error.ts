@@ -11,6 +11,8 @@ export const backendErrorSchema = z.object({
   status: z.number().int(),
   /** Details, e.g. field errors of a 400: { fieldName: ['message', …] }. */
   errors: z.unknown().optional(),
+  /** Machine-readable reason the web app acts on, e.g. SESSION_IDLE (auth-contracts). */
+  code: z.string().optional(),
 });
 export type BackendError = z.infer<typeof backendErrorSchema>;
 

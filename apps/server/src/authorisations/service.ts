@@ -22,8 +22,8 @@ import { securityLogStore } from '../security-log/store.ts';
 import { describePayload, payloadDigest } from './payload.ts';
 import type { AuthorisationStore, ChallengeRow, LockoutRow } from './store.ts';
 
-/** Who asks: the customer and, for a session approval, the browser session (token family). */
-export type Asker = { sub: string; session?: string };
+/** Who asks: the customer and, for a session approval, the browser session (token family) and when it signed in. */
+export type Asker = { sub: string; session?: string; signedInAt?: Date };
 
 export const authorisationMessages = {
   /** Every wrong answer, whatever was wrong (TAN, ticket, owner, data): PSD2 RTS Art. 4(2)(b). */
@@ -111,6 +111,11 @@ export type AuthorisationDeps = {
   mobileNumberOf: (sub: string) => Promise<string | null>;
   /** An enrolled, not retired device of this customer. */
   deviceOf: (sub: string, serial: string) => Promise<{ name: string } | undefined>;
+  /**
+   * Before a challenge of this payload type is started, pushed to the app or answered: throws when
+   * the session may not (an idle session and money, PSD2 RTS Art. 4(3)(d)); counts as activity.
+   */
+  gate?: (asker: Asker, type: AuthorisationPayload['type']) => Promise<void>;
 };
 
 /**
@@ -186,6 +191,7 @@ export function authorisationService(deps: AuthorisationDeps) {
     const row = await own(asker.sub, answer.ticket);
     // Not the customer's, or not one sent to a new number: the same answer as a wrong TAN.
     if (!row || (opts.changedMobileNumber && !row.toNewNumber)) throw wrong(TAN_MAX_ATTEMPTS - 1);
+    await deps.gate?.(asker, row.type as AuthorisationPayload['type']);
     if (row.state !== 'PENDING' && row.state !== 'APPROVED') refuseClosed(row);
     // A session is approved in the app only; every other challenge also by its TAN.
     const tanFits = row.type !== 'SESSION_AUTH' && answer.tan !== '' && sameText(row.tanHash, tanHash(deps.tanHashKey, row.id, answer.tan));
@@ -236,6 +242,7 @@ export function authorisationService(deps: AuthorisationDeps) {
     async requestTan(asker: Asker, payload: AuthorisationPayload, opts: { useSpeech: boolean }): Promise<TanChallenge> {
       const digest = payloadDigest(payload, asker.session);
       if (!digest) throw new AppError(400, authorisationMessages.invalidPayload);
+      await deps.gate?.(asker, payload.type);
       const summary = describePayload(payload);
       // A new mobile number is confirmed by a TAN sent to it.
       const newNumber = payload.type === 'TICKET' && typeof payload.data.mobileNumber === 'string' ? checkMobileNumber(payload.data.mobileNumber) : undefined;
@@ -293,6 +300,7 @@ export function authorisationService(deps: AuthorisationDeps) {
       if (lockEnd) throw customerLocked(lockEnd);
       const row = await own(asker.sub, req.ticket);
       if (!row) throw notFound(authorisationMessages.unknownTicket);
+      await deps.gate?.(asker, row.type as AuthorisationPayload['type']);
       const device = await deps.deviceOf(asker.sub, req.serialForAppAuth);
       if (!device) throw notFound(authorisationMessages.unknownDevice);
       if (row.state === 'EXPIRED') throw new AppError(410, authorisationMessages.expired);

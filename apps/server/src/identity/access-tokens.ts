@@ -4,8 +4,8 @@ import { type Body, str } from './protocol.ts';
 import type { IdentityStore, UserRow } from './store.ts';
 import type { TokenIssuer } from './tokens.ts';
 
-/** `session`: the sign-in the token belongs to (its family's origin_jti, kept across refreshes). */
-type Verified = { user: UserRow; deviceKey?: string; session: string };
+/** `session`: the sign-in the token belongs to (its family's origin_jti, kept across refreshes); `signedInAt`: its auth_time. */
+type Verified = { user: UserRow; deviceKey?: string; session: string; signedInAt?: Date };
 
 /**
  * The check of an access token: signature and claims, an unrevoked refresh-token family, an
@@ -29,7 +29,8 @@ export function accessTokens(deps: { store: IdentityStore; tokens: TokenIssuer; 
     if (!family || family.revokedAt) throw idErr.notAuthorized('Access Token has been revoked');
     const user = await store.userBySub(claims.sub);
     if (!user || !user.enabled) throw idErr.notAuthorized('Invalid Access Token');
-    return { user, deviceKey: claims.device_key, session: claims.origin_jti, expiresMs: (claims.exp ?? 0) * 1000 };
+    const signedInAt = typeof claims.auth_time === 'number' ? new Date(claims.auth_time * 1000) : undefined;
+    return { user, deviceKey: claims.device_key, session: claims.origin_jti, signedInAt, expiresMs: (claims.exp ?? 0) * 1000 };
   }
 
   return {

@@ -50,7 +50,7 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = asy
 
   app.post(
     '/api/moneytransaction/payouts',
-    { config: { leader: true },
+    { config: { leader: true, activeSession: true },
       schema: {
         tags,
         summary: 'Pay out to the reference account, authorised by TAN or app for exactly this amount and IBAN; Idempotency-Key',
@@ -74,19 +74,19 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = asy
 
   app.delete(
     '/api/moneytransaction/payouts/:id',
-    { config: { leader: true }, schema: { tags, summary: 'Cancel a payout before its execution day', params: idParams, response: { 200: payoutSchema } } },
+    { config: { leader: true, activeSession: true }, schema: { tags, summary: 'Cancel a payout before its execution day', params: idParams, response: { 200: payoutSchema } } },
     async (req) => service.cancelPayout(customerOf(req).sub, req.params.id),
   );
 
   app.post(
     '/api/moneytransaction/mandate',
-    { schema: { tags, summary: 'Sign the SEPA direct debit mandate for the reference account, by TAN', body: authorisationFieldSchema, response: { 201: mandateSchema } } },
+    { config: { activeSession: true }, schema: { tags, summary: 'Sign the SEPA direct debit mandate for the reference account, by TAN', body: authorisationFieldSchema, response: { 201: mandateSchema } } },
     async (req, reply) => reply.code(201).send(await service.signMandate(customerOf(req).sub, req.body.authorisation)),
   );
 
   app.post(
     '/api/moneytransaction/debits',
-    { config: { leader: true }, schema: { tags, summary: 'Collect money from the reference account by direct debit; Idempotency-Key', headers: idempotencyHeader, body: directDebitRequestSchema, response: { 201: directDebitSchema } } },
+    { config: { leader: true, activeSession: true }, schema: { tags, summary: 'Collect money from the reference account by direct debit; Idempotency-Key', headers: idempotencyHeader, body: directDebitRequestSchema, response: { 201: directDebitSchema } } },
     async (req, reply) => {
       const result = await service.requestDebit(customerOf(req).sub, req.body.amount, idempotencyKeyOf(req)!);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
@@ -106,7 +106,7 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = asy
 
   app.put(
     '/api/user/account/iban',
-    { schema: { tags, summary: 'Set the reference account while none is set (a change is a service request)', body: setReferenceAccountSchema, response: { 200: referenceAccountSchema } } },
+    { config: { activeSession: true }, schema: { tags, summary: 'Set the reference account while none is set (a change is a service request)', body: setReferenceAccountSchema, response: { 200: referenceAccountSchema } } },
     async (req) => service.setReferenceAccount(customerOf(req).sub, req.body.iban),
   );
 };

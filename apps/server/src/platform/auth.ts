@@ -6,9 +6,10 @@ export const SESSION_COOKIE = 'kontor_session';
 
 /**
  * The signed-in customer; `session` names the sign-in (the token family's origin_jti, kept across
- * refreshes). `grantId` is set instead when a third-party application calls with an OAuth token.
+ * refreshes), `signedInAt` when the customer signed in (auth_time, which a refresh keeps too).
+ * `grantId` is set instead when a third-party application calls with an OAuth token.
  */
-export type Customer = { sub: string; session?: string; grantId?: string };
+export type Customer = { sub: string; session?: string; signedInAt?: Date; grantId?: string };
 
 /** Verifies an access token (signature, issuer, expiry, client, revocation); null when invalid. */
 export type AccessTokenVerifier = (token: string) => Promise<Customer | null>;
@@ -73,7 +74,11 @@ export function installAuthGuard(
       return;
     }
     if (!customer) throw new AppError(401, authMessages.unauthorized);
-    req.customer = customer.session ? customer : { ...customer, session: sessionOf(token!) };
+    if (customer.session && customer.signedInAt) req.customer = customer;
+    else {
+      const fromToken = signInOf(token!);
+      req.customer = { ...customer, session: customer.session ?? fromToken.session, signedInAt: customer.signedInAt ?? fromToken.signedInAt };
+    }
     if (opts.checkSession) await opts.checkSession(req.customer, req.method, req.url);
     // A customer's answer (depot, orders, documents, lists) must not stay in a shared or browser
     // cache; a route may still say otherwise for what is not personal (an instrument's documents).
@@ -81,13 +86,16 @@ export function installAuthGuard(
   });
 }
 
-/** The sign-in a verified token belongs to: its origin_jti, which a refresh keeps. */
-function sessionOf(token: string): string | undefined {
+/** The sign-in a verified token belongs to: its origin_jti and auth_time, which a refresh keeps. */
+function signInOf(token: string): { session?: string; signedInAt?: Date } {
   try {
-    const claim = decodeJwt(token).origin_jti;
-    return typeof claim === 'string' ? claim : undefined;
+    const claims = decodeJwt(token);
+    return {
+      ...(typeof claims.origin_jti === 'string' ? { session: claims.origin_jti } : {}),
+      ...(typeof claims.auth_time === 'number' ? { signedInAt: new Date(claims.auth_time * 1000) } : {}),
+    };
   } catch {
-    return undefined;
+    return {};
   }
 }
 

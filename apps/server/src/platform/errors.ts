@@ -7,15 +7,20 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: unknown,
+    /** What the web app acts on (e.g. SESSION_IDLE: ask for the step-up), beside the German message. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'AppError';
   }
 
   toBody(): BackendError {
-    return this.errors === undefined
-      ? { message: this.message, status: this.status }
-      : { message: this.message, status: this.status, errors: this.errors };
+    return {
+      message: this.message,
+      status: this.status,
+      ...(this.errors === undefined ? {} : { errors: this.errors }),
+      ...(this.code === undefined ? {} : { code: this.code }),
+    };
   }
 }
 

@@ -14,3 +14,14 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sub, t.key] })],
 );
+
+/**
+ * The last customer activity of a sign-in (token family's origin_jti), which every server process
+ * reads before a money or authorisation call (PSD2 RTS Art. 4(3)(d)). Written at most once a minute
+ * per session; the sign-in itself (the token's auth_time) counts without a row.
+ */
+export const sessionActivity = pgTable('session_activity', {
+  session: text('session').primaryKey(),
+  sub: uuid('sub').notNull(),
+  lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull(),
+});

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { NoticeBanners, useBannersSettled } from '../lib/notes/notice-banners';
 import { PreferencesSync } from '../lib/preferences-sync';
+import { SessionStepUp } from '../lib/authorisation/session-step-up';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { noticePageOf } from './notice-pages';
@@ -19,6 +20,8 @@ export function Layout({ children }: { children?: ReactNode }) {
     <div className={styles.shell}>
         {/* Signed in only: the error screen may show signed out. */}
         {!children && <PreferencesSync />}
+        {/* The server's inactivity refusal of a money call is answered with the step-up here. */}
+        {!children && <SessionStepUp />}
         <a href="#main" className={styles.skipLink}>
           {t('app.skipToContent')}
         </a>

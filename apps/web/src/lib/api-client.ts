@@ -1,3 +1,4 @@
+import { SESSION_IDLE_CODE } from '@kontor/domain/auth-contracts';
 import { backendError, userMessage, type BackendError } from '@kontor/domain/backend-error';
 import { createBotProtection, type BotProtection } from './bot-protection';
 import { translate } from './i18n';
@@ -30,6 +31,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** 'arrayBuffer': the answer's bytes as they are (a PDF), not read as JSON. */
   responseType?: 'arrayBuffer';
+  /** false: a SESSION_IDLE refusal fails as it is, without asking for the step-up (the activity report, the step-up itself). */
+  stepUp?: false;
 };
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -129,6 +132,16 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 let unauthorizedHandler: ((error: ApiError) => void) | null = null;
+let stepUpHandler: (() => Promise<boolean>) | null = null;
+
+/**
+ * Asked when a money or authorisation call is refused for inactivity (403 SESSION_IDLE): it shows
+ * the step-up and resolves true once the customer confirmed, and the call is then sent again as it
+ * was (same body, same Idempotency-Key), so nothing the customer typed is lost; false: it fails.
+ */
+export function setStepUpHandler(handler: (() => Promise<boolean>) | null): void {
+  stepUpHandler = handler;
+}
 
 /** Told about every 401 answer (lib/auth: the session may need a refresh, or a new sign-in). */
 export function setUnauthorizedHandler(handler: ((error: ApiError) => void) | null): void {
@@ -161,7 +174,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     throw error;
   };
 
-  return {
+  const client: ApiClient = {
     url: resolve,
     async request<T>(method: HttpMethod, url: string, request: RequestOptions = {}): Promise<T> {
       const target = resolve(url, request.query);
@@ -206,6 +219,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (!response.ok) {
         const errorBody = await readBody(response).catch(() => undefined);
         const error = backendError({ status: response.status, message: response.statusText, body: errorBody });
+        if (response.status === 403 && error.code === SESSION_IDLE_CODE && request.stepUp !== false && stepUpHandler) {
+          // Sent again once: a second refusal fails as it is.
+          if (await stepUpHandler()) return client.request<T>(method, url, { ...request, stepUp: false });
+        }
         return fail(new ApiError(error, method, target), request.skipGlobalErrorHandler);
       }
       if (response.status === 204 || method === 'HEAD') return undefined as T;
@@ -213,6 +230,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return (await readBody(response)) as T;
     },
   };
+  return client;
 }
 
 /** Spec §4: API results are wrapped as SUCCESS with data, or ERROR with errorMessage and the error. */

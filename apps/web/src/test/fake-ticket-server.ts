@@ -133,6 +133,7 @@ export function installFakeTicketServer(
       state.push = body as typeof state.push;
       return jsonResponse(state.push);
     }
+    if (path === '/api/session/stepup' || path === '/api/session/activity') return new Response(null, { status: 204 });
     if (path.startsWith('/api/dev/app/')) return jsonResponse([]);
     if (path === '/api/notification') return jsonResponse({ unread: 0, items: [] });
     return jsonResponse({});

@@ -7,6 +7,7 @@ import {
   type AuthorisationPayload,
   type AuthorisationResult,
   type ChallengeStatus,
+  type StepUpRequest,
   type TanChallenge,
 } from '@kontor/domain/auth-contracts';
 import { appAuthSettingsSchema, enrolledDeviceSchema, type AppAuthSettings, type EnrolledDevice } from '@kontor/domain/app-devices-contracts';
@@ -100,4 +101,17 @@ export async function fetchSessionApproval(signal?: AbortSignal): Promise<Sessio
 /** POST /api/appauth/session: the result of a SESSION_AUTH challenge approves this session. */
 export async function approveSession(authorisation: AuthorisationResult): Promise<void> {
   await api.request('POST', '/api/appauth/session', { ...quiet, body: { authorisation } });
+}
+
+/**
+ * POST /api/session/stepup: the result of the step-up after inactivity (SESSION_AUTH in the app, or
+ * the IDLE_STEP_UP TAN) makes the server accept money and authorisation calls again.
+ */
+export async function confirmStepUp(step: StepUpRequest['step'], authorisation: AuthorisationResult): Promise<void> {
+  await api.request('POST', '/api/session/stepup', { ...quiet, stepUp: false, body: { step, authorisation } });
+}
+
+/** POST /api/session/activity: the customer used the app (an idle session is not revived by it: that needs the step-up). */
+export async function reportActivity(): Promise<void> {
+  await api.request('POST', '/api/session/activity', { ...quiet, stepUp: false });
 }

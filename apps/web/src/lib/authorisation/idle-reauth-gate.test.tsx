@@ -4,7 +4,8 @@ import { MONEY_IDLE_LIMIT_MS } from '@kontor/domain/auth-contracts';
 import { configureApi, createApiClient } from '../api-client';
 import { installFakeTicketServer } from '../../test/fake-ticket-server';
 import { renderAlone } from '../../test/render';
-import { IDLE_STEP_UP, IdleReauthGate } from './idle-reauth-gate';
+import { IdleReauthGate } from './idle-reauth-gate';
+import { IDLE_STEP_UP } from './session-step-up';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -48,6 +49,10 @@ describe('IdleReauthGate', () => {
 
     expect(await screen.findByText('Verfügbar: 1.000,00 €')).toBeTruthy();
     expect(screen.queryByText(GATE_TITLE)).toBeNull();
+    // The server, which refuses money calls of an idle session too, gets the step-up and renews the session.
+    expect(server.callsTo('/api/session/stepup').map((c) => c.body)).toEqual([
+      { step: 'IDLE_STEP_UP', authorisation: { ticket: server.latest().ticket, tan: server.latest().tan, authorizationId: `auth-${server.latest().ticket}` } },
+    ]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

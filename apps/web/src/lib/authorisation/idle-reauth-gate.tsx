@@ -1,21 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IDLE_STEP_UP_PURPOSE, MONEY_IDLE_LIMIT_MS } from '@kontor/domain/auth-contracts';
+import { MONEY_IDLE_LIMIT_MS } from '@kontor/domain/auth-contracts';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
-import { useEnrolledDevices, type AuthorisationPayload } from './authorisation-api';
 import { AuthoriseDialog } from './authorise-dialog';
+import { ACTIVITY_EVENTS, useIdleStepUp } from './session-step-up';
 import styles from './authorisation.module.css';
 
-const SESSION_AUTH: AuthorisationPayload = { type: 'SESSION_AUTH' };
-/**
- * The server confirms SESSION_AUTH in the app only; a customer without the app confirms the
- * step-up with an SMS or voice TAN on this service request instead.
- */
-export const IDLE_STEP_UP: AuthorisationPayload = { type: 'TICKET', data: { purpose: IDLE_STEP_UP_PURPOSE } };
-
-/** What counts as the customer being there. */
-const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
 
 /**
  * Step-up after inactivity (PSD2 RTS Art. 4(3)(d)): `needsStepUp` turns true once `idleMs` passed
@@ -54,14 +45,13 @@ export function useStepUp(idleMs: number = MONEY_IDLE_LIMIT_MS): { needsStepUp: 
 /**
  * Wraps a money page: after `idleMs` without activity the content is taken off the page and the
  * customer confirms again (AuthoriseDialog: SESSION_AUTH in the app, or IDLE_STEP_UP by TAN)
- * before it comes back.
+ * before it comes back. The server enforces the same limit on the money calls (SessionStepUp).
  */
 export function IdleReauthGate({ idleMs = MONEY_IDLE_LIMIT_MS, children }: { idleMs?: number; children: ReactNode }) {
   const { t } = useTranslation();
   const { needsStepUp, confirmed } = useStepUp(idleMs);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const devices = useEnrolledDevices();
-  const hasApp = (devices.data?.length ?? 0) > 0;
+  const stepUp = useIdleStepUp();
 
   if (!needsStepUp) return <>{children}</>;
   return (
@@ -73,9 +63,11 @@ export function IdleReauthGate({ idleMs = MONEY_IDLE_LIMIT_MS, children }: { idl
       <AuthoriseDialog
         isOpen={dialogOpen}
         onOpenChange={setDialogOpen}
-        payload={hasApp ? SESSION_AUTH : IDLE_STEP_UP}
+        payload={stepUp.payload}
         title={t('authorisation.idle.dialogTitle')}
-        onAuthorised={async () => {
+        onAuthorised={async (result) => {
+          // The server renews the session too: the money calls after this are not refused.
+          await stepUp.confirm(result);
           confirmed();
         }}
       />
