@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { NoticeBanners, useBannersSettled } from '../lib/notes/notice-banners';
 import { PreferencesSync } from '../lib/preferences-sync';
-import { SessionStepUp } from '../lib/authorisation/session-step-up';
+import { SessionStepUp } from '../lib/authorisation/session-step-up-host';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { noticePageOf } from './notice-pages';

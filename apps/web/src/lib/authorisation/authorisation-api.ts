@@ -111,7 +111,3 @@ export async function confirmStepUp(step: StepUpRequest['step'], authorisation: 
   await api.request('POST', '/api/session/stepup', { ...quiet, stepUp: false, body: { step, authorisation } });
 }
 
-/** POST /api/session/activity: the customer used the app (an idle session is not revived by it: that needs the step-up). */
-export async function reportActivity(): Promise<void> {
-  await api.request('POST', '/api/session/activity', { ...quiet, stepUp: false });
-}
