@@ -22,10 +22,11 @@ export const ACTIVITY_REPORT_MS = 60_000;
  * or by TAN (IDLE_STEP_UP), and the result is handed to the server, which accepts money and
  * authorisation calls again. Shared by IdleReauthGate and the host below.
  */
-export function useIdleStepUp(): { payload: AuthorisationPayload; confirm: (result: AuthorisationResult) => Promise<void> } {
+export function useIdleStepUp(): { payload: AuthorisationPayload; ready: boolean; confirm: (result: AuthorisationResult) => Promise<void> } {
   const devices = useEnrolledDevices();
   const hasApp = (devices.data?.length ?? 0) > 0;
   return {
+    ready: !devices.isPending,
     payload: hasApp ? SESSION_AUTH : IDLE_STEP_UP,
     confirm: (result) => confirmStepUp(hasApp ? 'SESSION_AUTH' : IDLE_STEP_UP_PURPOSE, result),
   };
@@ -66,9 +67,7 @@ const subscribe = (listener: () => void) => {
  * most once a minute; background reads never count.
  */
 export function SessionStepUp() {
-  const { t } = useTranslation();
   const asking = useSyncExternalStore(subscribe, () => pending !== null);
-  const stepUp = useIdleStepUp();
 
   useEffect(() => {
     setStepUpHandler(askForStepUp);
@@ -79,9 +78,17 @@ export function SessionStepUp() {
   }, []);
   useActivityReports();
 
+  // Mounted only when asked: no page pays for the devices read otherwise.
+  return asking ? <StepUpDialog /> : null;
+}
+
+function StepUpDialog() {
+  const { t } = useTranslation();
+  const stepUp = useIdleStepUp();
   return (
     <AuthoriseDialog
-      isOpen={asking}
+      // Opens once it is known whether the app confirms (SESSION_AUTH) or a TAN does.
+      isOpen={stepUp.ready}
       onOpenChange={(open) => {
         if (!open) pending?.settle(false);
       }}
