@@ -18,10 +18,11 @@ export const IDLE_STEP_UP: AuthorisationPayload = { type: 'TICKET', data: { purp
  * or by TAN (IDLE_STEP_UP), and the result is handed to the server, which accepts money and
  * authorisation calls again. Shared by IdleReauthGate and the dialog below.
  */
-export function useIdleStepUp(): { payload: AuthorisationPayload; confirm: (result: AuthorisationResult) => Promise<void> } {
+export function useIdleStepUp(): { payload: AuthorisationPayload; ready: boolean; confirm: (result: AuthorisationResult) => Promise<void> } {
   const devices = useEnrolledDevices();
   const hasApp = (devices.data?.length ?? 0) > 0;
   return {
+    ready: !devices.isPending,
     payload: hasApp ? SESSION_AUTH : IDLE_STEP_UP,
     confirm: (result) => confirmStepUp(hasApp ? 'SESSION_AUTH' : IDLE_STEP_UP_PURPOSE, result),
   };
@@ -33,7 +34,8 @@ export function SessionStepUpDialog() {
   const stepUp = useIdleStepUp();
   return (
     <AuthoriseDialog
-      isOpen
+      // Opens once it is known whether the app confirms (SESSION_AUTH) or a TAN does.
+      isOpen={stepUp.ready}
       onOpenChange={(open) => {
         if (!open) settleStepUp(false);
       }}
