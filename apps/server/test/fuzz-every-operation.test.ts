@@ -501,7 +501,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       if (EXCLUDED[op.name]) continue;
       const shape = { method: op.method, path: op.path, params: op.parameters, body: op.body };
       const { path, body } = wellFormed(shape, fc.sample(fc.uuid({ version: 4 }), { seed: SEED + i, numRuns: 1 })[0]!);
-      const json = body === undefined ? {} : { 'content-type': 'application/json' };
+      const json: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
       // One of the two deep bodies each (8,000 levels cost the parse of 40 kB): they take turns.
       const deep: Probe = { method: op.method === 'GET' ? 'POST' : op.method, url: path, headers: { 'content-type': 'application/json' }, payload: DEEP_BODIES[i % 2] };
       outcomes.push(await send(deep, signedIn));
