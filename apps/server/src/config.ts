@@ -38,6 +38,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Unset: embedded PGlite under DATA_DIR. postgres://… switches to PostgreSQL. */
   DATABASE_URL: optionalString,
+  /** Rate-limit counts shared by every process (redis:// or rediss://); unset: PostgreSQL, or memory on PGlite. */
+  REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   DATA_DIR: z.string().default('./data'),
   /** Built web app served by this process. */
   WEB_DIST_DIR: optionalString,
@@ -93,6 +95,8 @@ export type Config = {
   publicUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  /** Where the rate limits count when set (rate-limit-store.ts); null: PostgreSQL, or memory on PGlite. */
+  redisUrl: string | null;
   webDistDir: string;
   webPublicDir: string;
   seedDemoData: boolean;
@@ -163,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
+    redisUrl: e.REDIS_URL ?? null,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     webPublicDir: path.join(repoRoot, 'apps/web/public'),
     seedDemoData: e.SEED_DEMO_DATA,
