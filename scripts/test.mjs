@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build, ensureChromium, ensureDependencies, root, run, spawn, step } from './lib/ensure.mjs';
+import { build, ensureChromium, ensureDependencies, ensureRedis, root, run, spawn, step } from './lib/ensure.mjs';
 
 const started = Date.now();
 const postgresUrl = process.env.DATABASE_URL;
@@ -13,6 +13,8 @@ delete baseEnv.DATABASE_URL; // the main run uses embedded PGlite; PostgreSQL ge
 
 ensureDependencies();
 const haveChromium = ensureChromium();
+// Without it the rate-limit test fails and says why; nothing is skipped.
+ensureRedis();
 
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];

@@ -45,6 +45,21 @@ export function ensureChromium() {
   return fs.existsSync(CHROMIUM);
 }
 
+/** The shared rate-limit test starts Debian's redis-server; install it when absent and we are root. */
+export function ensureRedis() {
+  const found = () => ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].some((f) => fs.existsSync(f));
+  if (found()) return true;
+  if (process.getuid?.() !== 0) {
+    console.error('✖ redis-server is missing. Install the Debian package "redis-server" (apt-get install redis-server).');
+    return false;
+  }
+  step('Installing Redis (Debian package) for the shared rate-limit test');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env, allowFailure: true });
+  run('apt-get', ['install', '-y', '-qq', 'redis-server'], { env });
+  return found();
+}
+
 export function build() {
   step('Building the web app and the server');
   run('npm', ['run', 'build', '--silent']);

@@ -16,6 +16,7 @@ import type { Db } from './platform/db.ts';
 import { installCanonicalPaths } from './platform/canonical-path.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { installJsonDepthLimit } from './platform/json-body.ts';
+import { rateLimitStorage } from './platform/rate-limit-store.ts';
 import { loggerOptions, requestLogger } from './platform/logger.ts';
 import { installStaticWeb } from './platform/static-web.ts';
 import { registerBackOffice } from './back-office-wiring.ts';
@@ -216,7 +217,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before every check that reads the URL (XSRF, the auth guard): the router decodes what they see raw.
   installCanonicalPaths(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Only routes with a limit of their own count, in a store every process shares (decision 029).
+  const limits = await rateLimitStorage({ db, redisUrl: config.redisUrl, log: app.log });
+  app.addHook('onClose', () => limits.close());
+  await app.register(fastifyRateLimit, { global: false, ...limits.options });
   installXsrf(app, { secure: config.secureCookies, exemptPaths: ['/api/oauth2/token'] });
   const cluster = await joinCluster(app, { db, url: config.internalUrl });
   const { bus } = cluster;

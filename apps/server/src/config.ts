@@ -38,6 +38,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Unset: embedded PGlite under DATA_DIR. postgres://… switches to PostgreSQL. */
   DATABASE_URL: optionalString,
+  /** Rate-limit counts shared by every process (redis:// or rediss://); unset: PostgreSQL, or memory on PGlite. */
+  REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   DATA_DIR: z.string().default('./data'),
   /**
    * The HMAC key under which TANs are stored (at least 32 bytes). Unset: a random key made once
@@ -107,6 +109,8 @@ export type Config = {
   /** TAN_HASH_KEY when set; else the key comes from (or is made in) `tanHashKeyFile`. */
   tanHashKey: string | null;
   tanHashKeyFile: string;
+  /** Where the rate limits count when set (rate-limit-store.ts); null: PostgreSQL, or memory on PGlite. */
+  redisUrl: string | null;
   webDistDir: string;
   webPublicDir: string;
   seedDemoData: boolean;
@@ -179,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
     tanHashKey: e.TAN_HASH_KEY ?? null,
     tanHashKeyFile: path.resolve(e.DATA_DIR, 'tan-hash.key'),
+    redisUrl: e.REDIS_URL ?? null,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     webPublicDir: path.join(repoRoot, 'apps/web/public'),
     seedDemoData: e.SEED_DEMO_DATA,

@@ -25,3 +25,13 @@ export const sessionActivity = pgTable('session_activity', {
   sub: uuid('sub').notNull(),
   lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The counts of the rate limits when several processes share one PostgreSQL (rate-limit-store.ts):
+ * one row per client and route, the hits of the current window and when it ends.
+ */
+export const rateLimitCounts = pgTable('rate_limit_counts', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+});
