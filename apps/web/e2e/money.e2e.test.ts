@@ -198,38 +198,6 @@ describe('Geldtransfer (/geldtransfer)', () => {
     await history(desktop).getByText('Storno Auszahlung').waitFor();
   });
 
-  it('five wrong TANs lock the challenge, and the dialog says so (360 px)', async () => {
-    await openMoney(phone);
-    const dialog = await startPayout(phone, '100');
-    await dialog.getByText('SMS-TAN', { exact: true }).click();
-    const mark = await outboxMark(customer.phone!);
-    await dialog.getByRole('button', { name: 'TAN anfordern' }).click();
-    const right = await waitForCode(customer.phone!, mark);
-    const wrong = right === '000000' ? '111111' : '000000';
-    const field = dialog.getByRole('textbox', { name: 'TAN' });
-    for (let attempt = 1; attempt <= 4; attempt++) {
-      await field.fill(wrong);
-      await dialog.getByRole('button', { name: 'Bestätigen' }).click();
-      // A refused TAN empties the field and marks it invalid with the server's words.
-      await phone.waitForFunction(() => {
-        const input = document.querySelector<HTMLInputElement>('[role="dialog"] input[aria-invalid="true"]');
-        return input !== null && input.value === '';
-      });
-    }
-    // The answer before the last attempt warns the customer.
-    await dialog.getByText(/Achtung: Sie haben noch einen Versuch/).waitFor();
-    await screenshot(phone, 'money-tan-last-attempt-mobile');
-    await field.fill(wrong);
-    await dialog.getByRole('button', { name: 'Bestätigen' }).click();
-    await dialog.getByText('Diese TAN ist gesperrt.').waitFor();
-    await screenshot(phone, 'money-tan-locked-mobile');
-    // Not even the right TAN helps now: the dialog offers only a new one.
-    expect(await dialog.getByRole('textbox', { name: 'TAN' }).count()).toBe(0);
-    await dialog.getByRole('button', { name: 'Neue TAN anfordern' }).waitFor();
-    await dialog.getByRole('button', { name: 'Schließen' }).first().click();
-    expect(await phone.getByRole('region', { name: 'Offene Auszahlungen' }).getByText('100,00 €').count()).toBe(0);
-  });
-
   it('a direct debit: the SEPA mandate signed by TAN, buying power at once, and a returned debit booked back (1280 px)', async () => {
     await openMoney(desktop);
     await desktop.getByRole('tab', { name: 'Lastschrift' }).click();
@@ -260,5 +228,39 @@ describe('Geldtransfer (/geldtransfer)', () => {
     await history(desktop).locator('[data-entry-kind="debit_return"]').waitFor();
     await screenshot(desktop, 'money-debit-returned-desktop');
     await expectAccessible(desktop, 'money-debit-returned');
+  });
+
+  // Last: five wrong TANs in a row lock TAN authorisation for the customer for 30 minutes (decision 030).
+  it('five wrong TANs in a row lock TAN authorisation, and the dialog says until when (360 px)', async () => {
+    await openMoney(phone);
+    const dialog = await startPayout(phone, '100');
+    await dialog.getByText('SMS-TAN', { exact: true }).click();
+    const mark = await outboxMark(customer.phone!);
+    await dialog.getByRole('button', { name: 'TAN anfordern' }).click();
+    const right = await waitForCode(customer.phone!, mark);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const field = dialog.getByRole('textbox', { name: 'TAN' });
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await field.fill(wrong);
+      await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+      // A refused TAN empties the field and marks it invalid with the server's words.
+      await phone.waitForFunction(() => {
+        const input = document.querySelector<HTMLInputElement>('[role="dialog"] input[aria-invalid="true"]');
+        return input !== null && input.value === '';
+      });
+    }
+    // The answer before the last attempt warns the customer.
+    await dialog.getByText(/Achtung: Sie haben noch einen Versuch/).waitFor();
+    await screenshot(phone, 'money-tan-last-attempt-mobile');
+    await field.fill(wrong);
+    await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+    await dialog.getByText('Bestätigung mit TAN vorübergehend gesperrt').waitFor();
+    await dialog.getByText(/für 30 Minuten gesperrt, bis \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr/).waitFor();
+    await screenshot(phone, 'money-tan-locked-mobile');
+    // Not even the right TAN helps now, nor a new one: the dialog offers none.
+    expect(await dialog.getByRole('textbox', { name: 'TAN' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Neue TAN anfordern' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Schließen' }).first().click();
+    expect(await phone.getByRole('region', { name: 'Offene Auszahlungen' }).getByText('100,00 €').count()).toBe(0);
   });
 });

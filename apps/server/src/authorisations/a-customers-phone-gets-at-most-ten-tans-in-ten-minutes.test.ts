@@ -32,7 +32,7 @@ describe('TANs a customer can be sent, whichever address asks', () => {
     const refused = await askTan(anna);
     expect(refused.json()).toEqual({
       message:
-        'Sie haben in kurzer Zeit zu viele TANs angefordert (höchstens 10 in 10 Minuten und 30 in einer Stunde). Zum Schutz Ihres Kontos können Sie ab 23.11.2026, 10:10 Uhr wieder eine TAN anfordern.',
+        'Sie haben in kurzer Zeit zu viele TANs angefordert (höchstens 10 in 10 Minuten und 30 in 60 Minuten). Zum Schutz Ihres Kontos können Sie ab 23.11.2026, 10:10 Uhr wieder eine TAN anfordern.',
       status: 429,
       errors: { retryAt: '2026-11-23T09:10:00.000Z' },
     });

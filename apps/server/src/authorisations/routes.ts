@@ -16,7 +16,8 @@ import { customerOf } from '../platform/auth.ts';
 import type { AuthorisationService } from './service.ts';
 
 const tags = ['ticket'];
-// Guessing TANs is bounded per challenge; this bounds asking for new challenges and answers per client.
+// Guessing TANs is bounded per challenge and per customer, and challenges per customer (service.ts,
+// decision 030); this bounds asking for new challenges and answers per client address as well.
 const limited = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** The ticket calls of spec §7: ask for a TAN (or the app), answer it, see where it stands. */

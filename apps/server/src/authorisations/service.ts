@@ -25,6 +25,8 @@ import type { AuthorisationStore, ChallengeRow, LockoutRow } from './store.ts';
 /** Who asks: the customer and, for a session approval, the browser session (token family) and when it signed in. */
 export type Asker = { sub: string; session?: string; signedInAt?: Date };
 
+const [TEN_MINUTES, HOUR] = TAN_CHALLENGE_LIMITS;
+
 export const authorisationMessages = {
   /** Every wrong answer, whatever was wrong (TAN, ticket, owner, data): PSD2 RTS Art. 4(2)(b). */
   wrong: (left: number) =>
@@ -51,7 +53,7 @@ export const authorisationMessages = {
   customerLockedSms: (until: Date) =>
     `Kontor: Nach ${TAN_LOCK_AFTER_WRONG_ANSWERS} falschen TAN-Eingaben ist die Bestätigung mit TAN für Ihr Konto bis ${germanDateTime(until.toISOString())} gesperrt. Waren Sie das nicht, ändern Sie bitte Ihr Passwort und rufen Sie uns an.`,
   tooManyChallenges: (retryAt: Date) =>
-    `Sie haben in kurzer Zeit zu viele TANs angefordert (höchstens ${TAN_CHALLENGE_LIMITS.map((w) => `${w.max} in ${w.windowMs === 3_600_000 ? 'einer Stunde' : `${w.windowMs / 60_000} Minuten`}`).join(' und ')}). Zum Schutz Ihres Kontos können Sie ab ${germanDateTime(retryAt.toISOString())} wieder eine TAN anfordern.`,
+    `Sie haben in kurzer Zeit zu viele TANs angefordert (höchstens ${TEN_MINUTES.max} in ${TEN_MINUTES.windowMs / 60_000} Minuten und ${HOUR.max} in ${HOUR.windowMs / 60_000} Minuten). Zum Schutz Ihres Kontos können Sie ab ${germanDateTime(retryAt.toISOString())} wieder eine TAN anfordern.`,
 } as const;
 
 const DIGIT_WORDS = ['null', 'eins', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben', 'acht', 'neun'];

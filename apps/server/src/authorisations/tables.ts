@@ -23,6 +23,7 @@ export const authorisationChallenges = pgTable(
     sentTo: text('sent_to').notNull(),
     /** The TAN went to a number that is not (yet) the customer's: verifychangedmobilenr. */
     toNewNumber: boolean('to_new_number').notNull().default(false),
+    /** HMAC-SHA256 of ticket:TAN under TAN_HASH_KEY (decision 030). */
     tanHash: text('tan_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -62,6 +62,15 @@ describe('Einstellungen → Sicherheitsprotokoll', () => {
     expect(within(card).queryByRole('button', { name: 'Mehr laden' })).toBeNull();
   });
 
+  it('names a TAN lock and says until when it lasts', async () => {
+    pages = { '': { events: [event(1, { kind: 'TAN_LOCKED', detail: '2026-11-23T09:30:00.000Z' })], nextCursor: null } };
+    await renderAlone(<SecurityLogCard />);
+    const card = await screen.findByRole('region', { name: 'Sicherheitsprotokoll' });
+    const [item] = await within(card).findAllByRole('listitem');
+    expect(item!.querySelector('strong')!.textContent).toBe('TAN-Freigabe gesperrt');
+    expect(item!.textContent).toMatch(/Gesperrt bis 23\.11\.2026,? 10:30/);
+  });
+
   it('says so when there is nothing yet', async () => {
     pages = { '': { events: [], nextCursor: null } };
     await renderAlone(<SecurityLogCard />);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthorisationPayload, AuthorisationResult } from '@kontor/domain/auth-contracts';
 import { configureApi, createApiClient } from '../api-client';
 import { installFakeTicketServer } from '../../test/fake-ticket-server';
+import { jsonResponse } from '../../test/fixtures';
 import { renderAlone } from '../../test/render';
 import { AuthoriseDialog } from './authorise-dialog';
 
@@ -81,6 +82,37 @@ describe('AuthoriseDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'TAN anfordern' }));
     expect(await within(dialog).findByRole('textbox', { name: 'TAN' })).toBeTruthy();
     expect(server.state.challenges).toHaveLength(2);
+  });
+
+  it('when the server locks TAN authorisation for the customer, says until when and offers no new TAN; asking again in a new dialog says the same', async () => {
+    const LOCK = {
+      message: 'Nach 5 falschen TAN-Eingaben in Folge ist die Bestätigung mit TAN für Ihr Konto aus Sicherheitsgründen für 30 Minuten gesperrt, bis 25.11.2026, 11:30 Uhr. Danach können Sie wieder eine TAN anfordern.',
+      status: 423,
+      errors: { lockedUntil: '2026-11-25T10:30:00.000Z' },
+    };
+    let locked = false;
+    installFakeTicketServer({
+      routes: (_method, url) => {
+        if (url.pathname === '/api/ticket/verify') {
+          locked = true;
+          return jsonResponse(LOCK, { status: 423 });
+        }
+        return locked && url.pathname === '/api/ticket/requesttan' ? jsonResponse(LOCK, { status: 423 }) : undefined;
+      },
+    });
+    const first = await open();
+    await first.user.click(await within(first.dialog).findByRole('button', { name: 'TAN anfordern' }));
+    await first.user.type(await within(first.dialog).findByRole('textbox', { name: 'TAN' }), '000000{Enter}');
+    expect(await within(first.dialog).findByText('Bestätigung mit TAN vorübergehend gesperrt')).toBeTruthy();
+    expect(within(first.dialog).getByText(LOCK.message)).toBeTruthy();
+    expect(within(first.dialog).queryByRole('button', { name: 'Neue TAN anfordern' })).toBeNull();
+    first.unmount();
+
+    const again = await open();
+    await again.user.click(await within(again.dialog).findByRole('button', { name: 'TAN anfordern' }));
+    expect(await within(again.dialog).findByText('Bestätigung mit TAN vorübergehend gesperrt')).toBeTruthy();
+    expect(within(again.dialog).getByText(LOCK.message)).toBeTruthy();
+    expect(within(again.dialog).queryByRole('button', { name: 'Neue TAN anfordern' })).toBeNull();
   });
 
   it('with a voice TAN asks for the call and "TAN erneut senden" requests a fresh one', async () => {

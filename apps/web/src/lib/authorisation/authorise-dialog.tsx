@@ -62,7 +62,8 @@ export function AuthoriseDialog({ isOpen, onOpenChange, title, ...flow }: Author
 
 /** SMS, VOICE, or APP:<serial>. */
 type Way = string;
-type DeadReason = 'LOCKED' | 'EXPIRED' | 'DENIED' | 'FAILED';
+/** BLOCKED: TAN authorisation is locked for the customer for a while (too many wrong TANs in a row). */
+type DeadReason = 'LOCKED' | 'EXPIRED' | 'DENIED' | 'FAILED' | 'BLOCKED';
 type Step =
   | { kind: 'choose'; error?: string }
   | { kind: 'tan'; challenge: TanChallenge; deadline: number; resent: boolean }
@@ -74,6 +75,13 @@ const appWay = (serial: string): Way => `APP:${serial}`;
 
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message.trim() ? error.message : fallback;
+}
+
+/** The server locked TAN authorisation for the customer (423 with `errors.lockedUntil`): a new TAN would not help. */
+function customerLocked(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 423) return false;
+  const errors = error.backendError.errors;
+  return typeof errors === 'object' && errors !== null && 'lockedUntil' in errors;
 }
 
 type FlowProps = Omit<AuthoriseDialogProps, 'isOpen' | 'onOpenChange' | 'title'> & { onClose: () => void };
@@ -102,7 +110,8 @@ function AuthoriseFlow({ payload, details, onAuthorised, onClose, toNewMobileNum
       if (device) setStep({ kind: 'app', challenge: await askApp(payload, device.serial), deadline, device });
       else setStep({ kind: 'tan', challenge: await requestTan(payload, how === 'VOICE'), deadline, resent });
     } catch (error) {
-      setStep({ kind: 'choose', error: messageOf(error, t('authorisation.requestFailed')) });
+      const message = messageOf(error, t('authorisation.requestFailed'));
+      setStep(customerLocked(error) ? { kind: 'ended', reason: 'BLOCKED', message } : { kind: 'choose', error: message });
     } finally {
       setRequesting(false);
     }
@@ -230,9 +239,11 @@ function AuthoriseFlow({ payload, details, onAuthorised, onClose, toNewMobileNum
             <Button variant="secondary" onPress={onClose}>
               {t('common.close')}
             </Button>
-            <Button autoFocus onPress={() => setStep({ kind: 'choose' })}>
-              {t('authorisation.newTan')}
-            </Button>
+            {step.reason !== 'BLOCKED' && (
+              <Button autoFocus onPress={() => setStep({ kind: 'choose' })}>
+                {t('authorisation.newTan')}
+              </Button>
+            )}
           </div>
         </>
       )}
@@ -272,6 +283,7 @@ function TanStep({
       result = await (toNewMobileNumber ? verifyChangedMobileNumber(verification) : verifyTicket(verification));
     } catch (error) {
       const message = messageOf(error, t('authorisation.verifyFailed'));
+      if (customerLocked(error)) return onDead('BLOCKED', message);
       // A refused TAN may have been the last one (or too late): then the challenge is dead.
       if (isApiError(error) && error.status >= 400 && error.status < 500) {
         const status = await fetchChallengeStatus(challenge.ticket).catch(() => null);
