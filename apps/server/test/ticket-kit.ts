@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthorisationResult } from '@kontor/domain/auth-contracts';
 import type { TicketState } from '@kontor/domain/enums';
-import { parseServiceRequest, ticketAuthorisationData, type ServiceRequestType } from '@kontor/domain/service-requests';
+import { newMobileNumberProofData, parseServiceRequest, ticketAuthorisationData, type ServiceRequestType } from '@kontor/domain/service-requests';
 import type { Ticket } from '@kontor/domain/ticket-contracts';
 import type { Db } from '../src/platform/db.ts';
 import { ticketAttachmentBlobs, ticketAttachments, tickets } from '../src/tickets/tables.ts';
-import { authorised } from './authorisation.ts';
+import { authorised, requestTan } from './authorisation.ts';
 import type { SignedInCustomer } from './customer.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -16,10 +16,24 @@ export function ticketAuthorisation(t: TestApp, c: SignedInCustomer, type: Servi
   return authorised(t, c, { type: 'TICKET', data: ticketAuthorisationData(type, parsed.data) });
 }
 
-/** Files a request with its TAN; the answer as the API gives it. */
+/**
+ * The proof that a new mobile number is the customer's, as the web app gets it: the TAN sent to the
+ * new number (read from the outbox as its owner reads the SMS), answered at verifychangedmobilenr.
+ */
+export async function newNumberProof(t: TestApp, c: SignedInCustomer, data: Record<string, unknown>): Promise<AuthorisationResult> {
+  const parsed = parseServiceRequest('MOBILE_NUMBER', data);
+  if (!parsed.ok) throw new Error(`not a valid MOBILE_NUMBER: ${JSON.stringify(parsed.problems)}`);
+  const { challenge, tan } = await requestTan(t, c, { type: 'TICKET', data: newMobileNumberProofData(parsed.data) });
+  const res = await t.call({ method: 'POST', url: '/api/ticket/verifychangedmobilenr', headers: c.headers, payload: { ticket: challenge.ticket, tan } });
+  if (res.statusCode !== 200) throw new Error(`verifychangedmobilenr answered ${res.statusCode}: ${res.body}`);
+  return res.json() as AuthorisationResult;
+}
+
+/** Files a request with its TAN (a new mobile number also with the TAN sent to it); the answer as the API gives it. */
 export async function submitTicket(t: TestApp, c: SignedInCustomer, type: ServiceRequestType, data: Record<string, unknown>): Promise<Ticket> {
   const authorisation = await ticketAuthorisation(t, c, type, data);
-  const res = await t.call({ method: 'POST', url: '/api/ticket', headers: c.headers, payload: { type, data, authorisation } });
+  const proof = type === 'MOBILE_NUMBER' ? { newNumberProof: await newNumberProof(t, c, data) } : {};
+  const res = await t.call({ method: 'POST', url: '/api/ticket', headers: c.headers, payload: { type, data, authorisation, ...proof } });
   if (res.statusCode !== 201) throw new Error(`POST /api/ticket answered ${res.statusCode}: ${res.body}`);
   return res.json() as Ticket;
 }

@@ -19,7 +19,8 @@ import {
 /**
  * Service requests (issue 18): a fresh customer changes her address with a TAN and sees it carried
  * out by the back office once the clock moved on, and sets a Freistellungsauftrag of 801 € after
- * viewing its PDF preview — each at 1280 px, then resized to 360 px.
+ * viewing its PDF preview — each at 1280 px, then resized to 360 px; and changes her mobile number
+ * with a TAN to the current number and the code sent to the new one.
  */
 
 let browser: Browser;
@@ -133,5 +134,41 @@ describe('Serviceaufträge (forms)', () => {
     await moveClock(2);
     const settings = (await api(page, 'GET', '/api/usersettings')).json as { exemptionOrders: { amount: string }[] };
     expect(settings.exemptionOrders.map((o) => o.amount)).toContain('801.00');
+  });
+
+  // Last: it moves the customer's TANs to another phone.
+  it('a new mobile number: the request by TAN to the current number, then the code sent to the new number; carried out, the account has the new number', async () => {
+    const newPhone = uniquePhone();
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto('/service/neu/MOBILE_NUMBER');
+    const form = page.getByRole('form', { name: 'Mobilnummer ändern' });
+    await form.waitFor();
+    await fieldsOf(form).text('Neue Mobilnummer').fill(newPhone);
+    await form.getByRole('button', { name: 'Weiter zur Bestätigung' }).click();
+    await page.getByText(/Eine neue Mobilnummer bestätigen Sie in zwei Schritten/).waitFor();
+    await page.getByRole('button', { name: 'Mit TAN bestätigen' }).click();
+
+    // Step 1: the TAN goes to the number the account has now.
+    const request = page.getByRole('dialog', { name: 'Auftrag mit TAN bestätigen' });
+    await request.waitFor();
+    const oldMark = await outboxMark(customer.phone!);
+    const newMark = await outboxMark(newPhone);
+    await request.getByRole('button', { name: 'TAN anfordern' }).click();
+    await request.getByRole('textbox', { name: 'TAN' }).fill(await waitForCode(customer.phone!, oldMark));
+    await request.getByRole('button', { name: 'Bestätigen' }).click();
+
+    // Step 2: the code goes to the new number.
+    const proof = page.getByRole('dialog', { name: 'Neue Mobilnummer bestätigen' });
+    await proof.getByText(/Schritt 2 von 2/).waitFor(SOON);
+    await screenshot(page, 'tickets-mobile-number-second-step-desktop');
+    await expectAccessible(page, 'tickets-mobile-number-second-step');
+    await proof.getByRole('button', { name: 'TAN anfordern' }).click();
+    await proof.getByRole('textbox', { name: 'TAN' }).fill(await waitForCode(newPhone, newMark));
+    await proof.getByRole('button', { name: 'Bestätigen' }).click();
+    await page.waitForURL(/\/service\/[0-9a-f-]{36}$/, SOON);
+    await page.getByText('Ihr Auftrag ist eingegangen').first().waitFor();
+
+    await moveClock(2);
+    await expect.poll(async () => ((await api(page, 'GET', '/api/user/me')).json as { phoneNumber: string }).phoneNumber, SOON).toBe(newPhone);
   });
 });

@@ -322,8 +322,22 @@ export function serviceRequestProblems(type: ServiceRequestType, data: Record<st
 
 /** The data a TICKET authorisation is bound to: the request type with its normalised attributes. */
 export function ticketAuthorisationData(type: ServiceRequestType, attributes: Record<string, unknown>): Record<string, unknown> {
-  // A new mobile number is confirmed by a TAN sent to it (the authorisation service reads `mobileNumber`).
+  // A change of mobile number names the new number (`mobileNumber`); its TAN still goes to the current channel.
   return type === 'MOBILE_NUMBER' ? { requestType: type, ...attributes, mobileNumber: attributes.newMobileNumber } : { requestType: type, ...attributes };
+}
+
+/** The flag of a TICKET payload's data that sends its TAN to the new mobile number (`newMobileNumberProofData`). */
+export const CONFIRM_NEW_NUMBER = 'confirmNewNumber';
+
+/**
+ * The data of the second challenge of a MOBILE_NUMBER request: the only TICKET challenge whose TAN
+ * goes to the new number, answered with verifychangedmobilenr; its result (`newNumberProof`) shows
+ * the number is the customer's. The request itself is authorised like every other one, by a TAN to
+ * the current number or the Kontor app (`ticketAuthorisationData`), so an access token alone
+ * cannot move the TANs to another phone.
+ */
+export function newMobileNumberProofData(attributes: Record<string, unknown>): Record<string, unknown> {
+  return { ...ticketAuthorisationData('MOBILE_NUMBER', attributes), [CONFIRM_NEW_NUMBER]: true };
 }
 
 /** What a ticket's attachment may be, by its magic bytes: PDF, JPEG or PNG. */

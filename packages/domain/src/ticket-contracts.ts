@@ -39,12 +39,13 @@ export type TicketEntry = z.infer<typeof ticketEntrySchema>;
  * these schemas.
  *
  * - GET    /api/ticket?view=open|closed           → TicketList (open: PREPARED, OPEN, CUSTOMER_REPLY)
- * - POST   /api/ticket                             {type, data, authorisation?} → 201 Ticket
- *                                                   without authorisation a draft (PREPARED), with it OPEN
+ * - POST   /api/ticket                             {type, data, authorisation?, newNumberProof?} → 201 Ticket
+ *                                                   without authorisation a draft (PREPARED), with it OPEN;
+ *                                                   MOBILE_NUMBER also needs newNumberProof (the TAN to the new number)
  * - GET    /api/ticket/{id}                        → Ticket
  * - PUT    /api/ticket/{id}                        {data} change a draft → Ticket
  * - DELETE /api/ticket/{id}                        discard a draft → 204
- * - POST   /api/ticket/{id}/submit                 {data?, authorisation} a draft becomes OPEN → Ticket
+ * - POST   /api/ticket/{id}/submit                 {data?, authorisation, newNumberProof?} a draft becomes OPEN → Ticket
  * - POST   /api/ticket/fsapreview                  {data} → application/pdf (the Freistellungsauftrag as it would be signed)
  * - GET    /api/ticket/challenges/{ticket}         → ChallengeStatus (where a TAN challenge stands)
  * - GET    /api/ticketdialog/{id}                  → TicketDialog (entries with attachments, oldest first); marks it read
@@ -104,6 +105,8 @@ export const createTicketSchema = z.object({
   data: z.record(z.string(), z.unknown()),
   /** Present: submit at once (OPEN); absent: save as a draft (PREPARED). */
   authorisation: authorisationResultSchema.optional(),
+  /** MOBILE_NUMBER: the result of the TAN sent to the new number (`newMobileNumberProofData`, verifychangedmobilenr). */
+  newNumberProof: authorisationResultSchema.optional(),
 });
 export type CreateTicket = z.infer<typeof createTicketSchema>;
 
@@ -112,6 +115,8 @@ export const submitTicketSchema = z.object({
   /** The attributes as confirmed (a draft changed in the form); absent: the draft's. */
   data: z.record(z.string(), z.unknown()).optional(),
   authorisation: authorisationResultSchema,
+  /** MOBILE_NUMBER: the result of the TAN sent to the new number (`newMobileNumberProofData`, verifychangedmobilenr). */
+  newNumberProof: authorisationResultSchema.optional(),
 });
 export type SubmitTicket = z.infer<typeof submitTicketSchema>;
 

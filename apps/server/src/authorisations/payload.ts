@@ -4,7 +4,17 @@ import { IDLE_STEP_UP_PURPOSE, type AuthorisationPayload } from '@kontor/domain/
 import { electronicIban, maskIban } from '@kontor/domain/iban';
 import { formatEuro } from '@kontor/domain/money';
 import { moneyTransactionDataSchema } from '@kontor/domain/money-contracts';
-import { parseServiceRequest, SERVICE_REQUEST_TYPES, serviceRequestLabel, ticketAuthorisationData, type ServiceRequestType } from '@kontor/domain/service-requests';
+import { checkMobileNumber } from '@kontor/domain/mobile-number';
+import { formatPhoneNumber } from '@kontor/domain/phone';
+import {
+  CONFIRM_NEW_NUMBER,
+  newMobileNumberProofData,
+  parseServiceRequest,
+  SERVICE_REQUEST_TYPES,
+  serviceRequestLabel,
+  ticketAuthorisationData,
+  type ServiceRequestType,
+} from '@kontor/domain/service-requests';
 
 /** JSON with object keys sorted at every level, so equal values always give the same text. */
 export function canonicalJson(value: unknown): string {
@@ -45,14 +55,29 @@ export function authorisedData(payload: AuthorisationPayload, session?: string):
     case 'TICKET': {
       // A service request is bound to its attributes in their normal form ("801" and "801.00" are one amount).
       const requestType = payload.data.requestType;
+      // Only a MOBILE_NUMBER request's proof of the new number carries the flag, and only as `true`.
+      const proof = CONFIRM_NEW_NUMBER in payload.data;
+      if (proof && (requestType !== 'MOBILE_NUMBER' || payload.data[CONFIRM_NEW_NUMBER] !== true)) return null;
       if (requestType === undefined) return payload;
       if (!(SERVICE_REQUEST_TYPES as readonly unknown[]).includes(requestType)) return null;
       const parsed = parseServiceRequest(requestType as ServiceRequestType, payload.data);
-      return parsed.ok ? { type: payload.type, data: ticketAuthorisationData(requestType as ServiceRequestType, parsed.data) } : null;
+      if (!parsed.ok) return null;
+      return { type: payload.type, data: proof ? newMobileNumberProofData(parsed.data) : ticketAuthorisationData(requestType as ServiceRequestType, parsed.data) };
     }
     default:
       return payload;
   }
+}
+
+/**
+ * The number a challenge's TAN goes to instead of the customer's own: the new number (E.164) of a
+ * MOBILE_NUMBER request's proof (`newMobileNumberProofData`), else null. Every other TICKET payload,
+ * one naming a new number included, goes to the customer's current number or app.
+ */
+export function newNumberToConfirm(payload: AuthorisationPayload): string | null {
+  if (payload.type !== 'TICKET' || payload.data[CONFIRM_NEW_NUMBER] !== true) return null;
+  const data = authorisedData(payload)?.data as Record<string, unknown> | undefined;
+  return typeof data?.newMobileNumber === 'string' ? data.newMobileNumber : null;
 }
 
 /** sha256 (hex) of the canonical form of what a payload authorises; null when it is not valid. */
@@ -78,8 +103,14 @@ export function describePayload(payload: AuthorisationPayload): string {
       return 'Anmeldung im Browser bestätigen';
     case 'TICKET':
       if (payload.data.purpose === IDLE_STEP_UP_PURPOSE) return 'Zugriff auf Ihr Verrechnungskonto bestätigen';
+      if (payload.data[CONFIRM_NEW_NUMBER] === true) return 'Neue Mobilfunknummer bestätigen';
+      if (payload.data.requestType === 'MOBILE_NUMBER') {
+        // The TAN to the current number names the new one: a customer who asked for nothing sees what is at stake.
+        const number = checkMobileNumber(String(payload.data.newMobileNumber ?? ''));
+        return `Serviceauftrag „${serviceRequestLabel('MOBILE_NUMBER')}“${number.valid ? ` auf ${formatPhoneNumber(number.e164)}` : ''}`;
+      }
       if (typeof payload.data.requestType === 'string') return `Serviceauftrag „${serviceRequestLabel(payload.data.requestType)}“`;
-      return typeof payload.data.mobileNumber === 'string' ? 'Neue Mobilfunknummer bestätigen' : 'Serviceauftrag';
+      return 'Serviceauftrag';
     case 'EMAIL':
       return 'E-Mail-Adresse ändern';
     case 'CA_INSTRUCTION':

@@ -10,6 +10,7 @@ import {
 } from '@kontor/domain/auth-contracts';
 import { TAN_CHALLENGE_LIMITS, TAN_LOCK_AFTER_WRONG_ANSWERS, TAN_LOCK_MS, TAN_MAX_ATTEMPTS } from '@kontor/domain/constants';
 import { checkMobileNumber } from '@kontor/domain/mobile-number';
+import { CONFIRM_NEW_NUMBER } from '@kontor/domain/service-requests';
 import { formatPhoneNumber } from '@kontor/domain/phone';
 import { germanDateTime } from '@kontor/domain/service-request-summary';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,7 +20,7 @@ import type { Db } from '../platform/db.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { securityLogStore } from '../security-log/store.ts';
-import { describePayload, payloadDigest } from './payload.ts';
+import { describePayload, newNumberToConfirm, payloadDigest } from './payload.ts';
 import type { AuthorisationStore, ChallengeRow, LockoutRow } from './store.ts';
 
 /** Who asks: the customer and, for a session approval, the browser session (token family) and when it signed in. */
@@ -46,6 +47,7 @@ export const authorisationMessages = {
   unknownDevice: 'Dieses Gerät ist nicht für Ihr Konto eingerichtet.',
   closed: 'Diese Bestätigungsanfrage ist bereits abgeschlossen. Bitte fordern Sie eine neue TAN an.',
   unknownApproval: 'Diese Freigabe gibt es nicht (mehr).',
+  newNumberByTanOnly: 'Ihre neue Mobilnummer bestätigen Sie mit der TAN, die wir per SMS oder Anruf an diese Nummer gesendet haben, nicht in der Kontor-App.',
   /** The customer's TAN authorisation is locked (too many wrong TANs in a row, across challenges). */
   customerLocked: (until: Date) =>
     `Nach ${TAN_LOCK_AFTER_WRONG_ANSWERS} falschen TAN-Eingaben in Folge ist die Bestätigung mit TAN für Ihr Konto aus Sicherheitsgründen für ${TAN_LOCK_MS / 60_000} Minuten gesperrt, bis ${germanDateTime(until.toISOString())}. Danach können Sie wieder eine TAN anfordern.`,
@@ -242,16 +244,21 @@ export function authorisationService(deps: AuthorisationDeps) {
 
   return {
     async requestTan(asker: Asker, payload: AuthorisationPayload, opts: { useSpeech: boolean }): Promise<TanChallenge> {
+      if (payload.type === 'TICKET' && payload.data[CONFIRM_NEW_NUMBER] === true) {
+        // Said at its field before anything is sent: why the new number cannot take a TAN.
+        const check = checkMobileNumber(String(payload.data.newMobileNumber ?? ''));
+        if (!check.valid) throw new AppError(400, check.reason, { newMobileNumber: [check.reason] });
+      }
       const digest = payloadDigest(payload, asker.session);
       if (!digest) throw new AppError(400, authorisationMessages.invalidPayload);
       await deps.gate?.(asker, payload.type);
       const summary = describePayload(payload);
-      // A new mobile number is confirmed by a TAN sent to it.
-      const newNumber = payload.type === 'TICKET' && typeof payload.data.mobileNumber === 'string' ? checkMobileNumber(payload.data.mobileNumber) : undefined;
-      if (newNumber && !newNumber.valid) throw new AppError(400, newNumber.reason, { mobileNumber: [newNumber.reason] });
+      // Only the proof of a MOBILE_NUMBER request goes to the new number; the request itself, like
+      // every other action, is authorised by the current number or the app.
+      const newNumber = newNumberToConfirm(payload);
       // A session sign-in is approved in the app; it sends no SMS.
       const byApp = payload.type === 'SESSION_AUTH';
-      const recipient = newNumber?.valid ? newNumber.e164 : byApp ? '' : await deps.mobileNumberOf(asker.sub);
+      const recipient = newNumber ?? (byApp ? '' : await deps.mobileNumberOf(asker.sub));
       if (recipient === null) throw new AppError(409, authorisationMessages.noMobileNumber);
       const id = randomUUID();
       const tan = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -293,7 +300,7 @@ export function authorisationService(deps: AuthorisationDeps) {
     },
 
     verify: (asker: Asker, answer: TicketVerification) => verify(asker, answer),
-    /** A challenge whose TAN went to a new mobile number (a TICKET with data.mobileNumber). */
+    /** A challenge whose TAN went to a new mobile number (the proof of a MOBILE_NUMBER request, `newMobileNumberProofData`). */
     verifyChangedMobileNumber: (asker: Asker, answer: { ticket: string; tan: string }) => verify(asker, answer, { changedMobileNumber: true }),
 
     /** Asks the app on one of the customer's devices to approve; the TAN is then not needed. */
@@ -303,6 +310,8 @@ export function authorisationService(deps: AuthorisationDeps) {
       const row = await own(asker.sub, req.ticket);
       if (!row) throw notFound(authorisationMessages.unknownTicket);
       await deps.gate?.(asker, row.type as AuthorisationPayload['type']);
+      // The new number is proven by the code sent to it, never by the app on the old phone.
+      if (row.toNewNumber) throw new AppError(409, authorisationMessages.newNumberByTanOnly);
       const device = await deps.deviceOf(asker.sub, req.serialForAppAuth);
       if (!device) throw notFound(authorisationMessages.unknownDevice);
       if (row.state === 'EXPIRED') throw new AppError(410, authorisationMessages.expired);

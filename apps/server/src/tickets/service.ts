@@ -3,6 +3,7 @@ import type { AuthorisationPayload, AuthorisationResult } from '@kontor/domain/a
 import { berlinDate } from '@kontor/domain/banking-days';
 import { SERVICE_REQUEST_KEYS } from '@kontor/domain/enums';
 import {
+  newMobileNumberProofData,
   parseServiceRequest,
   serviceRequestLabel,
   serviceRequestProblems,
@@ -37,6 +38,8 @@ export const ticketMessages = {
   draftNoReply: 'Ein Entwurf hat noch keinen Dialog. Bitte reichen Sie den Auftrag zuerst ein.',
   pendingOfType: 'Sie haben bereits einen Auftrag dieser Art in Bearbeitung. Bitte warten Sie, bis er erledigt ist.',
   draftTooLarge: 'Der Entwurf ist zu groß.',
+  newNumberProofMissing:
+    'Bitte bestätigen Sie Ihre neue Mobilnummer zusätzlich mit der TAN, die wir an diese neue Nummer senden. Erst mit beiden Bestätigungen können wir die Nummer ändern.',
 } as const;
 
 /** The keys a draft may hold: the spec's attribute keys and the comment of a Kündigung. */
@@ -77,6 +80,9 @@ export type TicketDeps = {
   contextProblems?: (tx: Db, sub: string, type: ServiceRequestType, data: Record<string, unknown>, today: string) => Promise<FieldProblem[]>;
 };
 
+/** What submits a request: its authorisation and, for MOBILE_NUMBER, the proof of the new number. */
+type Proofs = { authorisation: AuthorisationResult; newNumberProof?: AuthorisationResult | undefined };
+
 /** What a customer does with tickets: drafts, submitting with a TAN, the dialog. */
 export function ticketService(d: TicketDeps) {
   const { db, clock, scheduler } = d;
@@ -105,10 +111,16 @@ export function ticketService(d: TicketDeps) {
     return parsed.data;
   }
 
-  /** OPEN now, with the TAN's authorisation redeemed, the submission in the dialog and the back office's job due. */
-  async function open(tx: Db, sub: string, row: TicketRow, data: Record<string, unknown>, authorisation: AuthorisationResult): Promise<TicketRow> {
+  /**
+   * OPEN now, with the TAN's authorisation redeemed, the submission in the dialog and the back
+   * office's job due. A new mobile number takes two results, both redeemed here or neither: the
+   * request authorised by the current number or the app, and the proof by the TAN sent to the new number.
+   */
+  async function open(tx: Db, sub: string, row: TicketRow, data: Record<string, unknown>, proofs: Proofs): Promise<TicketRow> {
     const type = row.type as ServiceRequestType;
-    await d.redeem(tx, sub, { type: 'TICKET', data: ticketAuthorisationData(type, data) }, authorisation);
+    if (type === 'MOBILE_NUMBER' && !proofs.newNumberProof) throw new AppError(400, ticketMessages.newNumberProofMissing);
+    await d.redeem(tx, sub, { type: 'TICKET', data: ticketAuthorisationData(type, data) }, proofs.authorisation);
+    if (type === 'MOBILE_NUMBER') await d.redeem(tx, sub, { type: 'TICKET', data: newMobileNumberProofData(data) }, proofs.newNumberProof!);
     const now = clock.now();
     const content = 'Auftrag mit TAN bestätigt und eingereicht.';
     const entryId = randomUUID();
@@ -136,11 +148,11 @@ export function ticketService(d: TicketDeps) {
       const id = randomUUID();
       const base = { id, sub, type: body.type, state: 'PREPARED', createdAt: now, updatedAt: now };
       if (!body.authorisation) return ticketView(await store.insert(db, { ...base, data: draftData(body.data) }));
-      const authorisation = body.authorisation;
+      const proofs = { authorisation: body.authorisation, newNumberProof: body.newNumberProof };
       return db.transaction(async (tx) => {
         const data = await checked(tx, sub, body.type, body.data, null);
         const row = await store.insert(tx, { ...base, data });
-        return ticketView(await open(tx, sub, row, data, authorisation));
+        return ticketView(await open(tx, sub, row, data, proofs));
       });
     },
 
@@ -166,7 +178,7 @@ export function ticketService(d: TicketDeps) {
         const row = await own(sub, id, tx, true);
         if (row.state !== 'PREPARED') throw new AppError(409, ticketMessages.notDraft);
         const data = await checked(tx, sub, row.type as ServiceRequestType, body.data ?? row.data, id);
-        return ticketView(await open(tx, sub, row, data, body.authorisation));
+        return ticketView(await open(tx, sub, row, data, body));
       });
     },
 

@@ -1,5 +1,6 @@
 import { NOTIFICATION_KINDS } from '@kontor/domain/notifications';
 import { vi } from 'vitest';
+import { CONFIRM_NEW_NUMBER } from '@kontor/domain/service-requests';
 import type { AuthorisationPayload, ChallengeState } from '@kontor/domain/auth-contracts';
 import type { AppAuthSettings, EnrolledDevice } from '@kontor/domain/app-devices-contracts';
 import { configureApi, createApiClient } from '../lib/api-client';
@@ -14,6 +15,12 @@ type Challenge = {
   state: ChallengeState;
   attemptsLeft: number;
   authorizationId?: string;
+};
+
+/** The second challenge of a MOBILE_NUMBER request (`newMobileNumberProofData`): its TAN goes to the new number. */
+const isNewNumberProof = (payload: unknown): boolean => {
+  const p = payload as { type?: unknown; data?: Record<string, unknown> } | undefined;
+  return p?.type === 'TICKET' && p.data?.[CONFIRM_NEW_NUMBER] === true;
 };
 
 /**
@@ -67,7 +74,8 @@ export function installFakeTicketServer(
         ticket: `t-${next}`,
         payload: body as AuthorisationPayload,
         channel: voice ? 'VOICE' : 'SMS',
-        sentTo: '+49 ••• 5678',
+        // Only the proof of a new mobile number goes to that number; everything else to the current one.
+        sentTo: isNewNumberProof(body) ? '+49 ••• ••••567' : '+49 ••• 5678',
         tan: String(100000 + next++),
         state: 'PENDING',
         attemptsLeft: 5,
@@ -79,12 +87,15 @@ export function installFakeTicketServer(
       const c = find(body?.ticket);
       const device = state.devices.find((d) => d.serial === body?.serialForAppAuth);
       if (!c || !device) return jsonResponse({ message: 'Nicht gefunden' }, { status: 404 });
+      if (isNewNumberProof(c.payload)) return jsonResponse({ message: 'Ihre neue Mobilnummer bestätigen Sie mit der TAN, nicht in der Kontor-App.' }, { status: 409 });
       Object.assign(c, { channel: 'APP', sentTo: device.customerDeviceName });
       return jsonResponse(status(c));
     }
     if (path === '/api/ticket/verify' || path === '/api/ticket/verifychangedmobilenr') {
       const c = find(body?.ticket);
       if (!c) return jsonResponse({ message: 'Nicht gefunden' }, { status: 404 });
+      // verifychangedmobilenr answers only a challenge whose TAN went to a new number.
+      if (path === '/api/ticket/verifychangedmobilenr' && !isNewNumberProof(c.payload)) return unprocessable('Die Bestätigung ist fehlgeschlagen.');
       if (c.state === 'LOCKED') return unprocessable('Diese TAN ist gesperrt. Bitte fordern Sie eine neue TAN an.');
       if (c.state === 'EXPIRED') return unprocessable('Die TAN ist abgelaufen. Bitte fordern Sie eine neue TAN an.');
       if (body?.authorizationId ? c.state === 'APPROVED' && body.authorizationId === c.authorizationId : body?.tan === c.tan) {

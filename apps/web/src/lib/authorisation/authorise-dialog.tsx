@@ -41,8 +41,9 @@ export type AuthoriseDialogProps = {
    */
   onAuthorised: (result: AuthorisationResult) => Promise<void>;
   /**
-   * The TAN goes to a new mobile number (payload data `mobileNumber`), which proves it is the
-   * customer's: SMS or call only, answered with verifychangedmobilenr.
+   * The TAN goes to a new mobile number (the payload is `newMobileNumberProofData`), which proves
+   * it is the customer's: SMS or call only, answered with verifychangedmobilenr. The request itself
+   * is confirmed before, in a dialog without this flag (current number or app).
    */
   toNewMobileNumber?: boolean;
 };

@@ -13,9 +13,14 @@ import { queryKeys } from '../../../lib/query-keys';
 const quiet = { skipGlobalErrorHandler: true } as const;
 type Data = Record<string, unknown>;
 
-/** POST /api/ticket: without authorisation a draft (PREPARED), with it submitted (OPEN). */
-export async function createTicket(type: ServiceRequestType, data: Data, authorisation?: AuthorisationResult): Promise<Ticket> {
-  return ticketSchema.parse(await api.request('POST', '/api/ticket', { ...quiet, body: { type, data, ...(authorisation ? { authorisation } : {}) } }));
+/**
+ * POST /api/ticket: without authorisation a draft (PREPARED), with it submitted (OPEN). A new mobile
+ * number also carries `newNumberProof`, the result of the code sent to that number.
+ */
+export async function createTicket(type: ServiceRequestType, data: Data, authorisation?: AuthorisationResult, newNumberProof?: AuthorisationResult): Promise<Ticket> {
+  return ticketSchema.parse(
+    await api.request('POST', '/api/ticket', { ...quiet, body: { type, data, ...(authorisation ? { authorisation } : {}), ...(newNumberProof ? { newNumberProof } : {}) } }),
+  );
 }
 
 /** PUT /api/ticket/{id}: a draft's new data. */
@@ -23,9 +28,11 @@ export async function updateDraft(id: string, data: Data): Promise<Ticket> {
   return ticketSchema.parse(await api.request('PUT', `/api/ticket/${encodeURIComponent(id)}`, { ...quiet, body: { data } }));
 }
 
-/** POST /api/ticket/{id}/submit: the draft, with the data as confirmed, becomes OPEN. */
-export async function submitDraft(id: string, data: Data, authorisation: AuthorisationResult): Promise<Ticket> {
-  return ticketSchema.parse(await api.request('POST', `/api/ticket/${encodeURIComponent(id)}/submit`, { ...quiet, body: { data, authorisation } }));
+/** POST /api/ticket/{id}/submit: the draft, with the data as confirmed, becomes OPEN (a new mobile number with `newNumberProof`). */
+export async function submitDraft(id: string, data: Data, authorisation: AuthorisationResult, newNumberProof?: AuthorisationResult): Promise<Ticket> {
+  return ticketSchema.parse(
+    await api.request('POST', `/api/ticket/${encodeURIComponent(id)}/submit`, { ...quiet, body: { data, authorisation, ...(newNumberProof ? { newNumberProof } : {}) } }),
+  );
 }
 
 export async function fetchTicket(id: string, signal?: AbortSignal): Promise<Ticket> {

@@ -141,20 +141,78 @@ describe('the service-request forms', () => {
     expect(calls('/api/ticket/requesttan')).toHaveLength(0);
   });
 
+  it('a new mobile number: the request is confirmed by a TAN to the current number, then the new number by the code sent to it; both go with the request', async () => {
+    const { user, form, router } = await openForm('MOBILE_NUMBER', 'Mobilnummer ändern');
+    await user.type(within(form).getByRole('textbox', { name: 'Neue Mobilnummer' }), '0170 1234567');
+    await user.click(within(form).getByRole('button', { name: 'Weiter zur Bestätigung' }));
+    expect(await screen.findByText(/in zwei Schritten/)).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Mit TAN bestätigen' }));
+
+    const request = await screen.findByRole('dialog', { name: 'Auftrag mit TAN bestätigen' });
+    expect(within(request).getByText(/Schritt 1 von 2/)).toBeTruthy();
+    await user.click(await within(request).findByRole('button', { name: 'TAN anfordern' }));
+    expect(calls('/api/ticket/requesttan')[0]?.body).toEqual({ type: 'TICKET', data: { requestType: 'MOBILE_NUMBER', newMobileNumber: '+491701234567', mobileNumber: '+491701234567' } });
+    expect(await within(request).findByText(/\+49 ••• 5678/)).toBeTruthy();
+    await user.type(await within(request).findByRole('textbox', { name: 'TAN' }), `${server.latest().tan}{Enter}`);
+    expect(calls('/api/ticket/verify')).toHaveLength(1);
+
+    const newNumber = await screen.findByRole('dialog', { name: 'Neue Mobilnummer bestätigen' });
+    expect(within(newNumber).getByText(/Schritt 2 von 2: Wir senden einen Code an Ihre neue Mobilnummer \+49 170 1234567/)).toBeTruthy();
+    expect(calls('/api/ticket')).toHaveLength(0);
+    await user.click(await within(newNumber).findByRole('button', { name: 'TAN anfordern' }));
+    expect(calls('/api/ticket/requesttan')[1]?.body).toEqual({
+      type: 'TICKET',
+      data: { requestType: 'MOBILE_NUMBER', newMobileNumber: '+491701234567', mobileNumber: '+491701234567', confirmNewNumber: true },
+    });
+    await user.type(await within(newNumber).findByRole('textbox', { name: 'TAN' }), `${server.latest().tan}{Enter}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/service/${TICKET_ID}`));
+    expect(calls('/api/ticket/verifychangedmobilenr')).toHaveLength(1);
+    expect(calls('/api/ticket')[0]?.body).toEqual({
+      type: 'MOBILE_NUMBER',
+      data: { newMobileNumber: '+491701234567' },
+      authorisation: { ticket: 't-1', tan: server.state.challenges[0]!.tan, authorizationId: 'auth-t-1' },
+      newNumberProof: { ticket: 't-2', tan: server.state.challenges[1]!.tan, authorizationId: 'auth-t-2' },
+    });
+  });
+
+  it('a new mobile number: cancelled at the second step, the review is back with nothing lost and nothing sent; confirming again starts with the request', async () => {
+    const { user, form } = await openForm('MOBILE_NUMBER', 'Mobilnummer ändern');
+    await user.type(within(form).getByRole('textbox', { name: 'Neue Mobilnummer' }), '0170 1234567');
+    await user.click(within(form).getByRole('button', { name: 'Weiter zur Bestätigung' }));
+    await user.click(await screen.findByRole('button', { name: 'Mit TAN bestätigen' }));
+    const request = await screen.findByRole('dialog', { name: 'Auftrag mit TAN bestätigen' });
+    await user.click(await within(request).findByRole('button', { name: 'TAN anfordern' }));
+    await user.type(await within(request).findByRole('textbox', { name: 'TAN' }), `${server.latest().tan}{Enter}`);
+    const newNumber = await screen.findByRole('dialog', { name: 'Neue Mobilnummer bestätigen' });
+    await user.click(within(newNumber).getByRole('button', { name: 'Abbrechen' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('+49 170 1234567')).toBeTruthy();
+    expect(calls('/api/ticket')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Mit TAN bestätigen' }));
+    expect(await screen.findByRole('dialog', { name: 'Auftrag mit TAN bestätigen' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Ändern' }));
+    const again = await screen.findByRole('form', { name: 'Mobilnummer ändern' });
+    expect((within(again).getByRole('textbox', { name: 'Neue Mobilnummer' }) as HTMLInputElement).value).toBe('0170 1234567');
+  });
+
   it('a draft is saved without TAN; the server’s field errors on submit land at their fields, nothing typed is lost', async () => {
     const { user, form, router } = await openForm('MOBILE_NUMBER', 'Mobilnummer ändern');
     await user.type(within(form).getByRole('textbox', { name: 'Neue Mobilnummer' }), '0170 1234567');
     ticketAnswers.push(() => jsonResponse({ message: 'Bitte prüfen Sie Ihre Angaben.', status: 400, errors: { newMobileNumber: ['Diese Nummer ist bereits Ihre.'] } }, { status: 400 }));
     await user.click(within(form).getByRole('button', { name: 'Weiter zur Bestätigung' }));
     await user.click(await screen.findByRole('button', { name: 'Mit TAN bestätigen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Mobilnummer ändern bestätigen' });
-    await user.click(await within(dialog).findByRole('button', { name: 'TAN anfordern' }));
-    expect(calls('/api/ticket/requesttan')[0]?.body).toMatchObject({ data: { mobileNumber: '+491701234567' } });
-    await user.type(await within(dialog).findByRole('textbox', { name: 'TAN' }), `${server.latest().tan}{Enter}`);
-    expect(calls('/api/ticket/verifychangedmobilenr')).toHaveLength(1);
+    for (const name of ['Auftrag mit TAN bestätigen', 'Neue Mobilnummer bestätigen']) {
+      const dialog = await screen.findByRole('dialog', { name });
+      await user.click(await within(dialog).findByRole('button', { name: 'TAN anfordern' }));
+      await user.type(await within(dialog).findByRole('textbox', { name: 'TAN' }), `${server.latest().tan}{Enter}`);
+    }
     const again = await screen.findByRole('form', { name: 'Mobilnummer ändern' });
     expect(await within(again).findByText('Diese Nummer ist bereits Ihre.')).toBeTruthy();
     expect((within(again).getByRole('textbox', { name: 'Neue Mobilnummer' }) as HTMLInputElement).value).toBe('0170 1234567');
+    expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(within(again).getByRole('button', { name: 'Als Entwurf speichern' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/service/${TICKET_ID}`));

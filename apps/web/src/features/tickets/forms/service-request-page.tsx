@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { SERVICE_REQUEST_TYPES, ticketAuthorisationData, type ServiceRequestType } from '@kontor/domain/service-requests';
+import { newMobileNumberProofData, SERVICE_REQUEST_TYPES, ticketAuthorisationData, type ServiceRequestType } from '@kontor/domain/service-requests';
+import type { AuthorisationResult } from '@kontor/domain/auth-contracts';
+import { formatPhoneNumber } from '@kontor/domain/phone';
 import { serviceRequestLines } from '@kontor/domain/service-request-summary';
 import { useDomainText } from '../../../lib/domain-text';
 import type { Ticket } from '@kontor/domain/ticket-contracts';
@@ -84,6 +86,12 @@ export function ServiceRequestPage() {
 
 type Review = { data: Record<string, unknown> };
 
+/**
+ * Which confirmation is open: the request's (a TAN to the current number or the app, as for every
+ * request), then for a new mobile number the code sent to that number, with the request's result kept.
+ */
+type Authorising = { step: 'request' } | { step: 'newNumber'; authorisation: AuthorisationResult } | null;
+
 function RequestForm({ type, draft, today }: { type: ServiceRequestType; draft?: Ticket; today: string }) {
   const { t } = useTranslation();
   const { label } = useLabels();
@@ -96,7 +104,7 @@ function RequestForm({ type, draft, today }: { type: ServiceRequestType; draft?:
   const [busy, setBusy] = useState<'draft' | 'next' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [review, setReview] = useState<Review | null>(null);
-  const [authorising, setAuthorising] = useState(false);
+  const [authorising, setAuthorising] = useState<Authorising>(null);
   const [preview, setPreview] = useState<{ data: Record<string, unknown>; key: string } | null>(null);
   const [previewed, setPreviewed] = useState<string | null>(null);
 
@@ -196,15 +204,16 @@ function RequestForm({ type, draft, today }: { type: ServiceRequestType; draft?:
     if (data) setPreview({ data, key: JSON.stringify(data) });
   };
 
-  const submit = async (data: Record<string, unknown>, authorisation: Parameters<typeof submitDraft>[2]) => {
+  const submit = async (data: Record<string, unknown>, authorisation: AuthorisationResult, newNumberProof?: AuthorisationResult) => {
     let ticket: Ticket;
     try {
-      ticket = draftId ? await submitDraft(draftId, data, authorisation) : await createTicket(type, data, authorisation);
+      ticket = draftId ? await submitDraft(draftId, data, authorisation, newNumberProof) : await createTicket(type, data, authorisation, newNumberProof);
     } catch (error) {
       const fields = serverFieldErrors(error);
       if (!fields) throw error;
       // Back to the form, the problems at their fields; the dialog closes.
       setReview(null);
+      setAuthorising(null);
       showServerErrors(fields);
       return;
     }
@@ -222,11 +231,12 @@ function RequestForm({ type, draft, today }: { type: ServiceRequestType; draft?:
             <div className={styles.stack}>
               <p className={styles.muted}>{t('tickets.forms.reviewIntro')}</p>
               <SummaryLines type={type} data={review.data} />
+              {type === 'MOBILE_NUMBER' && <Notice tone="info">{t('tickets.forms.mobileNumberSteps.reviewHint')}</Notice>}
               <div className={styles.actions}>
                 <Button variant="secondary" onPress={() => setReview(null)}>
                   {t('tickets.forms.change')}
                 </Button>
-                <Button onPress={() => setAuthorising(true)}>{t('tickets.forms.confirm')}</Button>
+                <Button onPress={() => setAuthorising({ step: 'request' })}>{t('tickets.forms.confirm')}</Button>
               </div>
             </div>
           </Card>
@@ -260,16 +270,44 @@ function RequestForm({ type, draft, today }: { type: ServiceRequestType; draft?:
           </Card>
         )}
       </FormProvider>
-      {review && (
+      {review && type !== 'MOBILE_NUMBER' && (
         <AuthoriseDialog
-          isOpen={authorising}
-          onOpenChange={setAuthorising}
+          isOpen={authorising !== null}
+          onOpenChange={(open) => setAuthorising(open ? { step: 'request' } : null)}
           title={t('tickets.forms.authTitle', { title })}
           details={<SummaryLines type={type} data={review.data} />}
           payload={{ type: 'TICKET', data: ticketAuthorisationData(type, review.data) }}
-          toNewMobileNumber={type === 'MOBILE_NUMBER'}
           onAuthorised={(authorisation) => submit(review.data, authorisation)}
         />
+      )}
+      {review && type === 'MOBILE_NUMBER' && (
+        <>
+          {/* Step 1: the request, by the current number or the app, like every other request. */}
+          <AuthoriseDialog
+            isOpen={authorising?.step === 'request'}
+            // Closing after success leaves step 2 open; cancelling goes back to the review.
+            onOpenChange={(open) => setAuthorising((now) => (open ? { step: 'request' } : now?.step === 'request' ? null : now))}
+            title={t('tickets.forms.mobileNumberSteps.requestTitle')}
+            details={
+              <>
+                <p>{t('tickets.forms.mobileNumberSteps.requestIntro')}</p>
+                <SummaryLines type={type} data={review.data} />
+              </>
+            }
+            payload={{ type: 'TICKET', data: ticketAuthorisationData(type, review.data) }}
+            onAuthorised={async (authorisation) => setAuthorising({ step: 'newNumber', authorisation })}
+          />
+          {/* Step 2: the code sent to the new number shows it is the customer's. */}
+          <AuthoriseDialog
+            isOpen={authorising?.step === 'newNumber'}
+            onOpenChange={(open) => setAuthorising((now) => (open ? now : null))}
+            title={t('tickets.forms.mobileNumberSteps.newNumberTitle')}
+            details={<p>{t('tickets.forms.mobileNumberSteps.newNumberIntro', { number: formatPhoneNumber(String(review.data.newMobileNumber)) })}</p>}
+            payload={{ type: 'TICKET', data: newMobileNumberProofData(review.data) }}
+            toNewMobileNumber
+            onAuthorised={(proof) => (authorising?.step === 'newNumber' ? submit(review.data, authorising.authorisation, proof) : Promise.resolve())}
+          />
+        </>
       )}
       {preview && (
         <Suspense
