@@ -14,8 +14,12 @@ describe('/dev/outbox', () => {
       await t.app.inject({
         method: 'POST',
         url: '/identity/',
-        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ForgotPassword' },
-        payload: JSON.stringify({ ClientId: '4k0nt0rweb1c1ient0000000a', Username: 'outbox@kontor.example' }),
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+        payload: JSON.stringify({
+          ClientId: '4k0nt0rweb1c1ient0000000a',
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: 'outbox@kontor.example', PASSWORD: 'Kontor!Test1' },
+        }),
       });
       const json = await t.app.inject({ method: 'GET', url: '/dev/outbox.json' });
       const [latest] = json.json();
