@@ -4,15 +4,13 @@ import { authorised } from '../../test/authorisation.ts';
 import { signedInCustomer, signIn, type SignedInCustomer } from '../../test/customer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { outboxStore } from '../outbox/store.ts';
-import * as srp from './srp.ts';
+import { CLIENT_ID, poolCall, srpSignIn } from '../../test/user-pool.ts';
 
 /**
  * The ways into an account a probe found, each tried with only what an attacker has: a
  * customer's access token, an e-mail address, the web client's id. Each must be refused with
  * nothing changed.
  */
-const CLIENT_ID = '4k0nt0rweb1c1ient0000000a';
-const REALM = 'K0ntorPool';
 let t: TestApp;
 
 beforeAll(async () => {
@@ -20,44 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function pool(action: string, body: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/identity/',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
-    payload: JSON.stringify(body),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- protocol answers are checked field by field
-  return { status: res.statusCode, body: res.json() as Record<string, any> };
-}
+const pool = (action: string, body: Record<string, unknown>) => poolCall(t, action, body);
 const attributesOf = async (c: SignedInCustomer) =>
   Object.fromEntries(((await pool('GetUser', { AccessToken: c.accessToken })).body.UserAttributes as { Name: string; Value: string }[]).map((a) => [a.Name, a.Value]));
 const outboxCount = async () => (await outboxStore(t.database.db).latest(10_000)).length;
 
-function clientTimestamp(d: Date) {
-  const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${days[d.getUTCDay()]} ${months[d.getUTCMonth()]} ${d.getUTCDate()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`;
-}
 /** A wrong password by SRP, as the web app sends it: the answer of PASSWORD_VERIFIER. */
-async function wrongSrpPassword(username: string) {
-  const client = srp.clientSession();
-  const init = await pool('InitiateAuth', { ClientId: CLIENT_ID, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: username, SRP_A: client.AHex } });
-  const p = init.body.ChallengeParameters;
-  const key = client.key({ realm: REALM, userId: p.USER_ID_FOR_SRP, password: 'Falsch!Passwort1', saltHex: p.SALT, BHex: p.SRP_B });
-  const ts = clientTimestamp(t.clock.now());
-  return pool('RespondToAuthChallenge', {
-    ClientId: CLIENT_ID,
-    ChallengeName: 'PASSWORD_VERIFIER',
-    ChallengeResponses: {
-      USERNAME: p.USERNAME,
-      PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK,
-      TIMESTAMP: ts,
-      PASSWORD_CLAIM_SIGNATURE: srp.passwordClaimSignature(key, REALM, p.USER_ID_FOR_SRP, p.SECRET_BLOCK, ts),
-    },
-  });
-}
+const wrongSrpPassword = (username: string) => srpSignIn(t, username, 'Falsch!Passwort1');
 
 describe('an access token alone', () => {
   it('cannot change the mobile number or the e-mail address, nor delete them: refused, nothing changed, no code sent', async () => {

@@ -3,10 +3,9 @@ import { registerCustomer } from '../onboarding/customers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { outboxStore } from '../outbox/store.ts';
 import { SESSION_COOKIE } from '../platform/auth.ts';
+import { CLIENT_ID, poolCall, srpSignIn as signInBySrp } from '../../test/user-pool.ts';
 import * as srp from './srp.ts';
 
-const CLIENT_ID = '4k0nt0rweb1c1ient0000000a';
-const REALM = 'K0ntorPool';
 let t: TestApp;
 
 beforeAll(async () => {
@@ -14,44 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function id(action: string, body: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/identity/',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
-    payload: JSON.stringify(body),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- protocol answers are checked field by field
-  return { status: res.statusCode, body: res.json() as Record<string, any> };
-}
-
-/** The client's timestamp format: "Mon Nov 23 9:00:00 UTC 2026". */
-function clientTimestamp(d: Date) {
-  const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${days[d.getUTCDay()]} ${months[d.getUTCMonth()]} ${d.getUTCDate()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`;
-}
-
-/** An SRP sign-in up to the answer of PASSWORD_VERIFIER, with the native test client. */
-async function srpSignIn(username: string, password: string) {
-  const client = srp.clientSession();
-  const init = await id('InitiateAuth', { ClientId: CLIENT_ID, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: username, SRP_A: client.AHex } });
-  expect(init.status).toBe(200);
-  const p = init.body.ChallengeParameters;
-  const key = client.key({ realm: REALM, userId: p.USER_ID_FOR_SRP, password, saltHex: p.SALT, BHex: p.SRP_B });
-  const ts = clientTimestamp(t.clock.now());
-  return id('RespondToAuthChallenge', {
-    ClientId: CLIENT_ID,
-    ChallengeName: 'PASSWORD_VERIFIER',
-    ChallengeResponses: {
-      USERNAME: p.USERNAME,
-      PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK,
-      TIMESTAMP: ts,
-      PASSWORD_CLAIM_SIGNATURE: srp.passwordClaimSignature(key, REALM, p.USER_ID_FOR_SRP, p.SECRET_BLOCK, ts),
-    },
-  });
-}
+const id = (action: string, body: Record<string, unknown>) => poolCall(t, action, body);
+const srpSignIn = (username: string, password: string) => signInBySrp(t, username, password);
 
 async function lastCode() {
   const [m] = await outboxStore(t.database.db).latest(1);
