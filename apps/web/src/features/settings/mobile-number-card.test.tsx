@@ -76,7 +76,7 @@ describe('Einstellungen → Mobilnummer für TANs', () => {
     expect(amplify.sendUserAttributeVerificationCode).toHaveBeenCalledTimes(1);
 
     await user.type(screen.getByRole('textbox', { name: 'Code aus der SMS' }), '111111{Enter}');
-    expect(await screen.findByText('Der Code ist nicht richtig oder abgelaufen. Bitte prüfen Sie ihn oder fordern Sie einen neuen Code an.')).toBeTruthy();
+    expect(await screen.findByText('Der Code ist nicht richtig. Bitte prüfen Sie ihn und versuchen Sie es erneut.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Code erneut senden' }));
     expect(await screen.findByText('Wir haben Ihnen einen neuen Code gesendet.')).toBeTruthy();
 
