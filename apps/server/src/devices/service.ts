@@ -69,6 +69,11 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
     return approved;
   }
 
+  async function sessionWaiting(sub: string, session: string | undefined): Promise<boolean> {
+    if (!(await requiresApproval(sub))) return false;
+    return !(session && (await sessionApproved(sub, session)));
+  }
+
   async function settingsOf(sub: string) {
     const row = await store.settings(sub);
     return { appAuth: { defaultFactor: (row?.defaultFactor ?? 'SMS') as AppAuthSettings['defaultFactor'], approveSignIns: row?.approveSignIns ?? false } };
@@ -151,16 +156,11 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
     async checkSession(asker: Asker, method: string, url: string): Promise<void> {
       const path = url.split('?')[0]!;
       if (OPEN_WHILE_WAITING.test(path) || (method === 'GET' && path === '/api/appenrollment')) return;
-      if (!(await requiresApproval(asker.sub))) return;
-      if (asker.session && (await sessionApproved(asker.sub, asker.session))) return;
-      throw new AppError(403, deviceMessages.sessionNotApproved);
+      if (await sessionWaiting(asker.sub, asker.session)) throw new AppError(403, deviceMessages.sessionNotApproved);
     },
 
     /** Whether this sign-in still waits for its approval in the app (the user pool refuses it every change of the account). */
-    async sessionWaiting(sub: string, session: string | undefined): Promise<boolean> {
-      if (!(await requiresApproval(sub))) return false;
-      return !(session && (await sessionApproved(sub, session)));
-    },
+    sessionWaiting,
 
     /** The development companion page: every enrolled device, and one by serial. */
     allDevices: () => store.allActive(),

@@ -4,6 +4,7 @@ import { CODE_TEXTS, maskEmail } from './one-time-codes.ts';
 import type { PoolKit } from './pool-kit.ts';
 import { type Action, assertPassword, attributeList, str } from './protocol.ts';
 import * as srp from './srp.ts';
+import type { UserRow } from './store.ts';
 
 export const ACCOUNT_TEXTS = {
   passwordChanged:
@@ -24,15 +25,15 @@ export function accountActions(kit: PoolKit): Record<string, Action> {
   const wrongCode = () => idErr.codeMismatch('Invalid code provided, please request a code again.');
 
   /** A new password: other sign-ins end (their tokens fail at once), the log and the customer's address are told. */
-  async function newPassword(sub: string, password: string, patch: Record<string, unknown>, keepSession?: string) {
+  async function newPassword(user: UserRow, password: string, patch: Record<string, unknown>, keepSession?: string) {
+    const { sub } = user;
     const verifier = await srp.createVerifier(realm, sub, password, pow);
     await revoking(async () => {
       await store.updateUser(sub, { ...verifier, ...patch, failedAttempts: 0, lockedUntil: null, updatedAt: now() });
       await store.revokeAllRefreshTokens(sub, now(), keepSession);
     });
     await events.record(sub, 'PASSWORD_CHANGED');
-    const user = await store.userBySub(sub);
-    if (user) await tell(user, ACCOUNT_TEXTS.passwordChanged);
+    await tell(user, ACCOUNT_TEXTS.passwordChanged);
   }
 
   return {
@@ -111,7 +112,7 @@ export function accountActions(kit: PoolKit): Record<string, Action> {
         return failedName(username, wrongCode());
       }
       await checkCode(user, 'FORGOT_PASSWORD', code, wrongCode(), wrongCode());
-      await newPassword(user.sub, password, { status: user.status === 'UNCONFIRMED' ? 'UNCONFIRMED' : 'CONFIRMED' });
+      await newPassword(user, password, { status: user.status === 'UNCONFIRMED' ? 'UNCONFIRMED' : 'CONFIRMED' });
       return {};
     },
 
@@ -123,7 +124,7 @@ export function accountActions(kit: PoolKit): Record<string, Action> {
       if (!(await srp.verifierMatches({ saltHex: user.saltHex, verifierHex: user.verifierHex }, realm, user.sub, previous, pow))) await failed(user, idErr.notAuthorized());
       assertPassword(proposed);
       // This sign-in goes on; every other one ends.
-      await newPassword(user.sub, proposed, {}, session);
+      await newPassword(user, proposed, {}, session);
       return {};
     },
   };
