@@ -49,17 +49,17 @@ describe('German tax on investment income', () => {
       ['c', '5', '600.50'],
     ]);
     expect(saleGain(fifo)).toBe('546.50');
-    // KapESt 25 % of 546.50 = 136.625 → 136.63; Soli 5.5 % of 136.63 = 7.51465 → 7.51.
+    // KapESt 25 % of 546.50 = 136.625 → 136.62 (fractions of a cent dropped); Soli 5.5 % of 136.62 = 7.5141 → 7.51.
     const [r] = run([sale(saleGain(fifo))]);
-    expect(r!.calculation).toMatchObject({ capitalGainsTax: '136.63', solidaritySurcharge: '7.51', churchTax: '0.00' });
+    expect(r!.calculation).toMatchObject({ capitalGainsTax: '136.62', solidaritySurcharge: '7.51', churchTax: '0.00' });
   });
 
   it('allowance-used-before-tax', () => {
     // Freistellungsauftrag 1,000 €. A gain of 800 € uses 800 € of it and is not taxed.
     const [first, second] = run([sale('800.00'), sale('500.00')], '1000.00');
     expect(first!.calculation).toMatchObject({ allowanceUsed: '800.00', capitalGainsTax: '0.00', solidaritySurcharge: '0.00' });
-    // The next 500 € use the remaining 200 €; 300 € are taxed: KapESt 75.00, Soli 4.125 → 4.13.
-    expect(second!.calculation).toMatchObject({ allowanceUsed: '200.00', capitalGainsTax: '75.00', solidaritySurcharge: '4.13' });
+    // The next 500 € use the remaining 200 €; 300 € are taxed: KapESt 75.00, Soli 4.125 → 4.12.
+    expect(second!.calculation).toMatchObject({ allowanceUsed: '200.00', capitalGainsTax: '75.00', solidaritySurcharge: '4.12' });
     expect(second!.paid.allowanceUsed).toBe('1000.00');
   });
 
@@ -86,9 +86,9 @@ describe('German tax on investment income', () => {
 
   it('etf-gain-taxed-after-30-percent-teilfreistellung', () => {
     expect(equityEtf).toEqual({ pot: 'other', fundType: 'AKTIENFONDS', teilfreistellung: '0.30' });
-    // 1,000 € gain on an equity ETF: 700 € taxable → KapESt 175.00, Soli 9.625 → 9.63.
+    // 1,000 € gain on an equity ETF: 700 € taxable → KapESt 175.00, Soli 9.625 → 9.62.
     const [r] = run([sale('1000.00', equityEtf)]);
-    expect(r!.calculation).toMatchObject({ taxablePart: '700.00', capitalGainsTax: '175.00', solidaritySurcharge: '9.63' });
+    expect(r!.calculation).toMatchObject({ taxablePart: '700.00', capitalGainsTax: '175.00', solidaritySurcharge: '9.62' });
     // A mixed fund keeps 85 %: 1,000 € → 850 € → KapESt 212.50.
     const mixed = taxClassOf({ instrumentType: 'FONDS', name: 'Flossbach von Storch - Multiple Opportunities R', isin: 'LU0323578657' });
     expect(run([sale('1000.00', mixed)])[0]!.calculation.capitalGainsTax).toBe('212.50');
@@ -97,12 +97,12 @@ describe('German tax on investment income', () => {
   });
 
   it('church-tax-9-percent-lowers-kapest-to-24-45', () => {
-    // 1,000 € ÷ 4.09 = 244.4988 → 244.50; Soli 5.5 % = 13.4475 → 13.45; church tax 9 % = 22.005 → 22.01.
+    // 1,000 € ÷ 4.09 = 244.4987… → 244.49; Soli 5.5 % = 13.44695 → 13.44; church tax 9 % = 22.0041 → 22.00.
     const [nine] = run([sale('1000.00')], '0', '9');
-    expect(nine!.calculation).toMatchObject({ capitalGainsTax: '244.50', solidaritySurcharge: '13.45', churchTax: '22.01' });
-    // 8 %: 1,000 ÷ 4.08 = 245.098 → 245.10; Soli 13.4805 → 13.48; church tax 19.608 → 19.61.
+    expect(nine!.calculation).toMatchObject({ capitalGainsTax: '244.49', solidaritySurcharge: '13.44', churchTax: '22.00' });
+    // 8 %: 1,000 ÷ 4.08 = 245.0980… → 245.09; Soli 13.47995 → 13.47; church tax 19.6072 → 19.60.
     const [eight] = run([sale('1000.00')], '0', '8');
-    expect(eight!.calculation).toMatchObject({ capitalGainsTax: '245.10', solidaritySurcharge: '13.48', churchTax: '19.61' });
+    expect(eight!.calculation).toMatchObject({ capitalGainsTax: '245.09', solidaritySurcharge: '13.47', churchTax: '19.60' });
   });
 
   it('us-dividend-withholding-credited-not-against-allowance', () => {
@@ -111,8 +111,8 @@ describe('German tax on investment income', () => {
     const paid = dividendPayment({ isin: 'US0378331005', quantity: '100', perShare: '1.00', fxRate: '0.90' });
     expect(paid).toEqual({ gross: '90.00', foreignTax: '13.50' });
     const dividend: TaxableIncome = { kind: 'dividend', gross: paid.gross, taxClass: apple, foreignTax: paid.foreignTax };
-    // No allowance: KapESt 25 % of 90 = 22.50 − 13.50 credited = 9.00; Soli 0.495 → 0.50.
-    expect(run([dividend])[0]!.calculation).toMatchObject({ capitalGainsTax: '9.00', solidaritySurcharge: '0.50', withholdingTaxCredited: '13.50' });
+    // No allowance: KapESt 25 % of 90 = 22.50 − 13.50 credited = 9.00; Soli 0.495 → 0.49.
+    expect(run([dividend])[0]!.calculation).toMatchObject({ capitalGainsTax: '9.00', solidaritySurcharge: '0.49', withholdingTaxCredited: '13.50' });
     // With 1,000 € allowance the gross 90 € use it; nothing is credited, the US tax is not given back by the allowance.
     expect(run([dividend], '1000.00')[0]!.calculation).toMatchObject({ allowanceUsed: '90.00', capitalGainsTax: '0.00', withholdingTaxCredited: '0.00' });
     // A German share's dividend has no foreign tax.
@@ -125,15 +125,15 @@ describe('German tax on investment income', () => {
     // less 2/12 for January and February = 18.666… → 18.67 €.
     const vp = vorabpauschale({ year: 2026, quantity: '10', startPrice: '100', endPrice: '110', purchasedOn: '2026-03-15' });
     expect(vp).toBe('18.67');
-    // Booked in January 2027: 70 % taxable = 13.069 → 13.07; KapESt 3.2675 → 3.27; Soli 0.17985 → 0.18.
+    // Booked in January 2027: 70 % taxable = 13.069 → 13.07; KapESt 3.2675 → 3.26; Soli 0.1793 → 0.17.
     const [january] = run([{ kind: 'vorabpauschale', amount: vp, taxClass: equityEtf }]);
-    expect(january!.calculation).toMatchObject({ taxablePart: '13.07', capitalGainsTax: '3.27', solidaritySurcharge: '0.18' });
+    expect(january!.calculation).toMatchObject({ taxablePart: '13.07', capitalGainsTax: '3.26', solidaritySurcharge: '0.17' });
     // Sold later in 2027 for 1,200 € after costs; bought for 1,000 €: gain 200 − 18.67 = 181.33 €.
     const lot: Lot = { id: 'etf', quantity: '10', remaining: '10', cost: '1000.00', remainingCost: '1000.00', remainingVorabpauschale: vp };
     const gain = saleGain(sellFifo([lot], '10', '1200.00'));
     expect(gain).toBe('181.33');
-    // 70 % = 126.931 → 126.93; KapESt 31.7325 → 31.73; Soli 1.74515 → 1.75.
-    expect(run([sale(gain, equityEtf)])[0]!.calculation).toMatchObject({ taxablePart: '126.93', capitalGainsTax: '31.73', solidaritySurcharge: '1.75' });
+    // 70 % = 126.931 → 126.93; KapESt 31.7325 → 31.73; Soli 1.74515 → 1.74.
+    expect(run([sale(gain, equityEtf)])[0]!.calculation).toMatchObject({ taxablePart: '126.93', capitalGainsTax: '31.73', solidaritySurcharge: '1.74' });
     // The cap: a year that rose only 1 € per piece gives 1 € per piece, held all year: 10.00 €.
     expect(vorabpauschale({ year: 2026, quantity: '10', startPrice: '100', endPrice: '101', purchasedOn: '2025-06-01' })).toBe('10.00');
     // A year with a loss gives none.

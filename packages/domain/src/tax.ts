@@ -78,6 +78,13 @@ export function taxClassOf(i: Classifiable): TaxClass {
 const cents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 const money = (d: Decimal.Value) => cents(new Decimal(d)).toFixed(2);
 
+/**
+ * A tax amount to the cent with the fractions of a cent dropped: § 4 Satz 3 SolZG ("Bruchteile eines
+ * Cents bleiben außer Ansatz") and the Länder church-tax laws say so for the surcharges; the
+ * Kapitalertragsteuer is cut the same way, so no amount withheld exceeds its rate (decision 020).
+ */
+export const taxCents = (d: Decimal.Value): Decimal => new Decimal(d).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+
 /** The taxable part of a fund's income after the Teilfreistellung, to the cent (a loss likewise). */
 export function afterTeilfreistellung(amount: string, teilfreistellung: string): string {
   return money(new Decimal(amount).mul(new Decimal(1).minus(teilfreistellung)));
@@ -140,19 +147,19 @@ const SOLI = '0.055';
 /**
  * Kapitalertragsteuer, Solidaritätszuschlag and Kirchensteuer on a taxable base with creditable
  * foreign tax q (§ 32d Abs. 1 EStG): KapESt = (base − 4q) ÷ (4 + k), so 25 % without church tax
- * and 24.51 % or 24.45 % with it. Each amount half-up to the cent; Soli and church tax from the
- * rounded KapESt. The credit is capped where the KapESt reaches zero.
+ * and 24.51 % or 24.45 % with it. Each amount to the cent with fractions dropped (`taxCents`); Soli
+ * and church tax from the KapESt so cut. The credit is capped where the KapESt reaches zero.
  */
 export function taxOn(taxable: string, foreignTax: string, church: ChurchTaxRate): TaxAmounts {
   const base = Decimal.max(0, taxable);
   const k = new Decimal(CHURCH_RATE[church]);
   // Foreign tax beyond a quarter of the base cannot be credited: it would make the KapESt negative.
-  const credited = cents(Decimal.min(new Decimal(foreignTax), base.div(4)));
-  const kapest = cents(base.minus(credited.mul(4)).div(k.plus(4)));
+  const credited = taxCents(Decimal.min(new Decimal(foreignTax), base.div(4)));
+  const kapest = taxCents(base.minus(credited.mul(4)).div(k.plus(4)));
   return {
     capitalGainsTax: kapest.toFixed(2),
-    solidaritySurcharge: money(kapest.mul(SOLI)),
-    churchTax: money(kapest.mul(k)),
+    solidaritySurcharge: taxCents(kapest.mul(SOLI)).toFixed(2),
+    churchTax: taxCents(kapest.mul(k)).toFixed(2),
     withholdingTaxCredited: credited.toFixed(2),
   };
 }

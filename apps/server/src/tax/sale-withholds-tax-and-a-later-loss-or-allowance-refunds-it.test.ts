@@ -36,32 +36,32 @@ describe('tax withheld on sales', () => {
   it('a gain is taxed on the ticket, the order, the contract note and the Steuern screen', async () => {
     // 10 SAP at 100 € + 1 € fee: cost 1,001 €. Cash 10,000 − 1,001 = 8,999 €.
     await trade(t, anna, 'buy', '10', '100.00');
-    // Selling at 150 €: 1,500 − 1 € fee = 1,499 €; gain 498 €. KapESt 25 % = 124.50; Soli 5.5 % = 6.8475 → 6.85.
+    // Selling at 150 €: 1,500 − 1 € fee = 1,499 €; gain 498 €. KapESt 25 % = 124.50; Soli 5.5 % = 6.8475 → 6.84 (fractions of a cent dropped).
     quotes.pin(SAP, '150.00', '150.00');
     const preview = (
       await t.call({ method: 'POST', url: '/api/trading/costs', headers: anna.headers, payload: { isin: SAP, side: 'sell', kind: 'market', quantity: '10', validity: { type: 'day' } } })
     ).json() as OrderPreview;
-    expect(preview.tax).toMatchObject({ proceeds: '1499.00', acquisitionCost: '1001.00', gain: '498.00', capitalGainsTax: '124.50', solidaritySurcharge: '6.85', total: '131.35' });
+    expect(preview.tax).toMatchObject({ proceeds: '1499.00', acquisitionCost: '1001.00', gain: '498.00', capitalGainsTax: '124.50', solidaritySurcharge: '6.84', total: '131.34' });
 
     const sale = await trade(t, anna, 'sell', '10', '150.00');
-    const expected = { gain: '498.00', allowanceUsed: '0.00', capitalGainsTax: '124.50', solidaritySurcharge: '6.85', churchTax: '0.00', lossPotSharesAfter: '0.00', lossPotOtherAfter: '0.00' };
+    const expected = { gain: '498.00', allowanceUsed: '0.00', capitalGainsTax: '124.50', solidaritySurcharge: '6.84', churchTax: '0.00', lossPotSharesAfter: '0.00', lossPotOtherAfter: '0.00' };
     expect(sale.tax).toMatchObject(expected);
     expect(sale.executions![0]!.tax).toMatchObject(expected);
-    // 8,999 + 1,499 − 131.35 = 10,366.65 €.
-    expect((await cash(t, anna)).balance).toBe('10366.65');
+    // 8,999 + 1,499 − 131.34 = 10,366.66 €.
+    expect((await cash(t, anna)).balance).toBe('10366.66');
 
     const pdf = await t.call({ method: 'GET', url: `/api/posteingang/${sale.executions![0]!.documentId}/pdf`, headers: anna.headers });
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Kapitalertragsteuer');
     expect(text).toContain('124,50');
-    expect(text).toContain('1.367,65'); // paid out: 1,499 − 131.35
+    expect(text).toContain('1.367,66'); // paid out: 1,499 − 131.34
 
     const view = await taxYear(t, anna);
     expect(view).toMatchObject({
       year: 2026,
       allowance: { total: '0.00', used: '0.00', remaining: '0.00' },
       lossPots: { shares: '0.00', other: '0.00' },
-      paid: { capitalGainsTax: '124.50', solidaritySurcharge: '6.85', churchTax: '0.00' },
+      paid: { capitalGainsTax: '124.50', solidaritySurcharge: '6.84', churchTax: '0.00' },
       withholdingTaxCredited: '0.00',
     });
     expect(view.events).toMatchObject([{ kind: 'sale', isin: SAP, orderId: sale.id, documentId: sale.executions![0]!.documentId, amount: '498.00', capitalGainsTax: '124.50' }]);
@@ -71,8 +71,8 @@ describe('tax withheld on sales', () => {
     // 10 SAP at 100 € (cost 1,001 €), sold at 80 €: 799 − 1,001 = −202 €. The year nets 296 €: KapESt 74.00, Soli 4.07.
     await trade(t, anna, 'buy', '10', '100.00');
     const loss = await trade(t, anna, 'sell', '10', '80.00');
-    expect(loss.tax).toMatchObject({ gain: '-202.00', capitalGainsTax: '-50.50', solidaritySurcharge: '-2.78', lossPotSharesAfter: '0.00' });
-    // 10,366.65 − 1,001 + 799 + 53.28 refunded = 10,217.93 €.
+    expect(loss.tax).toMatchObject({ gain: '-202.00', capitalGainsTax: '-50.50', solidaritySurcharge: '-2.77', lossPotSharesAfter: '0.00' });
+    // 10,366.66 − 1,001 + 799 + 53.27 refunded (50.50 and 6.84 − 4.07 = 2.77) = 10,217.93 €.
     expect((await cash(t, anna)).balance).toBe('10217.93');
 
     // A Freistellungsauftrag of 1,000 € from 1 January; then 10 SAP bought at 100 € and sold at 110 €: 1,099 − 1,001 = 98 €.

@@ -64,13 +64,13 @@ describe('dividends are booked by the scheduler on their pay date, taxed, with a
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { entries: unknown[] }).entries[0]).toMatchObject({ year: 2027, yieldAbsolute: '2.64' });
     // 10 × 2.64 $ × 0.80 = 21.12 € gross; US tax 15 % = 3.168 → 3.17 €.
-    // KapESt = (21.12 − 4 × 3.17) ÷ 4 = 8.44 ÷ 4 = 2.11 €; Soli 5.5 % = 0.11605 → 0.12 €.
-    // Net 21.12 − 3.17 − 2.11 − 0.12 = 15.72 €.
-    expect(new Decimal((await cash(t, anna)).balance).minus(before).toFixed(2)).toBe('15.72');
+    // KapESt = (21.12 − 4 × 3.17) ÷ 4 = 8.44 ÷ 4 = 2.11 €; Soli 5.5 % = 0.11605 → 0.11 € (fractions of a cent dropped).
+    // Net 21.12 − 3.17 − 2.11 − 0.11 = 15.73 €.
+    expect(new Decimal((await cash(t, anna)).balance).minus(before).toFixed(2)).toBe('15.73');
     const view = await taxYear(t, anna);
-    expect(view).toMatchObject({ paid: { capitalGainsTax: '2.11', solidaritySurcharge: '0.12', churchTax: '0.00' }, withholdingTaxCredited: '3.17', allowance: { used: '0.00' } });
+    expect(view).toMatchObject({ paid: { capitalGainsTax: '2.11', solidaritySurcharge: '0.11', churchTax: '0.00' }, withholdingTaxCredited: '3.17', allowance: { used: '0.00' } });
     const [event] = view.events;
-    expect(event).toMatchObject({ kind: 'dividend', isin: APPLE, amount: '21.12', taxablePart: '21.12', foreignTax: '3.17', withholdingTaxCredited: '3.17', capitalGainsTax: '2.11', solidaritySurcharge: '0.12' });
+    expect(event).toMatchObject({ kind: 'dividend', isin: APPLE, amount: '21.12', taxablePart: '21.12', foreignTax: '3.17', withholdingTaxCredited: '3.17', capitalGainsTax: '2.11', solidaritySurcharge: '0.11' });
     const [doc] = await statements(t, anna);
     expect(doc).toMatchObject({ title: 'Dividendengutschrift', category: 'STEUERN' });
     expect(event!.documentId).toBe(doc!.id);
@@ -82,7 +82,7 @@ describe('dividends are booked by the scheduler on their pay date, taxed, with a
     expect(text).toContain('Quellensteuer 15 %');
     expect(text).toContain('-3,17');
     expect(text).toContain('Angerechnete Quellensteuer');
-    expect(text).toContain('15,72');
+    expect(text).toContain('15,73');
   });
 
   it('a customer who sold before the ex-date gets none; running the day again books nothing twice', async () => {
@@ -99,16 +99,16 @@ describe('dividends are booked by the scheduler on their pay date, taxed, with a
     const before = (await cash(t, anna)).balance;
     await clockTo(t, '2027-06-28T10:00:00Z');
     // 10 × 7.35 € = 73.50 € gross. The year: 21.12 + 73.50 = 94.62 €, foreign tax 3.17 €:
-    // KapESt (94.62 − 12.68) ÷ 4 = 20.485 → 20.49, less 2.11 withheld = 18.38 €; Soli 20.49 × 5.5 % = 1.12695 → 1.13, less 0.12 = 1.01 €.
-    // Net 73.50 − 18.38 − 1.01 = 54.11 €.
-    expect(new Decimal((await cash(t, anna)).balance).minus(before).toFixed(2)).toBe('54.11');
+    // KapESt (94.62 − 12.68) ÷ 4 = 20.485 → 20.48, less 2.11 withheld = 18.37 €; Soli 20.48 × 5.5 % = 1.1264 → 1.12, less 0.11 = 1.01 €.
+    // Net 73.50 − 18.37 − 1.01 = 54.12 €.
+    expect(new Decimal((await cash(t, anna)).balance).minus(before).toFixed(2)).toBe('54.12');
     const view = await taxYear(t, anna);
-    expect(view.paid).toMatchObject({ capitalGainsTax: '20.49', solidaritySurcharge: '1.13' });
-    expect(view.events[0]).toMatchObject({ kind: 'dividend', isin: SAP, amount: '73.50', foreignTax: '0.00', capitalGainsTax: '18.38', solidaritySurcharge: '1.01' });
+    expect(view.paid).toMatchObject({ capitalGainsTax: '20.48', solidaritySurcharge: '1.12' });
+    expect(view.events[0]).toMatchObject({ kind: 'dividend', isin: SAP, amount: '73.50', foreignTax: '0.00', capitalGainsTax: '18.37', solidaritySurcharge: '1.01' });
     const text = await pdf(t, anna, (await statements(t, anna))[0]!.id);
     expect(text).toContain('SAP SE');
     expect(text).toContain('7,35');
     expect(text).not.toContain('Quellensteuer 15');
-    expect(text).toContain('54,11');
+    expect(text).toContain('54,12');
   });
 });
