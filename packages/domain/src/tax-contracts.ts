@@ -5,7 +5,8 @@ import { CHURCH_TAX_RATES } from './tax';
 /**
  * The tax API (decimal strings, euros). Routes:
  *   GET /api/tax?year=YYYY        → TaxYearView (the Steuern screen; the current year without `year`)
- *   PUT /api/tax/settings         ← TaxSettingsRequest → TaxSettings (Kirchensteuermerkmal)
+ *   GET /api/tax/settings         → TaxSettings (Kirchensteuermerkmal of this year and from the next)
+ *   PUT /api/tax/settings         ← TaxSettingsRequest → TaxSettings (a change applies from the next year)
  * and the tax of a sale on GET /api/trading/orders/{id} (`tax`, per execution and summed) and on the
  * sell ticket's preview (`tax`). With the `taxDisabled` feature flag none of it exists.
  */
@@ -41,6 +42,9 @@ export const saleTaxEstimateSchema = orderTaxSchema.extend({
 export type SaleTaxEstimate = z.infer<typeof saleTaxEstimateSchema>;
 
 export const churchTaxRateSchema = z.enum(CHURCH_TAX_RATES);
+
+/** The Kirchensteuermerkmal from a year on. */
+export const churchTaxFromSchema = z.object({ year: z.number().int(), churchTax: churchTaxRateSchema });
 
 export const TAX_EVENT_KINDS = ['sale', 'dividend', 'vorabpauschale', 'adjustment'] as const;
 export type TaxEventKind = (typeof TAX_EVENT_KINDS)[number];
@@ -89,7 +93,10 @@ export const taxYearViewSchema = z.object({
   lossPots: z.object({ shares: decimalStringSchema, other: decimalStringSchema }),
   paid: z.object({ capitalGainsTax: decimalStringSchema, solidaritySurcharge: decimalStringSchema, churchTax: decimalStringSchema }),
   withholdingTaxCredited: decimalStringSchema,
+  /** The Kirchensteuermerkmal of this year. */
   churchTax: churchTaxRateSchema,
+  /** The one that applies from the year after the current one (a change made now starts there). */
+  churchTaxNext: churchTaxFromSchema,
   /** Loss pots carried in from the year before. */
   carriedLossPots: z.object({ shares: decimalStringSchema, other: decimalStringSchema }),
   /** Years with tax data, newest first (always including the current one). */
@@ -99,6 +106,12 @@ export const taxYearViewSchema = z.object({
 });
 export type TaxYearView = z.infer<typeof taxYearViewSchema>;
 
-export const taxSettingsSchema = z.object({ churchTax: churchTaxRateSchema });
+/**
+ * The Kirchensteuermerkmal: the status of the current year (`year`), as the bank's annual query
+ * holds it, and the one that applies from the next year (`next`, what a change sets).
+ */
+export const taxSettingsSchema = z.object({ year: z.number().int(), churchTax: churchTaxRateSchema, next: churchTaxFromSchema });
 export type TaxSettings = z.infer<typeof taxSettingsSchema>;
-export const taxSettingsRequestSchema = taxSettingsSchema;
+/** A change of the Kirchensteuermerkmal: it applies from the next year on, never to the current one. */
+export const taxSettingsRequestSchema = z.object({ churchTax: churchTaxRateSchema });
+export type TaxSettingsRequest = z.infer<typeof taxSettingsRequestSchema>;

@@ -18,13 +18,13 @@ export const taxRoutes: FastifyPluginAsyncZod<{ service: TaxService }> = async (
   );
   app.get(
     '/api/tax/settings',
-    { schema: { tags: ['tax'], summary: 'The Kirchensteuermerkmal', response: { 200: taxSettingsSchema } } },
+    { schema: { tags: ['tax'], summary: 'The Kirchensteuermerkmal of this year and from the next', response: { 200: taxSettingsSchema } } },
     async (req) => service.settings(customerOf(req).sub),
   );
   app.put(
     '/api/tax/settings',
     {
-      schema: { tags: ['tax'], summary: 'Sets the Kirchensteuermerkmal (none, 8 % or 9 %)', body: taxSettingsRequestSchema, response: { 200: taxSettingsSchema } },
+      schema: { tags: ['tax'], summary: 'Sets the Kirchensteuermerkmal (none, 8 % or 9 %) from the next year on', body: taxSettingsRequestSchema, response: { 200: taxSettingsSchema } },
     },
     async (req) => service.setChurchTax(customerOf(req).sub, req.body.churchTax),
   );

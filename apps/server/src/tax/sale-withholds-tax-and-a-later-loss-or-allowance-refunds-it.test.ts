@@ -93,20 +93,6 @@ describe('tax withheld on sales', () => {
       paid: { capitalGainsTax: '0.00', solidaritySurcharge: '0.00', churchTax: '0.00' },
     });
   });
-
-  it('the Kirchensteuermerkmal is kept and taxes the next gain at 24.45 %', async () => {
-    const bert = await customerWithCash(t, '5000.00');
-    expect((await t.call({ method: 'GET', url: '/api/tax/settings', headers: bert.headers })).json()).toEqual({ churchTax: 'none' });
-    const set = await t.call({ method: 'PUT', url: '/api/tax/settings', headers: bert.headers, payload: { churchTax: '9' } });
-    expect(set.json()).toEqual({ churchTax: '9' });
-    expect((await t.call({ method: 'PUT', url: '/api/tax/settings', headers: bert.headers, payload: { churchTax: '7' } })).statusCode).toBe(400);
-    // 10 SAP at 100 € (1,001 €) sold at 200 € (1,999 €): gain 998 €. KapESt 998 ÷ 4.09 = 244.0098 → 244.01;
-    // Soli 13.42055 → 13.42; church tax 9 % = 21.9609 → 21.96.
-    await trade(t, bert, 'buy', '10', '100.00');
-    const sale = await trade(t, bert, 'sell', '10', '200.00');
-    expect(sale.tax).toMatchObject({ gain: '998.00', capitalGainsTax: '244.01', solidaritySurcharge: '13.42', churchTax: '21.96' });
-    expect((await taxYear(t, bert)).churchTax).toBe('9');
-  });
 });
 
 describe('with the taxDisabled feature flag', () => {

@@ -42,6 +42,13 @@ export function taxService(d: TaxServiceDeps) {
     };
   }
 
+  async function settings(sub: string): Promise<TaxSettings> {
+    if (!d.enabled) throw disabled();
+    const year = Number(berlinDate(d.clock.now()).slice(0, 4));
+    const [churchTax, next] = await Promise.all([taxStore.churchTax(d.db, sub, year), taxStore.churchTax(d.db, sub, year + 1)]);
+    return { year, churchTax, next: { year: year + 1, churchTax: next } };
+  }
+
   return {
     async view(sub: string, year?: number): Promise<TaxYearView> {
       if (!d.enabled) throw disabled();
@@ -50,7 +57,12 @@ export function taxService(d: TaxServiceDeps) {
       const y = year ?? current;
       // The allowance of the year in effect today (this year) or at its end (a past year).
       const day = y === current ? today : `${y}-12-31`;
-      const [state, rows, years] = await Promise.all([taxStore.yearState(d.db, sub, y, false, day), taxStore.eventsOf(d.db, sub, y), taxStore.years(d.db, sub)]);
+      const [state, rows, years, next] = await Promise.all([
+        taxStore.yearState(d.db, sub, y, false, day),
+        taxStore.eventsOf(d.db, sub, y),
+        taxStore.years(d.db, sub),
+        taxStore.churchTax(d.db, sub, current + 1),
+      ]);
       const keyOf = (r: TaxEventRow) => (r.executionId ? contractNoteKey(r.executionId) : taxStatementKey(r.id));
       const docs = await d.documents.byKeys(sub, rows.map(keyOf));
       const s = settleYear(state.year, state.allowance, state.church);
@@ -67,22 +79,25 @@ export function taxService(d: TaxServiceDeps) {
         paid: { capitalGainsTax: p.capitalGainsTax, solidaritySurcharge: p.solidaritySurcharge, churchTax: p.churchTax },
         withholdingTaxCredited: p.withholdingTaxCredited,
         churchTax: state.church,
+        churchTaxNext: { year: current + 1, churchTax: next },
         carriedLossPots: { shares: state.year.carriedShares, other: state.year.carriedOther },
         years: [...new Set([current, y, ...years])].sort((a, b) => b - a),
         events: rows.map((r) => eventView(r, docs.get(keyOf(r)) ?? null)),
       };
     },
 
-    async settings(sub: string): Promise<TaxSettings> {
-      if (!d.enabled) throw disabled();
-      return { churchTax: await taxStore.churchTax(d.db, sub) };
-    },
+    settings,
 
-    /** The Kirchensteuermerkmal applies from the next taxed event on (the year is settled again then). */
+    /**
+     * A change of the Kirchensteuermerkmal applies from the next year: a bank taxes a year with the
+     * status its annual query holds for that year (§ 51a Abs. 2c EStG), so this year's events, past and
+     * to come, keep theirs.
+     */
     async setChurchTax(sub: string, churchTax: ChurchTaxRate): Promise<TaxSettings> {
       if (!d.enabled) throw disabled();
-      await taxStore.setChurchTax(d.db, sub, churchTax, d.clock.now());
-      return { churchTax };
+      const year = Number(berlinDate(d.clock.now()).slice(0, 4));
+      await taxStore.setChurchTax(d.db, sub, churchTax, year + 1, d.clock.now());
+      return settings(sub);
     },
   };
 }

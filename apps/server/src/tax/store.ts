@@ -66,7 +66,7 @@ type YearRow = TaxYear & TaxPaid & { allowance: string | null; church: string | 
 
 /**
  * The customer's tax year with the allowance in effect on `day` (by default the year's last day)
- * and the church tax, in one round trip. With `lock` (inside a transaction that books an event) the
+ * and the church tax of the year, in one round trip. With `lock` (inside a transaction that books an event) the
  * row is created if missing, starting with the pots the latest earlier year left, and locked until
  * commit; without, a missing year is read as it would start.
  */
@@ -74,7 +74,7 @@ async function yearState(db: Db, sub: string, year: number, lock: boolean, day?:
   const on = day ?? `${year}-12-31`;
   const previous = sql`left join lateral (select loss_pot_shares, loss_pot_other from tax_years where sub = ${sub}::uuid and year < ${year}::integer order by year desc limit 1) p on true`;
   const extras = sql`(select e.amount::text from exemption_orders e where e.sub = ${sub}::uuid and e.valid_from <= ${on}::date and (e.valid_to is null or e.valid_to >= ${on}::date) order by e.valid_from limit 1) as allowance,
-      (select s.church_tax from tax_settings s where s.sub = ${sub}::uuid) as church`;
+      (select s.church_tax from tax_settings s where s.sub = ${sub}::uuid and s.valid_from <= ${year}::integer order by s.valid_from desc limit 1) as church`;
   const query = lock
     ? sql`with y as (
         insert into tax_years (sub, year, carried_shares, carried_other)
@@ -246,13 +246,23 @@ export const taxStore = {
     return rows.map((r) => r.year);
   },
 
-  async churchTax(db: Db, sub: string): Promise<ChurchTaxRate> {
-    const [row] = await db.select({ churchTax: taxSettings.churchTax }).from(taxSettings).where(eq(taxSettings.sub, sub));
+  /** The Kirchensteuermerkmal of `year`: the latest status from that year or before; none without one. */
+  async churchTax(db: Db, sub: string, year: number): Promise<ChurchTaxRate> {
+    const [row] = await db
+      .select({ churchTax: taxSettings.churchTax })
+      .from(taxSettings)
+      .where(and(eq(taxSettings.sub, sub), lte(taxSettings.validFrom, year)))
+      .orderBy(desc(taxSettings.validFrom))
+      .limit(1);
     return (row?.churchTax as ChurchTaxRate | undefined) ?? 'none';
   },
 
-  async setChurchTax(db: Db, sub: string, churchTax: ChurchTaxRate, now: Date): Promise<void> {
-    await db.insert(taxSettings).values({ sub, churchTax, updatedAt: now }).onConflictDoUpdate({ target: taxSettings.sub, set: { churchTax, updatedAt: now } });
+  /** Sets the status from `fromYear` on; a later change for the same year replaces it. */
+  async setChurchTax(db: Db, sub: string, churchTax: ChurchTaxRate, fromYear: number, now: Date): Promise<void> {
+    await db
+      .insert(taxSettings)
+      .values({ sub, validFrom: fromYear, churchTax, updatedAt: now })
+      .onConflictDoUpdate({ target: [taxSettings.sub, taxSettings.validFrom], set: { churchTax, updatedAt: now } });
   },
 };
 export type TaxStore = typeof taxStore;

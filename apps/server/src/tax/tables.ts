@@ -93,9 +93,18 @@ export const taxEvents = pgTable(
   (t) => [index('tax_events_sub_year').on(t.sub, t.year, t.at), index('tax_events_execution').on(t.executionId)],
 );
 
-/** The customer's Kirchensteuermerkmal (none | 8 | 9); absent: none. */
-export const taxSettings = pgTable('tax_settings', {
-  sub: uuid('sub').primaryKey(),
-  churchTax: text('church_tax').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-});
+/**
+ * The customer's Kirchensteuermerkmal (none | 8 | 9) from a year on: a year's status is the row with
+ * the latest `valid_from` not after it, as the bank's annual query holds it for that year (§ 51a
+ * Abs. 2c EStG); no row: none. A change the customer makes starts with the next year.
+ */
+export const taxSettings = pgTable(
+  'tax_settings',
+  {
+    sub: uuid('sub').notNull(),
+    validFrom: integer('valid_from').notNull().default(2000),
+    churchTax: text('church_tax').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sub, t.validFrom] })],
+);

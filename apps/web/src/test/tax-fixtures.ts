@@ -64,6 +64,7 @@ export function taxYearView(overrides: Partial<TaxYearView> = {}): TaxYearView {
     paid: { capitalGainsTax: '90.00', solidaritySurcharge: '4.95', churchTax: '0.00' },
     withholdingTaxCredited: '0.00',
     churchTax: 'none',
+    churchTaxNext: { year: 2027, churchTax: 'none' },
     carriedLossPots: { shares: '0.00', other: '0.00' },
     years: [2026, 2025],
     events: [ETF_LOSS_EVENT, SAP_GAIN_EVENT],

@@ -123,7 +123,7 @@ export function TaxCard() {
   );
 }
 
-/** The Kirchensteuermerkmal as set now; it is changed on the Steuern screen, beside what it does to the tax. */
+/** The Kirchensteuermerkmal of this year and, when it differs, from the next; it is changed on the Steuern screen, beside what it does to the tax. */
 function ChurchTaxSection() {
   const { t } = useTranslation();
   const { label } = useLabels();
@@ -136,6 +136,12 @@ function ChurchTaxSection() {
       <p data-church-tax="" aria-busy={year.isPending}>
         {year.data ? label('churchTax', year.data.churchTax) : year.isError ? t('settings.service.loadError') : t('settings.tax.loading')}
       </p>
+      {year.data && year.data.churchTaxNext.churchTax !== year.data.churchTax && (
+        <p data-church-tax-next={year.data.churchTaxNext.year}>
+          {t('settings.tax.churchTaxNext', { year: year.data.churchTaxNext.year, rate: label('churchTax', year.data.churchTaxNext.churchTax) })}
+        </p>
+      )}
+      <p className={styles.muted}>{t('settings.tax.churchTaxNote')}</p>
       <LinkRow>
         <LinkButton variant="secondary" size="sm" href={taxPath()}>
           {t('settings.service.change')}

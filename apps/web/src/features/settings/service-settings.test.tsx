@@ -35,7 +35,7 @@ function install(settings: CustomerSettings | null, overview?: Partial<MoneyOver
         const path = new URL(String(input), 'http://localhost').pathname;
         if (path === '/api/usersettings') return settings ? jsonResponse(settings) : jsonResponse({ message: 'Fehler' }, { status: 503 });
         if (path === '/api/moneytransaction') return jsonResponse(overview);
-        if (path === '/api/tax') return jsonResponse(taxYearView({ churchTax: '9' }));
+        if (path === '/api/tax') return jsonResponse(taxYearView({ churchTax: '9', churchTaxNext: { year: 2027, churchTax: 'none' } }));
         return jsonResponse({ message: 'not here' }, { status: 404 });
       },
     }),
@@ -66,6 +66,9 @@ describe('Einstellungen: what service requests change', () => {
     );
     expect(within(tax).getByText('Ausgestellt für 2025, 2024')).toBeTruthy();
     expect(await within(tax).findByText('Kirchensteuer 9 %')).toBeTruthy();
+    // A change made this year applies from the next.
+    expect(within(tax).getByText('Ab 2027: Keine Kirchensteuer')).toBeTruthy();
+    expect(within(tax).getByText(/Eine Änderung gilt ab dem 1. Januar des nächsten Jahres/)).toBeTruthy();
     expect(changeLinks()).toEqual([
       ['Ändern (Adresse)', '/service/neu/ADDRESS'],
       ['Ändern (Steuerliche Ansässigkeit)', '/service/neu/TAX_RESIDENCE'],

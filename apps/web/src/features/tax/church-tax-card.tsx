@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHURCH_TAX_RATES, type ChurchTaxRate } from '@kontor/domain/tax';
+import type { TaxYearView } from '@kontor/domain/tax-contracts';
 import { isApiError } from '../../lib/api-client';
 import { useSaveTaxSettings } from '../../lib/queries/tax';
 import { useToast } from '../../lib/toasts';
@@ -12,9 +13,11 @@ import styles from './tax.module.css';
 
 /**
  * The Kirchensteuermerkmal (none, 8 % or 9 %). A real broker receives it from the Bundeszentralamt
- * für Steuern; here the customer sets it. It applies from the next taxed event on.
+ * für Steuern once a year; here the customer sets it, and a change applies from the next year on.
  */
-export function ChurchTaxCard({ current }: { current: ChurchTaxRate }) {
+export function ChurchTaxCard({ view }: { view: Pick<TaxYearView, 'year' | 'churchTax' | 'churchTaxNext'> }) {
+  const current = view.churchTaxNext.churchTax;
+  const nextYear = view.churchTaxNext.year;
   const { t } = useTranslation();
   const save = useSaveTaxSettings();
   const toasts = useToast();
@@ -26,8 +29,8 @@ export function ChurchTaxCard({ current }: { current: ChurchTaxRate }) {
     setError(null);
     try {
       const saved = await save.mutateAsync({ churchTax: choice });
-      setChoice(saved.churchTax);
-      toasts.success(t('tax.churchTax.saved'));
+      setChoice(saved.next.churchTax);
+      toasts.success(t('tax.churchTax.saved', { year: saved.next.year }));
     } catch (e) {
       setError(isApiError(e) ? e.message : t('tax.churchTax.saveError'));
     }
@@ -42,12 +45,13 @@ export function ChurchTaxCard({ current }: { current: ChurchTaxRate }) {
           void submit();
         }}
       >
+        <p data-church-tax-year={view.year}>{t('tax.churchTax.inYear', { year: view.year, rate: t(`tax.churchTax.rate.${view.churchTax}`) })}</p>
         <Select
-          label={t('tax.churchTax.label')}
+          label={t('tax.churchTax.label', { year: nextYear })}
           options={options}
           selectedKey={choice}
           onSelectionChange={(key) => key !== null && setChoice(key as ChurchTaxRate)}
-          description={t('tax.churchTax.note')}
+          description={t('tax.churchTax.note', { year: nextYear })}
         />
         {error && <Notice tone="danger">{error}</Notice>}
         <div>

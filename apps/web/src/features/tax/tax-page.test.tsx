@@ -25,8 +25,9 @@ beforeEach(() => {
         return jsonResponse(views[url.searchParams.get('year') ?? 'current']);
       }
       if (method === 'PUT' && url.pathname === '/api/tax/settings') {
-        views.current = { ...views.current!, churchTax: body?.churchTax as TaxYearView['churchTax'] };
-        return jsonResponse({ churchTax: body?.churchTax });
+        const next = { year: 2027, churchTax: body?.churchTax as TaxYearView['churchTax'] };
+        views.current = { ...views.current!, churchTaxNext: next };
+        return jsonResponse({ year: 2026, churchTax: views.current.churchTax, next });
       }
       if (url.pathname === '/api/notification') return jsonResponse({ unread: 0, items: [] });
       return undefined;
@@ -107,10 +108,12 @@ describe('/steuern', () => {
     expect(text('[data-allowance="remaining"]')).toBe('1.000,00\u00a0€');
   });
 
-  it('saves the Kirchensteuermerkmal with PUT /api/tax/settings and reloads the tax year', async () => {
+  it('saves the Kirchensteuermerkmal from the next year with PUT /api/tax/settings and reloads the tax year', async () => {
     const { user } = await open();
     const card = screen.getByRole('region', { name: 'Kirchensteuermerkmal' });
     expect(within(card).getByText(/Bundeszentralamt für Steuern/)).toBeTruthy();
+    expect(within(card).getByText(/Eine Änderung gilt ab dem 1. Januar 2027/)).toBeTruthy();
+    expect(within(card).getByText('Für 2026 gilt: keine')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Speichern' }).hasAttribute('disabled')).toBe(true);
     await user.click(within(card).getByRole('button', { name: /Kirchensteuer/ }));
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: '9 %' }));
@@ -118,7 +121,9 @@ describe('/steuern', () => {
     await user.click(within(card).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(server.callsTo('/api/tax/settings')).toEqual([{ method: 'PUT', path: '/api/tax/settings', body: { churchTax: '9' } }]));
     await waitFor(() => expect(taxQueries.length).toBeGreaterThan(before));
-    expect(await screen.findByText('Kirchensteuermerkmal gespeichert.')).toBeTruthy();
+    expect(await screen.findByText('Kirchensteuermerkmal ab 2027 gespeichert.')).toBeTruthy();
+    // This year keeps its status.
+    expect(within(screen.getByRole('region', { name: 'Kirchensteuermerkmal' })).getByText('Für 2026 gilt: keine')).toBeTruthy();
   });
 
   it('a failed load says so and asks again on "Erneut versuchen"', async () => {

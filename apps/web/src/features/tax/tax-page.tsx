@@ -91,7 +91,7 @@ function TaxYearContent({ view }: { view: TaxYearView }) {
         <PaidCard view={view} />
       </div>
       <TaxEvents view={view} />
-      <ChurchTaxCard current={view.churchTax} />
+      <ChurchTaxCard key={`${view.year}:${view.churchTaxNext.churchTax}`} view={view} />
     </div>
   );
 }

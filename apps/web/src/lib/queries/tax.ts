@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { taxSettingsSchema, taxYearViewSchema, type TaxSettings } from '@kontor/domain/tax-contracts';
+import { taxSettingsSchema, taxYearViewSchema, type TaxSettingsRequest } from '@kontor/domain/tax-contracts';
 import { api } from '../api-client';
 import { useConfig } from '../config';
 import { queryKeys } from '../query-keys';
@@ -25,13 +25,13 @@ export function useTaxYear(year: number | null, options: { enabled?: boolean } =
 }
 
 /**
- * The Kirchensteuermerkmal (PUT /api/tax/settings). The server answers the settings now in force;
+ * The Kirchensteuermerkmal from the next year on (PUT /api/tax/settings). The server answers this year's and the next's;
  * every tax year is refreshed, since the tax of the next event depends on it. The form shows errors.
  */
 export function useSaveTaxSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (settings: TaxSettings) =>
+    mutationFn: async (settings: TaxSettingsRequest) =>
       taxSettingsSchema.parse(await api.request<unknown>('PUT', '/api/tax/settings', { body: settings, skipGlobalErrorHandler: true })),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.tax }),
   });
