@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { addMonthsClamped, bankingDayOnOrAfter } from './banking-days';
 import { BASISZINS, CREDITABLE_WITHHOLDING } from './tax';
 
 /**
@@ -59,4 +60,13 @@ export function dividendPayment(p: { isin: string; quantity: string; perShare: s
   const gross = new Decimal(p.quantity).mul(p.perShare).mul(p.fxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const rate = CREDITABLE_WITHHOLDING[issuerCountry(p.isin)] ?? '0';
   return { gross: gross.toFixed(2), foreignTax: money(gross.mul(rate)) };
+}
+
+/**
+ * The day by which a customer must provide the tax on a Vorabpauschale that the cash did not cover
+ * (§ 44 Abs. 1 Satz 7 EStG): one month after it was booked, on a banking day. What is still missing
+ * after that day is reported to the tax office (Satz 10) and not kept as a debt.
+ */
+export function shortfallDeadline(bookedOn: string): string {
+  return bankingDayOnOrAfter(addMonthsClamped(bookedOn, 1));
 }

@@ -4,6 +4,7 @@ import type { OrderTax } from '@kontor/domain/tax-contracts';
 import { startPdf } from '../platform/pdf.ts';
 import { taxRows } from './contract-note.ts';
 import { machineNote, pdfTable } from './pdf-table.ts';
+import { vorabpauschaleReport, type VorabpauschaleReportData } from './vorabpauschale-report.ts';
 
 /** What a Dividendengutschrift shows, as stored with the document (kind tax_statement). */
 export type DividendStatementData = {
@@ -49,12 +50,16 @@ export type VorabpauschaleNoticeData = {
   lots: { openedOn: string; quantity: string; monthsBefore: number; amount: string }[];
   amount: string;
   tax: OrderTax & { withholdingTaxCredited: string };
-  /** Taken from the cash account, and what the cash did not cover (the account is then in debit). */
+  /** Taken from the cash account. */
   fromCash: string;
-  toArrears: string;
+  /** What the cash did not cover: the customer is asked to provide it by `deadline` (ISO date). */
+  shortfall: string;
+  deadline: string | null;
+  /** Notices issued before the shortfall procedure: what put the account in debit. */
+  toArrears?: string;
 };
 
-export type TaxStatementData = DividendStatementData | VorabpauschaleNoticeData;
+export type TaxStatementData = DividendStatementData | VorabpauschaleNoticeData | VorabpauschaleReportData;
 
 const percent = (rate: string) => `${new Decimal(rate).mul(100).toDecimalPlaces(2).toFixed().replace('.', ',')} %`;
 const date = (iso: string) => new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(`${iso}T00:00:00Z`));
@@ -109,13 +114,20 @@ function vorabpauschaleNotice(d: VorabpauschaleNoticeData): Promise<Buffer> {
   taxRows(row, d.tax, { amountLabel: 'Vorabpauschale' });
   doc.moveDown();
   row('Belastung Verrechnungskonto', formatEuro(new Decimal(d.fromCash).neg().toFixed(2)));
-  if (new Decimal(d.toArrears).gt(0)) row('Nicht gedeckt (Sollsaldo)', formatEuro(new Decimal(d.toArrears).neg().toFixed(2)));
+  if (d.toArrears && new Decimal(d.toArrears).gt(0)) row('Nicht gedeckt (Sollsaldo)', formatEuro(new Decimal(d.toArrears).neg().toFixed(2)));
+  if (d.deadline && new Decimal(d.shortfall).gt(0)) {
+    row('Nicht gedeckt, bitte bereitstellen', formatEuro(d.shortfall));
+    row('Frist', date(d.deadline));
+  }
   doc.moveDown();
   doc
     .font('Helvetica')
     .fontSize(10)
     .text(
-      `Die Vorabpauschale (§ 18 InvStG) gilt als am ersten Werktag des Jahres ${d.year + 1} zugeflossen. Sie wird bei einem späteren Verkauf der Anteile vom Veräußerungsgewinn abgezogen, damit sie nicht zweimal versteuert wird.`,
+      `Die Vorabpauschale (§ 18 InvStG) gilt als am ersten Werktag des Jahres ${d.year + 1} zugeflossen. Sie wird bei einem späteren Verkauf der Anteile vom Veräußerungsgewinn abgezogen, damit sie nicht zweimal versteuert wird.` +
+        (d.deadline && new Decimal(d.shortfall).gt(0)
+          ? ` Ihr Guthaben deckte die Steuer nicht. Bitte stellen Sie den Fehlbetrag bis zum ${date(d.deadline)} auf Ihrem Verrechnungskonto bereit (§ 44 Abs. 1 Satz 7 EStG); wir behalten ihn dann ein. Andernfalls müssen wir ihn Ihrem Finanzamt melden, das ihn bei Ihnen nachfordert (Satz 10).`
+          : ''),
       doc.page.margins.left,
     );
   machineNote(doc, 'Diese Mitteilung wurde maschinell erstellt und ist ohne Unterschrift gültig.');
@@ -123,7 +135,8 @@ function vorabpauschaleNotice(d: VorabpauschaleNoticeData): Promise<Buffer> {
   return done;
 }
 
-/** The statement of a taxed event other than a sale: a Dividendengutschrift or the notice of a Vorabpauschale. */
+/** The statement of a taxed event other than a sale: a Dividendengutschrift, the notice of a Vorabpauschale or the report of its unpaid tax. */
 export function taxStatement(d: TaxStatementData): Promise<Buffer> {
-  return d.statement === 'dividend' ? dividendStatement(d) : vorabpauschaleNotice(d);
+  if (d.statement === 'dividend') return dividendStatement(d);
+  return d.statement === 'vorabpauschale' ? vorabpauschaleNotice(d) : vorabpauschaleReport(d);
 }

@@ -7,6 +7,7 @@ import type { Scheduler } from '../scheduler/scheduler.ts';
 import { annualCertificateJobs } from './annual-certificate.ts';
 import { dividendJobs } from './dividends.ts';
 import { vorabpauschaleJobs } from './vorabpauschale-run.ts';
+import { shortfallJobs } from './vorabpauschale-shortfall.ts';
 
 export type TaxRunDeps = {
   db: Db;
@@ -23,14 +24,15 @@ export type TaxRunDeps = {
 };
 
 /**
- * The back office's income runs (issue 19, rules 5–7): dividends on their pay dates, the
- * Vorabpauschale on the first banking day of the year, the Jahressteuerbescheinigung after it.
+ * The back office's income runs: dividends on their pay dates, the Vorabpauschale on the first
+ * banking day of the year (and the daily check of a tax it left uncovered), the Jahressteuerbescheinigung after it.
  * `start` registers the jobs and schedules the next runs; the rest is for the tests and the seed.
  */
 export function taxIncomeRuns(d: TaxRunDeps) {
   const dividends = dividendJobs(d);
   const vorabpauschale = vorabpauschaleJobs(d);
   const certificates = annualCertificateJobs(d);
+  const shortfalls = shortfallJobs(d);
   return {
     /** Books one ISIN's dividend of `payDate` to every customer entitled (idempotent); how many were booked. */
     payDividends: (isin: string, payDate: string) => d.db.transaction((tx) => dividends.payOut(tx, isin, payDate)),
@@ -39,6 +41,7 @@ export function taxIncomeRuns(d: TaxRunDeps) {
     async start(): Promise<void> {
       await dividends.start();
       if (!d.taxEnabled) return;
+      shortfalls.start();
       await vorabpauschale.start();
       await certificates.start();
     },

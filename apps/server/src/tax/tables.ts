@@ -108,3 +108,32 @@ export const taxSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sub, t.validFrom] })],
 );
+
+/**
+ * A Vorabpauschale whose tax the cash did not cover (§ 44 Abs. 1 Sätze 7–10 EStG): the customer is
+ * asked to provide `shortfall` by `deadline`; cash that arrives by then is withheld, and what is
+ * still missing afterwards is reported to the tax office. Never a debt on the account.
+ */
+export const vorabpauschaleShortfalls = pgTable(
+  'vorabpauschale_shortfalls',
+  {
+    /** The Vorabpauschale's booking key. */
+    key: text('key').primaryKey(),
+    sub: uuid('sub').notNull(),
+    isin: text('isin').notNull(),
+    name: text('name').notNull(),
+    /** The year the Vorabpauschale is for. */
+    year: integer('year').notNull(),
+    /** The tax on it, and what has been withheld of it so far. */
+    tax: numeric('tax', { precision: 20, scale: 2 }).notNull(),
+    withheld: numeric('withheld', { precision: 20, scale: 2 }).notNull(),
+    /** Still to be provided (open) or reported (reported); 0 when paid. */
+    shortfall: numeric('shortfall', { precision: 20, scale: 2 }).notNull(),
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    /** open | paid | reported */
+    status: text('status').notNull(),
+    bookedAt: timestamp('booked_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('vorabpauschale_shortfalls_sub').on(t.sub, t.status)],
+);

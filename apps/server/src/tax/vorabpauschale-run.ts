@@ -3,8 +3,9 @@ import { addCalendarDays, bankingDayOnOrAfter, berlinDate, exchangeDayOnOrAfter,
 import { accumulates } from '@kontor/domain/dividends';
 import type { Instrument } from '@kontor/domain/instrument';
 import { formatEuro } from '@kontor/domain/money';
+import { germanDate } from '@kontor/domain/service-request-summary';
 import { taxClassOf } from '@kontor/domain/tax';
-import { basiszinsOf, fullMonthsBefore, vorabpauschale } from '@kontor/domain/vorabpauschale';
+import { basiszinsOf, fullMonthsBefore, shortfallDeadline, vorabpauschale } from '@kontor/domain/vorabpauschale';
 import type { Booking } from '../bookings/booking.ts';
 import { orderTaxOf } from '../bookings/execution-booking.ts';
 import { accounts, type Posting } from '../bookings/ledger.ts';
@@ -18,6 +19,7 @@ import type { Scheduler } from '../scheduler/scheduler.ts';
 import { incomeStore } from './income-store.ts';
 import { incomeTaxEvent, type LockedYear } from './income-tax.ts';
 import { lockedTaxYear } from './store.ts';
+import { openShortfall, type ShortfallToOpen } from './vorabpauschale-shortfall.ts';
 
 /** The Vorabpauschale of a year: one job per customer holding accumulating funds, then next year's run. */
 export const VORABPAUSCHALE_YEAR_JOB = 'tax.vorabpauschale_year';
@@ -42,17 +44,18 @@ export type VorabpauschaleToBook = {
   /** Euros per piece on the first and last trading day of the year. */
   startPrice: string;
   endPrice: string;
-  /** Free cash of the customer: what it does not cover goes to arrears. */
+  /** Free cash of the customer: what it does not cover the customer is asked to provide. */
   freeCash: string;
   state: LockedYear;
 };
 
 /**
- * The booking of a Vorabpauschale: the tax on it is taken from the cash account (what the cash
- * does not cover puts the account in debit, as a returned direct debit does); each lot keeps its
- * share, which a later sale of its pieces deducts from the gain. Null when the year had none.
+ * The booking of a Vorabpauschale: the tax on it is taken from the free cash as far as it goes
+ * (§ 44 Abs. 1 Satz 8 EStG); the rest is never an overdraft but a shortfall the customer is asked
+ * to provide by a deadline (Satz 7, `vorabpauschale-shortfall.ts`). Each lot keeps its share, which
+ * a later sale of its pieces deducts from the gain. Null when the year had none.
  */
-export function vorabpauschaleBooking(p: VorabpauschaleToBook): Booking | null {
+export function vorabpauschaleBooking(p: VorabpauschaleToBook): (Booking & { shortfall: ShortfallToOpen | null }) | null {
   const i = p.instrument;
   const perLot = p.lots.map((l) => {
     const openedOn = berlinDate(l.openedAt);
@@ -67,11 +70,12 @@ export function vorabpauschaleBooking(p: VorabpauschaleToBook): Booking | null {
   const tax = incomeTaxEvent({ key, sub: p.sub, at, isin: i.isin, name: i.name, income: { kind: 'vorabpauschale', amount: amount.toFixed(2), taxClass }, state: p.state });
   const total = new Decimal(tax.total);
   const fromCash = total.lte(0) ? total : Decimal.min(total, Decimal.max(new Decimal(p.freeCash), 0));
-  const toArrears = total.minus(fromCash);
+  const shortfall = total.minus(fromCash);
+  const bookedOn = berlinDate(at);
+  const deadline = shortfall.gt(0) ? shortfallDeadline(bookedOn) : null;
   const postings: Posting[] = [
     { account: accounts.cash(p.sub), amount: fromCash.neg().toFixed(2), kind: 'vorabpauschale' },
-    { account: accounts.arrears(p.sub), amount: toArrears.neg().toFixed(2), kind: 'vorabpauschale' },
-    { account: accounts.taxOffice, amount: total.toFixed(2), kind: 'tax' },
+    { account: accounts.taxOffice, amount: fromCash.toFixed(2), kind: 'tax' },
   ];
   const data: Omit<VorabpauschaleNoticeData, 'customerName'> = {
     statement: 'vorabpauschale',
@@ -79,7 +83,7 @@ export function vorabpauschaleBooking(p: VorabpauschaleToBook): Booking | null {
     isin: i.isin,
     wkn: i.wkn ?? null,
     name: i.name,
-    bookedOn: berlinDate(at),
+    bookedOn,
     basiszins: basiszinsOf(p.year) ?? '0',
     startPrice: p.startPrice,
     endPrice: p.endPrice,
@@ -87,7 +91,8 @@ export function vorabpauschaleBooking(p: VorabpauschaleToBook): Booking | null {
     amount: amount.toFixed(2),
     tax: { ...orderTaxOf(tax.calculation), withholdingTaxCredited: tax.calculation.withholdingTaxCredited },
     fromCash: fromCash.toFixed(2),
-    toArrears: toArrears.toFixed(2),
+    shortfall: shortfall.toFixed(2),
+    deadline,
   };
   return {
     key,
@@ -109,16 +114,19 @@ export function vorabpauschaleBooking(p: VorabpauschaleToBook): Booking | null {
         notify: true,
       },
     ],
-    notifications: toArrears.gt(0)
+    notifications: deadline
       ? [
           {
             kind: 'MONEY',
             title: 'Steuer auf Vorabpauschale nicht gedeckt',
-            body: `Ihr Guthaben deckte die Steuer auf die Vorabpauschale ${p.year} von ${i.name} nicht. Ihr Verrechnungskonto steht mit ${formatEuro(toArrears.toFixed(2))} im Soll; bitte überweisen Sie den Betrag.`,
+            body: `Ihr Guthaben deckte die Steuer auf die Vorabpauschale ${p.year} von ${i.name} nicht. Bitte stellen Sie ${formatEuro(shortfall.toFixed(2))} bis zum ${germanDate(deadline)} auf Ihrem Verrechnungskonto bereit; sonst müssen wir den Betrag Ihrem Finanzamt melden.`,
             isin: i.isin,
           },
         ]
       : [],
+    shortfall: deadline
+      ? { key, sub: p.sub, isin: i.isin, name: i.name, year: p.year, tax: total.toFixed(2), withheld: fromCash.toFixed(2), shortfall: shortfall.toFixed(2), deadline, at }
+      : null,
   };
 }
 
@@ -166,9 +174,12 @@ export function vorabpauschaleJobs(d: VorabpauschaleJobDeps) {
       if (!prices) throw new Error(`vorabpauschale: no prices of ${isin} for ${year}`);
       const lots = await incomeStore.openLotsBefore(tx, sub, isin, yearEnd(year));
       const state = await lockedTaxYear(tx, sub, at);
-      const freeCash = (await moneyStore.balances(tx, sub)).free;
+      const freeCash = (await moneyStore.balances(tx, sub, true)).free;
       const b = vorabpauschaleBooking({ sub, year, instrument, lots, ...prices, freeCash, state });
-      if (b && (await d.book(tx, b))) booked++;
+      if (b && (await d.book(tx, b))) {
+        booked++;
+        if (b.shortfall) await openShortfall(tx, d.scheduler, b.shortfall);
+      }
     }
     return booked;
   }
