@@ -82,7 +82,7 @@ describe('corporate actions booked on the pay date', () => {
   it('bonus-shares-split-cost-basis-fifo', async () => {
     // 7 Siemens, 2 : 1: each lot × 1.5 at its cost: 4.5 pieces for 302 €, 6 for 442 €. The half share
     // left over is sold from the oldest lot at 80 €: 40 €, its cost 302 × 0.5 / 4.5 = 33.56 €, gain 6.44 €:
-    // KapESt 1.61, Soli 0.08855 → 0.09. Left: 4 pieces for 268.44 € and 6 for 442 €.
+    // KapESt 1.61, Soli 0.08855 → 0.08 (fractions of a cent dropped). Left: 4 pieces for 268.44 € and 6 for 442 €.
     const lots = await lotStore.openLots(t.database.db, c.dora!.sub, SIEMENS, false);
     expect(lots.map((l) => [Number(l.remaining), l.remainingCost])).toEqual([
       [4, '268.44'],
@@ -93,8 +93,8 @@ describe('corporate actions booked on the pay date', () => {
     const held = async (at: string) => (await incomeStore.holdersAt(t.database.db, SIEMENS, new Date(at))).find((h) => h.sub === c.dora!.sub)?.quantity;
     expect(Number(await held('2026-12-01T00:00:00Z'))).toBe(7);
     expect(Number(await held('2026-12-08T00:00:00Z'))).toBe(10);
-    // 10,000 − 744 + 40 − 1.70 = 9,294.30 €.
-    expect((await cash(t, c.dora!)).balance).toBe('9294.30');
+    // 10,000 − 744 + 40 − 1.69 = 9,294.31 €.
+    expect((await cash(t, c.dora!)).balance).toBe('9294.31');
   });
 
   it('squeeze-out-cash-compensation-taxed-as-sale', async () => {
@@ -128,16 +128,16 @@ describe('corporate actions booked on the pay date', () => {
   });
 
   it('WDIF paid in the original currency at the pay date\'s rate', async () => {
-    // 10 × 0.60 $ × 0.80 = 4.80 €: KapESt 1.20, Soli 0.066 → 0.07. 10,000 − 302 + 3.53 = 9,701.53 €.
-    expect((await cash(t, c.hans!)).balance).toBe('9701.53');
+    // 10 × 0.60 $ × 0.80 = 4.80 €: KapESt 1.20, Soli 0.066 → 0.06. 10,000 − 302 + 3.54 = 9,701.54 €.
+    expect((await cash(t, c.hans!)).balance).toBe('9701.54');
     expect((await caStore.eventOf(t.database.db, c.hans!.sub, 'WDIF-IFX'))!.instruction).toMatchObject({ option: 'WAEHRUNG_ORIGINAL', source: 'default' });
   });
 
   it('scrip-dividend-in-shares-with-fraction-paid-in-cash', async () => {
-    // 100 × 0.55 € = 55 €: 4 new shares at 12 € (48 €), 7 € in cash. Tax on all 55 €: 13.75 + 0.76 = 14.51 €,
-    // more than the cash part: 7.51 € debited. 10,000 − 1,001 − 7.51 = 8,991.49 €.
+    // 100 × 0.55 € = 55 €: 4 new shares at 12 € (48 €), 7 € in cash. Tax on all 55 €: 13.75 + 0.75 (0.75625) = 14.50 €,
+    // more than the cash part: 7.50 € debited. 10,000 − 1,001 − 7.50 = 8,991.50 €.
     expect(await position(t, c.ida!, EON)).toMatchObject({ quantity: '104', cost: '1049.00' });
-    expect((await cash(t, c.ida!)).balance).toBe('8991.49');
+    expect((await cash(t, c.ida!)).balance).toBe('8991.50');
   });
 
   it('subscription offer: the new shares paid from the money held', async () => {
@@ -162,6 +162,6 @@ describe('corporate actions booked on the pay date', () => {
     );
     expect(await t.app.scheduler.runDue()).toBe(1);
     expect((await caStore.eventOf(t.database.db, c.dora!.sub, 'KAP2-SIE'))!.entitlement.booked).toEqual(['pay']);
-    expect((await cash(t, c.dora!)).balance).toBe('9294.30');
+    expect((await cash(t, c.dora!)).balance).toBe('9294.31');
   });
 });

@@ -130,7 +130,7 @@ describe('GET /api/stats: the customer’s own figures of this year', () => {
     // Cash after the three trades: 10,000 − 1,600 − 2,000 + 800 − fees.
     const fees = before.minus(1600).minus(2000).plus(800).minus((await cash(t, anna)).balance);
     expect(fees.gt(0)).toBe(true);
-    // The Apple dividend of 2027 is paid on 23 April: 15.72 € net after 2.11 € KapESt and 0.12 € Soli
+    // The Apple dividend of 2027 is paid on 23 April: 15.73 € net after 2.11 € KapESt and 0.11 € Soli
     // (worked out in us-and-german-dividends-are-booked-and-taxed-on-their-pay-date.test.ts).
     await clockTo(t, '2027-04-23T10:00:00Z');
     const stats = (await as(anna, 'GET', '/api/stats')).json() as CustomerStats;
@@ -140,8 +140,8 @@ describe('GET /api/stats: the customer’s own figures of this year', () => {
       tradedVolume: '4400.00',
       feesPaid: fees.toFixed(2),
       savingsPlanExecutions: 0,
-      dividendsReceived: '15.72',
-      taxPaid: '2.23',
+      dividendsReceived: '15.73',
+      taxPaid: '2.22',
     });
     expect(((await as(ben, 'GET', '/api/stats')).json() as CustomerStats).trades).toBe(1);
   });

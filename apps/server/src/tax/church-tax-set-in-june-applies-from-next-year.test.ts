@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaxSettings, TaxYearView } from '@kontor/domain/tax-contracts';
 import type { TradingOrder } from '@kontor/domain/trading-contracts';
+import { trade } from '../../test/ca-helpers.ts';
 import { clockTo, customerWithCash } from '../../test/money-kit.ts';
 import type { SignedInCustomer } from '../../test/customer.ts';
 import { PinnedQuotes } from '../../test/pinned-quotes.ts';
@@ -10,19 +10,10 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 const SAP = 'DE0007164600';
 const quotes = new PinnedQuotes();
 
-async function trade(t: TestApp, c: SignedInCustomer, side: 'buy' | 'sell', price: string): Promise<TradingOrder> {
-  quotes.pin(SAP, price, price);
-  const res = await t.call({ method: 'POST', url: '/api/trading', headers: { ...c.headers, 'idempotency-key': randomUUID() }, payload: { isin: SAP, side, kind: 'market', quantity: '10', validity: { type: 'day' } } });
-  expect(res.statusCode, res.body).toBe(201);
-  const order = (await t.call({ method: 'GET', url: `/api/trading/orders/${(res.json() as TradingOrder).id}`, headers: c.headers })).json() as TradingOrder;
-  expect(order.status).toBe('Filled');
-  return order;
-}
-
 /** 10 SAP bought at 100 € (1,001 € with the 1 € fee) and sold at 200 € (1,999 €): a gain of 998 €. */
 async function roundTrip(t: TestApp, c: SignedInCustomer): Promise<TradingOrder> {
-  await trade(t, c, 'buy', '100.00');
-  return trade(t, c, 'sell', '200.00');
+  await trade(t, quotes, c, SAP, 'buy', '10', '100.00');
+  return trade(t, quotes, c, SAP, 'sell', '10', '200.00');
 }
 
 const settings = async (t: TestApp, c: SignedInCustomer) => (await t.call({ method: 'GET', url: '/api/tax/settings', headers: c.headers })).json() as TaxSettings;

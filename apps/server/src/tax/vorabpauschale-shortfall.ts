@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { addCalendarDays, berlinDate, startOfBerlinDay } from '@kontor/domain/banking-days';
 import { formatEuro } from '@kontor/domain/money';
 import { germanDate } from '@kontor/domain/service-request-summary';
@@ -147,5 +147,5 @@ export function shortfallJobs(d: ShortfallDeps) {
 
 /** A customer's cases, newest first (tests and the back office). */
 export async function shortfallsOf(db: Db, sub: string): Promise<ShortfallRow[]> {
-  return db.select().from(vorabpauschaleShortfalls).where(eq(vorabpauschaleShortfalls.sub, sub)).orderBy(sql`${vorabpauschaleShortfalls.bookedAt} desc`);
+  return db.select().from(vorabpauschaleShortfalls).where(eq(vorabpauschaleShortfalls.sub, sub)).orderBy(desc(vorabpauschaleShortfalls.bookedAt));
 }
