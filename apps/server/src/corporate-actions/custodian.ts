@@ -134,16 +134,27 @@ export function custodian(d: CustodianDeps) {
     const values = termsFor(p.type, p.isin, instrument.quoteCurrencyCode, hashOf(`${p.isin}:${berlinDate(p.now)}:terms`), id);
     if (!values) return null;
     const event: CaEventRow = { id, ...values, ...dates, announcedAt: p.now };
-    if (!(await caStore.insertEvent(tx, event))) return { eventId: id, created: false };
-    const holders = (await caStore.holders(tx, p.isin)).map((h) => ({ sub: h.sub, quantity: new Decimal(h.quantity).toFixed() }));
-    const entitled = await caStore.entitle(tx, id, holders, p.now);
+    return { eventId: id, created: await publish(tx, event, instrument) };
+  }
+
+  /**
+   * Writes an event with its terms and dates set, in the caller's transaction: everyone holding the
+   * share now entitled, its jobs, and per holder the terms, a notification and (voluntary) a
+   * notice. False when it existed.
+   */
+  async function publish(tx: Db, event: CaEventRow, instrument?: Instrument): Promise<boolean> {
+    if (!(await caStore.insertEvent(tx, event))) return false;
+    const share = instrument ?? (await d.instrument(event.isin));
+    const holders = (await caStore.holders(tx, event.isin)).map((h) => ({ sub: h.sub, quantity: new Decimal(h.quantity).toFixed() }));
+    const entitled = await caStore.entitle(tx, event.id, holders, event.announcedAt);
     await scheduleCaEvent(d.scheduler, tx, event);
     // Known at once, so that a job or a read inside a transaction never looks the rights ISIN up outside it.
     await d.rights.register(event);
-    const target = event.targetIsin === event.isin ? instrument : await d.instrument(event.targetIsin);
+    const target = event.targetIsin === event.isin ? share : await d.instrument(event.targetIsin);
     const held = new Map(holders.map((h) => [h.sub, h.quantity]));
-    for (const sub of entitled) await tellHolder(tx, event, { name: instrument.name, targetName: target?.name ?? event.targetIsin }, sub, held.get(sub) ?? '0', p.now);
-    return { eventId: id, created: true };
+    const names = { name: share?.name ?? event.isin, targetName: target?.name ?? event.targetIsin };
+    for (const sub of entitled) await tellHolder(tx, event, names, sub, held.get(sub) ?? '0', event.announcedAt);
+    return true;
   }
 
   /** The terms in the Posteingang, a notification and (voluntary) a notice until the deadline, issued `at`. */
@@ -233,6 +244,7 @@ export function custodian(d: CustodianDeps) {
 
   return {
     announce,
+    publish,
     boughtDuringAnnouncement,
     draw,
     subscriptionRights: d.subscriptionRights,
