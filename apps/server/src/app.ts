@@ -386,7 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The reference ISINs are quoted through their quote ISINs everywhere (decision 024).
   const market = withReferenceQuotes(source);
   // Subscription rights have no market: their quotes follow the share (corporate actions, decision 022).
-  const rights = rightsIndex({ db, currencyOf: async (isin) => (await instruments.get(isin))?.quoteCurrencyCode ?? 'EUR' });
+  const rights = rightsIndex({ db, clock: marketClock, currencyOf: async (isin) => (await instruments.get(isin))?.quoteCurrencyCode ?? 'EUR' });
   await rights.load();
   const quotes = withRightsQuotes(market, rights);
   const instrumentOrRights = withRightsInstruments((isin) => instruments.get(isin), rights);

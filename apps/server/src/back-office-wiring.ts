@@ -245,6 +245,8 @@ export async function registerBackOffice(app: FastifyInstance, parts: BackOffice
   const instrumentOf = (isin: string) => instruments.get(isin);
   const ca = custodian({ db, clock: marketClock, scheduler, quotes, documents, instrument: instrumentOf, rights, daily: config.env !== 'test', subscriptionRights: config.subscriptionRights });
   await ca.start();
+  // A buy during an announcement period entitles the buyer at once, in the buy's transaction.
+  trading.afterBuy((tx, sub, isin, at) => ca.boughtDuringAnnouncement(tx, sub, isin, at));
   app.decorate('corporateActions', ca);
   const caSvc = caService({
     db,

@@ -25,7 +25,27 @@ export type TestEvent = Partial<typeof caEvents.$inferInsert> & { id: string; ty
 
 export async function announce(t: TestApp, e: TestEvent): Promise<CaEventRow> {
   const now = t.app.simulatedClock.now();
-  const row = {
+  const row = eventRow(e, now);
+  return t.database.db.transaction(async (t0) => {
+    const tx = t0 as unknown as Db;
+    await caStore.insertEvent(tx, row);
+    await caStore.entitle(tx, e.id, await incomeStore.holdersAt(tx, e.isin, new Date(now.getTime() + 1)), now);
+    const stored = (await caStore.event(tx, e.id))!;
+    await scheduleCaEvent(t.app.scheduler, tx, stored);
+    return stored;
+  });
+}
+
+/** The event announced by the custodian to everyone holding the share now, with the terms, notifications and notices they get. */
+export async function announceToHolders(t: TestApp, e: TestEvent): Promise<void> {
+  const row = eventRow(e, t.app.simulatedClock.now());
+  await t.database.db.transaction(async (t0) => {
+    await t.app.corporateActions.publish(t0 as unknown as Db, row as CaEventRow);
+  });
+}
+
+function eventRow(e: TestEvent, now: Date) {
+  return {
     targetIsin: e.isin,
     rightsIsin: null,
     ratioOld: '1',
@@ -42,14 +62,6 @@ export async function announce(t: TestApp, e: TestEvent): Promise<CaEventRow> {
     announcedAt: now,
     ...e,
   } satisfies typeof caEvents.$inferInsert;
-  return t.database.db.transaction(async (t0) => {
-    const tx = t0 as unknown as Db;
-    await caStore.insertEvent(tx, row);
-    await caStore.entitle(tx, e.id, await incomeStore.holdersAt(tx, e.isin, new Date(now.getTime() + 1)), now);
-    const stored = (await caStore.event(tx, e.id))!;
-    await scheduleCaEvent(t.app.scheduler, tx, stored);
-    return stored;
-  });
 }
 
 /** The customer's instruction, with `reserve` euros held for it under the event's ledger ref. */

@@ -23,9 +23,10 @@ export const caTypeSchema = z.enum(CA_TYPES);
 /**
  * Where an event stands for the customer: OFFEN (an instruction is possible and none given),
  * WEISUNG_ERTEILT (given, changeable until the deadline), INFORMATION (mandatory: nothing to do
- * before the booking), FRIST_ABGELAUFEN (deadline passed, not booked yet), GEBUCHT (booked).
+ * before the booking), FRIST_ABGELAUFEN (deadline passed, not booked yet), GEBUCHT (booked),
+ * ABGESCHLOSSEN (the pay date has passed and nothing was booked for the customer, e.g. an offer not taken up).
  */
-export const CA_STATUSES = ['OFFEN', 'WEISUNG_ERTEILT', 'INFORMATION', 'FRIST_ABGELAUFEN', 'GEBUCHT'] as const;
+export const CA_STATUSES = ['OFFEN', 'WEISUNG_ERTEILT', 'INFORMATION', 'FRIST_ABGELAUFEN', 'GEBUCHT', 'ABGESCHLOSSEN'] as const;
 export type CaStatus = (typeof CA_STATUSES)[number];
 export const CA_STATUS_LABELS: Readonly<Record<CaStatus, string>> = {
   OFFEN: 'Weisung offen',
@@ -33,6 +34,7 @@ export const CA_STATUS_LABELS: Readonly<Record<CaStatus, string>> = {
   INFORMATION: 'Zur Information',
   FRIST_ABGELAUFEN: 'Frist abgelaufen',
   GEBUCHT: 'Gebucht',
+  ABGESCHLOSSEN: 'Abgeschlossen ohne Buchung',
 };
 
 export const caInstructionSchema = z.object({
@@ -65,6 +67,7 @@ export const caAnnouncementSchema = z.object({
   dividend: decimalStringSchema.nullable(),
   foreignDividend: decimalStringSchema.nullable(),
   currency: z.string().nullable(),
+  /** One banking day after the ex date. */
   recordDate: z.iso.date(),
   exDate: z.iso.date(),
   /** Instructions are accepted until this instant. */
@@ -76,7 +79,10 @@ export const caAnnouncementSchema = z.object({
   options: z.array(z.object({ option: caOptionSchema, label: z.string(), withQuantity: z.boolean() })),
   defaultOption: caOptionSchema.nullable(),
   status: z.enum(CA_STATUSES),
-  /** Shares entitled (held at the record date; before it, held now), and rights held (KAP). */
+  /**
+   * Shares entitled and rights held (KAP): before the ex date what is held now, from it the holding
+   * at the end of the day before the ex date; the same figures the preview works with.
+   */
   entitlement: z.object({ quantity: decimalStringSchema, rights: decimalStringSchema }),
   instruction: caInstructionSchema.nullable(),
   /** The terms of the offer in the Posteingang, and the statements of the bookings. */
@@ -110,13 +116,16 @@ export const caPreviewSchema = z.object({
   rightsBought: decimalStringSchema,
   rightsSold: decimalStringSchema,
   rightsLapsed: decimalStringSchema,
+  /** What leaves cash, fees included. */
   cashDebit: decimalStringSchema,
+  /** What comes in, after the fee of a sale. */
   cashCredit: decimalStringSchema,
+  /** The fees inside the two. */
   costs: decimalStringSchema,
   fraction: z.object({ isin: z.string(), quantity: decimalStringSchema, amount: decimalStringSchema, side: z.enum(['sell', 'buy']) }).nullable(),
   /** The tax a sale or a dividend of it would withhold now (negative: a refund); null without tax or when nothing is taxed. */
   tax: saleTaxEstimateSchema.nullable(),
-  /** cashCredit − cashDebit − tax: what the cash account gains (negative: loses). */
+  /** cashCredit − cashDebit − tax: what the bookings move on the cash account, every fee included (negative: a loss). */
   netCash: decimalStringSchema,
   /** Cash reserved at once when the instruction is given. */
   reserve: decimalStringSchema,

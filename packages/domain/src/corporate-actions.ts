@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { addBankingDays, type IsoDate } from './banking-days';
 import { CA_SUBSCRIPTION_OPTIONS, type CaType } from './enums';
 
 /**
@@ -72,6 +73,14 @@ export const CA_TYPE_OPTIONS: Readonly<Record<CaType, { options: readonly CaOpti
 
 /** Options whose quantity the customer enters (new shares to subscribe, shares to tender or exchange). */
 export const CA_OPTIONS_WITH_QUANTITY: readonly CaOption[] = ['BEZUG_AKTIEN_WIE_ANGEGEBEN', 'ANNAHME'];
+
+/**
+ * The record date: one banking day after the ex date (the EU market standards for corporate-action
+ * processing). With T+2 settlement a trade done before the ex date settles by the record date, so
+ * the customers entitled are those holding the share at the end of the day before the ex date
+ * (trade-date basis: Kontor books positions on the trade date).
+ */
+export const recordDateOf = (exDate: IsoDate): IsoDate => addBankingDays(exDate, 1);
 
 /** Kontor's flat fee for a subscription and for a sale of rights (Fremdspesen included); nothing else in a corporate action costs. */
 export const CA_FEE = '1.00';
@@ -150,9 +159,14 @@ export type CaOutcome = {
   rightsBought: string;
   rightsSold: string;
   rightsLapsed: string;
-  /** What leaves cash (subscriptions, rights bought, fees) and what comes in (sales, cash compensation, dividends), before tax. */
+  /**
+   * What leaves cash (subscriptions and rights bought, their fees included) and what comes in
+   * (sales after their fee, cash compensation, dividends), before tax: the cash account moves by
+   * cashCredit − cashDebit − tax, exactly as booked.
+   */
   cashDebit: string;
   cashCredit: string;
+  /** The fees in the two above (1.00 € per subscription and per sale or purchase of rights). */
   costs: string;
   /** A fraction of a share settled in cash (sold) or bought up to a whole one. */
   fraction: { isin: string; quantity: string; amount: string; side: 'sell' | 'buy' } | null;
@@ -337,7 +351,8 @@ function summarise(t: CaTerms, steps: CaStep[]): CaOutcome {
         move(s.targetIsin, scaledPieces(s.quantity, s.factor));
         break;
       case 'sell':
-        credit = credit.plus(s.proceeds).plus(s.fee);
+        // The fee of a sale is taken from its proceeds: the credit is what reaches the cash account.
+        credit = credit.plus(s.proceeds);
         costs = costs.plus(s.fee);
         if (isRights(s.isin)) rightsSold = rightsSold.plus(s.quantity);
         else move(s.isin, D(s.quantity).neg());
@@ -380,15 +395,32 @@ function summarise(t: CaTerms, steps: CaStep[]): CaOutcome {
 }
 
 /**
- * What a subscription right is worth while the share trades at `share` (euros): n·(S − P)/(m + n),
- * the difference between the share and its theoretical price after the issue; never below 0.
- * The bid side is rounded down, the ask side up, to a tenth of a cent.
+ * Which price a subscription right is valued on: `cum` before the ex date (the share's price still
+ * carries the right), `ex` from the ex date on (the right trades apart from the share).
  */
-export function rightsValue(t: Pick<CaTerms, 'ratioOld' | 'ratioNew' | 'price'>, share: string, side: 'bid' | 'ask'): string {
+export type RightsBasis = 'cum' | 'ex';
+
+/**
+ * What one subscription right is worth in euros, for m old shares (`ratioOld`) : n new shares
+ * (`ratioNew`) at the subscription price P (`price`), the share trading at S (`share`, euros):
+ * - before the ex date, on the cum price: n·(S_cum − P)/(m + n);
+ * - from the ex date, on the ex price: n·(S_ex − P)/m (the ex price has the dilution in it already).
+ * Both agree when S_ex is the theoretical ex price (m·S_cum + n·P)/(m + n). Never below 0. The bid
+ * side rounded down, the ask side up, to a tenth of a cent; a sale of q rights brings q × bid,
+ * rounded half up to the cent (`caOutcome`). The preview, the depot's rights quote, the sale on the
+ * rights' last trading day and the lapse rule all take the value from here.
+ */
+export function rightsValue(t: Pick<CaTerms, 'ratioOld' | 'ratioNew' | 'price'>, share: string, side: 'bid' | 'ask', basis: RightsBasis): string {
   const m = new Decimal(t.ratioOld);
   const n = new Decimal(t.ratioNew);
-  const v = Decimal.max(0, n.mul(new Decimal(share).minus(t.price ?? 0)).div(m.plus(n)));
+  const spread = new Decimal(share).minus(t.price ?? 0);
+  const v = Decimal.max(0, n.mul(spread).div(basis === 'ex' ? m : m.plus(n)));
   return v.toDecimalPlaces(3, side === 'bid' ? Decimal.ROUND_DOWN : Decimal.ROUND_UP).toFixed(3);
+}
+
+/** What the cash account gains (negative: loses) by an outcome with `tax` withheld: every fee is in `cashDebit` or `cashCredit` already. */
+export function caNetCash(o: Pick<CaOutcome, 'cashCredit' | 'cashDebit'>, tax: Decimal.Value): string {
+  return new Decimal(o.cashCredit).minus(o.cashDebit).minus(tax).toFixed(2);
 }
 
 /**

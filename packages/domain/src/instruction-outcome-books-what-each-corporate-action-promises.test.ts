@@ -69,10 +69,10 @@ describe('rights issue (KAP) 10 : 1 at 40.00 €', () => {
     expect(o.cashCredit).toBe('0.00');
   });
 
-  it('values a right at n·(S − P)/(m + n): share at 50.00 € → (50 − 40)/11 = 0.909 bid, 0.910 ask', () => {
-    expect(rightsValue(kap, '50', 'bid')).toBe('0.909');
-    expect(rightsValue(kap, '50', 'ask')).toBe('0.910');
-    expect(rightsValue(kap, '39', 'bid')).toBe('0.000');
+  it('values a right before the ex date at n·(S − P)/(m + n): share at 50.00 € cum → (50 − 40)/11 = 0.909 bid, 0.910 ask', () => {
+    expect(rightsValue(kap, '50', 'bid', 'cum')).toBe('0.909');
+    expect(rightsValue(kap, '50', 'ask', 'cum')).toBe('0.910');
+    expect(rightsValue(kap, '39', 'bid', 'cum')).toBe('0.000');
   });
 });
 

@@ -46,13 +46,40 @@ export const moneyTransactionDataSchema = z.discriminatedUnion('kind', [
 ]);
 export type MoneyTransactionData = z.infer<typeof moneyTransactionDataSchema>;
 
+/**
+ * What the reserved money is held for, one line each; the three add up to the reserved total
+ * (Kaufkraft = Kontostand − reserved). A hold's ledger ref names its purpose (`reservedPurposeOf`).
+ */
+export const reservedPartsSchema = z.object({
+  /** Reserviert für offene Orders: open buy orders. */
+  openOrders: decimalStringSchema,
+  /** Reserviert für Kapitalmaßnahmen: corporate-action instructions that debit cash (a subscription). */
+  corporateActions: decimalStringSchema,
+  /** Reserviert für Auszahlungen: payouts held until they are sent. */
+  payouts: decimalStringSchema,
+});
+export type ReservedParts = z.infer<typeof reservedPartsSchema>;
+export const RESERVED_PURPOSES = ['openOrders', 'corporateActions', 'payouts'] as const;
+export type ReservedPurpose = (typeof RESERVED_PURPOSES)[number];
+
+/** The lines a customer sees: open orders and corporate actions always, payouts when money is held for one. */
+export const shownReservedParts = (parts: ReservedParts): ReservedPurpose[] => RESERVED_PURPOSES.filter((p) => p !== 'payouts' || !new Decimal(parts.payouts).isZero());
+
+/** Ledger refs of holds: a corporate-action instruction's is `ca:<event>:<sub>`, a payout's `payout:<id>`, an order's its id. */
+export function reservedPurposeOf(ref: string | null): ReservedPurpose {
+  if (ref?.startsWith('ca:')) return 'corporateActions';
+  if (ref?.startsWith('payout:')) return 'payouts';
+  return 'openOrders';
+}
+
 export const cashFiguresSchema = z.object({
   /** Kaufkraft: free cash, including direct-debit money credited but not yet settled. */
   availableToBuy: decimalStringSchema,
   /** Auszahlbar: free cash that is settled and not reserved. */
   availableToPayout: decimalStringSchema,
-  /** Reserviert: held for open buy orders. */
+  /** Reserviert: held for open buy orders, corporate-action instructions and payouts (`reservedParts`). */
   reserved: decimalStringSchema,
+  reservedParts: reservedPartsSchema,
   /** Noch nicht abgerechnet: credited but not yet settled (direct debits, sale proceeds before value date). */
   notYetSettled: decimalStringSchema,
   /** Kontostand: free + reserved. Negative after a returned direct debit that was already spent. */

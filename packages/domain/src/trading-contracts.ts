@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { CANCEL_STATUSES, ORDER_STATUSES } from './enums';
 import { isinSchema } from './instrument';
+import { reservedPartsSchema } from './money-contracts';
 import { decimalStringSchema, isDecimalString, positiveDecimalInputSchema } from './money';
 import { ORDER_SIDES, TICKET_ORDER_KINDS, TRAILING_UNITS } from './order-rules';
 
@@ -152,6 +153,8 @@ export const cashSchema = z.object({
   /** Buying power. */
   available: decimalStringSchema,
   reserved: decimalStringSchema,
+  /** What `reserved` is held for; the parts add up to it. */
+  reservedParts: reservedPartsSchema,
   total: decimalStringSchema,
 });
 export type Cash = z.infer<typeof cashSchema>;

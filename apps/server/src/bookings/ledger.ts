@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { inArray, sql } from 'drizzle-orm';
 import { pgCode, rowsOf, type Db } from '../platform/db.ts';
 import { AppError } from '../platform/errors.ts';
+import type { ReservedParts } from '@kontor/domain/money-contracts';
 import { ledgerBalances, ledgerPostings } from './tables.ts';
 
 export const accounts = {
@@ -128,11 +129,34 @@ export function balanceDeltas(deltas: ReadonlyMap<string, Decimal>): string {
 export type CashBalances = {
   /** Free to spend: the buying power. */
   available: string;
-  /** Held for open buy orders. */
+  /** Held for open buy orders and corporate-action instructions. */
   reserved: string;
   /** available + reserved. */
   total: string;
 };
+
+/**
+ * The customer's reserved money by what holds it (`reservedPurposeOf` on each hold's ref), the
+ * parts adding up to `total`, the reserved account's balance: whatever is not a corporate-action
+ * instruction's or a payout's is held for open orders (an execution's use of an order's hold has
+ * the execution's ref).
+ */
+export async function reservedPartsOf(db: Db, sub: string, total: string): Promise<ReservedParts> {
+  const result = await db.execute(sql`
+    select coalesce(sum(amount) filter (where ref like 'ca:%'), 0)::text as "corporateActions",
+           coalesce(sum(amount) filter (where ref like 'payout:%'), 0)::text as payouts
+    from ledger_postings where account = ${accounts.reserved(sub)}`);
+  const [row] = rowsOf<{ corporateActions: string; payouts: string }>(result);
+  const corporateActions = new Decimal(row?.corporateActions ?? 0);
+  const payouts = new Decimal(row?.payouts ?? 0);
+  return { openOrders: new Decimal(total).minus(corporateActions).minus(payouts).toFixed(2), corporateActions: corporateActions.toFixed(2), payouts: payouts.toFixed(2) };
+}
+
+/** `cashOf` with what the reserved money is held for (the depot's and the money page's figures; the order path needs only `cashOf`). */
+export async function cashWithPartsOf(db: Db, sub: string): Promise<CashBalances & { reservedParts: ReservedParts }> {
+  const cash = await cashOf(db, sub);
+  return { ...cash, reservedParts: await reservedPartsOf(db, sub, cash.reserved) };
+}
 
 export async function cashOf(db: Db, sub: string): Promise<CashBalances> {
   const rows = await db

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { addBankingDays, addCalendarDays, berlinDate, isBankingDay, nextBankingDay, startOfBerlinDay, type IsoDate } from '@kontor/domain/banking-days';
-import { CA_OPTION_LABELS, CA_TYPE_LABELS, CA_TYPE_OPTIONS, MANDATORY_CA_TYPES } from '@kontor/domain/corporate-actions';
+import { addBankingDays, berlinDate, isBankingDay, nextBankingDay, startOfBerlinDay, type IsoDate } from '@kontor/domain/banking-days';
+import { CA_OPTION_LABELS, CA_TYPE_LABELS, CA_TYPE_OPTIONS, MANDATORY_CA_TYPES, recordDateOf } from '@kontor/domain/corporate-actions';
 import { CA_TYPES, type CaType } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import { AppError } from '../platform/errors.ts';
@@ -15,6 +15,7 @@ import type { CaTermsData } from '../documents/ca-terms.ts';
 import { addNotification } from '../notifications/store.ts';
 import { notesStore } from '../notes/store.ts';
 import { REFERENCE_INSTRUMENTS } from '../instruments/reference-instruments.ts';
+import { lotStore } from '../bookings/lot-store.ts';
 import { eurQuote, rightsIsinOf } from './position.ts';
 import { exInstant, scheduleCaEvent } from './schedule.ts';
 import { caNoticeId, caStore, caTermsKey, type CaEventRow } from './store.ts';
@@ -28,12 +29,6 @@ const ANNOUNCE_ONE_IN = 250;
 const berlinAt = (date: IsoDate, hour: number) => new Date(startOfBerlinDay(date).getTime() + hour * 3_600_000);
 const announceInstant = (date: IsoDate) => berlinAt(date, 7);
 const cents = (v: Decimal) => v.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-
-function previousBankingDay(date: IsoDate): IsoDate {
-  let day = addCalendarDays(date, -1);
-  while (!isBankingDay(day)) day = addCalendarDays(day, -1);
-  return day;
-}
 
 /** A number from a text, the same on every run (the custodian's "dice"). */
 const hashOf = (text: string) => createHash('sha256').update(text).digest().readUInt32BE(0);
@@ -70,7 +65,7 @@ export function custodian(d: CustodianDeps) {
   }
 
   /** The terms of `type` on `isin` at today's prices (euros); null when the market has no price. */
-  function termsFor(type: CaType, isin: string, currency: string, seed: number): EventValues | null {
+  function termsFor(type: CaType, isin: string, currency: string, seed: number, eventId: string): EventValues | null {
     const bid = eurQuote(d.quotes, isin, currency, 'bid');
     if (!bid) return null;
     const share = new Decimal(bid);
@@ -78,7 +73,7 @@ export function custodian(d: CustodianDeps) {
     const of = (factor: string) => cents(share.mul(factor)).toFixed(2);
     switch (type) {
       case 'KAP':
-        return { ...base, rightsIsin: rightsIsinOf(isin), ratioOld: seed % 2 === 0 ? '10' : '5', price: of('0.8') };
+        return { ...base, rightsIsin: rightsIsinOf(eventId), ratioOld: seed % 2 === 0 ? '10' : '5', price: of('0.8') };
       case 'KAP2':
         return { ...base, ratioOld: '10' };
       case 'BARABF':
@@ -110,7 +105,7 @@ export function custodian(d: CustodianDeps) {
   /** The dates of an event announced `now` (decision 022; deadline ≥ ex date's 06:00, pay ≥ rights ≥ deadline). */
   function datesFor(type: CaType, now: Date) {
     const exDate = addBankingDays(berlinDate(now), 3);
-    const recordDate = previousBankingDay(exDate);
+    const recordDate = recordDateOf(exDate);
     if (MANDATORY_CA_TYPES.includes(type)) {
       return { recordDate, exDate, deadline: exInstant(exDate), rightsTradingEnd: null, payDate: type === 'KAP2' ? exDate : addBankingDays(exDate, 2) };
     }
@@ -134,24 +129,36 @@ export function custodian(d: CustodianDeps) {
     const instrument = await d.instrument(p.isin);
     if (!instrument || instrument.instrumentType !== 'AKTIE') throw new AppError(422, 'Kapitalmaßnahmen werden nur für Aktien angekündigt.');
     if (p.type === 'KAP' && !d.subscriptionRights) throw new AppError(422, 'Bezugsrechte sind derzeit nicht aktiv: Kapitalerhöhungen gegen Bareinlage werden nicht angekündigt.');
-    const values = termsFor(p.type, p.isin, instrument.quoteCurrencyCode, hashOf(`${p.isin}:${berlinDate(p.now)}:terms`));
-    if (!values) return null;
     const dates = datesFor(p.type, p.now);
     const id = `${p.type}-${p.isin}-${dates.exDate}`;
+    const values = termsFor(p.type, p.isin, instrument.quoteCurrencyCode, hashOf(`${p.isin}:${berlinDate(p.now)}:terms`), id);
+    if (!values) return null;
     const event: CaEventRow = { id, ...values, ...dates, announcedAt: p.now };
-    if (!(await caStore.insertEvent(tx, event))) return { eventId: id, created: false };
-    const holders = (await caStore.holders(tx, p.isin)).map((h) => ({ sub: h.sub, quantity: new Decimal(h.quantity).toFixed() }));
-    const entitled = await caStore.entitle(tx, id, holders, p.now);
+    return { eventId: id, created: await publish(tx, event, instrument) };
+  }
+
+  /**
+   * Writes an event with its terms and dates set, in the caller's transaction: everyone holding the
+   * share now entitled, its jobs, and per holder the terms, a notification and (voluntary) a
+   * notice. False when it existed.
+   */
+  async function publish(tx: Db, event: CaEventRow, instrument?: Instrument): Promise<boolean> {
+    if (!(await caStore.insertEvent(tx, event))) return false;
+    const share = instrument ?? (await d.instrument(event.isin));
+    const holders = (await caStore.holders(tx, event.isin)).map((h) => ({ sub: h.sub, quantity: new Decimal(h.quantity).toFixed() }));
+    const entitled = await caStore.entitle(tx, event.id, holders, event.announcedAt);
     await scheduleCaEvent(d.scheduler, tx, event);
     // Known at once, so that a job or a read inside a transaction never looks the rights ISIN up outside it.
     await d.rights.register(event);
-    const target = event.targetIsin === event.isin ? instrument : await d.instrument(event.targetIsin);
+    const target = event.targetIsin === event.isin ? share : await d.instrument(event.targetIsin);
     const held = new Map(holders.map((h) => [h.sub, h.quantity]));
-    for (const sub of entitled) await tellHolder(tx, event, { name: instrument.name, targetName: target?.name ?? event.targetIsin }, sub, held.get(sub) ?? '0');
-    return { eventId: id, created: true };
+    const names = { name: share?.name ?? event.isin, targetName: target?.name ?? event.targetIsin };
+    for (const sub of entitled) await tellHolder(tx, event, names, sub, held.get(sub) ?? '0', event.announcedAt);
+    return true;
   }
 
-  async function tellHolder(tx: Db, e: CaEventRow, names: { name: string; targetName: string }, sub: string, quantity: string): Promise<void> {
+  /** The terms in the Posteingang, a notification and (voluntary) a notice until the deadline, issued `at`. */
+  async function tellHolder(tx: Db, e: CaEventRow, names: { name: string; targetName: string }, sub: string, quantity: string, at: Date): Promise<void> {
     const typeLabel = CA_TYPE_LABELS[e.type];
     const { options, default: defaultOption } = CA_TYPE_OPTIONS[e.type];
     const data: Omit<CaTermsData, 'customerName'> = {
@@ -176,7 +183,7 @@ export function custodian(d: CustodianDeps) {
       defaultOption: defaultOption && CA_OPTION_LABELS[defaultOption],
     };
     const title = `${typeLabel} ${names.name}`;
-    const documentId = await d.documents.issue(tx, sub, e.announcedAt, { kind: 'corporate_action_notice', dedupeKey: caTermsKey(e.id), title: 'Kapitalmaßnahme', pdfTitle: title, pdfIsin: e.isin, data, notify: false });
+    const documentId = await d.documents.issue(tx, sub, at, { kind: 'corporate_action_notice', dedupeKey: caTermsKey(e.id), title: 'Kapitalmaßnahme', pdfTitle: title, pdfIsin: e.isin, data, notify: false });
     const voluntary = !data.mandatory;
     const deadline = germanDeadline(e.deadline);
     await addNotification(
@@ -189,7 +196,7 @@ export function custodian(d: CustodianDeps) {
         isin: e.isin,
         documentId,
       },
-      e.announcedAt,
+      at,
     );
     if (!voluntary) return;
     await notesStore(tx).issue([
@@ -202,11 +209,28 @@ export function custodian(d: CustodianDeps) {
         link: '/kapitalmassnahmen',
         linkLabel: 'Weisung erteilen',
         isin: e.isin,
-        validFrom: e.announcedAt,
+        validFrom: at,
         validTo: e.deadline,
         audienceSub: sub,
       },
     ]);
+  }
+
+  /**
+   * A buy booked during an event's announcement period (announced, before its ex date): the buyer
+   * holds the share at the record date, so they are entitled at once and get the terms, the
+   * notification and the notice as the holders got them at the announcement. In the buy's transaction.
+   */
+  async function boughtDuringAnnouncement(tx: Db, sub: string, isin: string, at: Date): Promise<void> {
+    const open = (await caStore.openOn(tx, isin, berlinDate(at))).filter((e) => e.announcedAt <= at && at < exInstant(e.exDate));
+    if (open.length === 0) return;
+    const held = (await lotStore.openLots(tx, sub, isin, false)).reduce((s, l) => s.plus(l.remaining), new Decimal(0)).toFixed();
+    const instrument = await d.instrument(isin);
+    for (const e of open) {
+      if ((await caStore.entitle(tx, e.id, [{ sub, quantity: held }], at)).length === 0) continue;
+      const target = e.targetIsin === e.isin ? instrument : await d.instrument(e.targetIsin);
+      await tellHolder(tx, e, { name: instrument?.name ?? isin, targetName: target?.name ?? e.targetIsin }, sub, held, at);
+    }
   }
 
   /** Whether the custodian announces something on `isin` on `date`, and what (rarely, the same on every run). */
@@ -220,6 +244,8 @@ export function custodian(d: CustodianDeps) {
 
   return {
     announce,
+    publish,
+    boughtDuringAnnouncement,
     draw,
     subscriptionRights: d.subscriptionRights,
     /** Announces at once, in its own transaction (the dev route, the seed). */

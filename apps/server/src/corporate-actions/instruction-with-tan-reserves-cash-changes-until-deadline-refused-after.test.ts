@@ -99,11 +99,12 @@ describe('an instruction that debits cash is authorised by TAN, reserves the cas
 
   it('a cheaper instruction replaces it: one new share, the 5 rights left sold and taxed; the difference is released', async () => {
     const p = (await preview({ option: 'BEZUG_AKTIEN_WIE_ANGEGEBEN', quantity: '1' })).json() as CaPreview;
-    // A right is worth 1 × (200 − 160) ÷ 6 = 6.666 €: 5 sell for 33.33 €, less the 1 € fee; cost 0, so all of 32.33 € is gain.
-    expect(p).toMatchObject({ sharesIn: [{ isin: SAP, quantity: '1' }], rightsUsed: '5', rightsSold: '5', cashDebit: '161.00', cashCredit: '33.33', costs: '2.00', reserve: '161.00', needsAuthorisation: true });
+    // Before the ex date a right is worth 1 × (200 − 160) ÷ 6 = 6.666 € on the cum price: 5 sell for 33.33 €, less the 1 € fee = 32.33 € credited;
+    // cost 0, so all of 32.33 € is gain. Debited: 160 € + 1 € fee. Costs 1 € + 1 € = 2 €, inside the two.
+    expect(p).toMatchObject({ sharesIn: [{ isin: SAP, quantity: '1' }], rightsUsed: '5', rightsSold: '5', cashDebit: '161.00', cashCredit: '32.33', costs: '2.00', reserve: '161.00', needsAuthorisation: true });
     expect(p.tax).toMatchObject({ gain: '32.33', proceeds: '32.33', acquisitionCost: '0.00' });
     expect(new Decimal(p.tax!.total).gt(0)).toBe(true);
-    expect(p.netCash).toBe(new Decimal('33.33').minus('161.00').minus(p.tax!.total).toFixed(2));
+    expect(p.netCash).toBe(new Decimal('32.33').minus('161.00').minus(p.tax!.total).toFixed(2));
     const res = await instruct({ option: 'BEZUG_AKTIEN_WIE_ANGEGEBEN', quantity: '1', authorisation: await tanFor('BEZUG_AKTIEN_WIE_ANGEGEBEN', '1', '161.00') });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as CaAnnouncement).instruction).toMatchObject({ quantity: '1', reserved: '161.00' });

@@ -61,8 +61,8 @@ export function caJobs(d: CaJobDeps) {
    * What the customer's instruction books now; when it can no longer be carried out as given (fewer
    * shares held than tendered, a quantity that no longer fits), the most of it that can, else the default.
    */
-  async function outcomeFor(tx: Db, e: CaEventRow, ent: CaEntitlementRow, instruction: CaInstructionRow | undefined): Promise<{ option: CaOption | null; outcome: CaOutcome } | null> {
-    const position = await positionFor(tx, { event: e, entitlement: ent, quotes: d.quotes, currencyOf, fxRate: d.fxRate });
+  async function outcomeFor(tx: Db, e: CaEventRow, ent: CaEntitlementRow, instruction: CaInstructionRow | undefined, at: Date): Promise<{ option: CaOption | null; outcome: CaOutcome } | null> {
+    const position = await positionFor(tx, { event: e, entitlement: ent, quotes: d.quotes, currencyOf, fxRate: d.fxRate, now: at });
     const fallback = CA_TYPE_OPTIONS[e.type].default;
     const option = instruction?.option ?? fallback;
     const tries: [CaOption | null, string | null][] = [
@@ -114,7 +114,11 @@ export function caJobs(d: CaJobDeps) {
     if (factor && !new Decimal(factor).eq(1)) d.movePrice(e.isin, factor);
   }
 
-  /** Ex date: who is entitled is fixed to the holding at the record date; rights booked; open orders on the ISIN deleted. */
+  /**
+   * Ex date: who is entitled is fixed to the holding at the end of the day before (trade-date
+   * basis: what settles by the record date, one banking day later); rights booked; open orders on
+   * the ISIN deleted.
+   */
   async function onEx(tx: Db, e: CaEventRow, at: Date): Promise<void> {
     const holders = await incomeStore.holdersAt(tx, e.isin, startOfBerlinDay(e.exDate));
     // Customers who bought after the announcement are entitled too.
@@ -153,7 +157,7 @@ export function caJobs(d: CaJobDeps) {
   async function onRights(tx: Db, e: CaEventRow, at: Date): Promise<void> {
     for (const ent of await caStore.entitlements(tx, e.id)) {
       const instruction = await caStore.instruction(tx, e.id, ent.sub);
-      const r = await outcomeFor(tx, e, ent, instruction);
+      const r = await outcomeFor(tx, e, ent, instruction, at);
       await bookPhase(tx, e, ent, 'rights', r?.option ?? null, r?.outcome ?? null, '0', at);
     }
   }
@@ -164,7 +168,7 @@ export function caJobs(d: CaJobDeps) {
     if (e.type === 'TEILRECHT') await movePrice(e);
     for (const ent of await caStore.entitlements(tx, e.id)) {
       const instruction = await caStore.instruction(tx, e.id, ent.sub);
-      const r = await outcomeFor(tx, e, ent, instruction);
+      const r = await outcomeFor(tx, e, ent, instruction, at);
       await bookPhase(tx, e, ent, 'pay', r?.option ?? null, r?.outcome ?? null, instruction?.reserved ?? '0', at);
     }
   }

@@ -12,14 +12,16 @@ import { rightsIsinOf } from './position.ts';
 import { caStore } from './store.ts';
 
 const SAP = 'DE0007164600';
-const RIGHTS = rightsIsinOf(SAP);
 const EVENT = 'KAP-SAP-2026';
+const RIGHTS = rightsIsinOf(EVENT);
 const quotes = new PinnedQuotes();
 
 /**
  * A Kapitalerhöhung gegen Bareinlage on SAP: 2 rights buy 1 new share at 80 €. Ex date Monday 30
  * November 2026, instructions until Wednesday 2 December, rights traded until Thursday 3 December,
- * new shares on Monday 7 December. SAP stands at 110 €, so a right is worth 1 × (110 − 80) / 3 = 10 €.
+ * new shares on Monday 7 December. SAP stands at 110 € cum, so a right is worth 1 × (110 − 80) / 3 = 10 €;
+ * from the ex date SAP trades at its theoretical ex price (2 × 110 + 80) / 3 = 100 €, and a right is
+ * worth 1 × (100 − 80) / 2 = 10 € all the same.
  */
 describe('Kapitalerhöhung gegen Bareinlage (KAP)', () => {
   let t: TestApp;
@@ -65,6 +67,8 @@ describe('Kapitalerhöhung gegen Bareinlage (KAP)', () => {
   });
 
   it('rights are booked on the ex date at cost 0 and shown as "Bezugsrecht SAP SE", valued from the share', async () => {
+    // The pinned market does not move by itself: SAP ex at 100 €, so a right is n·(S_ex − P)/m = (100 − 80) / 2 = 10 €.
+    quotes.pin(SAP, '100.00', '100.00');
     const rights = await position(t, anna, RIGHTS);
     expect(rights).toMatchObject({ isin: RIGHTS, name: 'Bezugsrecht SAP SE', quantity: '10', cost: '0.00', currency: 'EUR', rightsOf: { eventId: EVENT, isin: SAP } });
     expect((await position(t, anna, SAP))!.rightsOf).toBeUndefined();

@@ -12,6 +12,7 @@ import { PinnedQuotes } from '../../test/pinned-quotes.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedDemoCorporateAction } from '../seed.ts';
 import { CA_ANNOUNCE_DAY_JOB } from './custodian.ts';
+import { rightsIsinOf } from './position.ts';
 
 const SAP = 'DE0007164600';
 const TELEKOM = 'DE0005557508';
@@ -45,19 +46,22 @@ describe('a rights issue is announced to the holders of the share, with its term
       name: 'SAP SE',
       targetIsin: SAP,
       price: '160',
-      // Announced Monday: ex date three banking days on (Thursday), record date the day before;
+      // Announced Monday: ex date three banking days on (Thursday), record date one banking day after it (Friday);
       // instructions until five banking days after the ex date at 12:00, rights traded until 15:00, paid three banking days later.
-      recordDate: '2026-11-25',
+      recordDate: '2026-11-27',
       exDate: '2026-11-26',
       deadline: '2026-12-03T11:00:00.000Z',
       rightsTradingEnd: '2026-12-03T14:00:00.000Z',
       payDate: '2026-12-08',
       status: 'OFFEN',
       defaultOption: 'BEZUGSRECHTE_VERKAUFEN',
-      entitlement: { quantity: '10', rights: '0' },
+      // Before the ex date one right per share held, as they will be booked: the figures the preview counts.
+      entitlement: { quantity: '10', rights: '10' },
       instruction: null,
     });
-    expect(event.rightsIsin).toMatch(/^XR/);
+    // The event's own rights ISIN: "XR", nine characters of the event id's hash, the check digit.
+    expect(event.rightsIsin).toBe(rightsIsinOf(event.id));
+    expect(event.rightsIsin).toMatch(/^XR[0-9A-Z]{9}[0-9]$/);
     // The custodian's dice chose 5 : 1 for SAP on this day (10 : 1 on others).
     expect(event.ratio).toEqual({ old: '5', new: '1' });
     expect(event.options.map((o) => o.option)).toContain('BEZUG_AKTIEN_WIE_ANGEGEBEN');

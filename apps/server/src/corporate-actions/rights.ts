@@ -1,41 +1,56 @@
 import Decimal from 'decimal.js';
-import { rightsValue } from '@kontor/domain/corporate-actions';
+import { berlinDate } from '@kontor/domain/banking-days';
+import { rightsValue, type RightsBasis } from '@kontor/domain/corporate-actions';
 import type { ChartRange } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Quote } from '@kontor/domain/quote';
 import type { QuoteListener, QuoteSource } from '../market/feed.ts';
 import type { History } from '../market/history.ts';
 import { fxRateNow } from '../market/price-at.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { caJobsStore } from './jobs-store.ts';
+import { rightsBasisAt } from './schedule.ts';
 import type { CaEventRow } from './store.ts';
 
 /**
- * Subscription rights (Bezugsrechte) in the depot: a rights ISIN (`ca_events.rights_isin`) has no
- * instrument of its own and no market; it is shown as "Bezugsrecht <share>" and valued from the
- * share's quote (decision 022: n·(S − P)/(m + n)).
+ * Subscription rights (Bezugsrechte) in the depot: a rights ISIN (`ca_events.rights_isin`, one per
+ * event) has no instrument of its own and no market; it is shown as "Bezugsrecht <share>" and
+ * valued from the share's quote by `rightsValue` (decision 022).
  */
-export type RightsEntry = { eventId: string; isin: string; rightsIsin: string; ratioOld: string; ratioNew: string; price: string | null; currency: string };
+export type RightsEntry = { eventId: string; isin: string; rightsIsin: string; ratioOld: string; ratioNew: string; price: string | null; exDate: string; currency: string };
 
-/** The known rights ISINs in memory (quotes are read synchronously): loaded at start, added as events are announced or reach their ex date. */
-export function rightsIndex(d: { db: Db; currencyOf: (isin: string) => Promise<string> }) {
-  const byRights = new Map<string, RightsEntry>();
+/**
+ * The known rights in memory (quotes are read synchronously), by event: loaded at start, added as
+ * events are announced or reach their ex date. A rights ISIN names its one event.
+ */
+export function rightsIndex(d: { db: Db; clock: Clock; currencyOf: (isin: string) => Promise<string> }) {
+  const byEvent = new Map<string, RightsEntry>();
+  const eventOfRights = new Map<string, string>();
   const index = {
-    get: (rightsIsin: string) => byRights.get(rightsIsin),
+    get: (rightsIsin: string) => {
+      const id = eventOfRights.get(rightsIsin);
+      return id === undefined ? undefined : byEvent.get(id);
+    },
+    /** Which price a right is valued on now. */
+    basis: (r: RightsEntry): RightsBasis => rightsBasisAt(r.exDate, d.clock.now()),
+    /** Which price the share's previous close is: on the ex date itself, the cum price of the day before. */
+    closeBasis: (r: RightsEntry): RightsBasis => (berlinDate(d.clock.now()) > r.exDate ? 'ex' : 'cum'),
     async register(e: CaEventRow): Promise<void> {
-      if (!e.rightsIsin || byRights.has(e.rightsIsin)) return;
-      byRights.set(e.rightsIsin, { eventId: e.id, isin: e.isin, rightsIsin: e.rightsIsin, ratioOld: e.ratioOld, ratioNew: e.ratioNew, price: e.price, currency: await d.currencyOf(e.isin) });
+      if (!e.rightsIsin || byEvent.has(e.id)) return;
+      byEvent.set(e.id, { eventId: e.id, isin: e.isin, rightsIsin: e.rightsIsin, ratioOld: e.ratioOld, ratioNew: e.ratioNew, price: e.price, exDate: e.exDate, currency: await d.currencyOf(e.isin) });
+      eventOfRights.set(e.rightsIsin, e.id);
     },
     async load(): Promise<void> {
       for (const e of await caJobsStore.rightsEvents(d.db)) await index.register(e);
     },
     /** The entry of a rights ISIN, looked up in the database when another process announced it. */
     async find(rightsIsin: string): Promise<RightsEntry | undefined> {
-      const known = byRights.get(rightsIsin);
+      const known = index.get(rightsIsin);
       if (known) return known;
       const e = await caJobsStore.eventOfRights(d.db, rightsIsin);
       if (e) await index.register(e);
-      return byRights.get(rightsIsin);
+      return index.get(rightsIsin);
     },
   };
   return index;
@@ -58,10 +73,10 @@ export function withRightsInstruments(instrument: (isin: string) => Promise<Inst
 }
 
 /** The quote of a right from the share's quote (euros, bid rounded down and ask up); undefined while the share has none. */
-export function rightsQuote(r: RightsEntry, share: Quote | undefined, fx: string | null): Quote | undefined {
+export function rightsQuote(r: RightsEntry, share: Quote | undefined, fx: string | null, basis: RightsBasis): Quote | undefined {
   if (!share || !fx) return undefined;
   const eur = (v: string) => new Decimal(v).mul(fx).toFixed();
-  return { id: `bzr-${share.id}`, isin: r.rightsIsin, bid: rightsValue(r, eur(share.bid), 'bid'), ask: rightsValue(r, eur(share.ask), 'ask'), ts: share.ts };
+  return { id: `bzr-${share.id}`, isin: r.rightsIsin, bid: rightsValue(r, eur(share.bid), 'bid', basis), ask: rightsValue(r, eur(share.ask), 'ask', basis), ts: share.ts };
 }
 
 /**
@@ -71,7 +86,7 @@ export function rightsQuote(r: RightsEntry, share: Quote | undefined, fx: string
 export function withRightsQuotes(quotes: QuoteSource, rights: RightsIndex): QuoteSource {
   const derived = (isin: string): Quote | undefined => {
     const r = rights.get(isin);
-    return r && rightsQuote(r, quotes.current(r.isin), fxRateNow(quotes, r.currency));
+    return r && rightsQuote(r, quotes.current(r.isin), fxRateNow(quotes, r.currency), rights.basis(r));
   };
   return {
     current: (isin) => quotes.current(isin) ?? derived(isin),
@@ -107,7 +122,7 @@ export function withRightsQuotes(quotes: QuoteSource, rights: RightsIndex): Quot
       const r = rights.get(isin);
       const close = r && quotes.previousClose(r.isin);
       const fx = r && fxRateNow(quotes, r.currency);
-      return r && close && fx ? rightsValue(r, new Decimal(close).mul(fx).toFixed(), 'bid') : undefined;
+      return r && close && fx ? rightsValue(r, new Decimal(close).mul(fx).toFixed(), 'bid', rights.closeBasis(r)) : undefined;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { startOfBerlinDay, type IsoDate } from '@kontor/domain/banking-days';
+import type { RightsBasis } from '@kontor/domain/corporate-actions';
 import type { Db } from '../platform/db.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { CaEventRow } from './store.ts';
@@ -16,6 +17,9 @@ export const CA_JOBS = { ex: 'ca.ex', deadline: 'ca.deadline', rights: 'ca.right
 const at = (date: IsoDate, minutes: number) => new Date(startOfBerlinDay(date).getTime() + minutes * 60_000);
 export const exInstant = (date: IsoDate) => at(date, 6 * 60);
 export const payInstant = (date: IsoDate) => at(date, 6 * 60 + 30);
+
+/** A right is valued on the ex price from the moment the ex-date job takes the share ex (06:00 Berlin, before the market opens). */
+export const rightsBasisAt = (exDate: IsoDate, now: Date): RightsBasis => (now >= exInstant(exDate) ? 'ex' : 'cum');
 
 /** Schedules the event's jobs (in the transaction that announces it; once per key). */
 export async function scheduleCaEvent(scheduler: Scheduler, tx: Db, e: CaEventRow): Promise<void> {

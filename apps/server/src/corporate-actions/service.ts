@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { AuthorisationPayload, AuthorisationResult } from '@kontor/domain/auth-contracts';
 import { caAuthorisationAmount, caAuthorisationData, type CaAnnouncement, type CaAnnouncementList, type CaInstructionRequest, type CaPreview } from '@kontor/domain/ca-contracts';
-import { caOutcome, MANDATORY_CA_TYPES, type CaOutcome, type CaStep } from '@kontor/domain/corporate-actions';
+import { caNetCash, caOutcome, MANDATORY_CA_TYPES, type CaOutcome, type CaStep } from '@kontor/domain/corporate-actions';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Lot } from '@kontor/domain/lots';
 import { sellFifo } from '@kontor/domain/lots';
@@ -18,7 +18,7 @@ import type { Db } from '../platform/db.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { notesStore } from '../notes/store.ts';
 import { currentTaxYear } from '../tax/store.ts';
-import { positionFor } from './position.ts';
+import { holdingFor, positionFor } from './position.ts';
 import { caNoticeId, caRef, caStore, termsOf, type CaEventRow } from './store.ts';
 import { announcementView, byStatusThenDeadline, germanDeadline, type AnnouncementRow } from './views.ts';
 
@@ -60,7 +60,8 @@ export function caService(d: CaServiceDeps) {
   async function views(sub: string, rows: AnnouncementRow[]): Promise<CaAnnouncement[]> {
     const [docs, named] = await Promise.all([caStore.documentsOf(d.db, sub), names(rows.flatMap((r) => [r.event.isin, r.event.targetIsin]))]);
     const now = d.clock.now();
-    return rows.map((r) => announcementView(r, { now, names: named, docs }));
+    const holdings = await Promise.all(rows.map((r) => holdingFor(d.db, r.event, r.entitlement)));
+    return rows.map((r, i) => announcementView(r, { now, names: named, docs, holding: holdings[i]! }));
   }
 
   async function rowOf(db: Db, sub: string, id: string): Promise<AnnouncementRow> {
@@ -143,12 +144,12 @@ export function caService(d: CaServiceDeps) {
     const e = row.event;
     if (MANDATORY_CA_TYPES.includes(e.type)) throw new AppError(422, MANDATORY);
     const quantity = req.quantity === undefined || req.quantity === null || req.quantity === '' ? null : new Decimal(req.quantity).toFixed();
-    const position = await positionFor(d.db, { event: e, entitlement: row.entitlement, quotes: d.quotes, currencyOf, fxRate: d.fxRate });
+    const position = await positionFor(d.db, { event: e, entitlement: row.entitlement, quotes: d.quotes, currencyOf, fxRate: d.fxRate, now: d.clock.now() });
     const result = caOutcome(termsOf(e), req.option, quantity, position);
     if (!result.ok) throw new AppError(422, result.message, [{ field: 'option', message: result.message }]);
     const o = result.outcome;
     const tax = await taxOf(sub, e, o.steps);
-    const netCash = new Decimal(o.cashCredit).minus(o.cashDebit).minus(tax?.total ?? 0);
+    const netCash = new Decimal(caNetCash(o, tax?.total ?? 0));
     const named = await names([...o.sharesIn, ...o.sharesOut].map((s) => s.isin));
     const withName = (l: { isin: string; quantity: string }[]) => l.map((s) => ({ ...s, name: named.get(s.isin) ?? s.isin }));
     return {

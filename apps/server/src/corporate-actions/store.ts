@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, like, or, sql } from 'drizzle-orm';
 import type { CaOption, CaTerms } from '@kontor/domain/corporate-actions';
 import type { Db } from '../platform/db.ts';
 import { lots } from '../bookings/tables.ts';
@@ -52,6 +52,10 @@ export const caStore = {
       .onConflictDoNothing()
       .returning({ sub: caEntitlements.sub });
     return rows.map((r) => r.sub);
+  },
+  /** The events on `isin` whose ex date is `date` or later (the caller checks the instants). */
+  async openOn(tx: Db, isin: string, date: string): Promise<CaEventRow[]> {
+    return tx.select().from(caEvents).where(and(eq(caEvents.isin, isin), gte(caEvents.exDate, date))).orderBy(asc(caEvents.id));
   },
   async event(db: Db, id: string): Promise<CaEventRow | undefined> {
     const [row] = await db.select().from(caEvents).where(eq(caEvents.id, id));

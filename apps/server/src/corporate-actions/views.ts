@@ -25,11 +25,12 @@ export function eventSchedule(e: CaEventRow) {
 
 /**
  * Where the event stands for the customer now (ca-contracts CA_STATUSES). Booked once its pay
- * phase is, or once the pay date's job is due (an outcome with nothing to book on that day, such
- * as rights sold all, has no pay booking).
+ * phase is, or, once the pay date's job is due, when its rights were sold or lapsed (rights sold
+ * all have no pay booking); with nothing booked but the rights coming in, it closed without a booking.
  */
 export function statusOf(e: CaEventRow, ent: CaEntitlementRow, i: CaInstructionRow | null, now: Date): CaStatus {
-  if (ent.booked.includes('pay') || now >= payInstant(e.payDate)) return 'GEBUCHT';
+  if (ent.booked.includes('pay')) return 'GEBUCHT';
+  if (now >= payInstant(e.payDate)) return ent.booked.includes('rights') ? 'GEBUCHT' : 'ABGESCHLOSSEN';
   if (MANDATORY_CA_TYPES.includes(e.type)) return 'INFORMATION';
   if (now >= e.deadline) return 'FRIST_ABGELAUFEN';
   return i ? 'WEISUNG_ERTEILT' : 'OFFEN';
@@ -37,8 +38,14 @@ export function statusOf(e: CaEventRow, ent: CaEntitlementRow, i: CaInstructionR
 
 export type AnnouncementRow = { event: CaEventRow; entitlement: CaEntitlementRow; instruction: CaInstructionRow | null };
 
-/** One event as the customer sees it; `docs` maps dedupe keys of the customer's CA documents to ids (in issue order). */
-export function announcementView(r: AnnouncementRow, p: { now: Date; names: Map<string, string>; docs: readonly { key: string; id: string }[] }): CaAnnouncement {
+/**
+ * One event as the customer sees it; `docs` maps dedupe keys of the customer's CA documents to ids
+ * (in issue order); `holding` is `holdingFor`'s, the figure the preview works with.
+ */
+export function announcementView(
+  r: AnnouncementRow,
+  p: { now: Date; names: Map<string, string>; docs: readonly { key: string; id: string }[]; holding: { held: Decimal; rights: Decimal } },
+): CaAnnouncement {
   const { event: e, entitlement: ent, instruction: i } = r;
   const { options, default: defaultOption } = CA_TYPE_OPTIONS[e.type];
   const statementPrefix = caStatementKeyPrefix(e.id, ent.sub);
@@ -60,7 +67,7 @@ export function announcementView(r: AnnouncementRow, p: { now: Date; names: Map<
     options: options.map((o) => ({ option: o, label: CA_OPTION_LABELS[o], withQuantity: CA_OPTIONS_WITH_QUANTITY.includes(o) })),
     defaultOption,
     status: statusOf(e, ent, i, p.now),
-    entitlement: { quantity: new Decimal(ent.quantity).toFixed(), rights: new Decimal(ent.rights).toFixed() },
+    entitlement: { quantity: p.holding.held.toFixed(), rights: p.holding.rights.toFixed() },
     instruction: i && {
       option: i.option,
       quantity: plain(i.quantity),

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Depot } from '@kontor/domain/trading-contracts';
 import type { Db } from '../platform/db.ts';
-import { cashOf } from '../bookings/ledger.ts';
+import { cashWithPartsOf } from '../bookings/ledger.ts';
 import type { DepotStore } from './store.ts';
 
 /** The depot as the customer sees it: positions with what is free to sell, and the cash. */
@@ -15,7 +15,7 @@ export function depotService(d: {
 }) {
   return {
     async depot(sub: string): Promise<Depot> {
-      const [held, cash, blocked, realised] = await Promise.all([d.store.positions(sub), cashOf(d.db, sub), d.store.blockedPerIsin(sub), d.store.realisedPerIsin(sub)]);
+      const [held, cash, blocked, realised] = await Promise.all([d.store.positions(sub), cashWithPartsOf(d.db, sub), d.store.blockedPerIsin(sub), d.store.realisedPerIsin(sub)]);
       const positions = [];
       for (const p of held) {
         const instrument = await d.instrument(p.isin);

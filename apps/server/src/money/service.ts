@@ -22,7 +22,7 @@ import { AppError, notFound } from '../platform/errors.ts';
 import { fingerprintOf, idempotent, type IdempotentResult } from '../platform/idempotency.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { BookingWriter } from '../bookings/writer.ts';
-import { cashOf } from '../bookings/ledger.ts';
+import { cashWithPartsOf, reservedPartsOf } from '../bookings/ledger.ts';
 import { debitCreditBooking, debitReturnBooking, depositBooking, payoutBooking, payoutCancelBooking, payoutExecutedBooking } from '../bookings/cash-bookings.ts';
 import { securityLogStore } from '../security-log/store.ts';
 import { accountEntries, monthsOf, unsettledProceeds } from './account-history.ts';
@@ -116,6 +116,7 @@ export function moneyService(d: MoneyDeps) {
       availableToBuy: money(free),
       availableToPayout: money(Decimal.max(0, free.minus(notYetSettled))),
       reserved: money(b.reserved),
+      reservedParts: await reservedPartsOf(db, sub, money(b.reserved)),
       notYetSettled: money(notYetSettled),
       balance: money(free.plus(b.reserved).plus(b.arrears)),
       debitCredits,
@@ -312,7 +313,7 @@ export function moneyService(d: MoneyDeps) {
         const cash = await figures(tx, sub);
         await d.book(tx, depositBooking({ sub, amount, requestId, at: d.clock.now(), arrears: cash.arrears.toFixed(2) }));
       });
-      return cashOf(d.db, sub);
+      return cashWithPartsOf(d.db, sub);
     },
   };
 

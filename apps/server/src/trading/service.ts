@@ -18,7 +18,7 @@ import { insufficientFunds } from '../bookings/ledger.ts';
 import { type PastFill, pastMarketOrder } from './past-orders.ts';
 import { orderViews, type OrderViews } from './order-views.ts';
 import { preTrade, type PreTrade } from './pre-trade.ts';
-import { settlement, type Settlement } from './settlement.ts';
+import { settlement, type AfterBuy, type Settlement } from './settlement.ts';
 import { WriteQueue } from './write-queue.ts';
 import { leaderChanging } from '../cluster/hand-over.ts';
 
@@ -58,6 +58,7 @@ export class TradingService {
   readonly #views: OrderViews;
   readonly #preTrade: PreTrade;
   readonly #entry: OrderEntry;
+  readonly #afterBuy: { run: AfterBuy | null } = { run: null };
   #quoteJobQueued = false;
   #timer: NodeJS.Timeout | undefined;
   #leading = false;
@@ -69,7 +70,7 @@ export class TradingService {
     this.#engine.onQuotes = () => this.#queueQuoteJob();
     this.#messages.relay = d.relayOrderMessages ?? null;
     this.#queue = new WriteQueue({ db: d.db, log: d.log, engine: this.#engine, messages: this.#messages });
-    this.#settlement = settlement({ engine: this.#engine, messages: this.#messages, orders, lots: d.lots, book: d.book, clock: d.clock, taxEnabled: d.taxEnabled });
+    this.#settlement = settlement({ engine: this.#engine, messages: this.#messages, orders, lots: d.lots, book: d.book, clock: d.clock, taxEnabled: d.taxEnabled, afterBuy: this.#afterBuy });
     this.#views = orderViews({ db: d.db, orders, documents: d.documents, taxEnabled: d.taxEnabled, instrument: (isin) => this.#engine.ensureInstrument(isin) });
     this.#preTrade = preTrade({ db: d.db, clock: d.clock, quotes: d.quotes, engine: this.#engine, orders, lots: d.lots, confirmations: d.confirmations, taxEnabled: d.taxEnabled });
     this.#entry = orderEntry({
@@ -217,6 +218,11 @@ export class TradingService {
       const context = { sub: fill.sub, reserved: '0', blocked: '0', costs: null, instrument, fxRate: fill.fxRate };
       if (!(await this.#settlement.bookExecution(tx, { ...f, orderId: row.id }, context))) throw insufficientFunds();
     });
+  }
+
+  /** Runs `run` in the transaction of every buy booked from now on. */
+  afterBuy(run: AfterBuy): void {
+    this.#afterBuy.run = run;
   }
 
   /** Live order messages of one customer (status changes, executions, `tslupdate`s). */

@@ -17,7 +17,20 @@ import type { OrderMessages } from './order-messages.ts';
 import { fillCompletes, orderNotices } from './order-notices.ts';
 import type { OrderRow, OrderStore } from './order-store.ts';
 
-export type SettlementDeps = { engine: EngineHost; messages: OrderMessages; orders: OrderStore; lots: LotStore; book: BookingWriter; clock: { now(): Date }; taxEnabled: boolean };
+/** What another area does in the transaction of a booked buy (a corporate action tells a new holder its terms). */
+export type AfterBuy = (tx: Db, sub: string, isin: string, at: Date) => Promise<void>;
+
+export type SettlementDeps = {
+  engine: EngineHost;
+  messages: OrderMessages;
+  orders: OrderStore;
+  lots: LotStore;
+  book: BookingWriter;
+  clock: { now(): Date };
+  taxEnabled: boolean;
+  /** Set once the other areas are built (`TradingService.afterBuy`). */
+  afterBuy: { run: AfterBuy | null };
+};
 
 /**
  * Writes what the engine decided, inside the caller's transaction: each execution as a booking
@@ -120,6 +133,7 @@ export function settlement(d: SettlementDeps) {
     await d.orders.update(tx, fill.orderId, fill.side === 'buy' ? { reserved: booked.reserved } : { blocked: booked.blocked });
     await d.orders.insertExecution(tx, { id: fill.id, orderId: fill.orderId, sub: c.sub, isin: fill.isin, side: fill.side, quantity: fill.quantity, price: fill.price, executedAt: booked.booking.at, ...booked.record });
     await d.book(tx, booked.booking);
+    if (fill.side === 'buy' && d.afterBuy.run) await d.afterBuy.run(tx, c.sub, fill.isin, booked.booking.at);
     return true;
   }
 

@@ -65,7 +65,12 @@ describe('a market buy', () => {
     const value = new Decimal(ask).mul(10);
     const fee = new Decimal(bought.costs!.orderFee).plus(bought.costs!.smallOrderSurcharge);
     expect(d.positions).toEqual([expect.objectContaining({ isin: SAP, quantity: '10', available: '10', cost: value.plus(fee).toFixed(2) })]);
-    expect(d.cash).toEqual({ available: new Decimal('10000').minus(value).minus(fee).toFixed(2), reserved: '0.00', total: new Decimal('10000').minus(value).minus(fee).toFixed(2) });
+    expect(d.cash).toEqual({
+      available: new Decimal('10000').minus(value).minus(fee).toFixed(2),
+      reserved: '0.00',
+      reservedParts: { openOrders: '0.00', corporateActions: '0.00', payouts: '0.00' },
+      total: new Decimal('10000').minus(value).minus(fee).toFixed(2),
+    });
   });
 
   it('comes with a contract note: listed in the Posteingang and a real PDF', async () => {

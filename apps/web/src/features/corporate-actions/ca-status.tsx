@@ -12,6 +12,7 @@ const TONES: Readonly<Record<CaStatus, BadgeTone>> = {
   INFORMATION: 'info',
   FRIST_ABGELAUFEN: 'neutral',
   GEBUCHT: 'neutral',
+  ABGESCHLOSSEN: 'neutral',
 };
 
 /** The event's status, and for a mandatory event (booked without an instruction) "Zur Information" as well. */

@@ -186,7 +186,7 @@ function ClosedInstruction({ event }: { event: CaAnnouncement }) {
   return (
     <Card title={t('corporateActions.instruction.title')}>
       <div className={styles.stack} data-ca-closed="">
-        <Notice tone="info" title={event.status === 'GEBUCHT' ? label('caStatus', 'GEBUCHT') : t('corporateActions.countdown.over')}>
+        <Notice tone="info" title={event.status === 'GEBUCHT' || event.status === 'ABGESCHLOSSEN' ? label('caStatus', event.status) : t('corporateActions.countdown.over')}>
           {event.instruction
             ? event.instruction.source === 'default'
               ? t('corporateActions.instruction.defaultTaken', { label: instructionText(t, event) })
@@ -196,7 +196,7 @@ function ClosedInstruction({ event }: { event: CaAnnouncement }) {
               : t('corporateActions.instruction.none')}
         </Notice>
         <p className={styles.muted}>
-          {event.status === 'GEBUCHT' ? t('corporateActions.bookedOn', { date: formatDate(event.payDate) }) : t('corporateActions.bookingOn', { date: formatDate(event.payDate) })}
+          {t(event.status === 'GEBUCHT' ? 'corporateActions.bookedOn' : event.status === 'ABGESCHLOSSEN' ? 'corporateActions.closedOn' : 'corporateActions.bookingOn', { date: formatDate(event.payDate) })}
         </p>
       </div>
     </Card>

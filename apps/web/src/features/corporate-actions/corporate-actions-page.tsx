@@ -77,6 +77,7 @@ function EventItem({ event, now }: { event: CaAnnouncement; now: number | null }
   const open = event.status === 'OFFEN' || event.status === 'WEISUNG_ERTEILT';
   let when: ReactNode;
   if (event.status === 'GEBUCHT') when = t('corporateActions.bookedOn', { date: formatDate(event.payDate) });
+  else if (event.status === 'ABGESCHLOSSEN') when = t('corporateActions.closedOn', { date: formatDate(event.payDate) });
   else if (event.mandatory) when = t('corporateActions.bookingOn', { date: formatDate(event.payDate) });
   else if (!open) when = t('corporateActions.countdown.over');
   else if (now === null) when = <Skeleton width="8rem" height="1rem" />;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
 import { EUR_USD_ISIN, eurPerUnit } from '@kontor/domain/fx';
 import { midPrice } from '@kontor/domain/quote';
+import { shownReservedParts } from '@kontor/domain/money-contracts';
 import type { Depot } from '@kontor/domain/trading-contracts';
 import { isApiError } from '../../lib/api-client';
 import { amountInputError, amountInputValue } from '../../lib/amount-input';
@@ -168,12 +169,14 @@ export function DepotPage() {
             </p>
             <p className={styles.muted}>{t('depot.cash.buyingPower')}</p>
             <dl className={styles.facts}>
-              <div>
-                <dt>{t('depot.cash.reserved')}</dt>
-                <dd>
-                  <Money amount={data.cash.reserved} />
-                </dd>
-              </div>
+              {shownReservedParts(data.cash.reservedParts).map((part) => (
+                <div key={part} data-reserved={part}>
+                  <dt>{t(`reservedParts.${part}`)}</dt>
+                  <dd>
+                    <Money amount={data.cash.reservedParts[part]} />
+                  </dd>
+                </div>
+              ))}
               <div>
                 <dt>{t('depot.cash.total')}</dt>
                 <dd>

@@ -41,7 +41,8 @@ function position(overrides: Partial<Position>): Position {
 const SAP_POSITION = position({});
 // 5 pieces of a USD ETF that cost 400 €.
 const WORLD_POSITION = position({ isin: WORLD, name: 'iShares Core MSCI World', instrumentType: 'ETF', currency: 'USD', quantity: '5', available: '5', cost: '400.00', averagePrice: '80' });
-const CASH = { available: '1000.00', reserved: '250.00', total: '1250.00' };
+// 250 € held for a subscription (a corporate-action instruction), none for an order.
+const CASH = { available: '1000.00', reserved: '250.00', reservedParts: { openOrders: '0.00', corporateActions: '250.00', payouts: '0.00' }, total: '1250.00' };
 
 let tick = 0;
 const quote = (isin: string, bid: string, ask: string) => ({ id: `d-${++tick}`, isin, bid, ask, ts: new Date(Date.now() + 60_000 + tick * 1000).toISOString() });
@@ -101,7 +102,7 @@ beforeEach(() => {
   vi.stubGlobal('EventSource', FakeEventSource);
   depot = { positions: [SAP_POSITION, WORLD_POSITION], cash: CASH };
   calls = [];
-  depositAnswer = () => jsonResponse({ available: '6000.00', reserved: '250.00', total: '6250.00' });
+  depositAnswer = () => jsonResponse({ available: '6000.00', reserved: '250.00', reservedParts: { openOrders: '0.00', corporateActions: '250.00', payouts: '0.00' }, total: '6250.00' });
   performance = (range) => jsonResponse({ ...PERFORMANCE, range });
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
@@ -135,7 +136,10 @@ describe('/depot', () => {
     await waitFor(() => expect(document.querySelector('[data-depot-value]')?.textContent).toBe('2.160,00\u00a0€'));
     expect(document.querySelector('[data-depot-pnl]')?.textContent).toBe('+259,00\u00a0€ +13,62\u00a0%');
     expect(document.querySelector('[data-buying-power]')?.textContent).toBe('1.000,00\u00a0€');
-    expect(screen.getByText('Reserviert für offene Orders').nextElementSibling?.textContent).toBe('250,00\u00a0€');
+    // The reserved money says what holds it: nothing for open orders, 250 € for the corporate action; no payout line while none is held.
+    expect(screen.getByText('Reserviert für offene Orders').nextElementSibling?.textContent).toBe('0,00\u00a0€');
+    expect(screen.getByText('Reserviert für Kapitalmaßnahmen').nextElementSibling?.textContent).toBe('250,00\u00a0€');
+    expect(screen.queryByText('Reserviert für Auszahlungen')).toBeNull();
 
     const world = table.querySelector(`[data-isin="${WORLD}"]`) as HTMLElement;
     expect(within(world).getByText(/^−40,00\s€$/)).toBeTruthy();
@@ -163,7 +167,7 @@ describe('/depot', () => {
   });
 
   it('an empty depot says what to do next', async () => {
-    depot = { positions: [], cash: { available: '0.00', reserved: '0.00', total: '0.00' } };
+    depot = { positions: [], cash: { available: '0.00', reserved: '0.00', reservedParts: { openOrders: '0.00', corporateActions: '0.00', payouts: '0.00' }, total: '0.00' } };
     await renderApp('/depot');
     expect(await screen.findByRole('heading', { level: 2, name: 'Ihr Depot ist noch leer' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Geld einzahlen' }).getAttribute('href')).toBe('/geldtransfer');

@@ -13,7 +13,7 @@ const IBAN = 'DE89370400440532013000';
 
 function overviewWith(overrides: Partial<MoneyOverview> = {}): MoneyOverview {
   return {
-    cash: { availableToBuy: '1500.00', availableToPayout: '1200.00', reserved: '300.00', notYetSettled: '0.00', balance: '1500.00' },
+    cash: { availableToBuy: '1500.00', availableToPayout: '1200.00', reserved: '300.00', reservedParts: { openOrders: '200.00', corporateActions: '100.00', payouts: '0.00' }, notYetSettled: '0.00', balance: '1500.00' },
     referenceAccount: { iban: IBAN, ibanMasked: 'DE89 •••• 3000', holder: 'Max Mustermann', bic: 'COBADEFFXXX' },
     depositAccount: { holder: 'Kontor Wertpapierhandelsbank AG', iban: 'DE02120300000000202051', bic: 'KONTDEB1XXX', reference: 'KONTOR 1234 5678' },
     directDebit: { enabled: true, mandate: null, instantLimit: '1000.00' },
@@ -92,8 +92,16 @@ const figure = (name: string) => document.querySelector(`[data-cash="${name}"] d
 const calls = (path: string) => server.state.calls.filter((c) => c.path === path);
 
 describe('/geldtransfer', () => {
+  it('the reserved 300 € say what holds them: 200 € for open orders, 100 € for a corporate action, no payout line while none is held', async () => {
+    await open();
+    const part = (name: string) => document.querySelector(`[data-cash="reserved"] [data-reserved="${name}"]`)?.textContent;
+    expect(part('openOrders')).toBe('Reserviert für offene Orders200,00\u00a0€');
+    expect(part('corporateActions')).toBe('Reserviert für Kapitalmaßnahmen100,00\u00a0€');
+    expect(part('payouts')).toBeUndefined();
+  });
+
   it('shows the cash figures, a negative balance red with its minus sign, and the account history with signed amounts', async () => {
-    overview = overviewWith({ cash: { availableToBuy: '0.00', availableToPayout: '0.00', reserved: '0.00', notYetSettled: '0.00', balance: '-50.00' } });
+    overview = overviewWith({ cash: { availableToBuy: '0.00', availableToPayout: '0.00', reserved: '0.00', reservedParts: { openOrders: '0.00', corporateActions: '0.00', payouts: '0.00' }, notYetSettled: '0.00', balance: '-50.00' } });
     await open();
     expect(figure('availableToBuy')).toBe('0,00\u00a0€');
     expect(figure('balance')).toBe('\u221250,00\u00a0€');

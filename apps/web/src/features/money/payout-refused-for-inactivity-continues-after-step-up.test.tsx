@@ -12,7 +12,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const IBAN = 'DE89370400440532013000';
 const OVERVIEW: MoneyOverview = {
-  cash: { availableToBuy: '1500.00', availableToPayout: '1200.00', reserved: '300.00', notYetSettled: '0.00', balance: '1500.00' },
+  cash: { availableToBuy: '1500.00', availableToPayout: '1200.00', reserved: '300.00', reservedParts: { openOrders: '300.00', corporateActions: '0.00', payouts: '0.00' }, notYetSettled: '0.00', balance: '1500.00' },
   referenceAccount: { iban: IBAN, ibanMasked: 'DE89 •••• 3000', holder: 'Max Mustermann', bic: 'COBADEFFXXX' },
   depositAccount: { holder: 'Kontor Wertpapierhandelsbank AG', iban: 'DE02120300000000202051', bic: 'KONTDEB1XXX', reference: 'KONTOR 1234 5678' },
   directDebit: { enabled: true, mandate: null, instantLimit: '1000.00' },

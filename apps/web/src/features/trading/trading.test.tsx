@@ -74,7 +74,7 @@ const depot = (available = '1000.00', held = '10'): Depot => ({
       realisedPnl: '0.00',
     },
   ],
-  cash: { available, reserved: '0.00', total: available },
+  cash: { available, reserved: '0.00', reservedParts: { openOrders: '0.00', corporateActions: '0.00', payouts: '0.00' }, total: available },
 });
 
 let tick = 0;
