@@ -176,22 +176,23 @@ const rightsIssue = who.map(
     ),
 );
 
-/** An instruction on an open event: one of its options, a quantity of new shares where it takes one; by TAN. */
+/** An instruction on an open event (of the first customer from `i` on who has one): one of its options, a quantity of new shares where it takes one; by TAN. */
 const instruct = fc.tuple(who, fc.nat(), fc.integer({ min: 1, max: 5 })).map(
   ([i, pick, quantity]) =>
     new Step(`instruct(${i}, option #${pick}, ${quantity})`, async (r) => {
-      const c = r.customers[i]!;
-      const open = (await caList(t, c)).filter((e: CaAnnouncement) => e.status === 'OFFEN' || e.status === 'WEISUNG_ERTEILT');
-      const event = open[0];
-      if (!event || event.options.length === 0) return;
-      const o = event.options[pick % event.options.length]!;
-      const body = { eventId: event.id, option: o.option, quantity: o.withQuantity ? String(quantity) : null };
-      const res = answered(await t.call({ method: 'POST', url: '/api/ca/weisungvorschauanfordern', headers: c.headers, payload: body }), 'instruction preview');
-      if (res.statusCode !== 200) return;
-      const amount = caAuthorisationAmount(res.json() as CaPreview);
-      const authorisation = await authorised(t, c, { type: 'CA_INSTRUCTION', data: { ...body, amount } });
-      answered(await t.call({ method: 'POST', url: '/api/ca/weisungerteilen', headers: c.headers, payload: { ...body, authorisation } }), 'instruction');
-    }, i),
+      for (const c of [...r.customers.slice(i), ...r.customers.slice(0, i)]) {
+        const event = (await caList(t, c)).find((e: CaAnnouncement) => (e.status === 'OFFEN' || e.status === 'WEISUNG_ERTEILT') && e.options.length > 0);
+        if (!event) continue;
+        const o = event.options[pick % event.options.length]!;
+        const body = { eventId: event.id, option: o.option, quantity: o.withQuantity ? String(quantity) : null };
+        const res = answered(await t.call({ method: 'POST', url: '/api/ca/weisungvorschauanfordern', headers: c.headers, payload: body }), 'instruction preview');
+        if (res.statusCode !== 200) return;
+        const amount = caAuthorisationAmount(res.json() as CaPreview);
+        const authorisation = await authorised(t, c, { type: 'CA_INSTRUCTION', data: { ...body, amount } });
+        answered(await t.call({ method: 'POST', url: '/api/ca/weisungerteilen', headers: c.headers, payload: { ...body, authorisation } }), 'instruction');
+        return;
+      }
+    }),
 );
 
 const steps = fc.commands(
@@ -211,6 +212,7 @@ const steps = fc.commands(
     priceMove,
     payoutStep,
     rightsIssue,
+    instruct,
     instruct,
   ],
   { maxCommands: 40, size: 'medium' },
