@@ -29,7 +29,7 @@ export const performanceStore = {
 
   /**
    * Per instrument and Berlin day: the customer's executions (buys at value + fee, sells at value
-   * − fee) and dividends (as credited to the account, after withholding taxes: an outflow of the
+   * − fee), the pieces corporate actions moved (no flow: they came with the share) and dividends (as credited to the account, after withholding taxes: an outflow of the
    * position; read from the customer's own accounts, which are indexed).
    */
   async tradeDays(db: Db, sub: string): Promise<TradeDay[]> {
@@ -40,6 +40,9 @@ export const performanceStore = {
           case when side = 'buy' then value + fee else 0 end as bought,
           case when side = 'sell' then value - fee else 0 end as sold
         from executions where sub = ${sub}
+        union all
+        -- Pieces a corporate action delivered or took (bonus shares, rights, new shares, exchanges): held, not bought.
+        select isin, ${BERLIN_DAY('at')} as day, quantity, 0, 0 from ca_moves where sub = ${sub}
         union all
         select split_part(ref, ':', 3) as isin, ${BERLIN_DAY('created_at')} as day, 0, 0, amount
         from ledger_postings where account in (${accounts.cash(sub)}, ${accounts.arrears(sub)}) and kind = 'dividend' and ref like 'dividend:%'

@@ -31,6 +31,13 @@ export type BlockResult = { executed: number; failed: number; quantity: string; 
 /** The schedule step of each (interval, day, scheduled date) the block's plans have: computed once in TS (the rules live in the domain). */
 type ScheduleStep = { interval: string; day: number; nominal: string; next_nominal: string; next_date: string };
 
+/**
+ * A quantity as `formatQuantity` shows it (the booking writer's notices): thousands grouped by
+ * dots, a decimal comma, no trailing zeros ("1.643,655489"), in SQL for the set-based notice.
+ */
+const germanQuantity = (q: string) =>
+  `(regexp_replace(split_part(trim_scale(${q})::text, '.', 1), '(\\d)(?=(\\d{3})+$)', '\\1.', 'g') || coalesce(',' || nullif(split_part(trim_scale(${q})::text, '.', 2), ''), ''))`;
+
 const NO_CASH = 'Ihr verfügbares Guthaben reichte für die Sparrate nicht aus.';
 const NO_PIECE = 'Die Sparrate reichte beim Ausführungskurs für kein Bruchstück.';
 
@@ -117,7 +124,7 @@ const BLOCK_SQL = `with due as materialized (
     where p.id = a.id
   ),
   ${notificationInsertCtes(`select o.sub, 'SAVINGS_PLAN_EXECUTED' as kind, $19::text as title,
-      replace(trim_scale(o.quantity)::text, '.', ',') || $20::text as body, $1::text as isin, o.order_id as "orderId", o.document_id as "documentId",
+      ${germanQuantity('o.quantity')} || $20::text as body, $1::text as isin, o.order_id as "orderId", o.document_id as "documentId",
       'savings:' || o.id || ':' || $2::text as key, $6::timestamptz as "createdAt"
     from ok o`)}
   select (select count(*) from ok)::int as executed, (select coalesce(sum(quantity), 0) from ok)::text as quantity,
