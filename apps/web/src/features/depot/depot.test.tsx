@@ -157,7 +157,7 @@ describe('/depot', () => {
 
   it('on a phone each position’s gain carries "seit Kauf" beside the day’s change under "Heute"', async () => {
     // A width that measures as a phone's: the table turns into a list.
-    vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
     await renderApp('/depot');
     const list = await screen.findByRole('list', { name: 'Positionen' }, { timeout: 10_000 });
     act(() => quoteHub.accept([quote(SAP, '180.00', '180.20'), quote(WORLD, '90.00', '90.10'), quote(EUR_USD_ISIN, '1.2499', '1.2501')]));
