@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Performance } from '@kontor/domain/performance-contracts';
-import type { Depot, TradingOrder } from '@kontor/domain/trading-contracts';
+import type { Depot } from '@kontor/domain/trading-contracts';
+import { buy } from '../../test/ca-kit.ts';
 import { clockTo, customerWithCash } from '../../test/money-kit.ts';
 import type { SignedInCustomer } from '../../test/customer.ts';
 import { PinnedQuotes } from '../../test/pinned-quotes.ts';
@@ -20,9 +20,7 @@ beforeAll(async () => {
   anna = await customerWithCash(t, '2000.00');
   await t.call({ method: 'POST', url: '/api/user/confirmlowtrading', headers: anna.headers });
   // 10 SAP at the ask, 100,10 €: 1.001,00 € + 1,00 € fee = 1.002,00 € cost; bought once, never sold.
-  const res = await t.call({ method: 'POST', url: '/api/trading', headers: { ...anna.headers, 'idempotency-key': randomUUID() }, payload: { isin: SAP, side: 'buy', kind: 'market', quantity: '10', validity: { type: 'day' } } });
-  expect(res.statusCode, res.body).toBe(201);
-  expect((res.json() as TradingOrder).status).toBe('Filled');
+  await buy(t, anna, SAP, '10');
   // Each day's close is written after 23:30 at the mid: Monday 100,00 €, Tuesday 105,00 €, Wednesday 103,00 €.
   await clockTo(t, '2026-11-24T09:00:00Z');
   quotes.pin(SAP, '104.90', '105.10');
