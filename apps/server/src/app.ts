@@ -72,6 +72,7 @@ import { bookingWriter } from './bookings/writer.ts';
 import { documentStore } from './documents/store.ts';
 import { documentRenderer, type DocumentRenderer } from './documents/renderer.ts';
 import { periodicDocuments, type PeriodicDocuments } from './documents/periodic.ts';
+import { bidInEuros } from './depot/bid-in-euros.ts';
 import { depotRoutes } from './depot/routes.ts';
 import { rightsIndex, withRightsInstruments, withRightsQuotes } from './corporate-actions/rights.ts';
 import { type DepotService, depotService } from './depot/service.ts';
@@ -457,6 +458,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const r = (await instruments.get(isin)) ? undefined : await rights.find(isin);
       return r ? { eventId: r.eventId, isin: r.isin } : null;
     },
+    bidEur: (isin, currency) => bidInEuros(quotes, isin, currency),
   });
   app.decorate('depot', depot);
   await app.register(depotRoutes, { service: depot });

@@ -35,6 +35,7 @@ import { savingsPlanDevRoutes } from './savings-plans/dev-routes.ts';
 import { savingsPlanJobs } from './savings-plans/jobs.ts';
 import { savingsPlanRoutes } from './savings-plans/routes.ts';
 import { savingsPlanService } from './savings-plans/service.ts';
+import { bidInEuros } from './depot/bid-in-euros.ts';
 import { securityLogRoutes } from './security-log/routes.ts';
 import { securityLogService } from './security-log/service.ts';
 import type { BotProtection } from './onboarding/bot-protection.ts';
@@ -129,6 +130,7 @@ export async function registerBackOffice(app: FastifyInstance, parts: BackOffice
       instrument: (isin) => instruments.get(isin),
       quote: (isin) => quotes.current(isin),
       fxRate,
+      bidEur: (isin, currency) => bidInEuros(quotes, isin, currency),
       directDebitAvailable: money.directDebitAvailable,
     }),
   });

@@ -61,8 +61,8 @@ describe('position and valuation', () => {
     expect(valuation({ quantity: '0.5', cost: '100.00' }, '150.005')).toEqual({ value: '75.00', pnl: '-25.00', pnlPercent: '-25.00' });
   });
 
-  it('an empty position is zero, not a division by zero', () => {
+  it('an empty position is zero and has no percent, not a division by zero', () => {
     expect(positionOf([])).toEqual({ quantity: '0', cost: '0.00', averagePrice: '0' });
-    expect(valuation({ quantity: '0', cost: '0.00' }, '10').pnlPercent).toBe('0.00');
+    expect(valuation({ quantity: '0', cost: '0.00' }, '10').pnlPercent).toBeNull();
   });
 });

@@ -99,11 +99,37 @@ export function positionOf(lots: readonly Lot[]): PositionSummary {
   };
 }
 
-/** Market value at the bid and the unrealised gain against the acquisition cost, absolute and in %. */
-export function valuation(position: Pick<PositionSummary, 'quantity' | 'cost'>, bid: string): { value: string; pnl: string; pnlPercent: string } {
-  const value = new Decimal(position.quantity).mul(bid).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  const pnl = value.minus(position.cost);
-  const cost = new Decimal(position.cost);
-  const pnlPercent = cost.isZero() ? new Decimal(0) : pnl.div(cost).mul(100);
-  return { value: value.toFixed(2), pnl: pnl.toFixed(2), pnlPercent: pnlPercent.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) };
+/**
+ * Gain or loss since purchase ("seit Kauf"): value minus acquisition cost (fees included), and in
+ * percent of that cost to two places, half up. The one rule behind every since-purchase figure: the
+ * depot's total, each position, each savings plan. No percent of a zero cost (rights received free).
+ */
+export function sincePurchase(value: Decimal.Value, cost: Decimal.Value): { gain: string; percent: string | null } {
+  const base = new Decimal(cost);
+  const gain = new Decimal(value).minus(base);
+  return { gain: gain.toFixed(2), percent: base.isZero() ? null : gain.div(base).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) };
+}
+
+/** A holding's value at a price in euros (the bid: what a sale would bring), to the cent. */
+export const marketValue = (quantity: Decimal.Value, priceEur: Decimal.Value): string => new Decimal(quantity).mul(priceEur).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+/** Market value at the bid (in euros) and the gain since purchase against the acquisition cost, absolute and in %. */
+export function valuation(position: Pick<PositionSummary, 'quantity' | 'cost'>, bidEur: string): { value: string; pnl: string; pnlPercent: string | null } {
+  const value = marketValue(position.quantity, bidEur);
+  const { gain, percent } = sincePurchase(value, position.cost);
+  return { value, pnl: gain, pnlPercent: percent };
+}
+
+/** Holdings together: their cost, and value and gain since purchase once every one has a value. */
+export function totalSincePurchase(rows: readonly { cost: string; value: string | null | undefined }[]): {
+  cost: string;
+  value: string | null;
+  gain: string | null;
+  gainPercent: string | null;
+} {
+  const cost = rows.reduce((s, r) => s.plus(r.cost), new Decimal(0));
+  if (rows.some((r) => r.value === null || r.value === undefined)) return { cost: cost.toFixed(2), value: null, gain: null, gainPercent: null };
+  const value = rows.reduce((s, r) => s.plus(r.value!), new Decimal(0));
+  const { gain, percent } = sincePurchase(value, cost);
+  return { cost: cost.toFixed(2), value: value.toFixed(2), gain, gainPercent: percent };
 }

@@ -175,12 +175,27 @@ export const positionSchema = z.object({
   firstPurchase: z.iso.datetime({ offset: true }),
   /** Sum of the realised gains and losses of past sales of this instrument, euros. */
   realisedPnl: decimalStringSchema,
+  /** Value at the current bid in euros; null without a quote (or exchange rate). */
+  value: decimalStringSchema.nullable(),
+  /** Gain or loss since purchase (value − cost), euros; null without a value. */
+  gain: decimalStringSchema.nullable(),
+  /** The same in percent of the cost ("9.79" = 9,79 %); null without a value or a cost. */
+  gainPercent: decimalStringSchema.nullable(),
   /** Subscription rights (Bezugsrechte, "Bezugsrecht (Teilrecht)"): the corporate action and the share they belong to. */
   rightsOf: z.object({ eventId: z.string(), isin: z.string() }).nullable().optional(),
 });
 export type Position = z.infer<typeof positionSchema>;
 
-export const depotSchema = z.object({ positions: z.array(positionSchema), cash: cashSchema });
+/** The positions together, since purchase: value and gain null while a position has no value. */
+export const depotTotalsSchema = z.object({
+  cost: decimalStringSchema,
+  value: decimalStringSchema.nullable(),
+  gain: decimalStringSchema.nullable(),
+  gainPercent: decimalStringSchema.nullable(),
+});
+export type DepotTotals = z.infer<typeof depotTotalsSchema>;
+
+export const depotSchema = z.object({ positions: z.array(positionSchema), totals: depotTotalsSchema, cash: cashSchema });
 export type Depot = z.infer<typeof depotSchema>;
 
 export const depositRequestSchema = z.object({

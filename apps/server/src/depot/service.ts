@@ -1,17 +1,20 @@
 import Decimal from 'decimal.js';
 import type { Instrument } from '@kontor/domain/instrument';
+import { totalSincePurchase, valuation } from '@kontor/domain/lots';
 import type { Depot } from '@kontor/domain/trading-contracts';
 import type { Db } from '../platform/db.ts';
 import { cashWithPartsOf } from '../bookings/ledger.ts';
 import type { DepotStore } from './store.ts';
 
-/** The depot as the customer sees it: positions with what is free to sell, and the cash. */
+/** The depot as the customer sees it: positions with what is free to sell, their value since purchase, and the cash. */
 export function depotService(d: {
   db: Db;
   store: DepotStore;
   instrument: (isin: string) => Promise<Instrument | undefined>;
   /** A position of subscription rights: the event and the share they belong to; null for anything else. */
   rightsOf?: (isin: string) => Promise<{ eventId: string; isin: string } | null>;
+  /** The current bid in euros (at the EUR/USD mid for a dollar line); null without a quote. */
+  bidEur: (isin: string, currency: string) => string | null;
 }) {
   return {
     async depot(sub: string): Promise<Depot> {
@@ -21,22 +24,29 @@ export function depotService(d: {
         const instrument = await d.instrument(p.isin);
         const b = new Decimal(blocked.get(p.isin) ?? '0');
         const rightsOf = d.rightsOf ? await d.rightsOf(p.isin) : null;
+        const currency = instrument?.quoteCurrencyCode ?? 'EUR';
+        const cost = new Decimal(p.cost).toFixed(2);
+        const bid = d.bidEur(p.isin, currency);
+        const v = bid === null ? null : valuation({ quantity: p.quantity, cost }, bid);
         positions.push({
           isin: p.isin,
           name: instrument?.name ?? p.isin,
           instrumentType: instrument?.instrumentType ?? 'AKTIE',
-          currency: instrument?.quoteCurrencyCode ?? 'EUR',
+          currency,
           quantity: new Decimal(p.quantity).toFixed(),
           blocked: b.toFixed(),
           available: Decimal.max(0, new Decimal(p.quantity).minus(b)).toFixed(),
-          cost: new Decimal(p.cost).toFixed(2),
+          cost,
           averagePrice: new Decimal(p.cost).div(p.quantity).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(),
           firstPurchase: p.firstPurchase,
           realisedPnl: new Decimal(realised.get(p.isin) ?? '0').toFixed(2),
+          value: v?.value ?? null,
+          gain: v?.pnl ?? null,
+          gainPercent: v?.pnlPercent ?? null,
           ...(rightsOf ? { rightsOf } : {}),
         });
       }
-      return { positions, cash };
+      return { positions, totals: totalSincePurchase(positions), cash };
     },
   };
 }

@@ -37,7 +37,7 @@ export function performanceService(d: PerformanceDeps) {
     async performance(sub: string, range: PerformanceRange): Promise<Performance> {
       const now = d.clock.now();
       const today = berlinDate(now);
-      const prices = priceBook(d.quotes, today);
+      const prices = priceBook(d.quotes, today, 'bid');
       const { from, days, rebuilt } = await depotHistory(d.db, { prices, currencyOf }, sub, (first) => rangeBase(range, today, first), today);
       const past = rebuilt.filter((s) => s.day < today);
       if (past.length > 0) await store.insertSnapshots(d.db, snapshotRows(sub, past, now));

@@ -15,10 +15,12 @@ export type DaySnapshot = Omit<SnapshotRow, 'sub' | 'createdAt'>;
 
 /**
  * Closing prices per Berlin day from the market's history (daily bars for two years, weekly before),
- * and the current mid for today; one per request or job, so each instrument's history is generated
- * once however many days are valued.
+ * and the current quote for today; one per request or job, so each instrument's history is generated
+ * once however many days are valued. Today is valued at `todayAt`: the bid for what the customer
+ * sees now (as the depot values its positions, so "seit Kauf" and the period returns agree), the mid
+ * for a day's snapshot written after the close. Exchange rates are always the mid.
  */
-export function priceBook(quotes: QuoteSource, today: IsoDate) {
+export function priceBook(quotes: QuoteSource, today: IsoDate, todayAt: 'bid' | 'mid' = 'mid') {
   const cache = new Map<string, { days: string[]; closes: string[] }>();
   function barsOf(isin: string) {
     let entry = cache.get(isin);
@@ -32,9 +34,9 @@ export function priceBook(quotes: QuoteSource, today: IsoDate) {
     }
     return entry;
   }
-  const close = (isin: string, day: IsoDate): string | undefined => {
+  const closeAt = (isin: string, day: IsoDate, side: 'bid' | 'mid'): string | undefined => {
     const current = quotes.current(isin);
-    if (day >= today) return current && midPrice(current);
+    if (day >= today) return current && (side === 'bid' ? current.bid : midPrice(current));
     const { days, closes } = barsOf(isin);
     // The last bar on or before the day (binary search: a depot of two years values ~700 days).
     let [lo, hi] = [0, days.length - 1];
@@ -47,9 +49,9 @@ export function priceBook(quotes: QuoteSource, today: IsoDate) {
     return found >= 0 ? closes[found] : current && midPrice(current);
   };
   return {
-    close,
+    close: (isin: string, day: IsoDate) => closeAt(isin, day, todayAt),
     /** Euros per unit of a quote currency at the day's end (dollars: the EUR/USD close of that day). */
-    eurPerUnit: (currency: string, day: IsoDate): string => eurPerUnit(currency, currency === 'USD' ? close(EUR_USD_ISIN, day) : null) ?? '1',
+    eurPerUnit: (currency: string, day: IsoDate): string => eurPerUnit(currency, currency === 'USD' ? closeAt(EUR_USD_ISIN, day, 'mid') : null) ?? '1',
   };
 }
 export type PriceBook = ReturnType<typeof priceBook>;

@@ -4,6 +4,7 @@ import { addCalendarDays, berlinDate } from '@kontor/domain/banking-days';
 import type { SavingsInterval } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import { entityStateLabel } from '@kontor/domain/labels';
+import { valuation } from '@kontor/domain/lots';
 import type {
   SavingsPlan,
   SavingsPlanChange,
@@ -39,6 +40,8 @@ export type SavingsPlanDeps = {
   quote: (isin: string) => Quote | undefined;
   /** Euros per unit of the instrument's quote currency now. */
   fxRate: (instrument: Instrument) => string;
+  /** The current bid in euros, as the depot values a position; null without a quote. */
+  bidEur: (isin: string, currency: string) => string | null;
   /** Read on `db`: inside a transaction, its connection (PGlite has only one). */
   directDebitAvailable: (sub: string, db: Db) => Promise<boolean>;
 };
@@ -75,11 +78,11 @@ export function savingsPlanService(d: SavingsPlanDeps) {
   async function view(row: PlanRow, totals: PlanTotals | undefined, names: Map<string, Instrument | undefined>): Promise<SavingsPlan> {
     let instrument = names.get(row.isin);
     if (!names.has(row.isin)) names.set(row.isin, (instrument = await d.instrument(row.isin)));
-    const invested = new Decimal(totals?.invested ?? 0);
-    const quantity = new Decimal(totals?.quantity ?? 0);
-    const q = d.quote(row.isin);
-    const value = q && instrument ? quantity.times(q.bid).times(d.fxRate(instrument)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : null;
-    const gain = value && value.minus(invested);
+    const invested = new Decimal(totals?.invested ?? 0).toFixed(2);
+    const quantity = new Decimal(totals?.quantity ?? 0).toFixed();
+    // The plan's pieces valued as the depot values a position: the same figures for the same holding.
+    const bid = instrument ? d.bidEur(row.isin, instrument.quoteCurrencyCode) : null;
+    const v = bid === null ? null : valuation({ quantity, cost: invested }, bid);
     const pending = row.pending;
     const interval = row.interval as SavingsInterval;
     const running = row.state === 'active' || row.state === 'atwork';
@@ -106,11 +109,11 @@ export function savingsPlanService(d: SavingsPlanDeps) {
         effectiveFrom: pending.action === 'change' ? executionDate(firstNominalDate(pending.interval as SavingsInterval, pending.day, addCalendarDays(pending.after, 1))) : null,
       },
       executions: totals?.executions ?? 0,
-      invested: invested.toFixed(2),
-      quantity: quantity.toFixed(),
-      value: value?.toFixed(2) ?? null,
-      gain: gain?.toFixed(2) ?? null,
-      gainPercent: gain && !invested.isZero() ? gain.div(invested).times(100).toFixed(2, Decimal.ROUND_HALF_UP) : null,
+      invested,
+      quantity,
+      value: v?.value ?? null,
+      gain: v?.pnl ?? null,
+      gainPercent: v?.pnlPercent ?? null,
       createdAt: row.createdAt.toISOString(),
       deletedAt: row.deletedAt?.toISOString() ?? null,
     };

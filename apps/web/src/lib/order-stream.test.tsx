@@ -13,7 +13,7 @@ const TSL = 'a1111111-2222-4333-8444-555555555555';
 const LIMIT = 'b1111111-2222-4333-8444-555555555555';
 
 const order = (id: string, overrides: Partial<TradingOrder> = {}) => ({ id, kind: 'limit', status: 'Open', cancelStatus: null, stop: null, ...overrides }) as TradingOrder;
-const depot = { positions: [], cash: { available: '100.00', reserved: '0.00', reservedParts: { openOrders: '0.00', corporateActions: '0.00', payouts: '0.00' }, total: '100.00' } } as Depot;
+const depot = { positions: [], totals: { cost: '0.00', value: null, gain: null, gainPercent: null }, cash: { available: '100.00', reserved: '0.00', reservedParts: { openOrders: '0.00', corporateActions: '0.00', payouts: '0.00' }, total: '100.00' } } as Depot;
 
 let client: QueryClient;
 

@@ -134,7 +134,13 @@ export function DepotPage() {
                 <dd data-depot-pnl="">
                   {totals.pnl !== undefined ? (
                     <>
-                      <Change value={totals.pnl} kind="money" /> <Change value={totals.pnlPercent ?? '0'} />
+                      <Change value={totals.pnl} kind="money" />
+                      {totals.pnlPercent != null && (
+                        <>
+                          {' '}
+                          <Change value={totals.pnlPercent} />
+                        </>
+                      )}
                     </>
                   ) : (
                     <Pending />
@@ -241,11 +247,13 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
   const price = (row: PositionValuation) =>
     row.quote ? <FlashingPrice value={row.quote.bid} currency={row.position.currency} /> : <Pending />;
   const value = (row: PositionValuation) => (row.value !== undefined ? <Money amount={row.value} /> : <Pending />);
+  // In the list (phones) the figure carries its period; in the table the column header names it.
   const pnl = (row: PositionValuation) =>
     row.pnl !== undefined ? (
-      <span className={styles.pnl}>
+      <span className={styles.pnl} data-since-purchase="">
         <Change value={row.pnl} kind="money" />
-        <Change value={row.pnlPercent ?? '0'} className={styles.small} />
+        {row.pnlPercent != null && <Change value={row.pnlPercent} className={styles.small} />}
+        {compact && <span className={`${styles.small} ${styles.muted}`}>{t('depot.positions.sincePurchase')}</span>}
       </span>
     ) : (
       <Pending />

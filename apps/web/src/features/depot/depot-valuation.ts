@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { valuation } from '@kontor/domain/lots';
+import { totalSincePurchase, valuation } from '@kontor/domain/lots';
 import { midPrice, type Quote } from '@kontor/domain/quote';
 import type { Cash, Position } from '@kontor/domain/trading-contracts';
 
@@ -15,8 +15,9 @@ export type PositionValuation = {
   fxRate: string | null;
   /** Euros; undefined until quote and exchange rate are known. */
   value?: string;
+  /** Gain or loss since purchase in euros and percent (no percent of a zero cost). */
   pnl?: string;
-  pnlPercent?: string;
+  pnlPercent?: string | null;
   /** The day's change of the position in euros and of the price in percent. */
   dayChange?: string;
   dayChangePercent?: string;
@@ -47,8 +48,9 @@ export type DepotTotals = {
   cost: string;
   /** Undefined while a position still waits for its price. */
   value?: string;
+  /** Since purchase, as each position's. */
   pnl?: string;
-  pnlPercent?: string;
+  pnlPercent?: string | null;
   dayChange?: string;
   dayChangePercent?: string;
   /** Depot value plus the cash account (available and reserved). */
@@ -58,15 +60,13 @@ export type DepotTotals = {
 const percentOf = (part: Decimal, base: Decimal) => (base.isZero() ? '0.00' : part.div(base).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
 
 export function depotTotals(rows: readonly PositionValuation[], cash: Cash): DepotTotals {
-  const cost = rows.reduce((s, r) => s.plus(r.position.cost), new Decimal(0));
-  const totals: DepotTotals = { cost: cost.toFixed(2) };
-  if (rows.some((r) => r.value === undefined)) return totals;
-  const value = rows.reduce((s, r) => s.plus(r.value ?? '0'), new Decimal(0));
-  const pnl = value.minus(cost);
-  totals.value = value.toFixed(2);
-  totals.pnl = pnl.toFixed(2);
-  totals.pnlPercent = percentOf(pnl, cost);
-  totals.wealth = value.plus(cash.total).toFixed(2);
+  const since = totalSincePurchase(rows.map((r) => ({ cost: r.position.cost, value: r.value })));
+  const totals: DepotTotals = { cost: since.cost };
+  if (since.value === null) return totals;
+  totals.value = since.value;
+  totals.pnl = since.gain ?? undefined;
+  totals.pnlPercent = since.gainPercent;
+  totals.wealth = new Decimal(since.value).plus(cash.total).toFixed(2);
   if (rows.every((r) => r.dayChange !== undefined)) {
     const day = rows.reduce((s, r) => s.plus(r.dayChange ?? '0'), new Decimal(0));
     const before = rows.reduce((s, r) => s.plus(r.previousValue ?? '0'), new Decimal(0));

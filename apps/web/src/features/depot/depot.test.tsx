@@ -34,6 +34,10 @@ function position(overrides: Partial<Position>): Position {
     averagePrice: '150.1',
     firstPurchase: '2026-01-05T09:00:00.000Z',
     realisedPnl: '0.00',
+    // The server's valuation at load; the page values live from the quotes.
+    value: null,
+    gain: null,
+    gainPercent: null,
     ...overrides,
   };
 }
@@ -43,6 +47,7 @@ const SAP_POSITION = position({});
 const WORLD_POSITION = position({ isin: WORLD, name: 'iShares Core MSCI World', instrumentType: 'ETF', currency: 'USD', quantity: '5', available: '5', cost: '400.00', averagePrice: '80' });
 // 250 € held for a subscription (a corporate-action instruction), none for an order.
 const CASH = { available: '1000.00', reserved: '250.00', reservedParts: { openOrders: '0.00', corporateActions: '250.00', payouts: '0.00' }, total: '1250.00' };
+const NO_TOTALS = { cost: '0.00', value: null, gain: null, gainPercent: null };
 
 let tick = 0;
 const quote = (isin: string, bid: string, ask: string) => ({ id: `d-${++tick}`, isin, bid, ask, ts: new Date(Date.now() + 60_000 + tick * 1000).toISOString() });
@@ -100,7 +105,7 @@ let calls: { method: string; path: string; body: unknown }[];
 
 beforeEach(() => {
   vi.stubGlobal('EventSource', FakeEventSource);
-  depot = { positions: [SAP_POSITION, WORLD_POSITION], cash: CASH };
+  depot = { positions: [SAP_POSITION, WORLD_POSITION], totals: NO_TOTALS, cash: CASH };
   calls = [];
   depositAnswer = () => jsonResponse({ available: '6000.00', reserved: '250.00', reservedParts: { openOrders: '0.00', corporateActions: '250.00', payouts: '0.00' }, total: '6250.00' });
   performance = (range) => jsonResponse({ ...PERFORMANCE, range });
@@ -135,6 +140,9 @@ describe('/depot', () => {
     act(() => quoteHub.accept([quote(SAP, '180.00', '180.20'), quote(WORLD, '90.00', '90.10'), quote(EUR_USD_ISIN, '1.2499', '1.2501')]));
     await waitFor(() => expect(document.querySelector('[data-depot-value]')?.textContent).toBe('2.160,00\u00a0€'));
     expect(document.querySelector('[data-depot-pnl]')?.textContent).toBe('+259,00\u00a0€ +13,62\u00a0%');
+    // The gain says since when: since purchase, in the totals and in the table's column.
+    expect(document.querySelector('[data-depot-pnl]')?.previousElementSibling?.textContent).toBe('Gewinn/Verlust seit Kauf');
+    expect(within(table).getByRole('columnheader', { name: 'Gewinn/Verlust seit Kauf' })).toBeTruthy();
     expect(document.querySelector('[data-buying-power]')?.textContent).toBe('1.000,00\u00a0€');
     // The reserved money says what holds it: nothing for open orders, 250 € for the corporate action; no payout line while none is held.
     expect(screen.getByText('Reserviert für offene Orders').nextElementSibling?.textContent).toBe('0,00\u00a0€');
@@ -151,10 +159,21 @@ describe('/depot', () => {
     expect(within(sap).getByRole('link', { name: 'SAP SE verkaufen' }).getAttribute('href')).toBe(`/orders/neu?isin=${SAP}&side=SELL`);
   });
 
+  it('on a phone each position’s gain carries "seit Kauf" beside the day’s change under "Heute"', async () => {
+    // A width that measures as a phone's: the table turns into a list.
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    await renderApp('/depot');
+    const list = await screen.findByRole('list', { name: 'Positionen' }, { timeout: 10_000 });
+    act(() => quoteHub.accept([quote(SAP, '180.00', '180.20'), quote(WORLD, '90.00', '90.10'), quote(EUR_USD_ISIN, '1.2499', '1.2501')]));
+    const sap = list.querySelector(`[data-isin="${SAP}"]`) as HTMLElement;
+    await waitFor(() => expect(sap.querySelector('[data-since-purchase]')?.textContent).toBe('+299,00\u00a0€+19,92\u00a0%seit Kauf'));
+    expect(within(sap).getByText(/^Heute/)).toBeTruthy();
+  });
+
   it('a rights position is marked "Bezugsrecht", valued by its live quote, and leads to its corporate action instead of a sale', async () => {
     const RIGHTS = 'XR0007164600';
     const rights = { ...position({ isin: RIGHTS, name: 'SAP SE Bezugsrechte', instrumentType: 'BEZUGSRECHT', quantity: '25', available: '25', cost: '0.00', averagePrice: '0' }), rightsOf: { eventId: `KAP-${SAP}-2026-12-01`, isin: SAP } };
-    depot = { positions: [SAP_POSITION, rights], cash: CASH };
+    depot = { positions: [SAP_POSITION, rights], totals: NO_TOTALS, cash: CASH };
     await renderApp('/depot');
     const table = await screen.findByRole('grid', { name: 'Positionen' }, { timeout: 10_000 });
     act(() => quoteHub.accept([quote(SAP, '180.00', '180.20'), quote(RIGHTS, '5.45', '5.50')]));
@@ -167,7 +186,7 @@ describe('/depot', () => {
   });
 
   it('an empty depot says what to do next', async () => {
-    depot = { positions: [], cash: { available: '0.00', reserved: '0.00', reservedParts: { openOrders: '0.00', corporateActions: '0.00', payouts: '0.00' }, total: '0.00' } };
+    depot = { positions: [], totals: NO_TOTALS, cash: { available: '0.00', reserved: '0.00', reservedParts: { openOrders: '0.00', corporateActions: '0.00', payouts: '0.00' }, total: '0.00' } };
     await renderApp('/depot');
     expect(await screen.findByRole('heading', { level: 2, name: 'Ihr Depot ist noch leer' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Geld einzahlen' }).getAttribute('href')).toBe('/geldtransfer');
@@ -201,14 +220,19 @@ describe('/depot', () => {
     await waitFor(() => expect(document.querySelector('[data-performance-ttwror]')?.textContent).toBe('+5,23\u00a0%'));
     expect(document.querySelector('[data-performance-annualised]')?.textContent).toBe('+5,23\u00a0%');
     expect(document.querySelector('[data-performance-irr]')?.textContent).toBe('−1,23\u00a0%');
-    expect(screen.getByText('Rendite (zeitgewichtet, TTWROR)')).toBeTruthy();
-    expect(screen.getByText('Interner Zinsfuß (IRR)')).toBeTruthy();
+    // Every figure names its method and the range picked, and the dates it runs between.
+    expect(screen.getByText('Rendite (TTWROR, 1 Jahr)')).toBeTruthy();
+    expect(screen.getByText('Rendite p. a. (TTWROR, 1 Jahr)')).toBeTruthy();
+    expect(screen.getByText('Interner Zinsfuß (IRR, 1 Jahr)')).toBeTruthy();
+    expect(document.querySelector('[data-performance-dates]')?.textContent).toBe('Zeitraum: 26.11.2025 bis 26.11.2026');
     const chart = await screen.findByRole('img', { name: /^Depotwert vom 26\.11\.2025 bis 26\.11\.2026: von 0,00\s€ auf 2\.160,00\s€; investiertes Kapital 2\.000,00\s€$/ });
     expect(chart.getAttribute('data-points')).toBe('3');
     const table = screen.getByRole('table', { name: 'Wertentwicklung je Position' });
     const world = table.querySelector(`[data-performance-isin="${WORLD}"]`) as HTMLElement;
     expect(within(world).getByText(/^−10,00\s%$/)).toBeTruthy();
     expect(within(world).getByText('–')).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'TTWROR (1J)' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'IRR (1J)' })).toBeTruthy();
 
     // The ranges are a radio group: 1J is chosen; the right arrow moves to "lfd. Jahr" and loads it.
     const ranges = screen.getByRole('radiogroup', { name: 'Zeitraum' });
@@ -218,6 +242,8 @@ describe('/depot', () => {
     await user.keyboard('{ArrowRight}');
     await user.keyboard(' ');
     await waitFor(() => expect(calls.some((c) => c.path === '/api/depot/performance' && document.querySelector('[data-performance-range="YTD"]'))).toBe(true));
+    expect(screen.getByText('Rendite (TTWROR, lfd. Jahr)')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Wertentwicklung je Position' })).getByRole('columnheader', { name: 'TTWROR (lfd. Jahr)' })).toBeTruthy();
   });
 
   it('"Wertentwicklung" says when there is nothing yet, and offers to retry when it could not load', async () => {

@@ -84,6 +84,9 @@ export function PerformanceCard() {
     );
   } else {
     const p = performance.data;
+    // Every figure names its period and its method: "Rendite (TTWROR, 1 Jahr)".
+    const period = t(`depot.performance.period.${p.range}`);
+    const periodShort = t(`depot.performance.range.${p.range}`);
     const first = p.series[0]!;
     const last = p.series.at(-1)!;
     const label = t('depot.performance.chartLabel', {
@@ -95,21 +98,24 @@ export function PerformanceCard() {
     });
     body = (
       <div className={styles.stack} aria-busy={performance.isFetching} data-performance-range={p.range}>
+        <p className={styles.muted} data-performance-dates="">
+          {t('depot.performance.dates', { from: formatDate(p.from), to: formatDate(p.to) })}
+        </p>
         <dl className={styles.performanceFigures}>
           <div>
-            <dt>{t('depot.performance.ttwror')}</dt>
+            <dt>{t('depot.performance.ttwror', { period })}</dt>
             <dd data-performance-ttwror="">
               <Ratio value={p.depot.ttwror} />
             </dd>
           </div>
           <div>
-            <dt>{t('depot.performance.annualised')}</dt>
+            <dt>{t('depot.performance.annualised', { period })}</dt>
             <dd data-performance-annualised="">
               <Ratio value={p.depot.ttwrorAnnualised} />
             </dd>
           </div>
           <div>
-            <dt>{t('depot.performance.irr')}</dt>
+            <dt>{t('depot.performance.irr', { period })}</dt>
             <dd data-performance-irr="">
               <Ratio value={p.depot.irr} />
             </dd>
@@ -130,8 +136,8 @@ export function PerformanceCard() {
               <thead>
                 <tr>
                   <th scope="col">{t('depot.positions.name')}</th>
-                  <th scope="col">{t('depot.performance.ttwrorShort')}</th>
-                  <th scope="col">{t('depot.performance.irrShort')}</th>
+                  <th scope="col">{t('depot.performance.ttwrorShort', { period: periodShort })}</th>
+                  <th scope="col">{t('depot.performance.irrShort', { period: periodShort })}</th>
                 </tr>
               </thead>
               <tbody>

@@ -158,6 +158,8 @@ describe('/sparplaene', () => {
     expect(first!.textContent).toContain('550,00\u00a0€');
     expect(first!.textContent).toContain('605,50\u00a0€');
     expect(first!.textContent).toContain('+55,50\u00a0€ (+10,09\u00a0%)');
+    // The gain names its period, as the depot's does.
+    expect(within(first!).getByText('Gewinn/Verlust seit Kauf')).toBeTruthy();
     expect(within(first!).getByRole('link').getAttribute('href')).toBe('/sparplaene/sp-1');
     expect(second!.textContent).toContain('25,00\u00a0€ wöchentlich, Mittwoch');
     expect(second!.textContent).toContain('In Bearbeitung — wird nach der Ausführung am 25.11.2026 pausiert');

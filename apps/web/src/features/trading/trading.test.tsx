@@ -72,8 +72,12 @@ const depot = (available = '1000.00', held = '10'): Depot => ({
       averagePrice: '150',
       firstPurchase: '2026-01-05T09:00:00.000Z',
       realisedPnl: '0.00',
+      value: null,
+      gain: null,
+      gainPercent: null,
     },
   ],
+  totals: { cost: '1500.00', value: null, gain: null, gainPercent: null },
   cash: { available, reserved: '0.00', reservedParts: { openOrders: '0.00', corporateActions: '0.00', payouts: '0.00' }, total: available },
 });
 
