@@ -96,20 +96,36 @@ export async function reconcile(t: TestApp, c: SignedInCustomer, year: number): 
   );
   expect({ figure: 'depot cash', value: money(depot.cash.total) }).toEqual({ figure: 'depot cash', value: money(new Decimal(cash.availableToBuy).plus(cash.reserved)) });
 
-  // The depot's total is its cash and the sum of its positions, each valued at today's mid in euros
-  // (decision 021; dollars at the EUR/USD mid, decision 010), as the quotes the customer gets say.
+  // The depot's total is its cash and the sum of its positions, each valued at today's bid in euros
+  // as the depot page values them (decision 021; dollars at the EUR/USD mid, decision 010).
   const quotes = await get<Quote[]>(t, c, `/api/quotes?isins=${[EUR_USD_ISIN, ...positions.map((p) => p.isin)].join(',')}`);
   const mid = (isin: string) => {
     const q = quotes.find((x) => x.isin === isin);
     return q ? midPrice(q) : undefined;
   };
+  const bid = (isin: string) => quotes.find((x) => x.isin === isin)?.bid;
   const valued = positions.map((p) => {
-    const price = mid(p.isin);
+    const price = bid(p.isin);
     const rate = eurPerUnit(p.currency, mid(EUR_USD_ISIN));
     return price && rate ? new Decimal(toEur(new Decimal(p.quantity).times(price).toFixed(), rate)) : undefined;
   });
   expect({ figure: 'positions quoted', unquoted: positions.filter((_, i) => valued[i] === undefined).map((p) => p.isin) }).toEqual({ figure: 'positions quoted', unquoted: [] });
   expect({ figure: 'Depotwert', value: performance.depot.value }).toEqual({ figure: 'Depotwert', value: money(sum(valued as Decimal[]).plus(cash.balance)) });
+
+  // The depot's totals are its positions: value, cost, and the gain since purchase is value less cost.
+  expect({ figure: 'Positionen gesamt', cost: money(depot.totals.cost), value: depot.totals.value && money(depot.totals.value) }).toEqual({
+    figure: 'Positionen gesamt',
+    cost: money(sum(positions.map((p) => p.cost))),
+    value: money(sum(valued as Decimal[])),
+  });
+  for (const p of positions) {
+    if (p.value !== null && p.gain !== null) expect({ position: p.isin, gain: money(p.gain) }).toEqual({ position: p.isin, gain: money(new Decimal(p.value).minus(p.cost)) });
+  }
+  if (depot.totals.gain !== null && depot.totals.value !== null) expect({ figure: 'Gewinn/Verlust seit Kauf', value: money(depot.totals.gain) }).toEqual({ figure: 'Gewinn/Verlust seit Kauf', value: money(new Decimal(depot.totals.value).minus(depot.totals.cost)) });
+
+  // Reserviert is the sum of what holds it: open orders, corporate-action instructions, payouts.
+  const parts = cash.reservedParts;
+  expect({ figure: 'Reserviert', value: money(cash.reserved) }).toEqual({ figure: 'Reserviert', value: money(new Decimal(parts.openOrders).plus(parts.corporateActions).plus(parts.payouts)) });
 
   // A savings plan's gain since purchase is its value less what it cost.
   for (const p of plans.plans) {
