@@ -131,10 +131,11 @@ export class SimulatedMarket implements QuoteSource {
     const changed: QuoteUpdate[] = [];
     for (const entry of this.#instruments.values()) {
       if (!isTradingIn(entry.week, local)) continue;
-      // The first trade of a new day: the mid the last day ended with is now the previous close.
-      if (entry.day !== local.date) this.#newDay(entry, local.date, true);
-      if (entry.state.rng() > this.#activity) continue;
-      if (!step(entry.state)) continue;
+      // The first trade of a new day: the walk starts again from the past (a new quote, moved or not).
+      const opened = entry.day !== local.date;
+      if (opened) this.#newDay(entry, local.date, true);
+      const moved = entry.state.rng() <= this.#activity && step(entry.state);
+      if (!moved && !opened) continue;
       entry.last = serialize(quoteOf(entry.state, ts));
       changed.push(entry.last);
     }
