@@ -52,6 +52,7 @@ export class InstrumentPast {
   readonly #starts = new Map<number, number>();
   readonly #blocks = new Map<number, Block>();
   readonly #intraday = new Map<string, TickBar[]>();
+  #lastWalk: { day: number; walk: Float64Array } | undefined;
 
   constructor(p: PastParams) {
     this.isin = p.isin;
@@ -173,11 +174,13 @@ export class InstrumentPast {
     return days;
   }
 
-  /** A standard random walk of `n` steps (n + 1 points from 0), seeded by the day: the day's raw minute moves. */
+  /** A standard random walk of `n` steps (n + 1 points from 0), seeded by the day: the day's raw minute moves (the current day's kept). */
   #walk(day: number, n: number): Float64Array {
+    if (this.#lastWalk?.day === day && this.#lastWalk.walk.length === n + 1) return this.#lastWalk.walk;
     const rng = streamOf(this.#salt.minute, day);
     const walk = new Float64Array(n + 1);
     for (let i = 1; i <= n; i++) walk[i] = walk[i - 1]! + gaussian(rng);
+    this.#lastWalk = { day, walk };
     return walk;
   }
 
