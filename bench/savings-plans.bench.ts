@@ -145,7 +145,7 @@ async function runSize(size: Size, serverUrl: string, postmaster: number | undef
         return instrumentOf.get(isin);
       },
       askAt: (isin) => askOf.get(isin),
-      fxRate: () => '1',
+      fxRateAt: () => '1',
       collectDebit: () => Promise.reject(new Error('no direct debits in the benchmark')),
       issued: () => {},
       log,

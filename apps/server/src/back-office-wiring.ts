@@ -26,7 +26,7 @@ import { embeddedEmailAddresses, embeddedPhoneNumbers, type IdentityStore, type 
 import { dividendHistory } from './instruments/insights.ts';
 import type { InstrumentService } from './instruments/service.ts';
 import { SimulatedMarket, type QuoteSource } from './market/feed.ts';
-import { fxRateNow, priceAt } from './market/price-at.ts';
+import { fxRateAt, fxRateNow, priceAt } from './market/price-at.ts';
 import { welcomeMessage } from './messages/service.ts';
 import { insertMessages } from './messages/store.ts';
 import { moneyStore } from './money/store.ts';
@@ -116,7 +116,8 @@ export async function registerBackOffice(app: FastifyInstance, parts: BackOffice
     scheduler,
     instrument: (isin) => instruments.get(isin),
     askAt: (isin, at) => priceAt(quotes, isin, at, marketClock.now(), 'ask'),
-    fxRate,
+    // A day gone by (the demo's executions) at that day's rate, as its price.
+    fxRateAt: (i, at) => fxRateAt(quotes, i.quoteCurrencyCode, at, marketClock.now()) ?? '1',
     collectDebit: money.collectDebit,
     issued: () => documents.announceIssued(),
     log: app.log,

@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { SimulatedMarket } from './market/feed.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './platform/db.ts';
-import { DEMO_CUSTOMER, seedDemoData } from './seed.ts';
+import { DEMO_CUSTOMER, demoMarketOf, seedDemoData } from './seed.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config.database);
@@ -10,7 +10,7 @@ await database.migrate();
 const app = await buildApp({ config, db: database.db });
 // The demo data is written once, by the process that leads (it books through the order engine).
 if (config.seedDemoData && app.identity && app.identityStore && app.cluster.leadership.isLeader) {
-  await seedDemoData({ identity: app.identity, identityStore: app.identityStore, poolId: config.identity.poolId, depot: { db: database.db, trading: app.trading, documents: app.periodicDocuments, savingsPlans: { clock: app.simulatedClock, jobs: app.savingsPlanJobs }, corporateActions: app.corporateActions } });
+  await seedDemoData({ identity: app.identity, identityStore: app.identityStore, poolId: config.identity.poolId, depot: { db: database.db, trading: app.trading, market: demoMarketOf(app), documents: app.periodicDocuments, savingsPlans: { clock: app.simulatedClock, jobs: app.savingsPlanJobs }, corporateActions: app.corporateActions } });
 }
 
 const shutdown = async (signal: string) => {

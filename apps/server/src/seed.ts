@@ -20,6 +20,9 @@ import type { Custodian } from './corporate-actions/custodian.ts';
 import { caStore } from './corporate-actions/store.ts';
 import { onboardingStore } from './onboarding/store.ts';
 import type { ExperienceProfile } from '@kontor/domain/onboarding';
+import type { Instrument } from '@kontor/domain/instrument';
+import type { QuoteSource } from './market/feed.ts';
+import { fxRateAt, priceAt } from './market/price-at.ts';
 
 export const DEMO_CUSTOMER = {
   username: 'demo@kontor.example',
@@ -44,21 +47,39 @@ export const SECOND_CUSTOMER = {
 /**
  * The demo customer's depot: a deposit, then three market buys from the past, each booked like a
  * buy today (1 € order fee) with its contract note in the Posteingang, so the depot and the
- * Posteingang have something to show from the start. Prices in the quote currency; the ETF trades
- * in dollars, bought at the euro reference rate of that day.
+ * Posteingang have something to show from the start. Each is priced from the market's own past:
+ * the close of its day (within the day's low and high, as the chart shows it); the ETF trades in
+ * dollars, bought at the EUR/USD close of that day (demoPurchase).
  */
 export const DEMO_DEPOT = {
   deposit: '25000.00',
   depositedAt: '2025-03-10T09:00:00Z',
   positions: [
-    { isin: 'DE0007164600', quantity: '12', price: '165.20', fxRate: '1', executedAt: '2025-03-14T10:12:00Z' }, // SAP
-    { isin: 'IE00B4L5Y983', quantity: '40.512', price: '102.40', fxRate: '0.8790', executedAt: '2025-06-02T08:30:00Z' }, // iShares Core MSCI World
-    { isin: 'DE0005557508', quantity: '60', price: '19.50', fxRate: '1', executedAt: '2025-09-22T12:45:00Z' }, // Deutsche Telekom
+    { isin: 'DE0007164600', quantity: '12', executedAt: '2025-03-14T10:12:00Z' }, // SAP
+    { isin: 'IE00B4L5Y983', quantity: '40.512', executedAt: '2025-06-02T08:30:00Z' }, // iShares Core MSCI World
+    { isin: 'DE0005557508', quantity: '60', executedAt: '2025-09-22T12:45:00Z' }, // Deutsche Telekom
   ],
 } as const;
 
+/** The market the demo's past is priced from: its history, the instant it has reached, and the instruments' currencies. */
+export type DemoMarket = { quotes: QuoteSource; clock: Clock; instruments: { get(isin: string): Promise<Instrument | undefined> } };
+
+/** The built app's market, for the seed. */
+export const demoMarketOf = (app: { quotes: QuoteSource; simulatedClock: Clock; instruments: DemoMarket['instruments'] }): DemoMarket => ({ quotes: app.quotes, clock: app.simulatedClock, instruments: app.instruments });
+
+/** A demo purchase's price and exchange rate: the market's close of its day, and the EUR/USD close of that day for a dollar line. */
+export async function demoPurchase(market: DemoMarket, p: { isin: string; executedAt: string }): Promise<{ price: string; fxRate: string }> {
+  const at = new Date(p.executedAt);
+  const now = market.clock.now();
+  const price = priceAt(market.quotes, p.isin, at, now, 'mid');
+  const currency = (await market.instruments.get(p.isin))?.quoteCurrencyCode ?? 'EUR';
+  const fxRate = fxRateAt(market.quotes, currency, at, now);
+  if (!price || !fxRate) throw new Error(`demo purchase: no price for ${p.isin} on ${p.executedAt}`);
+  return { price, fxRate };
+}
+
 /** Demo data, created once: running it again changes nothing. */
-export async function seedDemoData(deps: { identity: IdentityService; identityStore: IdentityStore; poolId: string; depot?: { db: Db; trading: TradingService; documents?: Pick<PeriodicDocuments, 'issuePast'>; savingsPlans?: { clock: Clock; jobs: SavingsPlanJobs }; corporateActions?: Custodian } }) {
+export async function seedDemoData(deps: { identity: IdentityService; identityStore: IdentityStore; poolId: string; depot?: { db: Db; trading: TradingService; market: DemoMarket; documents?: Pick<PeriodicDocuments, 'issuePast'>; savingsPlans?: { clock: Clock; jobs: SavingsPlanJobs }; corporateActions?: Custodian } }) {
   const people = [
     { ...DEMO_CUSTOMER, given: 'Max', family: 'Mustermann' },
     { ...SECOND_CUSTOMER, given: 'Erika', family: 'Musterfrau' },
@@ -97,7 +118,7 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
 
   const demo = await deps.identityStore.findUser(deps.poolId, DEMO_CUSTOMER.username);
   if (deps.depot && demo) {
-    await seedDemoDepot(deps.depot.db, deps.depot.trading, demo.sub);
+    await seedDemoDepot(deps.depot.db, deps.depot.trading, deps.depot.market, demo.sub);
     if (!(await onboardingStore.experienceOf(deps.depot.db, demo.sub))) await onboardingStore.putExperience(deps.depot.db, demo.sub, DEMO_EXPERIENCE, new Date(DEMO_DEPOT.depositedAt));
     // Two savings plans with a year of executions, before the statements that list them.
     if (deps.depot.savingsPlans) await seedDemoSavingsPlans({ db: deps.depot.db, ...deps.depot.savingsPlans }, demo.sub);
@@ -127,11 +148,12 @@ export async function seedDemoCorporateAction(db: Db, custodian: Custodian, sub:
   await custodian.announceNow(DEMO_CORPORATE_ACTION.isin, custodian.subscriptionRights ? DEMO_CORPORATE_ACTION.type : 'WDIV');
 }
 
-export async function seedDemoDepot(db: Db, trading: TradingService, sub: string) {
+export async function seedDemoDepot(db: Db, trading: TradingService, market: DemoMarket, sub: string) {
   const cash = await cashOf(db, sub);
   if ((await hasBookings(db, sub)) || new Decimal(cash.total).gt(0)) return;
   await trading.book(depositBooking({ sub, amount: DEMO_DEPOT.deposit, requestId: 'demo', at: new Date(DEMO_DEPOT.depositedAt) }));
   for (const p of DEMO_DEPOT.positions) {
-    await trading.recordPastFill({ orderId: randomUUID(), sub, isin: p.isin, side: 'buy', quantity: p.quantity, price: p.price, fxRate: p.fxRate, at: new Date(p.executedAt) });
+    const { price, fxRate } = await demoPurchase(market, p);
+    await trading.recordPastFill({ orderId: randomUUID(), sub, isin: p.isin, side: 'buy', quantity: p.quantity, price, fxRate, at: new Date(p.executedAt) });
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentPage } from '@kontor/domain/posteingang-contracts';
 import { berlinDate } from '@kontor/domain/banking-days';
-import { DEMO_CUSTOMER, seedDemoData } from '../seed.ts';
+import { DEMO_CUSTOMER, demoMarketOf, seedDemoData } from '../seed.ts';
 import { documentStore } from './store.ts';
 import { customerWithCash, clockTo } from '../../test/money-kit.ts';
 import { pdfText } from '../../test/pdf-text.ts';
@@ -58,7 +58,7 @@ describe('periodic documents are issued by the scheduler when their period ends,
       identity: t.app.identity!,
       identityStore: t.app.identityStore!,
       poolId: t.config.identity.poolId,
-      depot: { db: t.database.db, trading: t.app.trading, documents: t.app.periodicDocuments },
+      depot: { db: t.database.db, trading: t.app.trading, market: demoMarketOf(t.app), documents: t.app.periodicDocuments },
     };
     await seedDemoData(deps);
     await seedDemoData(deps);

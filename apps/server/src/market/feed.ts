@@ -4,7 +4,8 @@ import type { Quote } from '@kontor/domain/quote';
 import { type History, priceHistory } from './history.ts';
 import { isTradingIn, lastTradingTime, marketLocalTime, type TradingHours, type TradingWeek, tradingWeekOf } from '@kontor/domain/trading-window';
 import type { Clock } from '../platform/clock.ts';
-import { createState, gaussian, type Priceable, PROFILE, quoteOf, type SimState, step } from './simulator.ts';
+import { dayOfDate, InstrumentPast } from './past.ts';
+import { createState, type Priceable, PROFILE, quoteOf, type SimState, step } from './simulator.ts';
 
 export type MarketInstrument = Priceable & TradingHours;
 
@@ -32,10 +33,9 @@ export interface QuoteSource {
  */
 export class SimulatedMarket implements QuoteSource {
   readonly #clock: Clock;
-  readonly #instruments = new Map<
-    string,
-    { info: MarketInstrument; week: TradingWeek; state: SimState; last: QuoteUpdate; previousClose: number; day: string }
-  >();
+  readonly #instruments = new Map<string, Entry>();
+  /** The pasts charts asked for lately, each with the days it has worked out. */
+  readonly #pasts = new Map<string, InstrumentPast>();
   readonly #listeners = new Map<string, Set<QuoteListener>>();
   readonly #activity: number;
   #timer: NodeJS.Timeout | undefined;
@@ -47,14 +47,17 @@ export class SimulatedMarket implements QuoteSource {
     this.#activity = opts.activity ?? 0.35;
     const now = this.#clock.now();
     for (const info of opts.instruments) {
-      const state = createState(info, opts.stepSeconds ?? 1);
-      // The reference price is yesterday's close; the current day has already moved a little.
-      const previousClose = state.mid;
-      openingMove(state, PROFILE[info.instrumentType].yearlyVol);
       // A closed market's quote is the one from its last trading second.
       const at = lastTradingTime(info, now);
+      const day = marketLocalTime(at).date;
+      // The walk starts from the past's close before the current day (not from the reference price,
+      // so a restart does not jump back), and the day has already made its opening move.
+      const past = pastOf(info);
+      const previousClose = past.closeBefore(dayOfDate(day));
+      const state = createState({ ...info, referencePrice: past.price(previousClose) }, opts.stepSeconds ?? 1);
+      openingMove(state, past.openingMove(dayOfDate(day)));
       const last = serialize(quoteOf(state, at.toISOString()));
-      this.#instruments.set(info.isin, { info, week: tradingWeekOf(info), state, last, previousClose, day: marketLocalTime(at).date });
+      this.#instruments.set(info.isin, { info, week: tradingWeekOf(info), state, last, previousClose, day });
     }
   }
 
@@ -72,16 +75,36 @@ export class SimulatedMarket implements QuoteSource {
     if (!entry) return undefined;
     const q = entry.last.quote;
     return priceHistory({
-      isin,
+      past: this.#pastOf(entry.info),
       range,
       since,
       now: this.#clock.now(),
       mid: new Decimal(q.bid).plus(q.ask).div(2).toFixed(),
-      previousClose: this.previousClose(isin),
-      priceIncr: entry.info.priceIncr,
-      yearlyVol: PROFILE[entry.info.instrumentType].yearlyVol,
-      hours: entry.info,
+      today: dayOfDate(entry.day),
     });
+  }
+
+  #pastOf(info: MarketInstrument): InstrumentPast {
+    let past = this.#pasts.get(info.isin);
+    if (past) this.#pasts.delete(info.isin);
+    else if (this.#pasts.size >= 512) this.#pasts.delete(this.#pasts.keys().next().value!);
+    past ??= pastOf(info);
+    this.#pasts.set(info.isin, past);
+    return past;
+  }
+
+  /**
+   * A new trading day: the past's close of the day before is its previous close, and the walk
+   * goes on from there (after the day's opening move), so the live quote never strays from the
+   * past by more than one day's moves, in every process alike.
+   */
+  #newDay(entry: Entry, date: string, walk: boolean) {
+    const past = this.#pastOf(entry.info);
+    entry.previousClose = past.closeBefore(dayOfDate(date));
+    entry.day = date;
+    if (!walk) return;
+    entry.state.mid = entry.previousClose;
+    openingMove(entry.state, past.openingMove(dayOfDate(date)));
   }
 
   subscribe(isins: ReadonlySet<string>, listener: QuoteListener): () => void {
@@ -108,13 +131,11 @@ export class SimulatedMarket implements QuoteSource {
     const changed: QuoteUpdate[] = [];
     for (const entry of this.#instruments.values()) {
       if (!isTradingIn(entry.week, local)) continue;
-      // The first trade of a new day: the mid the last day ended with is now the previous close.
-      if (entry.day !== local.date) {
-        entry.previousClose = entry.state.mid;
-        entry.day = local.date;
-      }
-      if (entry.state.rng() > this.#activity) continue;
-      if (!step(entry.state)) continue;
+      // The first trade of a new day: the walk starts again from the past (a new quote, moved or not).
+      const opened = entry.day !== local.date;
+      if (opened) this.#newDay(entry, local.date, true);
+      const moved = entry.state.rng() <= this.#activity && step(entry.state);
+      if (!moved && !opened) continue;
       entry.last = serialize(quoteOf(entry.state, ts));
       changed.push(entry.last);
     }
@@ -133,10 +154,7 @@ export class SimulatedMarket implements QuoteSource {
       if (!entry) continue;
       const quote = JSON.parse(json) as Quote;
       const local = marketLocalTime(new Date(quote.ts));
-      if (entry.day !== local.date) {
-        entry.previousClose = entry.state.mid;
-        entry.day = local.date;
-      }
+      if (entry.day !== local.date) this.#newDay(entry, local.date, false);
       entry.state.mid = mid;
       entry.state.seq = seq;
       entry.last = { quote, json };
@@ -194,10 +212,14 @@ export class SimulatedMarket implements QuoteSource {
   }
 }
 
-/** A deterministic first move of the day, about one day's volatility, so a fresh market is not flat. */
-function openingMove(state: SimState, yearlyVol: number) {
-  const daily = yearlyVol / Math.sqrt(252);
-  state.mid = Math.max(2 * state.halfSpread + 1, Math.round(state.mid * Math.exp(daily * gaussian(state.rng))));
+type Entry = { info: MarketInstrument; week: TradingWeek; state: SimState; last: QuoteUpdate; previousClose: number; day: string };
+
+const pastOf = (info: MarketInstrument) =>
+  new InstrumentPast({ isin: info.isin, referencePrice: info.referencePrice, priceIncr: info.priceIncr, yearlyVol: PROFILE[info.instrumentType].yearlyVol, hours: info });
+
+/** The day's first move (a log return seeded by the day), so a fresh market is not flat. */
+function openingMove(state: SimState, move: number) {
+  state.mid = Math.max(2 * state.halfSpread + 1, Math.round(state.mid * Math.exp(move)));
 }
 
 const serialize = (quote: Quote): QuoteUpdate => ({ quote, json: JSON.stringify(quote) });

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../platform/clock.ts';
 import { SimulatedMarket, type MarketInstrument } from './feed.ts';
+import { dayOfDate, InstrumentPast } from './past.ts';
 
 const sap: MarketInstrument = {
   isin: 'DE0007164600',
@@ -71,7 +72,7 @@ describe('simulated market', () => {
   });
 });
 
-const base = { isin: sap.isin, priceIncr: '0.01', yearlyVol: 0.28, hours: sap };
+const base = { past: new InstrumentPast({ isin: sap.isin, referencePrice: sap.referencePrice, priceIncr: '0.01', yearlyVol: 0.28, hours: sap }) };
 
 describe('price history', () => {
 
@@ -120,24 +121,29 @@ describe("the day's change", () => {
   it('the history of today leads from the previous close to the live mid, the bars before end at the previous close', async () => {
     const { priceHistory } = await import('./history.ts');
     const now = new Date('2026-11-23T11:00:00Z');
-    const intraday = priceHistory({ ...base, range: 'Intraday', now, mid: '190.00', previousClose: '182.40' });
-    expect(intraday.bars[0]!.o).toBe('182.4');
+    // The previous close is the past's close of Friday, 20 November: Monday's open.
+    const previousClose = base.past.price(base.past.closeBefore(dayOfDate('2026-11-23')));
+    const intraday = priceHistory({ ...base, range: 'Intraday', now, mid: '190.00' });
+    expect(intraday.bars[0]!.o).toBe(previousClose);
     expect(intraday.bars.at(-1)!.c).toBe('190');
-    const month = priceHistory({ ...base, range: 'OneMonth', now, mid: '190.00', previousClose: '182.40' });
-    expect(month.bars.at(-1)).toMatchObject({ t: '2026-11-23T00:00:00.000Z', o: '182.4', c: '190' });
-    expect(month.bars.at(-2)!.c).toBe('182.4');
+    const month = priceHistory({ ...base, range: 'OneMonth', now, mid: '190.00' });
+    expect(month.bars.at(-1)).toMatchObject({ t: '2026-11-23T00:00:00.000Z', o: previousClose, c: '190' });
+    expect(month.bars.at(-2)).toMatchObject({ t: '2026-11-20T00:00:00.000Z', c: previousClose });
   });
 
-  it('a fresh market has already moved from the previous close; a new trading day starts from the last mid', () => {
+  it("a fresh market has already moved from the past's previous close; a new trading day starts from the past's close of the day before", () => {
     const { clock, m } = market('2026-11-23T21:59:00+01:00');
-    const first = m.previousClose(sap.isin)!;
-    expect(first).toBe('182.4');
+    const friday = m.history(sap.isin, 'OneMonth')!.bars.find((b) => b.t === '2026-11-20T00:00:00.000Z')!;
+    expect(m.previousClose(sap.isin)).toBe(friday.c);
+    const q = m.current(sap.isin)!;
+    expect(new Decimal(q.bid).plus(q.ask).div(2).eq(friday.c)).toBe(false);
     m.tick();
-    const evening = m.current(sap.isin)!;
     clock.set('2026-11-24T07:30:00+01:00');
     m.tick();
-    const eveningMid = new Decimal(evening.bid).plus(evening.ask).div(2).toFixed();
-    expect(m.previousClose(sap.isin)).toBe(eveningMid);
+    // Monday is past now: its bar is the past's, and Tuesday's change refers to its close.
+    const monday = m.history(sap.isin, 'OneMonth')!.bars.find((b) => b.t === '2026-11-23T00:00:00.000Z')!;
+    expect(m.previousClose(sap.isin)).toBe(monday.c);
+    expect(monday).toEqual(market('2026-12-01T12:00:00+01:00').m.history(sap.isin, 'OneMonth')!.bars.find((b) => b.t === monday.t));
     expect(m.previousClose('US0378331005')).toBeUndefined();
   });
 });

@@ -24,7 +24,8 @@ export type SavingsJobDeps = {
   instrument: (isin: string) => Promise<Instrument | undefined>;
   /** The ask at an instant (now, or from the market's history for a day the clock moved past). */
   askAt: (isin: string, at: Date) => string | undefined;
-  fxRate: (instrument: Instrument) => string;
+  /** Euros per unit of the instrument's quote currency at an instant (now, or that day's for a day gone by). */
+  fxRateAt: (instrument: Instrument, at: Date) => string;
   /** A direct debit of the rate, inside the block's transaction. */
   collectDebit: (tx: Db, sub: string, amount: string, at: Date) => Promise<string>;
   /** After a block issued its confirmations: the renderer's wake-up. */
@@ -52,7 +53,7 @@ export function savingsPlanJobs(d: SavingsJobDeps) {
       date,
       isin,
       price,
-      fxRate: d.fxRate(instrument),
+      fxRate: d.fxRateAt(instrument, at),
       qtyScale: instrument.qtyScale,
       at,
       instrument: { name: instrument.name, wkn: instrument.wkn, currency: instrument.quoteCurrencyCode },
