@@ -40,7 +40,7 @@ describe('demo data', () => {
     // 25,000.00 − 9,352.18 = 15,647.82 left.
     const left = new Decimal(DEMO_DEPOT.deposit).minus(Decimal.sum(...costs)).toFixed(2);
     expect(left).toBe('15647.82');
-    expect(depot.cash).toEqual({ available: left, reserved: '0.00', total: left });
+    expect(depot.cash).toMatchObject({ available: left, reserved: '0.00', total: left });
     // Her appropriateness test warns before derivatives and crypto only.
     const profile = await onboardingStore.experienceOf(t.database.db, demo!.sub);
     expect(appropriateness(profile!)).toEqual({ SHARES: true, ETFS: true, FUNDS: true, DERIVATIVES: false, CRYPTO: false });
