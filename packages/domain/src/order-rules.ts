@@ -5,7 +5,8 @@ import type { Instrument } from './instrument';
 import { orderKindLabel } from './labels';
 import { estimatedOrderValue } from './order-estimate';
 import { usesLimit, usesQuantity, usesStop } from './order-kinds';
-import { formatEuro, formatQuantity, isDecimalString } from './money';
+import { isDecimalString } from './money';
+import { formatEuro, formatQuantity } from './numbers';
 import {
   type TradingHours,
   lastTradingTime,

@@ -1,6 +1,6 @@
 import { countryName } from './countries';
 import { formatIban } from './iban';
-import { formatEuro } from './money';
+import { formatEuro } from './numbers';
 import { formatPhoneNumber } from './phone';
 import {
   LOMBARD_DOCUMENT_LABELS,

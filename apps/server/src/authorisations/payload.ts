@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { IDLE_STEP_UP_PURPOSE, type AuthorisationPayload } from '@kontor/domain/auth-contracts';
 import { electronicIban, maskIban } from '@kontor/domain/iban';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro } from '@kontor/domain/numbers';
 import { moneyTransactionDataSchema } from '@kontor/domain/money-contracts';
 import { checkMobileNumber } from '@kontor/domain/mobile-number';
 import { formatPhoneNumber } from '@kontor/domain/phone';

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro } from '@kontor/domain/numbers';
 import type { Booking, NotificationToSend } from './booking.ts';
 import { accounts, type Posting } from './ledger.ts';
 

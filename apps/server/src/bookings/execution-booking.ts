@@ -6,7 +6,7 @@ import { type FundType, saleGain, type TaxCalculation, type TaxClass, taxClassOf
 import type { OrderTax, SaleTaxEstimate } from '@kontor/domain/tax-contracts';
 import { incomeTaxEvent, type LockedYear } from '../tax/income-tax.ts';
 import type { TaxEventToRecord } from '../tax/store.ts';
-import { formatMoney, formatQuantity } from '@kontor/domain/money';
+import { formatMoney, formatQuantity } from '@kontor/domain/numbers';
 import { type ExAnteCosts, chargedFees } from '@kontor/domain/order-costs';
 import type { ContractNoteData } from '../documents/contract-note.ts';
 import { contractNoteKey } from '../documents/store.ts';

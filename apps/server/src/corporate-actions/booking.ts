@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { CA_OPTION_LABELS, CA_TYPE_LABELS, type CaOption, type CaPhase, type CaStep, scaledPieces } from '@kontor/domain/corporate-actions';
 import type { CaType } from '@kontor/domain/enums';
 import { type Lot, sellFifo } from '@kontor/domain/lots';
-import { formatEuro, formatQuantity } from '@kontor/domain/money';
+import { formatEuro, formatQuantity } from '@kontor/domain/numbers';
 import { type FundType, saleGain, type TaxClass, taxClassOf } from '@kontor/domain/tax';
 import type { Booking, LotChange } from '../bookings/booking.ts';
 import { orderTaxOf, saleTaxBooking } from '../bookings/execution-booking.ts';

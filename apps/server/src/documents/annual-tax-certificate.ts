@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro } from '@kontor/domain/numbers';
 import { startPdf } from '../platform/pdf.ts';
 import { machineNote, pdfTable } from './pdf-table.ts';
 

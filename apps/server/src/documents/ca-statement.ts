@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { CaType } from '@kontor/domain/enums';
-import { formatEuro, formatQuantity } from '@kontor/domain/money';
+import { formatEuro, formatQuantity } from '@kontor/domain/numbers';
 import type { OrderTax } from '@kontor/domain/tax-contracts';
 import { startPdf } from '../platform/pdf.ts';
 import { taxRows } from './contract-note.ts';

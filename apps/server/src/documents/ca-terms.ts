@@ -1,4 +1,4 @@
-import { formatEuro, formatMoney } from '@kontor/domain/money';
+import { formatEuro, formatMoney } from '@kontor/domain/numbers';
 import type { CaOption } from '@kontor/domain/corporate-actions';
 import type { CaType } from '@kontor/domain/enums';
 import { germanDate } from '@kontor/domain/service-request-summary';

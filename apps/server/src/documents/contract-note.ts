@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatEuro, formatMoney, formatQuantity } from '@kontor/domain/money';
+import { formatEuro, formatMoney, formatQuantity } from '@kontor/domain/numbers';
 import { taxTotal } from '@kontor/domain/tax';
 import type { OrderTax } from '@kontor/domain/tax-contracts';
 import { startPdf } from '../platform/pdf.ts';

@@ -1,4 +1,4 @@
-import { formatEuro, formatMoney, formatQuantity } from '@kontor/domain/money';
+import { formatEuro, formatMoney, formatQuantity } from '@kontor/domain/numbers';
 import { startPdf } from '../platform/pdf.ts';
 import { machineNote, pdfTable } from './pdf-table.ts';
 

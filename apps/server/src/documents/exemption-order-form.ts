@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro } from '@kontor/domain/numbers';
 import { KONTOR_BANK_ACCOUNT } from '@kontor/domain/money-contracts';
 import { formatTaxId, germanDate, germanDateTime } from '@kontor/domain/service-request-summary';
 import { EXEMPTION_LIMIT_JOINT, EXEMPTION_LIMIT_SINGLE, type ExemptionOrderAttributes } from '@kontor/domain/service-requests';

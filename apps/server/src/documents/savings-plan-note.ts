@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro } from '@kontor/domain/numbers';
 import { startExecutionPdf } from './contract-note.ts';
 
 /** What a savings-plan execution's confirmation shows; written in SQL by the block execution (savings-plans/execution.ts). */

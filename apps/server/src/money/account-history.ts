@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { addBankingDays, berlinDate } from '@kontor/domain/banking-days';
 import { maskIban } from '@kontor/domain/iban';
 import type { AccountEntry, AccountEntryKind } from '@kontor/domain/money-contracts';
-import { formatQuantity } from '@kontor/domain/money';
+import { formatQuantity } from '@kontor/domain/numbers';
 import type { LedgerEntryRow } from './store.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthorisationPayload, AuthorisationResult } from '@kontor/domain/auth-contracts';
 import { addBankingDays, berlinDate, nextBankingDay, startOfBerlinDay } from '@kontor/domain/banking-days';
 import { ibanProblem, maskIban, normaliseIban } from '@kontor/domain/iban';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro } from '@kontor/domain/numbers';
 import {
   DIRECT_DEBIT_INSTANT_LIMIT,
   DIRECT_DEBIT_SETTLEMENT_DAYS,

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { ALERT_DIRECTION_LABELS, alertReached, PRICE_ALERTS_MAX, type PriceAlert } from '@kontor/domain/notifications';
-import { formatMoney } from '@kontor/domain/money';
+import { formatMoney } from '@kontor/domain/numbers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QuoteSource, QuoteUpdate } from '../market/feed.ts';
 import type { Clock } from '../platform/clock.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { addCalendarDays, type IsoDate } from '@kontor/domain/banking-days';
 import type { SavingsInterval } from '@kontor/domain/enums';
-import { formatEuro, formatMoney } from '@kontor/domain/money';
+import { formatEuro, formatMoney } from '@kontor/domain/numbers';
 import { PRICE_LIST } from '@kontor/domain/order-costs';
 import { executionDate, firstNominalDate, nextNominalDate, SAVINGS_PLAN_MAX_AMOUNT } from '@kontor/domain/savings-plans';
 import { documentColumns } from '../documents/store.ts';

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { bankingDayOnOrAfter, berlinDate, isBankingDay, nextBankingDay, startOfBerlinDay, type IsoDate } from '@kontor/domain/banking-days';
 import { dividendExDate, dividendPayDate, paysDividends } from '@kontor/domain/dividends';
 import type { Instrument } from '@kontor/domain/instrument';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro } from '@kontor/domain/numbers';
 import { CREDITABLE_WITHHOLDING, taxClassOf } from '@kontor/domain/tax';
 import { dividendPayment, issuerCountry } from '@kontor/domain/vorabpauschale';
 import type { Booking } from '../bookings/booking.ts';

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { addCalendarDays, bankingDayOnOrAfter, berlinDate, exchangeDayOnOrAfter, startOfBerlinDay } from '@kontor/domain/banking-days';
 import { accumulates } from '@kontor/domain/dividends';
 import type { Instrument } from '@kontor/domain/instrument';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro } from '@kontor/domain/numbers';
 import { taxClassOf } from '@kontor/domain/tax';
 import { basiszinsOf, fullMonthsBefore, vorabpauschale } from '@kontor/domain/vorabpauschale';
 import type { Booking } from '../bookings/booking.ts';

@@ -4,7 +4,7 @@ import { chargedFees, type ExAnteCosts } from '@kontor/domain/order-costs';
 import { buyReservation } from '@kontor/domain/order-estimate';
 import { isFinal } from '@kontor/domain/order-kinds';
 import { accountCheckErrors } from '@kontor/domain/order-rules';
-import { formatQuantity } from '@kontor/domain/money';
+import { formatQuantity } from '@kontor/domain/numbers';
 import type { OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import type { Db } from '../platform/db.ts';
 import { AppError, notFound } from '../platform/errors.ts';

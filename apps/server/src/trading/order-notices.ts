@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { berlinDate } from '@kontor/domain/banking-days';
-import { formatMoney, formatQuantity } from '@kontor/domain/money';
+import { formatMoney, formatQuantity } from '@kontor/domain/numbers';
 import type { NewMessage } from '../messages/store.ts';
 import type { NewNotification } from '../notifications/store.ts';
 import { executionNotice } from '../bookings/execution-booking.ts';
