@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { toWireAmount, toWireDecimal } from './numbers';
 
 /**
  * A position is kept as purchase lots, first in first out: a sale uses up the oldest lots first,
@@ -60,17 +61,17 @@ export function sellFifo(lots: readonly Lot[], quantity: string, netProceeds: st
     const take = Decimal.min(available, left);
     const cost = shareOf(lot, lot.remainingCost, take);
     const vp = shareOf(lot, lot.remainingVorabpauschale, take);
-    consumed.push({ lotId: lot.id, quantity: take.toFixed(), cost: cost.toFixed(2), vorabpauschale: vp.toFixed(2) });
+    consumed.push({ lotId: lot.id, quantity: toWireDecimal(take), cost: toWireAmount(cost), vorabpauschale: toWireAmount(vp) });
     costOfSold = costOfSold.plus(cost);
     vorabpauschale = vorabpauschale.plus(vp);
     left = left.minus(take);
   }
-  if (left.gt(0)) throw new RangeError(`Not enough pieces: ${left.toFixed()} missing`);
+  if (left.gt(0)) throw new RangeError(`Not enough pieces: ${toWireDecimal(left)} missing`);
   return {
     consumed,
-    costOfSold: costOfSold.toFixed(2),
-    vorabpauschaleOfSold: vorabpauschale.toFixed(2),
-    realisedPnl: new Decimal(netProceeds).minus(costOfSold).toFixed(2),
+    costOfSold: toWireAmount(costOfSold),
+    vorabpauschaleOfSold: toWireAmount(vorabpauschale),
+    realisedPnl: toWireAmount(new Decimal(netProceeds).minus(costOfSold)),
   };
 }
 
@@ -93,9 +94,9 @@ export function positionOf(lots: readonly Lot[]): PositionSummary {
     cost = cost.plus(lot.remainingCost);
   }
   return {
-    quantity: quantity.toFixed(),
-    cost: cost.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
-    averagePrice: quantity.isZero() ? '0' : cost.div(quantity).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(),
+    quantity: toWireDecimal(quantity),
+    cost: toWireAmount(cost),
+    averagePrice: quantity.isZero() ? '0' : toWireDecimal(cost.div(quantity).toDecimalPlaces(6, Decimal.ROUND_HALF_UP)),
   };
 }
 
@@ -105,5 +106,5 @@ export function valuation(position: Pick<PositionSummary, 'quantity' | 'cost'>, 
   const pnl = value.minus(position.cost);
   const cost = new Decimal(position.cost);
   const pnlPercent = cost.isZero() ? new Decimal(0) : pnl.div(cost).mul(100);
-  return { value: value.toFixed(2), pnl: pnl.toFixed(2), pnlPercent: pnlPercent.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) };
+  return { value: toWireAmount(value), pnl: toWireAmount(pnl), pnlPercent: toWireAmount(pnlPercent) };
 }

@@ -126,6 +126,7 @@ describe('numbers that are no amounts', () => {
   it('counts, axis values and plain numbers', () => {
     expect(formatNumber('1234.5')).toBe('1.234,50');
     expect(formatNumber('1234567890.123456789', { min: 0, max: 9 })).toBe('1.234.567.890,123456789');
+    expect(formatNumber('-1234.5', 2, { grouping: false })).toBe('-1234,50');
     expect(formatCount(1234567)).toBe('1.234.567');
     expect(formatAxisValue(1234.5, 3)).toBe('1.234,500');
   });

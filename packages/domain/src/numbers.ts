@@ -104,9 +104,13 @@ function digitOptions(fractionDigits: Digits, signed = false): Intl.NumberFormat
 
 export type FormatOptions = { signed?: boolean; locale?: NumberLocale };
 
-/** formatNumber('1234.5', 2) → '1.234,50'. Prices and rates without a currency. */
-export function formatNumber(value: DecimalString, fractionDigits: Digits = 2, options: FormatOptions = {}): string {
-  return numberFormat(options.locale ?? 'de', digitOptions(fractionDigits, options.signed)).format(toIntl(value));
+/**
+ * formatNumber('1234.5', 2) → '1.234,50'. Prices and rates without a currency. `grouping: false`
+ * leaves out the thousands separator ('-1234,50'), for a file a spreadsheet reads as a number.
+ */
+export function formatNumber(value: DecimalString, fractionDigits: Digits = 2, options: FormatOptions & { grouping?: boolean } = {}): string {
+  const grouping = options.grouping === false ? { useGrouping: false } : {};
+  return numberFormat(options.locale ?? 'de', { ...digitOptions(fractionDigits, options.signed), ...grouping }).format(toIntl(value));
 }
 
 /** formatMoney('1234.56', 'USD') → '1.234,56 $'; two decimals unless told otherwise, whatever the currency. */

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { roundCents, toWireAmount } from './numbers';
 
 /**
  * German tax on investment income as a bank withholds it (Abgeltungsteuer, §§ 20, 32d, 43a EStG;
@@ -75,12 +76,9 @@ export function taxClassOf(i: Classifiable): TaxClass {
   };
 }
 
-const cents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-const money = (d: Decimal.Value) => cents(new Decimal(d)).toFixed(2);
-
 /** The taxable part of a fund's income after the Teilfreistellung, to the cent (a loss likewise). */
 export function afterTeilfreistellung(amount: string, teilfreistellung: string): string {
-  return money(new Decimal(amount).mul(new Decimal(1).minus(teilfreistellung)));
+  return toWireAmount(new Decimal(amount).mul(new Decimal(1).minus(teilfreistellung)));
 }
 
 /** What a customer's year has taken in so far: euros, never negative each. */
@@ -147,13 +145,13 @@ export function taxOn(taxable: string, foreignTax: string, church: ChurchTaxRate
   const base = Decimal.max(0, taxable);
   const k = new Decimal(CHURCH_RATE[church]);
   // Foreign tax beyond a quarter of the base cannot be credited: it would make the KapESt negative.
-  const credited = cents(Decimal.min(new Decimal(foreignTax), base.div(4)));
-  const kapest = cents(base.minus(credited.mul(4)).div(k.plus(4)));
+  const credited = roundCents(Decimal.min(new Decimal(foreignTax), base.div(4)));
+  const kapest = roundCents(base.minus(credited.mul(4)).div(k.plus(4)));
   return {
-    capitalGainsTax: kapest.toFixed(2),
-    solidaritySurcharge: money(kapest.mul(SOLI)),
-    churchTax: money(kapest.mul(k)),
-    withholdingTaxCredited: credited.toFixed(2),
+    capitalGainsTax: toWireAmount(kapest),
+    solidaritySurcharge: toWireAmount(kapest.mul(SOLI)),
+    churchTax: toWireAmount(kapest.mul(k)),
+    withholdingTaxCredited: toWireAmount(credited),
   };
 }
 
@@ -172,12 +170,12 @@ export function settleYear(y: TaxYear, allowance: string, church: ChurchTaxRate)
   const allowanceUsed = Decimal.min(income, Decimal.max(0, allowance));
   const taxable = income.minus(allowanceUsed);
   return {
-    ...taxOn(taxable.toFixed(2), y.foreignTax, church),
-    lossPotShares: lossPotShares.toFixed(2),
-    lossPotOther: lossPotOther.toFixed(2),
-    income: income.toFixed(2),
-    allowanceUsed: allowanceUsed.toFixed(2),
-    taxable: taxable.toFixed(2),
+    ...taxOn(toWireAmount(taxable), y.foreignTax, church),
+    lossPotShares: toWireAmount(lossPotShares),
+    lossPotOther: toWireAmount(lossPotOther),
+    income: toWireAmount(income),
+    allowanceUsed: toWireAmount(allowanceUsed),
+    taxable: toWireAmount(taxable),
   };
 }
 
@@ -196,7 +194,7 @@ export function addIncome(y: TaxYear, income: TaxableIncome): { year: TaxYear; t
   const part = afterTeilfreistellung(amount, income.taxClass.teilfreistellung);
   const p = new Decimal(part);
   const next = { ...y };
-  const add = (k: keyof TaxYear, v: Decimal.Value) => (next[k] = money(new Decimal(next[k]).plus(v)));
+  const add = (k: keyof TaxYear, v: Decimal.Value) => (next[k] = toWireAmount(new Decimal(next[k]).plus(v)));
   // Dividends of shares are not share gains: only sales feed the share pot.
   const shares = income.kind === 'sale' && income.taxClass.pot === 'shares';
   if (p.gte(0)) add(shares ? 'shareGains' : 'otherIncome', p);
@@ -225,7 +223,7 @@ export type TaxCalculation = TaxAmounts & {
   yearTaxable: string;
 };
 
-const minus = (a: string, b: string) => new Decimal(a).minus(b).toFixed(2);
+const minus = (a: string, b: string) => toWireAmount(new Decimal(a).minus(b));
 
 /**
  * The tax of one event: the year settled with the event minus what was withheld before it. Returns
@@ -252,7 +250,7 @@ export function taxEvent(
     },
     settlement: s,
     calculation: {
-      amount: money(amount),
+      amount: toWireAmount(amount),
       teilfreistellung: income.taxClass.teilfreistellung,
       taxablePart,
       allowanceUsed: minus(s.allowanceUsed, before.paid.allowanceUsed),
@@ -271,7 +269,7 @@ export function taxEvent(
 
 /** The tax an event withholds in total (negative: a refund). Credited foreign tax was withheld abroad already. */
 export function taxTotal(t: Pick<TaxAmounts, 'capitalGainsTax' | 'solidaritySurcharge' | 'churchTax'>): string {
-  return new Decimal(t.capitalGainsTax).plus(t.solidaritySurcharge).plus(t.churchTax).toFixed(2);
+  return toWireAmount(new Decimal(t.capitalGainsTax).plus(t.solidaritySurcharge).plus(t.churchTax));
 }
 
 export const EMPTY_TAX_PAID: Readonly<TaxPaid> = { ...NO_TAX, allowanceUsed: '0.00' };
@@ -283,8 +281,8 @@ export const EMPTY_TAX_PAID: Readonly<TaxPaid> = { ...NO_TAX, allowanceUsed: '0.
 export function certifyLosses(y: TaxYear, s: Pick<YearSettlement, 'lossPotShares' | 'lossPotOther'>, pots: { shares: boolean; other: boolean }): TaxYear {
   return {
     ...y,
-    certifiedShares: pots.shares ? money(new Decimal(y.certifiedShares).plus(s.lossPotShares)) : y.certifiedShares,
-    certifiedOther: pots.other ? money(new Decimal(y.certifiedOther).plus(s.lossPotOther)) : y.certifiedOther,
+    certifiedShares: pots.shares ? toWireAmount(new Decimal(y.certifiedShares).plus(s.lossPotShares)) : y.certifiedShares,
+    certifiedOther: pots.other ? toWireAmount(new Decimal(y.certifiedOther).plus(s.lossPotOther)) : y.certifiedOther,
   };
 }
 
@@ -295,5 +293,5 @@ export function nextTaxYear(previous: Pick<YearSettlement, 'lossPotShares' | 'lo
 
 /** A sale's gain for tax: proceeds after costs, less the acquisition costs and the Vorabpauschalen already taxed on the pieces sold. */
 export function saleGain(sale: { realisedPnl: string; vorabpauschaleOfSold: string }): string {
-  return new Decimal(sale.realisedPnl).minus(sale.vorabpauschaleOfSold).toFixed(2);
+  return toWireAmount(new Decimal(sale.realisedPnl).minus(sale.vorabpauschaleOfSold));
 }
