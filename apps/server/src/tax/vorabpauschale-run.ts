@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { addCalendarDays, bankingDayOnOrAfter, berlinDate, exchangeDayOnOrAfter, startOfBerlinDay } from '@kontor/domain/banking-days';
 import { accumulates } from '@kontor/domain/dividends';
 import type { Instrument } from '@kontor/domain/instrument';
-import { formatEuro } from '@kontor/domain/numbers';
+import { formatEuro, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import { taxClassOf } from '@kontor/domain/tax';
 import { basiszinsOf, fullMonthsBefore, vorabpauschale } from '@kontor/domain/vorabpauschale';
 import type { Booking } from '../bookings/booking.ts';
@@ -64,14 +64,14 @@ export function vorabpauschaleBooking(p: VorabpauschaleToBook): Booking | null {
   const at = vorabpauschaleInstant(p.year);
   const key = vorabpauschaleKey(p.sub, i.isin, p.year);
   const taxClass = taxClassOf({ instrumentType: i.instrumentType, name: i.name, isin: i.isin, fundType: i.fundType ?? null });
-  const tax = incomeTaxEvent({ key, sub: p.sub, at, isin: i.isin, name: i.name, income: { kind: 'vorabpauschale', amount: amount.toFixed(2), taxClass }, state: p.state });
+  const tax = incomeTaxEvent({ key, sub: p.sub, at, isin: i.isin, name: i.name, income: { kind: 'vorabpauschale', amount: toWireAmount(amount), taxClass }, state: p.state });
   const total = new Decimal(tax.total);
   const fromCash = total.lte(0) ? total : Decimal.min(total, Decimal.max(new Decimal(p.freeCash), 0));
   const toArrears = total.minus(fromCash);
   const postings: Posting[] = [
-    { account: accounts.cash(p.sub), amount: fromCash.neg().toFixed(2), kind: 'vorabpauschale' },
-    { account: accounts.arrears(p.sub), amount: toArrears.neg().toFixed(2), kind: 'vorabpauschale' },
-    { account: accounts.taxOffice, amount: total.toFixed(2), kind: 'tax' },
+    { account: accounts.cash(p.sub), amount: toWireAmount(fromCash.neg()), kind: 'vorabpauschale' },
+    { account: accounts.arrears(p.sub), amount: toWireAmount(toArrears.neg()), kind: 'vorabpauschale' },
+    { account: accounts.taxOffice, amount: toWireAmount(total), kind: 'tax' },
   ];
   const data: Omit<VorabpauschaleNoticeData, 'customerName'> = {
     statement: 'vorabpauschale',
@@ -83,11 +83,11 @@ export function vorabpauschaleBooking(p: VorabpauschaleToBook): Booking | null {
     basiszins: basiszinsOf(p.year) ?? '0',
     startPrice: p.startPrice,
     endPrice: p.endPrice,
-    lots: perLot.map((l) => ({ openedOn: l.openedOn, quantity: new Decimal(l.lot.remaining).toFixed(), monthsBefore: fullMonthsBefore(l.openedOn, p.year), amount: l.amount })),
-    amount: amount.toFixed(2),
+    lots: perLot.map((l) => ({ openedOn: l.openedOn, quantity: toWireDecimal(l.lot.remaining), monthsBefore: fullMonthsBefore(l.openedOn, p.year), amount: l.amount })),
+    amount: toWireAmount(amount),
     tax: { ...orderTaxOf(tax.calculation), withholdingTaxCredited: tax.calculation.withholdingTaxCredited },
-    fromCash: fromCash.toFixed(2),
-    toArrears: toArrears.toFixed(2),
+    fromCash: toWireAmount(fromCash),
+    toArrears: toWireAmount(toArrears),
   };
   return {
     key,
@@ -114,7 +114,7 @@ export function vorabpauschaleBooking(p: VorabpauschaleToBook): Booking | null {
           {
             kind: 'MONEY',
             title: 'Steuer auf Vorabpauschale nicht gedeckt',
-            body: `Ihr Guthaben deckte die Steuer auf die Vorabpauschale ${p.year} von ${i.name} nicht. Ihr Verrechnungskonto steht mit ${formatEuro(toArrears.toFixed(2))} im Soll; bitte überweisen Sie den Betrag.`,
+            body: `Ihr Guthaben deckte die Steuer auf die Vorabpauschale ${p.year} von ${i.name} nicht. Ihr Verrechnungskonto steht mit ${formatEuro(toWireAmount(toArrears))} im Soll; bitte überweisen Sie den Betrag.`,
             isin: i.isin,
           },
         ]
@@ -142,7 +142,7 @@ function yearPrices(d: VorabpauschaleJobDeps, i: Instrument, year: number): { st
   const end = d.priceAt(i.isin, lastClose);
   const fx = d.fxAt(i.quoteCurrencyCode, lastClose);
   if (!start || !end || !fx) return null;
-  const eur = (v: string) => new Decimal(v).mul(fx).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed();
+  const eur = (v: string) => toWireDecimal(new Decimal(v).mul(fx).toDecimalPlaces(4, Decimal.ROUND_HALF_UP));
   return { startPrice: eur(start), endPrice: eur(end) };
 }
 
