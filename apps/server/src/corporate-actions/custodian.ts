@@ -19,6 +19,7 @@ import { eurQuote, rightsIsinOf } from './position.ts';
 import { exInstant, scheduleCaEvent } from './schedule.ts';
 import { caNoticeId, caStore, caTermsKey, type CaEventRow } from './store.ts';
 import { eventSchedule, germanDeadline } from './views.ts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 /** The custodian's daily look for new corporate actions, 07:00 Berlin on banking days. */
 export const CA_ANNOUNCE_DAY_JOB = 'ca.announce_day';
@@ -27,7 +28,6 @@ const ANNOUNCE_ONE_IN = 250;
 
 const berlinAt = (date: IsoDate, hour: number) => new Date(startOfBerlinDay(date).getTime() + hour * 3_600_000);
 const announceInstant = (date: IsoDate) => berlinAt(date, 7);
-const cents = (v: Decimal) => v.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
 function previousBankingDay(date: IsoDate): IsoDate {
   let day = addCalendarDays(date, -1);
@@ -75,7 +75,7 @@ export function custodian(d: CustodianDeps) {
     if (!bid) return null;
     const share = new Decimal(bid);
     const base: EventValues = { type, isin, targetIsin: isin, rightsIsin: null, ratioOld: '1', ratioNew: '1', price: null, dividend: null, foreignDividend: null, currency: null };
-    const of = (factor: string) => cents(share.mul(factor)).toFixed(2);
+    const of = (factor: string) => toWireAmount(share.mul(factor));
     switch (type) {
       case 'KAP':
         return { ...base, rightsIsin: rightsIsinOf(isin), ratioOld: seed % 2 === 0 ? '10' : '5', price: of('0.8') };
@@ -95,12 +95,12 @@ export function custodian(d: CustodianDeps) {
         const usd = fxRateNow(d.quotes, 'USD');
         if (!usd) return null;
         const dividend = of('0.02');
-        return { ...base, dividend, foreignDividend: cents(new Decimal(dividend).div(usd)).toFixed(2), currency: 'USD' };
+        return { ...base, dividend, foreignDividend: toWireAmount(new Decimal(dividend).div(usd)), currency: 'USD' };
       }
       case 'ZEICHNUNG': {
         const target = otherShare(isin, seed);
         const ask = target && eurQuote(d.quotes, target.isin, target.currency, 'ask');
-        return target && ask ? { ...base, targetIsin: target.isin, ratioOld: '10', price: cents(new Decimal(ask).mul('0.97')).toFixed(2) } : null;
+        return target && ask ? { ...base, targetIsin: target.isin, ratioOld: '10', price: toWireAmount(new Decimal(ask).mul('0.97')) } : null;
       }
       case 'TEILRECHT':
         return { ...base, ratioOld: '5', price: of('5') };
@@ -140,7 +140,7 @@ export function custodian(d: CustodianDeps) {
     const id = `${p.type}-${p.isin}-${dates.exDate}`;
     const event: CaEventRow = { id, ...values, ...dates, announcedAt: p.now };
     if (!(await caStore.insertEvent(tx, event))) return { eventId: id, created: false };
-    const holders = (await caStore.holders(tx, p.isin)).map((h) => ({ sub: h.sub, quantity: new Decimal(h.quantity).toFixed() }));
+    const holders = (await caStore.holders(tx, p.isin)).map((h) => ({ sub: h.sub, quantity: toWireDecimal(h.quantity) }));
     const entitled = await caStore.entitle(tx, id, holders, p.now);
     await scheduleCaEvent(d.scheduler, tx, event);
     // Known at once, so that a job or a read inside a transaction never looks the rights ISIN up outside it.
@@ -165,8 +165,8 @@ export function custodian(d: CustodianDeps) {
       targetIsin: e.targetIsin,
       targetName: names.targetName,
       rightsIsin: e.rightsIsin,
-      ratioOld: new Decimal(e.ratioOld).toFixed(),
-      ratioNew: new Decimal(e.ratioNew).toFixed(),
+      ratioOld: toWireDecimal(e.ratioOld),
+      ratioNew: toWireDecimal(e.ratioNew),
       price: e.price,
       dividend: e.dividend,
       foreignDividend: e.foreignDividend,

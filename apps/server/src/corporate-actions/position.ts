@@ -6,6 +6,7 @@ import { lotStore } from '../bookings/lot-store.ts';
 import type { Db } from '../platform/db.ts';
 import { withCheckDigit } from '../instruments/isin.ts';
 import type { CaEntitlementRow, CaEventRow } from './store.ts';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 /** The ISIN of the subscription rights of a rights issue on `isin` ("XR" + the share's national number). */
 export const rightsIsinOf = (isin: string) => withCheckDigit(`XR${isin.slice(2, 11)}`);
@@ -15,7 +16,7 @@ export function eurQuote(quotes: QuoteSource, isin: string, currency: string, si
   const q = quotes.current(isin);
   const fx = fxRateNow(quotes, currency);
   if (!q || !fx) return null;
-  return new Decimal(side === 'bid' ? q.bid : q.ask).mul(fx).toFixed();
+  return toWireDecimal(new Decimal(side === 'bid' ? q.bid : q.ask).mul(fx));
 }
 
 /**
@@ -38,8 +39,8 @@ export async function positionFor(
   const shareBid = eurQuote(p.quotes, e.isin, shareCurrency, 'bid');
   const shareAsk = eurQuote(p.quotes, e.isin, shareCurrency, 'ask');
   return {
-    held: held.toFixed(),
-    rights: rights.toFixed(),
+    held: toWireDecimal(held),
+    rights: toWireDecimal(rights),
     rightsBid: e.rightsIsin && shareBid ? rightsValue(e, shareBid, 'bid') : null,
     rightsAsk: e.rightsIsin && shareAsk ? rightsValue(e, shareAsk, 'ask') : null,
     targetBid: eurQuote(p.quotes, e.targetIsin, targetCurrency, 'bid'),

@@ -1,14 +1,14 @@
-import Decimal from 'decimal.js';
 import { CA_OPTION_LABELS, CA_OPTIONS_WITH_QUANTITY, CA_TYPE_LABELS, CA_TYPE_OPTIONS, MANDATORY_CA_TYPES } from '@kontor/domain/corporate-actions';
 import { CA_STATUSES, type CaAnnouncement, type CaStatus } from '@kontor/domain/ca-contracts';
 import { payInstant } from './schedule.ts';
 import { caStatementKeyPrefix, caTermsKey, type CaEntitlementRow, type CaEventRow, type CaInstructionRow } from './store.ts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
+import { formatDate, formatTime } from '@kontor/domain/dates';
 
-const berlin = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 /** "04.12.2026 12:00" (Berlin): how a deadline is written in messages and notices (add " Uhr"). */
-export const germanDeadline = (at: Date) => berlin.format(at).replace(',', '');
+export const germanDeadline = (at: Date) => `${formatDate(at)} ${formatTime(at, { seconds: false })}`;
 
-const plain = (v: string | null) => (v === null ? null : new Decimal(v).toFixed());
+const plain = (v: string | null) => (v === null ? null : toWireDecimal(v));
 
 /** The currency and dates of an event as the customer's view and the terms document both give them. */
 export function eventSchedule(e: CaEventRow) {
@@ -52,7 +52,7 @@ export function announcementView(r: AnnouncementRow, p: { now: Date; names: Map<
     targetIsin: e.targetIsin,
     targetName: p.names.get(e.targetIsin) ?? e.targetIsin,
     rightsIsin: e.rightsIsin,
-    ratio: { old: new Decimal(e.ratioOld).toFixed(), new: new Decimal(e.ratioNew).toFixed() },
+    ratio: { old: toWireDecimal(e.ratioOld), new: toWireDecimal(e.ratioNew) },
     price: plain(e.price),
     dividend: plain(e.dividend),
     foreignDividend: plain(e.foreignDividend),
@@ -60,12 +60,12 @@ export function announcementView(r: AnnouncementRow, p: { now: Date; names: Map<
     options: options.map((o) => ({ option: o, label: CA_OPTION_LABELS[o], withQuantity: CA_OPTIONS_WITH_QUANTITY.includes(o) })),
     defaultOption,
     status: statusOf(e, ent, i, p.now),
-    entitlement: { quantity: new Decimal(ent.quantity).toFixed(), rights: new Decimal(ent.rights).toFixed() },
+    entitlement: { quantity: toWireDecimal(ent.quantity), rights: toWireDecimal(ent.rights) },
     instruction: i && {
       option: i.option,
       quantity: plain(i.quantity),
       source: i.source,
-      reserved: new Decimal(i.reserved).toFixed(2),
+      reserved: toWireAmount(i.reserved),
       instructedAt: i.instructedAt.toISOString(),
       binding: i.binding || p.now >= e.deadline,
     },
