@@ -4,6 +4,7 @@ import type { Depot } from '@kontor/domain/trading-contracts';
 import type { Db } from '../platform/db.ts';
 import { cashOf } from '../bookings/ledger.ts';
 import type { DepotStore } from './store.ts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 /** The depot as the customer sees it: positions with what is free to sell, and the cash. */
 export function depotService(d: {
@@ -26,13 +27,13 @@ export function depotService(d: {
           name: instrument?.name ?? p.isin,
           instrumentType: instrument?.instrumentType ?? 'AKTIE',
           currency: instrument?.quoteCurrencyCode ?? 'EUR',
-          quantity: new Decimal(p.quantity).toFixed(),
-          blocked: b.toFixed(),
-          available: Decimal.max(0, new Decimal(p.quantity).minus(b)).toFixed(),
-          cost: new Decimal(p.cost).toFixed(2),
-          averagePrice: new Decimal(p.cost).div(p.quantity).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(),
+          quantity: toWireDecimal(p.quantity),
+          blocked: toWireDecimal(b),
+          available: toWireDecimal(Decimal.max(0, new Decimal(p.quantity).minus(b))),
+          cost: toWireAmount(p.cost),
+          averagePrice: toWireDecimal(new Decimal(p.cost).div(p.quantity).toDecimalPlaces(6, Decimal.ROUND_HALF_UP)),
           firstPurchase: p.firstPurchase,
-          realisedPnl: new Decimal(realised.get(p.isin) ?? '0').toFixed(2),
+          realisedPnl: toWireAmount(realised.get(p.isin) ?? '0'),
           ...(rightsOf ? { rightsOf } : {}),
         });
       }

@@ -5,6 +5,7 @@ import { type History, priceHistory } from './history.ts';
 import { isTradingIn, lastTradingTime, marketLocalTime, type TradingHours, type TradingWeek, tradingWeekOf } from '@kontor/domain/trading-window';
 import type { Clock } from '../platform/clock.ts';
 import { createState, gaussian, type Priceable, PROFILE, quoteOf, type SimState, step } from './simulator.ts';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 export type MarketInstrument = Priceable & TradingHours;
 
@@ -64,7 +65,7 @@ export class SimulatedMarket implements QuoteSource {
 
   previousClose(isin: string): string | undefined {
     const entry = this.#instruments.get(isin);
-    return entry ? entry.state.incr.mul(entry.previousClose).toFixed() : undefined;
+    return entry ? toWireDecimal(entry.state.incr.mul(entry.previousClose)) : undefined;
   }
 
   history(isin: string, range: ChartRange, since?: Date): History | undefined {
@@ -76,7 +77,7 @@ export class SimulatedMarket implements QuoteSource {
       range,
       since,
       now: this.#clock.now(),
-      mid: new Decimal(q.bid).plus(q.ask).div(2).toFixed(),
+      mid: toWireDecimal(new Decimal(q.bid).plus(q.ask).div(2)),
       previousClose: this.previousClose(isin),
       priceIncr: entry.info.priceIncr,
       yearlyVol: PROFILE[entry.info.instrumentType].yearlyVol,

@@ -3,6 +3,7 @@ import type { ChartRange } from '@kontor/domain/enums';
 import { isTradingTime, marketLocalTime, type TradingHours } from '@kontor/domain/trading-window';
 import { seededRandom } from '../platform/random.ts';
 import { gaussian } from './simulator.ts';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 /**
  * Price history for the chart ranges of spec §3, generated, deterministic and consistent with
@@ -97,7 +98,7 @@ export function priceHistory(p: {
     const rng = seededRandom(`${p.isin}:${resolution}:${start}`);
     return { ret: sigma * gaussian(rng), wiggle: Math.abs(sigma * gaussian(rng)) * 0.6 };
   };
-  const round = (x: number) => incr.mul(Math.max(1, Math.round(x))).toFixed();
+  const round = (x: number) => toWireDecimal(incr.mul(Math.max(1, Math.round(x))));
   const bar = (t: number, open: number, close: number, wiggle: number): Bar => ({
     t: new Date(t).toISOString(),
     o: round(open),
