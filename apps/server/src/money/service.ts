@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthorisationPayload, AuthorisationResult } from '@kontor/domain/auth-contracts';
 import { addBankingDays, berlinDate, nextBankingDay, startOfBerlinDay } from '@kontor/domain/banking-days';
 import { ibanProblem, maskIban, normaliseIban } from '@kontor/domain/iban';
-import { formatEuro } from '@kontor/domain/numbers';
+import { formatEuro, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import {
   DIRECT_DEBIT_INSTANT_LIMIT,
   DIRECT_DEBIT_SETTLEMENT_DAYS,
@@ -50,7 +50,6 @@ export type MoneyDeps = {
 
 export const MONEY_JOBS = { transferIn: 'money.transfer-in', payout: 'money.payout', debitSettle: 'money.debit-settle' } as const;
 
-const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
 const noReferenceAccount = () => new AppError(409, 'Bitte hinterlegen Sie zuerst Ihr Referenzkonto.');
 
 /** The reference in a transfer's Verwendungszweck that names the customer. */
@@ -74,7 +73,7 @@ export function moneyService(d: MoneyDeps) {
 
   const payoutView = (p: PayoutRow): Payout => ({
     id: p.id,
-    amount: money(p.amount),
+    amount: toWireAmount(p.amount),
     ibanMasked: maskIban(p.iban),
     state: p.state as Payout['state'],
     orderedAt: p.orderedAt.toISOString(),
@@ -83,8 +82,8 @@ export function moneyService(d: MoneyDeps) {
   });
   const debitView = (r: DebitRow): DirectDebit => ({
     id: r.id,
-    amount: money(r.amount),
-    creditedAtOnce: money(r.creditedAtOnce),
+    amount: toWireAmount(r.amount),
+    creditedAtOnce: toWireAmount(r.creditedAtOnce),
     state: r.state as DirectDebit['state'],
     requestedAt: r.requestedAt.toISOString(),
     settlementDate: r.settlementDate,
@@ -99,7 +98,7 @@ export function moneyService(d: MoneyDeps) {
     const payoutRows = await Promise.all(refs('payout').map((id) => store.payoutById(db, id)));
     const debitRows = await Promise.all(refs('debit').map((id) => store.debitById(db, id)));
     return accountEntries(rows, {
-      executions: new Map(execRows.map((e) => [e.id, { side: e.side, quantity: new Decimal(e.quantity).toFixed(), name: names.get(e.isin)!, savings: e.kind === 'savings' }])),
+      executions: new Map(execRows.map((e) => [e.id, { side: e.side, quantity: toWireDecimal(e.quantity), name: names.get(e.isin)!, savings: e.kind === 'savings' }])),
       payouts: new Map(payoutRows.flatMap((p) => (p ? [[p.id, { iban: p.iban, executionDate: p.executionDate, state: p.state }]] : []))),
       debits: new Map(debitRows.flatMap((r) => (r ? [[r.id, { settlementDate: r.settlementDate }]] : []))),
     });
@@ -113,11 +112,11 @@ export function moneyService(d: MoneyDeps) {
     const notYetSettled = debitCredits.plus(unsettledProceeds(await entries(db, sub), today()));
     const free = new Decimal(b.free);
     return {
-      availableToBuy: money(free),
-      availableToPayout: money(Decimal.max(0, free.minus(notYetSettled))),
-      reserved: money(b.reserved),
-      notYetSettled: money(notYetSettled),
-      balance: money(free.plus(b.reserved).plus(b.arrears)),
+      availableToBuy: toWireAmount(free),
+      availableToPayout: toWireAmount(Decimal.max(0, free.minus(notYetSettled))),
+      reserved: toWireAmount(b.reserved),
+      notYetSettled: toWireAmount(notYetSettled),
+      balance: toWireAmount(free.plus(b.reserved).plus(b.arrears)),
       debitCredits,
       arrears: Decimal.max(0, new Decimal(b.arrears).neg()),
     };
@@ -135,11 +134,11 @@ export function moneyService(d: MoneyDeps) {
   async function collectDebit(tx: Db, sub: string, amount: string, now: Date): Promise<string> {
     const cash = await figures(tx, sub, true);
     const room = Decimal.max(0, new Decimal(DIRECT_DEBIT_INSTANT_LIMIT).minus(cash.debitCredits));
-    const atOnce = money(Decimal.min(amount, room));
+    const atOnce = toWireAmount(Decimal.min(amount, room));
     const id = randomUUID();
     const settlementDate = addBankingDays(berlinDate(now), DIRECT_DEBIT_SETTLEMENT_DAYS);
     await store.insertDebit(tx, { id, sub, amount, creditedAtOnce: atOnce, state: 'PENDING', requestedAt: now, settlementDate });
-    await d.book(tx, debitCreditBooking({ sub, debitId: id, amount: atOnce, part: 'instant', at: now, arrears: cash.arrears.toFixed(2) }));
+    await d.book(tx, debitCreditBooking({ sub, debitId: id, amount: atOnce, part: 'instant', at: now, arrears: toWireAmount(cash.arrears) }));
     await d.scheduler.schedule(tx, { kind: MONEY_JOBS.debitSettle, key: id, dueAt: dueOn(settlementDate) });
     return id;
   }
@@ -148,7 +147,7 @@ export function moneyService(d: MoneyDeps) {
     /** Whether the customer can pay by direct debit now: the flag is on and a mandate is given. */
     directDebitAvailable: async (sub: string, db: Db = d.db) => d.directDebitEnabled && !!(await store.mandate(db, sub)),
     /** A savings plan's rate collected by direct debit, inside the plan's execution (the scheduler's transaction). */
-    collectDebit: (tx: Db, sub: string, amount: string, at: Date) => collectDebit(tx, sub, money(amount), at),
+    collectDebit: (tx: Db, sub: string, amount: string, at: Date) => collectDebit(tx, sub, toWireAmount(amount), at),
     figures: async (sub: string) => {
       const { debitCredits: _c, arrears: _a, ...cash } = await figures(d.db, sub);
       return cash;
@@ -211,7 +210,7 @@ export function moneyService(d: MoneyDeps) {
     async payout(sub: string, body: { amount: string; authorisation: AuthorisationResult }, key: string): Promise<IdempotentResult<Payout>> {
       const ref = await store.referenceAccount(d.db, sub);
       if (!ref) throw noReferenceAccount();
-      const amount = money(body.amount);
+      const amount = toWireAmount(body.amount);
       const now = d.clock.now();
       const fingerprint = fingerprintOf('payout', { amount, ticket: body.authorisation.ticket });
       return d.write((tx) =>
@@ -247,7 +246,7 @@ export function moneyService(d: MoneyDeps) {
           throw new AppError(409, row.state === 'CANCELLED' ? 'Diese Auszahlung ist bereits storniert.' : 'Diese Auszahlung wird bereits ausgeführt und kann nicht mehr storniert werden.');
         }
         await d.scheduler.cancel(tx, MONEY_JOBS.payout, id);
-        await d.book(tx, payoutCancelBooking({ sub, payoutId: id, amount: money(row.amount), at: d.clock.now() }));
+        await d.book(tx, payoutCancelBooking({ sub, payoutId: id, amount: toWireAmount(row.amount), at: d.clock.now() }));
         return payoutView((await store.payout(tx, sub, id))!);
       });
     },
@@ -270,7 +269,7 @@ export function moneyService(d: MoneyDeps) {
     async requestDebit(sub: string, amountInput: string, key: string): Promise<IdempotentResult<DirectDebit>> {
       if (!d.directDebitEnabled) throw new AppError(409, 'Lastschriften sind derzeit nicht verfügbar.');
       if (!(await store.mandate(d.db, sub))) throw new AppError(409, 'Bitte erteilen Sie zuerst ein SEPA-Lastschriftmandat.');
-      const amount = money(amountInput);
+      const amount = toWireAmount(amountInput);
       const now = d.clock.now();
       return d.write((tx) =>
         idempotent(tx, { sub, key, fingerprint: fingerprintOf('debit', { amount }), at: now }, async (itx) => {
@@ -288,7 +287,7 @@ export function moneyService(d: MoneyDeps) {
         if (!(await store.finishDebit(tx, id, 'RETURNED', d.clock.now()))) throw new AppError(409, 'Diese Lastschrift ist bereits abgeschlossen.');
         await d.scheduler.cancel(tx, MONEY_JOBS.debitSettle, id);
         const b = await store.balances(tx, sub, true);
-        await d.book(tx, debitReturnBooking({ sub, debitId: id, credited: money(row.creditedAtOnce), freeCash: b.free, at: d.clock.now() }));
+        await d.book(tx, debitReturnBooking({ sub, debitId: id, credited: toWireAmount(row.creditedAtOnce), freeCash: b.free, at: d.clock.now() }));
         return debitView((await store.debit(tx, sub, id))!);
       });
     },
@@ -300,7 +299,7 @@ export function moneyService(d: MoneyDeps) {
       const bookingDate = nextBankingDay(berlinDate(now));
       await d.db.transaction(async (t) => {
         const tx = t as unknown as Db;
-        await store.insertTransfer(tx, { id, sub, amount: money(amount), receivedAt: now, bookingDate, state: 'PENDING' });
+        await store.insertTransfer(tx, { id, sub, amount: toWireAmount(amount), receivedAt: now, bookingDate, state: 'PENDING' });
         await d.scheduler.schedule(tx, { kind: MONEY_JOBS.transferIn, key: id, dueAt: dueOn(bookingDate) });
       });
       return { id, bookingDate };
@@ -310,7 +309,7 @@ export function moneyService(d: MoneyDeps) {
     async simulateDeposit(sub: string, amount: string, requestId: string = randomUUID()) {
       await d.write(async (tx) => {
         const cash = await figures(tx, sub);
-        await d.book(tx, depositBooking({ sub, amount, requestId, at: d.clock.now(), arrears: cash.arrears.toFixed(2) }));
+        await d.book(tx, depositBooking({ sub, amount, requestId, at: d.clock.now(), arrears: toWireAmount(cash.arrears) }));
       });
       return cashOf(d.db, sub);
     },
@@ -322,19 +321,19 @@ export function moneyService(d: MoneyDeps) {
     const t = await store.transferById(tx, job.key);
     if (!t || !(await store.markTransferBooked(tx, t.id))) return;
     const cash = await figures(tx, t.sub);
-    await d.book(tx, depositBooking({ sub: t.sub, amount: money(t.amount), requestId: t.id, at: d.clock.now(), arrears: cash.arrears.toFixed(2), notify: true }));
+    await d.book(tx, depositBooking({ sub: t.sub, amount: toWireAmount(t.amount), requestId: t.id, at: d.clock.now(), arrears: toWireAmount(cash.arrears), notify: true }));
   });
   d.scheduler.handle(MONEY_JOBS.payout, async (tx, job) => {
     const p = await store.payoutById(tx, job.key);
     if (!p || !(await store.finishPayout(tx, p.id, 'EXECUTED', d.clock.now()))) return;
-    await d.book(tx, payoutExecutedBooking({ sub: p.sub, payoutId: p.id, amount: money(p.amount), ibanMasked: maskIban(p.iban), at: d.clock.now() }));
+    await d.book(tx, payoutExecutedBooking({ sub: p.sub, payoutId: p.id, amount: toWireAmount(p.amount), ibanMasked: maskIban(p.iban), at: d.clock.now() }));
   });
   d.scheduler.handle(MONEY_JOBS.debitSettle, async (tx, job) => {
     const r = await store.debitById(tx, job.key);
     if (!r || !(await store.finishDebit(tx, r.id, 'SETTLED', d.clock.now()))) return;
     const cash = await figures(tx, r.sub);
-    const rest = money(new Decimal(r.amount).minus(r.creditedAtOnce));
-    await d.book(tx, debitCreditBooking({ sub: r.sub, debitId: r.id, amount: rest, part: 'rest', at: d.clock.now(), arrears: cash.arrears.toFixed(2) }));
+    const rest = toWireAmount(new Decimal(r.amount).minus(r.creditedAtOnce));
+    await d.book(tx, debitCreditBooking({ sub: r.sub, debitId: r.id, amount: rest, part: 'rest', at: d.clock.now(), arrears: toWireAmount(cash.arrears) }));
   });
 
   return service;

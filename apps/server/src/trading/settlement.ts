@@ -16,6 +16,7 @@ import type { EngineEvent, ExecutionEvent, OrderState } from './engine/types.ts'
 import type { OrderMessages } from './order-messages.ts';
 import { fillCompletes, orderNotices } from './order-notices.ts';
 import type { OrderRow, OrderStore } from './order-store.ts';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 export type SettlementDeps = { engine: EngineHost; messages: OrderMessages; orders: OrderStore; lots: LotStore; book: BookingWriter; clock: { now(): Date }; taxEnabled: boolean };
 
@@ -138,8 +139,8 @@ function uncoveredState(e: ExecutionEvent): OrderState {
     ...o,
     status: executions > 0 ? 'Canceled' : 'Rejected',
     cancelStatus: null,
-    filledQuantity: new Decimal(o.filledQuantity).minus(e.quantity).toFixed(),
-    filledValue: new Decimal(o.filledValue).minus(e.value).toFixed(),
+    filledQuantity: toWireDecimal(new Decimal(o.filledQuantity).minus(e.quantity)),
+    filledValue: toWireDecimal(new Decimal(o.filledValue).minus(e.value)),
     executions,
     reason: 'Nicht ausgeführt: Ihr Guthaben deckt den Kauf zum aktuellen Kurs nicht.',
   };
