@@ -25,6 +25,29 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Numbers are rounded and printed in one place (packages/domain/src/numbers.ts): no `.toFixed(`
+  // and no decimal comma made by hand. Tests may build their expected strings independently.
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['packages/domain/src/numbers.ts', '**/*.test.{ts,tsx}', 'apps/web/e2e/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='toFixed']",
+          message: 'Use @kontor/domain/numbers: toWireAmount (money), toWireDecimal (quantities, prices, rates), floatToDecimal (floats that are no amounts).',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^replace(All)?$/][arguments.1.value=','][arguments.0.value='.']",
+          message: 'A decimal comma comes from @kontor/domain/numbers (formatNumber, formatMoney, formatQuantity, formatPercent).',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^replace(All)?$/][arguments.1.value=','][arguments.0.regex.pattern='\\\\.']",
+          message: 'A decimal comma comes from @kontor/domain/numbers (formatNumber, formatMoney, formatQuantity, formatPercent).',
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -10,6 +10,7 @@ import vm from 'node:vm';
 import { OrderEngine } from '../apps/server/src/trading/engine/engine.ts';
 import type { EngineInstrument, EngineQuote, OrderState, PlaceOrder } from '../apps/server/src/trading/engine/types.ts';
 import { writeResult } from './lib.ts';
+import { floatToDecimal } from '@kontor/domain/numbers';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -36,7 +37,7 @@ const EXPIRES = '2027-11-18T22:00:00.000Z';
 
 /** An open order as persisted, far from the price of 100: it does nothing on any tick here. */
 function farOrder(i: number): OrderState {
-  const cents = (n: number) => (n / 100).toFixed(2);
+  const cents = (n: number) => floatToDecimal(n / 100, 2);
   const far = 1_000 + (i % 3_000); // 10.00 … 39.99 away from 100
   const base: OrderState = {
     id: `far-${i}`,

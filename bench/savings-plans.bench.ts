@@ -23,6 +23,7 @@ import { executionInstant, savingsPlanJobs } from '../apps/server/src/savings-pl
 import { createScheduler } from '../apps/server/src/scheduler/scheduler.ts';
 import { cpuMsOf, machineCpuMs, summarize, writeResult } from './lib.ts';
 import { freePort, postgresCpuMs, startCluster } from './postgres.ts';
+import { floatToDecimal } from '@kontor/domain/numbers';
 
 const DAY = '2026-12-01' as IsoDate; // a Tuesday and a Xetra trading day
 const INSTRUMENTS = 500;
@@ -46,7 +47,7 @@ const instrumentOf = new Map(
   ]),
 );
 /** Asks between 5 € and about 500 €, so some small rates buy few pieces. */
-const askOf = new Map(isins.map((isin, i) => [isin, (5 + ((i * 97) % 495) + (i % 100) / 100).toFixed(2)]));
+const askOf = new Map(isins.map((isin, i) => [isin, floatToDecimal(5 + ((i * 97) % 495) + (i % 100) / 100, 2)]));
 
 /** A logger that keeps the warnings and errors (a block that failed) and drops the rest. */
 function benchLog() {
@@ -120,7 +121,7 @@ async function runSize(size: Size, serverUrl: string, postmaster: number | undef
     let t = performance.now();
     await fill(client, plans, customers);
     const fillSeconds = (performance.now() - t) / 1000;
-    console.log(`${size}: filled ${plans} plans of ${customers} customers in ${fillSeconds.toFixed(1)} s`);
+    console.log(`${size}: filled ${plans} plans of ${customers} customers in ${floatToDecimal(fillSeconds, 1)} s`);
     if (process.env.BENCH_FILL_ONLY) {
       console.log(`kept database ${name}`);
       keep = true;
@@ -168,7 +169,7 @@ async function runSize(size: Size, serverUrl: string, postmaster: number | undef
     };
     // Each block from its start to the next one's (its transaction's commit and the next job's claim included).
     const blockMs = blockStarts.map((s, i) => (blockStarts[i + 1] ?? end) - s);
-    console.log(`${size}: ${ran} jobs in ${seconds.toFixed(1)} s`);
+    console.log(`${size}: ${ran} jobs in ${floatToDecimal(seconds, 1)} s`);
 
     const day = `select count(*) as n from savings_plan_executions where date = $1`;
     const executed = await count(client, `${day} and state = 'executed'`, [DAY]);

@@ -3,6 +3,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { floatToDecimal } from '@kontor/domain/numbers';
 
 export const root = path.resolve(new URL('.', import.meta.url).pathname, '..');
 
@@ -14,7 +15,7 @@ export async function restingBuyTickets(app: FastifyInstance): Promise<object[]>
     if (i.instrumentType !== 'AKTIE' || i.quoteCurrencyCode !== 'EUR' || i.isOTC || i.complex) continue;
     const ask = app.quotes.current(i.isin)?.ask;
     if (!ask) continue;
-    tickets.push({ isin: i.isin, side: 'buy', kind: 'limit', quantity: '1', limit: (Math.floor(Number(ask) * 50) / 100).toFixed(2), validity: { type: 'gtc' } });
+    tickets.push({ isin: i.isin, side: 'buy', kind: 'limit', quantity: '1', limit: floatToDecimal(Math.floor(Number(ask) * 50) / 100, 2), validity: { type: 'gtc' } });
   }
   if (tickets.length === 0) throw new Error('no priced euro share');
   return tickets;

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { machineCpuMs, writeResult } from './lib.ts';
 import { applyProfile, median, MOBILE, networkQuiet, type PageFigures, pageFigures, phoneContextOptions, PROBES, type Profile } from './web-profile.ts';
+import { floatToDecimal } from '@kontor/domain/numbers';
 
 const root = path.resolve(new URL('.', import.meta.url).pathname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -248,4 +249,4 @@ const rows = Object.entries(profiles).flatMap(([profile, pages]) =>
 );
 console.table(rows);
 if (met) console.log(`Targets (mobile): LCP ≤ 2,500 ms, JS sign-in ≤ 150 KB, depot ≤ 200 KB, INP ≤ 200 ms, CLS ≤ 0.1 — met: ${JSON.stringify(met)}`);
-console.log(`Machine: load average ${loadBefore[0]!.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}, ${busyCores.toFixed(2)} of ${os.cpus().length} cores busy on average`);
+console.log(`Machine: load average ${floatToDecimal(loadBefore[0]!, 1)} → ${floatToDecimal(os.loadavg()[0]!, 1)}, ${floatToDecimal(busyCores, 2)} of ${os.cpus().length} cores busy on average`);

@@ -65,6 +65,7 @@ import { exemptionAttributes, exemptionFormData } from './tickets/exemption-form
 import { ticketRoutes } from './tickets/routes.ts';
 import { ticketService } from './tickets/service.ts';
 import type { TradingService } from './trading/service.ts';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 /** What `buildApp()` has built before the back office: the shared services, stores and clocks. */
 export type BackOfficeParts = {
@@ -240,7 +241,7 @@ export async function registerBackOffice(app: FastifyInstance, parts: BackOffice
     rights,
     deleteOrders: (isin, reason) => trading.deleteOrders(isin, reason),
     // The simulated market knows nothing of corporate actions: its price follows the event once, when it takes effect.
-    ...(source instanceof SimulatedMarket ? { movePrice: (isin: string, factor: string) => void source.move(isin, new Decimal(factor).minus(1).mul(100).toFixed()) } : {}),
+    ...(source instanceof SimulatedMarket ? { movePrice: (isin: string, factor: string) => void source.move(isin, toWireDecimal(new Decimal(factor).minus(1).mul(100))) } : {}),
     log: app.log,
   }).start();
 

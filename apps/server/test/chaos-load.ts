@@ -12,6 +12,7 @@ import { openDatabase } from '../src/platform/db.ts';
 import { signedInCustomer } from './customer.ts';
 import { ANNAS_IBAN } from './money-kit.ts';
 import { sleep, type ChaosServer } from './chaos-server.ts';
+import { floatToDecimal } from '@kontor/domain/numbers';
 
 const CORE_DAX = 'DE0005933931'; // an ETF with savings plans
 export const START_CASH = '1000000.00';
@@ -205,14 +206,14 @@ export class ChaosClient {
     switch (kind) {
       case 'limit-buy': {
         // Far below the market: it rests, and a cancel can find it.
-        const limit = (Math.floor(share.ask * 40) / 100).toFixed(2);
+        const limit = floatToDecimal(Math.floor(share.ask * 40) / 100, 2);
         const a = await this.#mutate({ n, kind, sub, key }, 'POST', '/api/trading', { isin: share.isin, side: 'buy', kind: 'limit', quantity: '1', limit, validity: { type: 'gtc' } });
         const id = (a?.body as { id?: string } | undefined)?.id;
         if (a && a.status === 201 && id) this.#resting.push(id);
         return;
       }
       case 'limit-sell': {
-        const limit = (Math.ceil(share.ask * 250) / 100).toFixed(2);
+        const limit = floatToDecimal(Math.ceil(share.ask * 250) / 100, 2);
         const a = await this.#mutate({ n, kind, sub, key }, 'POST', '/api/trading', { isin: share.isin, side: 'sell', kind: 'limit', quantity: '1', limit, validity: { type: 'gtc' } });
         const id = (a?.body as { id?: string } | undefined)?.id;
         if (a && a.status === 201 && id) this.#resting.push(id);

@@ -8,6 +8,7 @@ import { checkDatabase, checkEngine, readEngine, type CheckResult } from './chao
 import { ChaosClient, prepareChaos, type OpRecord } from './chaos-load.ts';
 import { mulberry32 } from '../src/platform/random.ts';
 import { CHAOS_CLOCK_START, ChaosServer, sleep } from './chaos-server.ts';
+import { floatToDecimal } from '@kontor/domain/numbers';
 
 export type ChaosOptions = {
   /** DATABASE_URL or DATA_DIR, as the server takes them. */
@@ -47,7 +48,7 @@ export type ChaosReport = {
 
 export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   const started = Date.now();
-  const log = (line: string) => o.log?.(`${((Date.now() - started) / 1000).toFixed(1)} s: ${line}`);
+  const log = (line: string) => o.log?.(`${floatToDecimal((Date.now() - started) / 1000, 1)} s: ${line}`);
   const base = `http://127.0.0.1:${o.port}`;
   const env: Record<string, string> = {
     NODE_ENV: 'production',

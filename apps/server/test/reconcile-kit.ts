@@ -12,6 +12,7 @@ import { midPrice, type Quote } from '@kontor/domain/quote';
 import { rowsOf } from '../src/platform/db.ts';
 import type { SignedInCustomer } from './customer.ts';
 import type { TestApp } from './test-app.ts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 /*
  * What "every figure reconciles" means for one customer, read through the API and checked against
@@ -20,7 +21,7 @@ import type { TestApp } from './test-app.ts';
  */
 
 const sum = (xs: readonly Decimal.Value[]) => xs.reduce<Decimal>((s, x) => s.plus(x), new Decimal(0));
-const money = (x: Decimal.Value) => new Decimal(x).toFixed(2);
+const money = (x: Decimal.Value) => toWireAmount(x);
 
 async function get<T>(t: TestApp, c: SignedInCustomer, url: string): Promise<T> {
   const res = await t.call({ method: 'GET', url, headers: c.headers });
@@ -91,8 +92,8 @@ export async function reconcile(t: TestApp, c: SignedInCustomer, year: number): 
 
   // Positions are their lots: pieces and cost.
   const positions = depot.positions.filter((p) => new Decimal(p.quantity).gt(0));
-  expect(positions.map((p) => ({ isin: p.isin, quantity: new Decimal(p.quantity).toFixed(), cost: money(p.cost) })).sort((a, b) => a.isin.localeCompare(b.isin))).toEqual(
-    ledger.lots.map((l) => ({ isin: l.isin, quantity: new Decimal(l.remaining).toFixed(), cost: money(l.cost) })).sort((a, b) => a.isin.localeCompare(b.isin)),
+  expect(positions.map((p) => ({ isin: p.isin, quantity: toWireDecimal(p.quantity), cost: money(p.cost) })).sort((a, b) => a.isin.localeCompare(b.isin))).toEqual(
+    ledger.lots.map((l) => ({ isin: l.isin, quantity: toWireDecimal(l.remaining), cost: money(l.cost) })).sort((a, b) => a.isin.localeCompare(b.isin)),
   );
   expect({ figure: 'depot cash', value: money(depot.cash.total) }).toEqual({ figure: 'depot cash', value: money(new Decimal(cash.availableToBuy).plus(cash.reserved)) });
 
@@ -107,7 +108,7 @@ export async function reconcile(t: TestApp, c: SignedInCustomer, year: number): 
   const valued = positions.map((p) => {
     const price = bid(p.isin);
     const rate = eurPerUnit(p.currency, mid(EUR_USD_ISIN));
-    return price && rate ? new Decimal(toEur(new Decimal(p.quantity).times(price).toFixed(), rate)) : undefined;
+    return price && rate ? new Decimal(toEur(toWireDecimal(new Decimal(p.quantity).times(price)), rate)) : undefined;
   });
   expect({ figure: 'positions quoted', unquoted: positions.filter((_, i) => valued[i] === undefined).map((p) => p.isin) }).toEqual({ figure: 'positions quoted', unquoted: [] });
   expect({ figure: 'Depotwert', value: performance.depot.value }).toEqual({ figure: 'Depotwert', value: money(sum(valued as Decimal[]).plus(cash.balance)) });

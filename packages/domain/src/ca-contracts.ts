@@ -6,6 +6,7 @@ import { CA_TYPES } from './enums';
 import { decimalStringSchema } from './money';
 import { saleTaxEstimateSchema } from './tax-contracts';
 import { typedText } from './text';
+import { toWireAmount } from './numbers';
 
 /**
  * The corporate-actions API (spec §7; decimal strings, euros):
@@ -146,5 +147,5 @@ export function caAuthorisationData(p: { eventId: string; option: string; quanti
  * what the cash account loses (tax included) when that is more. The server checks the same.
  */
 export function caAuthorisationAmount(p: Pick<CaPreview, 'reserve' | 'netCash'>): string {
-  return Decimal.max(p.reserve, new Decimal(p.netCash).neg()).toFixed(2);
+  return toWireAmount(Decimal.max(p.reserve, new Decimal(p.netCash).neg()));
 }

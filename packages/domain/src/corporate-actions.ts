@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { addBankingDays, type IsoDate } from './banking-days';
 import { CA_SUBSCRIPTION_OPTIONS, type CaType } from './enums';
+import { toWireAmount, toWireDecimal } from './numbers';
 
 /**
  * Corporate actions (Kapitalmaßnahmen, issue 20): what each type means, which instructions it
@@ -184,7 +185,7 @@ const pieces = (v: Decimal) => v.toDecimalPlaces(6, Decimal.ROUND_DOWN);
  * millionths: first to 12 places, so that 3 × 1.333…3 is 4 and not 3.999999.
  */
 export const scaledPieces = (quantity: Decimal.Value, factor: Decimal.Value): string =>
-  pieces(D(quantity).mul(factor).toDecimalPlaces(12, Decimal.ROUND_HALF_UP)).toFixed();
+  toWireDecimal(pieces(D(quantity).mul(factor).toDecimalPlaces(12, Decimal.ROUND_HALF_UP)));
 const fail = (message: string): CaOutcomeResult => ({ ok: false, message });
 
 /** Whether `option` is one the event offers (mandatory events take none: null). */
@@ -209,11 +210,11 @@ export function caOutcome(t: CaTerms, option: CaOption | null, quantity: string 
 
   const sell = (isin: string, quantity: Decimal, at: Decimal, reason: 'offer' | 'fraction' | 'rights', fee: Decimal) => {
     const gross = money(quantity.mul(at));
-    steps.push({ step: 'sell', isin, quantity: quantity.toFixed(), price: at.toFixed(), proceeds: gross.minus(fee).toFixed(2), fee: fee.toFixed(2), reason });
+    steps.push({ step: 'sell', isin, quantity: toWireDecimal(quantity), price: toWireDecimal(at), proceeds: toWireAmount(gross.minus(fee)), fee: toWireAmount(fee), reason });
   };
   const buy = (isin: string, quantity: Decimal, at: Decimal, reason: 'subscription' | 'fraction' | 'rights', fee: Decimal) => {
     const value = money(quantity.mul(at));
-    steps.push({ step: 'buy', isin, quantity: quantity.toFixed(), price: at.toFixed(), cost: value.plus(fee).toFixed(2), fee: fee.toFixed(2), reason });
+    steps.push({ step: 'buy', isin, quantity: toWireDecimal(quantity), price: toWireDecimal(at), cost: toWireAmount(value.plus(fee)), fee: toWireAmount(fee), reason });
   };
   /** Settles a fractional piece of `isin` left after a ratio: sold at its bid (or, buying, topped up to a whole one at `topUpPrice`). */
   const settleFraction = (isin: string, total: Decimal, topUpPrice: Decimal | null) => {
@@ -230,7 +231,7 @@ export function caOutcome(t: CaTerms, option: CaOption | null, quantity: string 
     case 'KAP2': {
       // Bonus shares: every lot grows by n/m at its old cost; the fraction of a new share is sold.
       if (held.lte(0)) break;
-      steps.push({ step: 'rescale', isin: t.isin, held: held.toFixed(), factor: m.plus(n).div(m).toFixed() });
+      steps.push({ step: 'rescale', isin: t.isin, held: toWireDecimal(held), factor: toWireDecimal(m.plus(n).div(m)) });
       const bonus = pieces(held.mul(n).div(m));
       if (p.targetBid && D(p.targetBid).gt(0)) {
         const frac = bonus.minus(bonus.floor());
@@ -241,7 +242,7 @@ export function caOutcome(t: CaTerms, option: CaOption | null, quantity: string 
     case 'TEILRECHT': {
       // A consolidation m:n; the fraction of a new share left over is sold, or topped up to a whole share.
       if (held.lte(0)) break;
-      steps.push({ step: 'rescale', isin: t.isin, held: held.toFixed(), factor: n.div(m).toFixed() });
+      steps.push({ step: 'rescale', isin: t.isin, held: toWireDecimal(held), factor: toWireDecimal(n.div(m)) });
       const after = pieces(held.mul(n).div(m));
       settleFraction(t.isin, after, option === 'TEILRECHT_KAUF_BRUCHSTUECKE' ? price : null);
       break;
@@ -256,8 +257,8 @@ export function caOutcome(t: CaTerms, option: CaOption | null, quantity: string 
           if (qty === null) return fail('Bitte geben Sie an, wie viele neue Aktien Sie beziehen möchten.');
           if (!qty.isInteger()) return fail('Neue Aktien können nur ganzstückig bezogen werden.');
           const need = qty.mul(m).div(n);
-          if (!need.isInteger()) return fail(`Bei einem Bezugsverhältnis von ${m.toFixed()} : ${n.toFixed()} sind nur Vielfache von ${n.toFixed()} neuen Aktien möglich.`);
-          if (need.gt(rights)) return fail(`Dafür brauchen Sie ${need.toFixed()} Bezugsrechte; Sie haben ${rights.toFixed()}.`);
+          if (!need.isInteger()) return fail(`Bei einem Bezugsverhältnis von ${toWireDecimal(m)} : ${toWireDecimal(n)} sind nur Vielfache von ${toWireDecimal(n)} neuen Aktien möglich.`);
+          if (need.gt(rights)) return fail(`Dafür brauchen Sie ${toWireDecimal(need)} Bezugsrechte; Sie haben ${toWireDecimal(rights)}.`);
           subscribe = qty;
           break;
         }
@@ -281,10 +282,10 @@ export function caOutcome(t: CaTerms, option: CaOption | null, quantity: string 
       if (left.gt(0)) {
         const bid = p.rightsBid ? D(p.rightsBid) : null;
         if (bid && money(left.mul(bid)).gt(CA_FEE)) sell(rightsIsin, left, bid, 'rights', D(CA_FEE));
-        else steps.push({ step: 'lapse', isin: rightsIsin, quantity: left.toFixed() });
+        else steps.push({ step: 'lapse', isin: rightsIsin, quantity: toWireDecimal(left) });
       }
       if (subscribe.gt(0)) {
-        steps.push({ step: 'use_rights', isin: rightsIsin, quantity: used.toFixed() });
+        steps.push({ step: 'use_rights', isin: rightsIsin, quantity: toWireDecimal(used) });
         buy(t.targetIsin, subscribe, price, 'subscription', D(CA_FEE));
       }
       break;
@@ -293,11 +294,11 @@ export function caOutcome(t: CaTerms, option: CaOption | null, quantity: string 
     case 'UMTAUSCHF': {
       if (option !== 'ANNAHME') break;
       const tender = qty ?? held;
-      if (tender.gt(held)) return fail(`Sie können höchstens ${held.toFixed()} Stück einreichen.`);
+      if (tender.gt(held)) return fail(`Sie können höchstens ${toWireDecimal(held)} Stück einreichen.`);
       if (tender.lte(0)) break;
       if (t.type === 'UMTO') sell(t.isin, tender, price, 'offer', D(0));
       else {
-        steps.push({ step: 'exchange', isin: t.isin, targetIsin: t.targetIsin, quantity: tender.toFixed(), factor: n.div(m).toFixed() });
+        steps.push({ step: 'exchange', isin: t.isin, targetIsin: t.targetIsin, quantity: toWireDecimal(tender), factor: toWireDecimal(n.div(m)) });
         settleFraction(t.targetIsin, pieces(tender.mul(n).div(m)), null);
       }
       break;
@@ -307,7 +308,7 @@ export function caOutcome(t: CaTerms, option: CaOption | null, quantity: string 
       if (qty === null) return fail('Bitte geben Sie an, wie viele Stück Sie zeichnen möchten.');
       if (!qty.isInteger()) return fail('Es können nur ganze Stücke gezeichnet werden.');
       const allowed = held.mul(n).div(m).floor();
-      if (qty.gt(allowed)) return fail(`Ihnen stehen höchstens ${allowed.toFixed()} Stück zu.`);
+      if (qty.gt(allowed)) return fail(`Ihnen stehen höchstens ${toWireDecimal(allowed)} Stück zu.`);
       buy(t.targetIsin, qty, price, 'subscription', D(CA_FEE));
       break;
     }
@@ -323,8 +324,8 @@ export function caOutcome(t: CaTerms, option: CaOption | null, quantity: string 
       if (option === 'BEZUG_STOCKDIVIDENDE' && price.gt(0)) {
         // The dividend buys whole new shares at the scrip price; the rest is paid in cash.
         const shares = gross.div(price).floor();
-        steps.push({ step: 'dividend', isin: t.isin, gross: gross.toFixed(2), sharesIsin: t.targetIsin, shares: shares.toFixed(), sharesCost: money(shares.mul(price)).toFixed(2) });
-      } else steps.push({ step: 'dividend', isin: t.isin, gross: gross.toFixed(2), sharesIsin: null, shares: '0', sharesCost: '0.00' });
+        steps.push({ step: 'dividend', isin: t.isin, gross: toWireAmount(gross), sharesIsin: t.targetIsin, shares: toWireDecimal(shares), sharesCost: toWireAmount(money(shares.mul(price))) });
+      } else steps.push({ step: 'dividend', isin: t.isin, gross: toWireAmount(gross), sharesIsin: null, shares: '0', sharesCost: '0.00' });
       break;
     }
   }
@@ -377,20 +378,20 @@ function summarise(t: CaTerms, steps: CaStep[]): CaOutcome {
         break;
     }
   }
-  const side = (sign: 1 | -1) => [...delta].filter(([, q]) => q.mul(sign).gt(0)).map(([isin, q]) => ({ isin, quantity: q.abs().toFixed() }));
+  const side = (sign: 1 | -1) => [...delta].filter(([, q]) => q.mul(sign).gt(0)).map(([isin, q]) => ({ isin, quantity: toWireDecimal(q.abs()) }));
   return {
     steps,
     sharesIn: side(1),
     sharesOut: side(-1),
-    rightsUsed: rightsUsed.toFixed(),
-    rightsBought: rightsBought.toFixed(),
-    rightsSold: rightsSold.toFixed(),
-    rightsLapsed: rightsLapsed.toFixed(),
-    cashDebit: debit.toFixed(2),
-    cashCredit: credit.toFixed(2),
-    costs: costs.toFixed(2),
+    rightsUsed: toWireDecimal(rightsUsed),
+    rightsBought: toWireDecimal(rightsBought),
+    rightsSold: toWireDecimal(rightsSold),
+    rightsLapsed: toWireDecimal(rightsLapsed),
+    cashDebit: toWireAmount(debit),
+    cashCredit: toWireAmount(credit),
+    costs: toWireAmount(costs),
     fraction,
-    reserve: debit.toFixed(2),
+    reserve: toWireAmount(debit),
   };
 }
 
@@ -415,12 +416,12 @@ export function rightsValue(t: Pick<CaTerms, 'ratioOld' | 'ratioNew' | 'price'>,
   const n = new Decimal(t.ratioNew);
   const spread = new Decimal(share).minus(t.price ?? 0);
   const v = Decimal.max(0, n.mul(spread).div(basis === 'ex' ? m : m.plus(n)));
-  return v.toDecimalPlaces(3, side === 'bid' ? Decimal.ROUND_DOWN : Decimal.ROUND_UP).toFixed(3);
+  return toWireDecimal(v.toDecimalPlaces(3, side === 'bid' ? Decimal.ROUND_DOWN : Decimal.ROUND_UP), 3);
 }
 
 /** What the cash account gains (negative: loses) by an outcome with `tax` withheld: every fee is in `cashDebit` or `cashCredit` already. */
 export function caNetCash(o: Pick<CaOutcome, 'cashCredit' | 'cashDebit'>, tax: Decimal.Value): string {
-  return new Decimal(o.cashCredit).minus(o.cashDebit).minus(tax).toFixed(2);
+  return toWireAmount(new Decimal(o.cashCredit).minus(o.cashDebit).minus(tax));
 }
 
 /**
@@ -433,13 +434,13 @@ export function priceFactorOnEffect(t: Pick<CaTerms, 'type' | 'ratioOld' | 'rati
   const n = new Decimal(t.ratioNew);
   switch (t.type) {
     case 'KAP2':
-      return m.div(m.plus(n)).toFixed();
+      return toWireDecimal(m.div(m.plus(n)));
     case 'TEILRECHT':
-      return m.div(n).toFixed();
+      return toWireDecimal(m.div(n));
     case 'KAP': {
       if (!shareEur || !new Decimal(shareEur).gt(0)) return null;
       const s = new Decimal(shareEur);
-      return Decimal.min(1, m.mul(s).plus(n.mul(t.price ?? 0)).div(m.plus(n).mul(s))).toFixed();
+      return toWireDecimal(Decimal.min(1, m.mul(s).plus(n.mul(t.price ?? 0)).div(m.plus(n).mul(s))));
     }
     default:
       return null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { berlinYear } from './dates';
 import { decimalStringSchema } from './money';
 
 /** Spec §3/§9: the dividend list shows at most this many years. */
@@ -21,8 +22,6 @@ export const dividendHistorySchema = z.object({
 });
 export type DividendHistory = z.infer<typeof dividendHistorySchema>;
 
-const berlinYear = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', year: 'numeric' });
-
 /**
  * The dividend history as the customer sees it (spec §3): the headline unchanged; entries of years
  * after the current one dropped; newest year first (entries of the same year keep their order);
@@ -30,7 +29,7 @@ const berlinYear = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin',
  * (Europe/Berlin), so the new year's dividends appear at midnight German time.
  */
 export function exposedDividends(history: DividendHistory, today: Date): DividendHistory {
-  const currentYear = Number(berlinYear.format(today));
+  const currentYear = berlinYear(today);
   const entries = history.entries
     .filter((entry) => entry.year <= currentYear)
     .sort((a, b) => b.year - a.year)

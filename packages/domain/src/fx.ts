@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { toWireAmount, toWireDecimal } from './numbers';
 
 /**
  * Kontor's cash account is in euros; instruments quoted in another currency are settled at an
@@ -15,12 +16,12 @@ export function eurPerUnit(currency: string, eurUsdMid?: string | null): string 
   if (currency === 'EUR') return '1';
   if (currency === 'USD') {
     if (!eurUsdMid || new Decimal(eurUsdMid).lte(0)) return null;
-    return new Decimal(1).div(eurUsdMid).toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed();
+    return toWireDecimal(new Decimal(1).div(eurUsdMid).toDecimalPlaces(8, Decimal.ROUND_HALF_UP));
   }
   return REFERENCE_EUR_PER_UNIT[currency] ?? null;
 }
 
 /** An amount in the quote currency in euros, to the cent. */
 export function toEur(amount: string, fxRate: string): string {
-  return new Decimal(amount).mul(fxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return toWireAmount(new Decimal(amount).mul(fxRate));
 }

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { toWireAmount, toWireDecimal } from './numbers';
 
 /**
  * A position is kept as purchase lots, first in first out: a sale uses up the oldest lots first,
@@ -60,17 +61,17 @@ export function sellFifo(lots: readonly Lot[], quantity: string, netProceeds: st
     const take = Decimal.min(available, left);
     const cost = shareOf(lot, lot.remainingCost, take);
     const vp = shareOf(lot, lot.remainingVorabpauschale, take);
-    consumed.push({ lotId: lot.id, quantity: take.toFixed(), cost: cost.toFixed(2), vorabpauschale: vp.toFixed(2) });
+    consumed.push({ lotId: lot.id, quantity: toWireDecimal(take), cost: toWireAmount(cost), vorabpauschale: toWireAmount(vp) });
     costOfSold = costOfSold.plus(cost);
     vorabpauschale = vorabpauschale.plus(vp);
     left = left.minus(take);
   }
-  if (left.gt(0)) throw new RangeError(`Not enough pieces: ${left.toFixed()} missing`);
+  if (left.gt(0)) throw new RangeError(`Not enough pieces: ${toWireDecimal(left)} missing`);
   return {
     consumed,
-    costOfSold: costOfSold.toFixed(2),
-    vorabpauschaleOfSold: vorabpauschale.toFixed(2),
-    realisedPnl: new Decimal(netProceeds).minus(costOfSold).toFixed(2),
+    costOfSold: toWireAmount(costOfSold),
+    vorabpauschaleOfSold: toWireAmount(vorabpauschale),
+    realisedPnl: toWireAmount(new Decimal(netProceeds).minus(costOfSold)),
   };
 }
 
@@ -93,9 +94,9 @@ export function positionOf(lots: readonly Lot[]): PositionSummary {
     cost = cost.plus(lot.remainingCost);
   }
   return {
-    quantity: quantity.toFixed(),
-    cost: cost.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
-    averagePrice: quantity.isZero() ? '0' : cost.div(quantity).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(),
+    quantity: toWireDecimal(quantity),
+    cost: toWireAmount(cost),
+    averagePrice: quantity.isZero() ? '0' : toWireDecimal(cost.div(quantity).toDecimalPlaces(6, Decimal.ROUND_HALF_UP)),
   };
 }
 
@@ -107,11 +108,11 @@ export function positionOf(lots: readonly Lot[]): PositionSummary {
 export function sincePurchase(value: Decimal.Value, cost: Decimal.Value): { gain: string; percent: string | null } {
   const base = new Decimal(cost);
   const gain = new Decimal(value).minus(base);
-  return { gain: gain.toFixed(2), percent: base.isZero() ? null : gain.div(base).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) };
+  return { gain: toWireAmount(gain), percent: base.isZero() ? null : toWireAmount(gain.div(base).mul(100)) };
 }
 
 /** A holding's value at a price in euros (the bid: what a sale would bring), to the cent. */
-export const marketValue = (quantity: Decimal.Value, priceEur: Decimal.Value): string => new Decimal(quantity).mul(priceEur).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+export const marketValue = (quantity: Decimal.Value, priceEur: Decimal.Value): string => toWireAmount(new Decimal(quantity).mul(priceEur));
 
 /** Market value at the bid (in euros) and the gain since purchase against the acquisition cost, absolute and in %. */
 export function valuation(position: Pick<PositionSummary, 'quantity' | 'cost'>, bidEur: string): { value: string; pnl: string; pnlPercent: string | null } {
@@ -128,8 +129,8 @@ export function totalSincePurchase(rows: readonly { cost: string; value: string 
   gainPercent: string | null;
 } {
   const cost = rows.reduce((s, r) => s.plus(r.cost), new Decimal(0));
-  if (rows.some((r) => r.value === null || r.value === undefined)) return { cost: cost.toFixed(2), value: null, gain: null, gainPercent: null };
+  if (rows.some((r) => r.value === null || r.value === undefined)) return { cost: toWireAmount(cost), value: null, gain: null, gainPercent: null };
   const value = rows.reduce((s, r) => s.plus(r.value!), new Decimal(0));
   const { gain, percent } = sincePurchase(value, cost);
-  return { cost: cost.toFixed(2), value: value.toFixed(2), gain, gainPercent: percent };
+  return { cost: toWireAmount(cost), value: toWireAmount(value), gain, gainPercent: percent };
 }

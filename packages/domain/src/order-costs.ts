@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Instrument } from './instrument';
 import type { BidAsk, OrderSide } from './order-rules';
+import { roundCents, toWireAmount } from './numbers';
 
 /**
  * Ex-ante costs of one order (the cost information a customer sees before sending, MiFID II
@@ -50,9 +51,6 @@ export type ExAnteCosts = {
   smallOrder: boolean;
 };
 
-const cents = (d: Decimal) => d.toFixed(2, Decimal.ROUND_HALF_UP);
-const toCents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-
 /** A value per string, worked out once: the few amounts of the price list and the instruments' rules (every order is priced). */
 function once<T>(make: (s: string) => T): (s: string) => T {
   const made = new Map<string, T>();
@@ -66,7 +64,7 @@ function once<T>(make: (s: string) => T): (s: string) => T {
   };
 }
 const threshold = once((s) => new Decimal(s));
-const fee = once((s) => toCents(new Decimal(s)));
+const fee = once((s) => roundCents(new Decimal(s)));
 const asDecimal = (v: Decimal.Value) => (Decimal.isDecimal(v) ? v : new Decimal(v));
 
 /** Whether an order is a small order that carries the surcharge. */
@@ -110,17 +108,17 @@ export function exAnteCosts(
   let spreadCost = ZERO;
   if (input.quote) {
     const halfSpreadValue = halfSpreadOf(input.quote).mul(quantity);
-    spreadCost = toCents(fx ? halfSpreadValue.mul(fx) : halfSpreadValue);
+    spreadCost = roundCents(fx ? halfSpreadValue.mul(fx) : halfSpreadValue);
   }
   const total = orderFee.plus(surcharge).plus(spreadCost);
-  const rounded = toCents(value);
+  const rounded = roundCents(value);
   return {
-    orderValue: rounded.toFixed(2),
-    orderFee: orderFee.toFixed(2),
-    smallOrderSurcharge: surcharge.toFixed(2),
-    spreadCost: spreadCost.toFixed(2),
-    total: total.toFixed(2),
-    totalPercent: rounded.isZero() ? '0.00' : cents(total.div(rounded).mul(HUNDRED)),
+    orderValue: toWireAmount(rounded),
+    orderFee: toWireAmount(orderFee),
+    smallOrderSurcharge: toWireAmount(surcharge),
+    spreadCost: toWireAmount(spreadCost),
+    total: toWireAmount(total),
+    totalPercent: rounded.isZero() ? '0.00' : toWireAmount(total.div(rounded).mul(HUNDRED)),
     smallOrder: small,
   };
 }

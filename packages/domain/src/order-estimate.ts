@@ -3,6 +3,7 @@ import { type CostInstrument, type ExAnteCosts, exAnteCosts } from './order-cost
 import { usesLimit, usesStop } from './order-kinds';
 import type { BidAsk, OrderTicket } from './order-rules';
 import { isDecimalString } from './money';
+import { toWireDecimal } from './numbers';
 
 /**
  * What an order is worth before it executes: the price it is valued at, the pieces it comes to
@@ -22,7 +23,7 @@ export function referencePrice(ticket: Pick<OrderTicket, 'side' | 'kind' | 'limi
   const limit = usesLimit(ticket.kind) && valid(ticket.limit) ? ticket.limit : null;
   const stop = usesStop(ticket.kind) && valid(ticket.stop) ? ticket.stop : null;
   if (ticket.kind === 'oco' && limit && stop) {
-    return (ticket.side === 'buy' ? Decimal.max(limit, stop) : Decimal.min(limit, stop)).toFixed();
+    return toWireDecimal(ticket.side === 'buy' ? Decimal.max(limit, stop) : Decimal.min(limit, stop));
   }
   if (limit) return limit;
   if (stop) return stop;
@@ -36,7 +37,7 @@ export function estimatedQuantity(ticket: Pick<OrderTicket, 'side' | 'kind' | 'q
   if (!quote || !valid(ticket.amount)) return null;
   const price = ticket.side === 'buy' ? quote.ask : quote.bid;
   if (!new Decimal(price).gt(0)) return null;
-  return new Decimal(ticket.amount).div(price).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed();
+  return toWireDecimal(new Decimal(ticket.amount).div(price).toDecimalPlaces(6, Decimal.ROUND_DOWN));
 }
 
 /**
@@ -47,7 +48,7 @@ export function estimatedOrderValue(ticket: OrderTicket, quote?: BidAsk | null, 
   if (ticket.kind === 'fraction') return valid(ticket.amount) ? ticket.amount : null;
   const price = referencePrice(ticket, quote);
   if (!price || !valid(ticket.quantity)) return null;
-  return new Decimal(ticket.quantity).mul(price).mul(fxRate).toFixed();
+  return toWireDecimal(new Decimal(ticket.quantity).mul(price).mul(fxRate));
 }
 
 export type OrderEstimate = { quantity: string; price: string; costs: ExAnteCosts };

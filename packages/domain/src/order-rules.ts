@@ -5,7 +5,8 @@ import type { Instrument } from './instrument';
 import { orderKindLabel } from './labels';
 import { estimatedOrderValue } from './order-estimate';
 import { usesLimit, usesQuantity, usesStop } from './order-kinds';
-import { formatEuro, formatQuantity, isDecimalString } from './money';
+import { isDecimalString } from './money';
+import { formatEuro, formatQuantity, toWireAmount, toWireDecimal } from './numbers';
 import {
   type TradingHours,
   lastTradingTime,
@@ -351,11 +352,11 @@ export function accountCheckErrors(
     if (!context.quote || !present(ticket.amount) || !isDecimalString(ticket.amount)) return {};
     const worth = available.mul(context.quote.bid).mul(context.fxRate ?? '1');
     return new Decimal(ticket.amount).gt(worth)
-      ? { amount: `Ihr verfügbarer Bestand ist derzeit ${formatEuro(worth.toFixed(2, Decimal.ROUND_DOWN))} wert.` }
+      ? { amount: `Ihr verfügbarer Bestand ist derzeit ${formatEuro(toWireAmount(worth, 'down'))} wert.` }
       : {};
   }
   if (present(ticket.quantity) && isDecimalString(ticket.quantity) && available.lt(ticket.quantity)) {
-    return { quantity: `Sie können höchstens ${formatQuantity(available.toFixed())} Stück verkaufen.` };
+    return { quantity: `Sie können höchstens ${formatQuantity(toWireDecimal(available))} Stück verkaufen.` };
   }
   return {};
 }

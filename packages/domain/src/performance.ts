@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { addCalendarDays, addMonthsClamped, type IsoDate } from './calendar-dates';
+import { toWireAmount, toWireDecimal } from './numbers';
 
 /**
  * Performance of a depot or a position (issue 19): the true time-weighted rate of return (TTWROR)
@@ -141,11 +142,11 @@ export function irrOfPoints(points: readonly DayPoint[]): number | null {
 /** A ratio on the wire: a decimal string to 6 places ("0.0523" = 5,23 %), null when unknown. */
 export function ratioString(r: number | null | undefined): string | null {
   if (r === null || r === undefined || !Number.isFinite(r)) return null;
-  return new Decimal(r).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed();
+  return toWireDecimal(new Decimal(r).toDecimalPlaces(6, Decimal.ROUND_HALF_UP));
 }
 
 /** Invested capital after each point: the running sum of flows in minus flows out, from `start`. */
 export function investedSeries(points: readonly DayPoint[], start: string): string[] {
   let invested = new Decimal(start);
-  return points.map((p) => (invested = invested.plus(p.flowIn).minus(p.flowOut)).toFixed(2));
+  return points.map((p) => toWireAmount((invested = invested.plus(p.flowIn).minus(p.flowOut))));
 }

@@ -1,12 +1,14 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { decimalStringSchema } from './money';
+import { isinSchema } from './instrument';
+import { toWireAmount, toWireDecimal } from './numbers';
 
 /** A market maker's quote for an instrument (spec §3): ask and bid as decimal strings. */
 export const quoteSchema = z.object({
   /** Identifies this quote; an order that refers to a quote sends its id. */
   id: z.string().min(1),
-  isin: z.string().regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/),
+  isin: isinSchema,
   /** Price the customer buys at. */
   ask: decimalStringSchema,
   /** Price the customer sells at. */
@@ -22,7 +24,7 @@ export type PreviousClose = z.infer<typeof previousCloseSchema>;
 
 /** The middle of bid and ask: what a chart, an alert and a stop compare with. */
 export function midPrice(quote: Pick<Quote, 'bid' | 'ask'>): string {
-  return new Decimal(quote.bid).plus(quote.ask).div(2).toFixed();
+  return toWireDecimal(new Decimal(quote.bid).plus(quote.ask).div(2));
 }
 
 /**
@@ -34,7 +36,7 @@ export function dayChange(quote: Pick<Quote, 'bid' | 'ask'>, previousClose: stri
   const prev = new Decimal(previousClose);
   const absolute = mid.minus(prev);
   const percent = prev.isZero() ? new Decimal(0) : absolute.div(prev).mul(100);
-  return { absolute: absolute.toFixed(), percent: percent.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) };
+  return { absolute: toWireDecimal(absolute), percent: toWireAmount(percent) };
 }
 
 /** -1, 0 or 1 as a is below, at or above b; for a price that flashes up or down. */

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { addCalendarDays, addMonthsClamped, exchangeDayOnOrAfter, isoWeekday, startOfBerlinDay, type IsoDate } from './banking-days';
 import type { SavingsInterval } from './enums';
 import { PRICE_LIST } from './order-costs';
+import { toWireAmount, toWireDecimal } from './numbers';
 
 /**
  * The rules of a savings plan (Sparplan), shared by the server that executes plans and the app
@@ -93,7 +94,7 @@ export function increasedAmount(amount: Decimal.Value, percent: number): string 
     .times(100 + percent)
     .div(100)
     .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  return Decimal.min(raised, SAVINGS_PLAN_MAX_AMOUNT).toFixed(2);
+  return toWireAmount(Decimal.min(raised, SAVINGS_PLAN_MAX_AMOUNT));
 }
 
 /** What a plan is scheduled by: its terms and where its schedule stands. */
@@ -146,7 +147,7 @@ export function savingsAllocation(amount: Decimal.Value, price: Decimal.Value, f
   const eurPerPiece = new Decimal(price).times(fxRate);
   const quantity = new Decimal(amount).div(eurPerPiece).toDecimalPlaces(qtyScale, Decimal.ROUND_DOWN);
   const value = quantity.times(eurPerPiece).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  return { quantity: quantity.toFixed(), value: value.toFixed(2) };
+  return { quantity: toWireDecimal(quantity), value: toWireAmount(value) };
 }
 
 export type SavingsPlanCosts = {
@@ -181,12 +182,12 @@ export function savingsPlanCosts(amount: Decimal.Value, interval: SavingsInterva
   const spread = invested.times(spreadShare).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const total = fees.plus(spread);
   return {
-    feePerExecution: fee.toFixed(2),
+    feePerExecution: toWireAmount(fee),
     executionsPerYear: n,
-    investedPerYear: invested.toFixed(2),
-    feesPerYear: fees.toFixed(2),
-    spreadPerYear: spread.toFixed(2),
-    totalPerYear: total.toFixed(2),
-    totalPercent: invested.isZero() ? '0.00' : total.div(invested).times(100).toFixed(2, Decimal.ROUND_HALF_UP),
+    investedPerYear: toWireAmount(invested),
+    feesPerYear: toWireAmount(fees),
+    spreadPerYear: toWireAmount(spread),
+    totalPerYear: toWireAmount(total),
+    totalPercent: invested.isZero() ? '0.00' : toWireAmount(total.div(invested).times(100)),
   };
 }

@@ -1,6 +1,7 @@
 import { countryName } from './countries';
+import { formatDate, formatDateTime } from './dates';
 import { formatIban } from './iban';
-import { formatEuro } from './money';
+import { formatEuro } from './numbers';
 import { formatPhoneNumber } from './phone';
 import {
   LOMBARD_DOCUMENT_LABELS,
@@ -19,14 +20,10 @@ import {
 export type SummaryLine = { label: string; value: string };
 
 /** "2026-12-31" → "31.12.2026" */
-export const germanDate = (iso: string): string => {
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}.${m}.${y}`;
-};
+export const germanDate = (iso: string): string => formatDate(iso.slice(0, 10));
 
 /** An ISO instant as Berlin date and time: "26.11.2026, 10:15 Uhr". */
-export const germanDateTime = (iso: string): string =>
-  `${new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso))} Uhr`;
+export const germanDateTime = (iso: string): string => `${formatDateTime(iso)} Uhr`;
 
 /** A German Steuer-ID grouped as printed on the letter: "86 095 742 719". */
 export const formatTaxId = (id: string): string => (/^\d{11}$/.test(id) ? `${id.slice(0, 2)} ${id.slice(2, 5)} ${id.slice(5, 8)} ${id.slice(8)}` : id);

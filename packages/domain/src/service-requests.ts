@@ -14,6 +14,7 @@ import {
   TERMINATION_REASONS,
   type ServiceRequestType,
 } from './service-request-labels';
+import { toWireAmount } from './numbers';
 
 /**
  * Service requests: the change requests a customer files as a ticket (spec §3 "service-request
@@ -81,7 +82,7 @@ const euroAmount = z
   .string({ message: 'Bitte geben Sie einen Betrag ein.' })
   .trim()
   .refine((v) => isDecimalString(v) && new Decimal(v).gte(0) && new Decimal(v).decimalPlaces() <= 2, 'Bitte geben Sie einen Betrag in Euro mit höchstens zwei Nachkommastellen ein.')
-  .transform((v) => new Decimal(v).toFixed(2));
+  .transform((v) => toWireAmount(v));
 
 const mobileNumberAttributes = z.object({
   newMobileNumber: z

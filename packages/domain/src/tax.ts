@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { toWireAmount, truncateCents } from './numbers';
 
 /**
  * German tax on investment income as a bank withholds it (Abgeltungsteuer, §§ 20, 32d, 43a EStG;
@@ -76,14 +77,14 @@ export function taxClassOf(i: Classifiable): TaxClass {
 }
 
 const cents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-const money = (d: Decimal.Value) => cents(new Decimal(d)).toFixed(2);
+const money = (d: Decimal.Value) => toWireAmount(cents(new Decimal(d)));
 
 /**
  * A tax amount to the cent with the fractions of a cent dropped: § 4 Satz 3 SolZG ("Bruchteile eines
  * Cents bleiben außer Ansatz") and the Länder church-tax laws say so for the surcharges; the
  * Kapitalertragsteuer is cut the same way, so no amount withheld exceeds its rate (decision 020).
  */
-export const taxCents = (d: Decimal.Value): Decimal => new Decimal(d).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+export const taxCents = truncateCents;
 
 /** The taxable part of a fund's income after the Teilfreistellung, to the cent (a loss likewise). */
 export function afterTeilfreistellung(amount: string, teilfreistellung: string): string {
@@ -157,10 +158,10 @@ export function taxOn(taxable: string, foreignTax: string, church: ChurchTaxRate
   const credited = taxCents(Decimal.min(new Decimal(foreignTax), base.div(4)));
   const kapest = taxCents(base.minus(credited.mul(4)).div(k.plus(4)));
   return {
-    capitalGainsTax: kapest.toFixed(2),
-    solidaritySurcharge: taxCents(kapest.mul(SOLI)).toFixed(2),
-    churchTax: taxCents(kapest.mul(k)).toFixed(2),
-    withholdingTaxCredited: credited.toFixed(2),
+    capitalGainsTax: toWireAmount(kapest),
+    solidaritySurcharge: toWireAmount(taxCents(kapest.mul(SOLI))),
+    churchTax: toWireAmount(taxCents(kapest.mul(k))),
+    withholdingTaxCredited: toWireAmount(credited),
   };
 }
 
@@ -179,12 +180,12 @@ export function settleYear(y: TaxYear, allowance: string, church: ChurchTaxRate)
   const allowanceUsed = Decimal.min(income, Decimal.max(0, allowance));
   const taxable = income.minus(allowanceUsed);
   return {
-    ...taxOn(taxable.toFixed(2), y.foreignTax, church),
-    lossPotShares: lossPotShares.toFixed(2),
-    lossPotOther: lossPotOther.toFixed(2),
-    income: income.toFixed(2),
-    allowanceUsed: allowanceUsed.toFixed(2),
-    taxable: taxable.toFixed(2),
+    ...taxOn(toWireAmount(taxable), y.foreignTax, church),
+    lossPotShares: toWireAmount(lossPotShares),
+    lossPotOther: toWireAmount(lossPotOther),
+    income: toWireAmount(income),
+    allowanceUsed: toWireAmount(allowanceUsed),
+    taxable: toWireAmount(taxable),
   };
 }
 
@@ -232,7 +233,7 @@ export type TaxCalculation = TaxAmounts & {
   yearTaxable: string;
 };
 
-const minus = (a: string, b: string) => new Decimal(a).minus(b).toFixed(2);
+const minus = (a: string, b: string) => toWireAmount(new Decimal(a).minus(b));
 
 /**
  * The tax of one event: the year settled with the event minus what was withheld before it. Returns
@@ -278,7 +279,7 @@ export function taxEvent(
 
 /** The tax an event withholds in total (negative: a refund). Credited foreign tax was withheld abroad already. */
 export function taxTotal(t: Pick<TaxAmounts, 'capitalGainsTax' | 'solidaritySurcharge' | 'churchTax'>): string {
-  return new Decimal(t.capitalGainsTax).plus(t.solidaritySurcharge).plus(t.churchTax).toFixed(2);
+  return toWireAmount(new Decimal(t.capitalGainsTax).plus(t.solidaritySurcharge).plus(t.churchTax));
 }
 
 export const EMPTY_TAX_PAID: Readonly<TaxPaid> = { ...NO_TAX, allowanceUsed: '0.00' };
@@ -302,5 +303,5 @@ export function nextTaxYear(previous: Pick<YearSettlement, 'lossPotShares' | 'lo
 
 /** A sale's gain for tax: proceeds after costs, less the acquisition costs and the Vorabpauschalen already taxed on the pieces sold. */
 export function saleGain(sale: { realisedPnl: string; vorabpauschaleOfSold: string }): string {
-  return new Decimal(sale.realisedPnl).minus(sale.vorabpauschaleOfSold).toFixed(2);
+  return toWireAmount(new Decimal(sale.realisedPnl).minus(sale.vorabpauschaleOfSold));
 }

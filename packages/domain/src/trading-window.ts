@@ -1,4 +1,5 @@
 import { TRADING_WINDOW } from './constants';
+import { BERLIN_TIME_ZONE, berlinWallClock } from './dates';
 
 /**
  * When an instrument trades, in the exchange's time zone (Europe/Berlin). Weekdays use the
@@ -6,7 +7,7 @@ import { TRADING_WINDOW } from './constants';
  * trade Saturday 10:00–13:00 and Sunday 17:00–19:00. A window includes its start and excludes
  * its stop: 07:30:00 is open, 23:00:00 is closed. Public holidays are not modelled.
  */
-export const MARKET_TIME_ZONE = 'Europe/Berlin';
+export const MARKET_TIME_ZONE = BERLIN_TIME_ZONE;
 export const WEEKEND_WINDOWS: Readonly<Record<number, { start: string; stop: string }>> = {
   6: { start: '10:00', stop: '13:00' },
   0: { start: '17:00', stop: '19:00' },
@@ -18,46 +19,8 @@ export type TradingHours = {
   weekendTrading?: boolean | null;
 };
 
-const formatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: MARKET_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** Frankfurt's offset from UTC in ms during one UTC hour, by that hour (it changes only on the hour). */
-const offsets = new Map<number, number>();
-
-function offsetDuring(utcHour: number): number {
-  let offset = offsets.get(utcHour);
-  if (offset === undefined) {
-    const start = utcHour * 3_600_000;
-    const p = Object.fromEntries(formatter.formatToParts(new Date(start)).map((x) => [x.type, x.value]));
-    offset = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - start;
-    if (offsets.size >= 100_000) offsets.clear();
-    offsets.set(utcHour, offset);
-  }
-  return offset;
-}
-
-/**
- * The wall-clock time in Frankfurt: weekday (0 = Sunday), date and seconds since midnight.
- * Asking Intl for every instant is slow, and validity and trading checks ask often: the zone's
- * offset is looked up once per UTC hour, as daylight saving starts and ends on the hour.
- */
-export function marketLocalTime(at: Date): { weekday: number; date: string; seconds: number } {
-  const ms = at.getTime();
-  const local = new Date(ms + offsetDuring(Math.floor(ms / 3_600_000)));
-  return {
-    weekday: local.getUTCDay(),
-    date: local.toISOString().slice(0, 10),
-    seconds: local.getUTCHours() * 3600 + local.getUTCMinutes() * 60 + local.getUTCSeconds(),
-  };
-}
+/** The wall-clock time in Frankfurt: weekday (0 = Sunday), date and seconds since midnight. */
+export const marketLocalTime = berlinWallClock;
 
 // Window times are a handful of strings asked for on every quote tick: each parsed once.
 const secondsOf = new Map<string, number>();

@@ -1,13 +1,12 @@
 import Decimal from 'decimal.js';
 import { addMonthsClamped, bankingDayOnOrAfter } from './banking-days';
 import { BASISZINS, CREDITABLE_WITHHOLDING } from './tax';
+import { toWireAmount } from './numbers';
 
 /**
  * The Vorabpauschale of an accumulating fund (§ 18 InvStG) and a dividend's gross and foreign tax.
  * Pure; the scheduler books both.
  */
-
-const money = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
 /** The Basiszins of a year; a year the ministry has not announced has none (no Vorabpauschale). */
 export function basiszinsOf(year: number): string | null {
@@ -46,7 +45,7 @@ export function vorabpauschale(p: {
   const increase = new Decimal(p.endPrice).minus(p.startPrice).plus(distributions);
   const perPiece = Decimal.max(0, Decimal.min(basisertrag, increase).minus(distributions));
   const months = fullMonthsBefore(p.purchasedOn, p.year);
-  return money(perPiece.mul(p.quantity).mul(12 - months).div(12));
+  return toWireAmount(perPiece.mul(p.quantity).mul(12 - months).div(12));
 }
 
 /** The issuer's country for withholding tax: the ISIN's country prefix. */
@@ -59,7 +58,7 @@ export const issuerCountry = (isin: string) => isin.slice(0, 2);
 export function dividendPayment(p: { isin: string; quantity: string; perShare: string; fxRate: string }): { gross: string; foreignTax: string } {
   const gross = new Decimal(p.quantity).mul(p.perShare).mul(p.fxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const rate = CREDITABLE_WITHHOLDING[issuerCountry(p.isin)] ?? '0';
-  return { gross: gross.toFixed(2), foreignTax: money(gross.mul(rate)) };
+  return { gross: toWireAmount(gross), foreignTax: toWireAmount(gross.mul(rate)) };
 }
 
 /**

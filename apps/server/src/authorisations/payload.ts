@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import Decimal from 'decimal.js';
 import { IDLE_STEP_UP_PURPOSE, type AuthorisationPayload } from '@kontor/domain/auth-contracts';
 import { electronicIban, maskIban } from '@kontor/domain/iban';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import { moneyTransactionDataSchema } from '@kontor/domain/money-contracts';
 import { checkMobileNumber } from '@kontor/domain/mobile-number';
 import { formatPhoneNumber } from '@kontor/domain/phone';
@@ -41,7 +40,7 @@ export function authorisedData(payload: AuthorisationPayload, session?: string):
       if (!parsed.success) return null;
       const d = parsed.data;
       return d.kind === 'PAYOUT'
-        ? { type: payload.type, kind: d.kind, amount: new Decimal(d.amount).toFixed(2), iban: electronicIban(d.iban) }
+        ? { type: payload.type, kind: d.kind, amount: toWireAmount(d.amount), iban: electronicIban(d.iban) }
         : { type: payload.type, kind: d.kind, iban: electronicIban(d.iban) };
     }
     case 'SESSION_AUTH':
@@ -50,7 +49,7 @@ export function authorisedData(payload: AuthorisationPayload, session?: string):
       // Bound to the event, the option, the quantity and the amount in their normal forms.
       const d = payload.data;
       if (!/^-?\d+(\.\d+)?$/.test(d.amount) || (d.quantity !== null && !/^\d+(\.\d+)?$/.test(d.quantity))) return null;
-      return { type: payload.type, eventId: d.eventId, option: d.option, quantity: d.quantity === null ? null : new Decimal(d.quantity).toFixed(), amount: new Decimal(d.amount).toFixed(2) };
+      return { type: payload.type, eventId: d.eventId, option: d.option, quantity: d.quantity === null ? null : toWireDecimal(d.quantity), amount: toWireAmount(d.amount) };
     }
     case 'TICKET': {
       // A service request is bound to its attributes in their normal form ("801" and "801.00" are one amount).
@@ -93,7 +92,7 @@ export function describePayload(payload: AuthorisationPayload): string {
       const parsed = moneyTransactionDataSchema.safeParse(payload.data);
       if (!parsed.success) return 'Geldtransfer';
       const d = parsed.data;
-      return d.kind === 'PAYOUT' ? `Auszahlung ${formatEuro(new Decimal(d.amount).toFixed(2))} an ${maskIban(d.iban)}` : `Lastschriftmandat für ${maskIban(d.iban)}`;
+      return d.kind === 'PAYOUT' ? `Auszahlung ${formatEuro(toWireAmount(d.amount))} an ${maskIban(d.iban)}` : `Lastschriftmandat für ${maskIban(d.iban)}`;
     }
     case 'ENROLL_DEVICE':
       return `Kontor-App auf „${payload.deviceName}“ einrichten`;
@@ -114,6 +113,6 @@ export function describePayload(payload: AuthorisationPayload): string {
     case 'EMAIL':
       return 'E-Mail-Adresse ändern';
     case 'CA_INSTRUCTION':
-      return `Weisung zur Kapitalmaßnahme: ${formatEuro(/^-?\d+(\.\d+)?$/.test(payload.data.amount) ? new Decimal(payload.data.amount).toFixed(2) : '0.00')} belasten`;
+      return `Weisung zur Kapitalmaßnahme: ${formatEuro(/^-?\d+(\.\d+)?$/.test(payload.data.amount) ? toWireAmount(payload.data.amount) : '0.00')} belasten`;
   }
 }

@@ -1,4 +1,4 @@
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro } from '@kontor/domain/numbers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestTan, verifyTan } from '../../test/authorisation.ts';
 import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro, toWireAmount } from '@kontor/domain/numbers';
 import type { Booking, NotificationToSend } from './booking.ts';
 import { accounts, type Posting } from './ledger.ts';
 
@@ -7,8 +7,6 @@ import { accounts, type Posting } from './ledger.ts';
  * The bookings of money moving in and out of the depot's cash account. Each is pure: what the
  * customer's accounts stand at (free cash, arrears) is read by the caller in the same transaction.
  */
-
-const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
 
 function booking(b: Omit<Booking, 'lots' | 'documents' | 'notifications'> & { notifications?: NotificationToSend[] }): Booking {
   return { lots: [], documents: [], notifications: [], ...b };
@@ -21,9 +19,9 @@ function booking(b: Omit<Booking, 'lots' | 'documents' | 'notifications'> & { no
 function credit(sub: string, amount: Decimal, from: string, kind: string, arrears: Decimal.Value = 0): Posting[] {
   const toArrears = Decimal.min(amount, Decimal.max(new Decimal(arrears), 0));
   return [
-    { account: accounts.arrears(sub), amount: money(toArrears), kind },
-    { account: accounts.cash(sub), amount: money(amount.minus(toArrears)), kind },
-    { account: from, amount: money(amount.neg()), kind },
+    { account: accounts.arrears(sub), amount: toWireAmount(toArrears), kind },
+    { account: accounts.cash(sub), amount: toWireAmount(amount.minus(toArrears)), kind },
+    { account: from, amount: toWireAmount(amount.neg()), kind },
   ];
 }
 
@@ -38,7 +36,7 @@ export function depositBooking(d: { sub: string; amount: string; requestId: stri
     at: d.at,
     postings: credit(d.sub, amount, accounts.bank, 'deposit', d.arrears),
     ref: d.requestId,
-    notifications: d.notify ? [{ kind: 'MONEY', title: 'Einzahlung gutgeschrieben', body: `${formatEuro(money(amount))} sind auf Ihrem Verrechnungskonto eingegangen.`, isin: null }] : [],
+    notifications: d.notify ? [{ kind: 'MONEY', title: 'Einzahlung gutgeschrieben', body: `${formatEuro(toWireAmount(amount))} sind auf Ihrem Verrechnungskonto eingegangen.`, isin: null }] : [],
   });
 }
 
@@ -52,8 +50,8 @@ export function payoutBooking(d: { sub: string; payoutId: string; amount: string
     sub: d.sub,
     at: d.at,
     postings: [
-      { account: accounts.cash(d.sub), amount: money(amount.neg()), kind: 'payout' },
-      { account: accounts.payouts, amount: money(amount), kind: 'payout' },
+      { account: accounts.cash(d.sub), amount: toWireAmount(amount.neg()), kind: 'payout' },
+      { account: accounts.payouts, amount: toWireAmount(amount), kind: 'payout' },
     ],
     ref: d.payoutId,
   });
@@ -68,8 +66,8 @@ export function payoutCancelBooking(d: { sub: string; payoutId: string; amount: 
     sub: d.sub,
     at: d.at,
     postings: [
-      { account: accounts.payouts, amount: money(amount.neg()), kind: 'payout_cancel' },
-      { account: accounts.cash(d.sub), amount: money(amount), kind: 'payout_cancel' },
+      { account: accounts.payouts, amount: toWireAmount(amount.neg()), kind: 'payout_cancel' },
+      { account: accounts.cash(d.sub), amount: toWireAmount(amount), kind: 'payout_cancel' },
     ],
     ref: d.payoutId,
   });
@@ -84,11 +82,11 @@ export function payoutExecutedBooking(d: { sub: string; payoutId: string; amount
     sub: d.sub,
     at: d.at,
     postings: [
-      { account: accounts.payouts, amount: money(amount.neg()), kind: 'payout_executed' },
-      { account: accounts.bank, amount: money(amount), kind: 'payout_executed' },
+      { account: accounts.payouts, amount: toWireAmount(amount.neg()), kind: 'payout_executed' },
+      { account: accounts.bank, amount: toWireAmount(amount), kind: 'payout_executed' },
     ],
     ref: d.payoutId,
-    notifications: [{ kind: 'MONEY', title: 'Auszahlung ausgeführt', body: `${formatEuro(money(amount))} wurden an ${d.ibanMasked} überwiesen.`, isin: null }],
+    notifications: [{ kind: 'MONEY', title: 'Auszahlung ausgeführt', body: `${formatEuro(toWireAmount(amount))} wurden an ${d.ibanMasked} überwiesen.`, isin: null }],
   });
 }
 
@@ -119,9 +117,9 @@ export function debitReturnBooking(d: { sub: string; debitId: string; credited: 
     sub: d.sub,
     at: d.at,
     postings: [
-      { account: accounts.cash(d.sub), amount: money(fromCash.neg()), kind: 'debit_return' },
-      { account: accounts.arrears(d.sub), amount: money(owed.neg()), kind: 'debit_return' },
-      { account: accounts.debits, amount: money(credited), kind: 'debit_return' },
+      { account: accounts.cash(d.sub), amount: toWireAmount(fromCash.neg()), kind: 'debit_return' },
+      { account: accounts.arrears(d.sub), amount: toWireAmount(owed.neg()), kind: 'debit_return' },
+      { account: accounts.debits, amount: toWireAmount(credited), kind: 'debit_return' },
     ],
     ref: d.debitId,
     notifications: [
@@ -129,8 +127,8 @@ export function debitReturnBooking(d: { sub: string; debitId: string; credited: 
         kind: 'MONEY',
         title: 'Lastschrift zurückgegeben',
         body: owed.gt(0)
-          ? `Ihre Bank hat die Lastschrift über ${formatEuro(money(credited))} zurückgegeben. Ihr Verrechnungskonto steht mit ${formatEuro(money(owed))} im Soll; bitte überweisen Sie den Betrag.`
-          : `Ihre Bank hat die Lastschrift über ${formatEuro(money(credited))} zurückgegeben. Der gutgeschriebene Betrag wurde zurückgebucht.`,
+          ? `Ihre Bank hat die Lastschrift über ${formatEuro(toWireAmount(credited))} zurückgegeben. Ihr Verrechnungskonto steht mit ${formatEuro(toWireAmount(owed))} im Soll; bitte überweisen Sie den Betrag.`
+          : `Ihre Bank hat die Lastschrift über ${formatEuro(toWireAmount(credited))} zurückgegeben. Der gutgeschriebene Betrag wurde zurückgebucht.`,
         isin: null,
       },
     ],

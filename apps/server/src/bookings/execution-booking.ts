@@ -6,7 +6,7 @@ import { type FundType, saleGain, type TaxCalculation, type TaxClass, taxClassOf
 import type { OrderTax, SaleTaxEstimate } from '@kontor/domain/tax-contracts';
 import { incomeTaxEvent, type LockedYear } from '../tax/income-tax.ts';
 import type { TaxEventToRecord } from '../tax/store.ts';
-import { formatMoney, formatQuantity } from '@kontor/domain/money';
+import { formatMoney, formatQuantity, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import { type ExAnteCosts, chargedFees } from '@kontor/domain/order-costs';
 import type { ContractNoteData } from '../documents/contract-note.ts';
 import { contractNoteKey } from '../documents/store.ts';
@@ -101,8 +101,8 @@ export function saleTaxBooking(p: { sub: string; key: string; at: Date; isin: st
   const booked = incomeTaxEvent({ ...rest, income: { kind: 'sale', gain, taxClass } });
   const total = new Decimal(booked.total);
   const postings: Posting[] = [
-    { account: accounts.cash(p.sub), amount: total.neg().toFixed(2), kind: 'tax' },
-    { account: accounts.taxOffice, amount: total.toFixed(2), kind: 'tax' },
+    { account: accounts.cash(p.sub), amount: toWireAmount(total.neg()), kind: 'tax' },
+    { account: accounts.taxOffice, amount: toWireAmount(total), kind: 'tax' },
   ];
   return { postings, event: booked.event, calculation: booked.calculation };
 }
@@ -145,21 +145,21 @@ export function executionBooking(
     if (a.fromCash.gt(0) && a.fromCash.gt(market.availableCash ?? '0')) return null;
     const need = a.fromReserved.plus(a.fromCash);
     postings.push(
-      { account: accounts.reserved(sub), amount: a.fromReserved.neg().toFixed(2), kind: 'buy' },
-      { account: accounts.cash(sub), amount: a.fromCash.neg().toFixed(2), kind: 'buy' },
-      { account: accounts.market, amount: a.value.toFixed(2), kind: 'buy' },
-      { account: accounts.fees, amount: a.fee.toFixed(2), kind: 'fee' },
+      { account: accounts.reserved(sub), amount: toWireAmount(a.fromReserved.neg()), kind: 'buy' },
+      { account: accounts.cash(sub), amount: toWireAmount(a.fromCash.neg()), kind: 'buy' },
+      { account: accounts.market, amount: toWireAmount(a.value), kind: 'buy' },
+      { account: accounts.fees, amount: toWireAmount(a.fee), kind: 'fee' },
     );
-    lotChanges = [{ type: 'open', isin: fill.isin, quantity: fill.quantity, cost: need.toFixed(2), openedAt: at, executionId: fill.id }];
-    reserved = new Decimal(c.reserved).minus(a.fromReserved).toFixed(2);
+    lotChanges = [{ type: 'open', isin: fill.isin, quantity: fill.quantity, cost: toWireAmount(need), openedAt: at, executionId: fill.id }];
+    reserved = toWireAmount(new Decimal(c.reserved).minus(a.fromReserved));
   } else {
     const proceeds = a.value.minus(a.fee);
-    const sale = sellFifo(market.openLots ?? [], fill.quantity, proceeds.toFixed(2));
+    const sale = sellFifo(market.openLots ?? [], fill.quantity, toWireAmount(proceeds));
     realised = sale.realisedPnl;
     postings.push(
-      { account: accounts.market, amount: a.value.neg().toFixed(2), kind: 'sell' },
-      { account: accounts.fees, amount: a.fee.toFixed(2), kind: 'fee' },
-      { account: accounts.cash(sub), amount: proceeds.toFixed(2), kind: 'sell' },
+      { account: accounts.market, amount: toWireAmount(a.value.neg()), kind: 'sell' },
+      { account: accounts.fees, amount: toWireAmount(a.fee), kind: 'fee' },
+      { account: accounts.cash(sub), amount: toWireAmount(proceeds), kind: 'sell' },
     );
     lotChanges = sale.consumed.map((s) => ({ type: 'consume', ...s }));
     if (market.tax) {
@@ -168,11 +168,11 @@ export function executionBooking(
       postings.push(...booked.postings);
       tax = booked;
     }
-    blocked = Decimal.max(0, new Decimal(c.blocked).minus(fill.quantity)).toFixed();
+    blocked = toWireDecimal(Decimal.max(0, new Decimal(c.blocked).minus(fill.quantity)));
   }
   const currency = c.instrument?.quoteCurrencyCode ?? 'EUR';
   const verb = fill.side === 'buy' ? 'Kauf' : 'Verkauf';
-  const record: ExecutionRecord = { currency, fxRate: c.fxRate, value: a.value.toFixed(2), fee: a.fee.toFixed(2), realisedPnl: realised };
+  const record: ExecutionRecord = { currency, fxRate: c.fxRate, value: toWireAmount(a.value), fee: toWireAmount(a.fee), realisedPnl: realised };
   // What the contract note shows; the holder's name is added when it is rendered, after the commit.
   const note: Omit<ContractNoteData, 'customerName'> = {
     executionId: fill.id,
@@ -181,8 +181,8 @@ export function executionBooking(
     isin: fill.isin,
     wkn: c.instrument?.wkn ?? null,
     name,
-    quantity: new Decimal(fill.quantity).toFixed(),
-    price: new Decimal(fill.price).toFixed(),
+    quantity: toWireDecimal(fill.quantity),
+    price: toWireDecimal(fill.price),
     executedAt: at.toISOString(),
     ...record,
     ...(tax ? { tax: orderTaxOf(tax.calculation) } : {}),
@@ -246,8 +246,8 @@ export function estimateSaleTax(p: {
     lots = lots.map((l) => {
       const c = used.get(l.id);
       if (!c) return l;
-      const vp = new Decimal(l.remainingVorabpauschale ?? 0).minus(c.vorabpauschale).toFixed(2);
-      return { ...l, remaining: new Decimal(l.remaining).minus(c.quantity).toFixed(), remainingCost: new Decimal(l.remainingCost).minus(c.cost).toFixed(2), remainingVorabpauschale: vp };
+      const vp = toWireAmount(new Decimal(l.remainingVorabpauschale ?? 0).minus(c.vorabpauschale));
+      return { ...l, remaining: toWireDecimal(new Decimal(l.remaining).minus(c.quantity)), remainingCost: toWireAmount(new Decimal(l.remainingCost).minus(c.cost)), remainingVorabpauschale: vp };
     });
   }
   const sale = sellFifo(lots, p.quantity, p.proceeds);
@@ -257,10 +257,10 @@ export function estimateSaleTax(p: {
   return {
     ...orderTaxOf(c),
     proceeds: p.proceeds,
-    acquisitionCost: new Decimal(sale.costOfSold).plus(sale.vorabpauschaleOfSold).toFixed(2),
+    acquisitionCost: toWireAmount(new Decimal(sale.costOfSold).plus(sale.vorabpauschaleOfSold)),
     lossPotSharesBefore: c.lossPotSharesBefore,
     lossPotOtherBefore: c.lossPotOtherBefore,
-    allowanceRemainingBefore: Decimal.max(0, new Decimal(p.state.allowance).minus(p.state.paid.allowanceUsed)).toFixed(2),
+    allowanceRemainingBefore: toWireAmount(Decimal.max(0, new Decimal(p.state.allowance).minus(p.state.paid.allowanceUsed))),
     total: taxTotal(c),
   };
 }

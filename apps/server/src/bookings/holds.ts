@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import { accounts, type Posting } from './ledger.ts';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 /**
  * Holds are not bookings: an open buy order moves money from the customer's free cash to the
@@ -19,7 +20,7 @@ export function releaseEntry<At extends Date | string>(sub: string, orderId: str
 
 function move(from: string, to: string, amount: Decimal, kind: string): Posting[] {
   return [
-    { account: from, amount: amount.neg().toFixed(2), kind },
-    { account: to, amount: amount.toFixed(2), kind },
+    { account: from, amount: toWireAmount(amount.neg()), kind },
+    { account: to, amount: toWireAmount(amount), kind },
   ];
 }

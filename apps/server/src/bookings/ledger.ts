@@ -5,6 +5,7 @@ import { pgCode, rowsOf, type Db } from '../platform/db.ts';
 import { AppError } from '../platform/errors.ts';
 import type { ReservedParts } from '@kontor/domain/money-contracts';
 import { ledgerBalances, ledgerPostings } from './tables.ts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 export const accounts = {
   cash: (sub: string) => `customer:${sub}:cash`,
@@ -39,7 +40,7 @@ export const insufficientFunds = () => new AppError(422, 'Ihr verfügbares Gutha
 export function assertBalanced(postings: readonly Posting[]): Decimal[] {
   const amounts = postings.map((p) => new Decimal(p.amount));
   const sum = amounts.reduce((s, a) => s.plus(a), new Decimal(0));
-  if (!sum.isZero()) throw new Error(`Unbalanced ledger entry: sum ${sum.toFixed()}`);
+  if (!sum.isZero()) throw new Error(`Unbalanced ledger entry: sum ${toWireDecimal(sum)}`);
   // The amounts as parsed, for the caller (every order's reservation comes through here).
   return amounts;
 }
@@ -57,7 +58,7 @@ export async function post(tx: Db, entry: { postings: readonly Posting[]; ref: s
     await lockBalances(tx, [...deltas.keys()]);
     // An update (not an upsert) so that the check sees the new balance, not the bare delta.
     const values = sql.join(
-      [...deltas].map(([account, delta]) => sql`(${account}, ${delta.toFixed(2)}::numeric)`),
+      [...deltas].map(([account, delta]) => sql`(${account}, ${toWireAmount(delta)}::numeric)`),
       sql`, `,
     );
     const updated = await tx.execute<{ account: string }>(
@@ -66,7 +67,7 @@ export async function post(tx: Db, entry: { postings: readonly Posting[]; ref: s
     const seen = new Set(rowsOf<{ account: string }>(updated).map((r) => r.account));
     const fresh = [...deltas].filter(([account]) => !seen.has(account));
     if (fresh.length > 0) {
-      await tx.insert(ledgerBalances).values(fresh.map(([account, delta]) => ({ account, balance: delta.toFixed(2) })));
+      await tx.insert(ledgerBalances).values(fresh.map(([account, delta]) => ({ account, balance: toWireAmount(delta) })));
     }
   } catch (error) {
     // 23514: the check that keeps customer accounts from going below zero.
@@ -101,7 +102,7 @@ export function entryRows<At extends Date | string>(entry: { postings: readonly 
   entry.postings.forEach((p, i) => {
     const amount = amounts[i]!;
     if (amount.isZero()) return;
-    rows.push({ txId, account: p.account, amount: amount.toFixed(2), kind: p.kind, ref: entry.ref, createdAt: entry.at });
+    rows.push({ txId, account: p.account, amount: toWireAmount(amount), kind: p.kind, ref: entry.ref, createdAt: entry.at });
     const before = deltas.get(p.account);
     deltas.set(p.account, before ? before.plus(amount) : amount);
   });
@@ -123,7 +124,7 @@ export function balanceMoves(param: number) {
 
 /** The deltas as the JSON parameter of `balanceMoves`. */
 export function balanceDeltas(deltas: ReadonlyMap<string, Decimal>): string {
-  return JSON.stringify([...deltas].map(([account, delta]) => ({ account, delta: delta.toFixed(2) })));
+  return JSON.stringify([...deltas].map(([account, delta]) => ({ account, delta: toWireAmount(delta) })));
 }
 
 export type CashBalances = {
@@ -149,7 +150,7 @@ export async function reservedPartsOf(db: Db, sub: string, total: string): Promi
   const [row] = rowsOf<{ corporateActions: string; payouts: string }>(result);
   const corporateActions = new Decimal(row?.corporateActions ?? 0);
   const payouts = new Decimal(row?.payouts ?? 0);
-  return { openOrders: new Decimal(total).minus(corporateActions).minus(payouts).toFixed(2), corporateActions: corporateActions.toFixed(2), payouts: payouts.toFixed(2) };
+  return { openOrders: toWireAmount(new Decimal(total).minus(corporateActions).minus(payouts)), corporateActions: toWireAmount(corporateActions), payouts: toWireAmount(payouts) };
 }
 
 /** `cashOf` with what the reserved money is held for (the depot's and the money page's figures; the order path needs only `cashOf`). */
@@ -166,5 +167,5 @@ export async function cashOf(db: Db, sub: string): Promise<CashBalances> {
   const of = (account: string) => new Decimal(rows.find((r) => r.account === account)?.balance ?? '0');
   const available = of(accounts.cash(sub));
   const reserved = of(accounts.reserved(sub));
-  return { available: available.toFixed(2), reserved: reserved.toFixed(2), total: available.plus(reserved).toFixed(2) };
+  return { available: toWireAmount(available), reserved: toWireAmount(reserved), total: toWireAmount(available.plus(reserved)) };
 }

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { CA_OPTION_LABELS, CA_TYPE_LABELS, type CaOption, type CaPhase, type CaStep, scaledPieces } from '@kontor/domain/corporate-actions';
 import type { CaType } from '@kontor/domain/enums';
 import { type Lot, sellFifo } from '@kontor/domain/lots';
-import { formatEuro, formatQuantity } from '@kontor/domain/money';
+import { formatEuro, formatQuantity, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import { type FundType, saleGain, type TaxClass, taxClassOf } from '@kontor/domain/tax';
 import type { Booking, LotChange } from '../bookings/booking.ts';
 import { orderTaxOf, saleTaxBooking } from '../bookings/execution-booking.ts';
@@ -62,7 +62,6 @@ export function caStatementTitle(type: CaType, phase: CaPhase, steps: readonly C
 }
 
 const D = (v: Decimal.Value) => new Decimal(v);
-const cents = (v: Decimal) => v.toFixed(2);
 
 /** A lot while the booking is worked out: `fresh` ones are opened by this booking (written at the end with what is left of them). */
 type WorkLot = DatedLot & { fresh: boolean };
@@ -99,9 +98,9 @@ export function caBooking(p: CaBookingInput): { booking: Booking; moves: CaMove[
     const sale = sellFifo(lots, quantity, proceeds);
     for (const c of sale.consumed) {
       const lot = lots.find((l) => l.id === c.lotId)!;
-      lot.remaining = D(lot.remaining).minus(c.quantity).toFixed();
-      lot.remainingCost = D(lot.remainingCost).minus(c.cost).toFixed(2);
-      lot.remainingVorabpauschale = D(lot.remainingVorabpauschale ?? 0).minus(c.vorabpauschale).toFixed(2);
+      lot.remaining = toWireDecimal(D(lot.remaining).minus(c.quantity));
+      lot.remainingCost = toWireAmount(D(lot.remainingCost).minus(c.cost));
+      lot.remainingVorabpauschale = toWireAmount(D(lot.remainingVorabpauschale ?? 0).minus(c.vorabpauschale));
       if (!lot.fresh) {
         changes.push({ type: 'consume', ...c });
         move(isin, D(c.quantity).neg());
@@ -114,7 +113,7 @@ export function caBooking(p: CaBookingInput): { booking: Booking; moves: CaMove[
   const open = (isin: string, quantity: Decimal, cost: Decimal, openedAt: Date, vorabpauschale = '0') => {
     if (quantity.lte(0)) return;
     const lots = lotsOf(isin);
-    const lot: WorkLot = { id: `fresh:${freshId++}`, quantity: quantity.toFixed(), remaining: quantity.toFixed(), cost: cents(cost), remainingCost: cents(cost), remainingVorabpauschale: vorabpauschale, openedAt, fresh: true };
+    const lot: WorkLot = { id: `fresh:${freshId++}`, quantity: toWireDecimal(quantity), remaining: toWireDecimal(quantity), cost: toWireAmount(cost), remainingCost: toWireAmount(cost), remainingVorabpauschale: vorabpauschale, openedAt, fresh: true };
     const at = lots.findIndex((l) => l.openedAt > openedAt);
     lots.splice(at < 0 ? lots.length : at, 0, lot);
   };
@@ -133,15 +132,15 @@ export function caBooking(p: CaBookingInput): { booking: Booking; moves: CaMove[
           .filter((l) => D(l.remaining).gt(0))
           .map((l) => ({ ...l }));
         const held = before.reduce((sum, l) => sum.plus(l.remaining), D(0));
-        if (held.gt(0)) take(s.isin, held.toFixed(), '0');
+        if (held.gt(0)) take(s.isin, toWireDecimal(held), '0');
         let after = D(0);
         for (const l of before) {
           const q = D(scaledPieces(l.remaining, s.factor));
           after = after.plus(q);
           open(s.isin, q, D(l.remainingCost), l.openedAt, l.remainingVorabpauschale ?? '0');
         }
-        lines.push({ label: 'Bestand vorher', isin: s.isin, name: nameOf(s.isin), quantity: held.toFixed(), direction: 'out' });
-        lines.push({ label: 'Bestand nachher', isin: s.isin, name: nameOf(s.isin), quantity: after.toFixed(), direction: 'in' });
+        lines.push({ label: 'Bestand vorher', isin: s.isin, name: nameOf(s.isin), quantity: toWireDecimal(held), direction: 'out' });
+        lines.push({ label: 'Bestand nachher', isin: s.isin, name: nameOf(s.isin), quantity: toWireDecimal(after), direction: 'in' });
         break;
       }
       case 'exchange': {
@@ -155,14 +154,14 @@ export function caBooking(p: CaBookingInput): { booking: Booking; moves: CaMove[
           open(s.targetIsin, q, D(c.cost), source.get(c.lotId)!.openedAt, c.vorabpauschale);
         }
         lines.push({ label: 'Eingereicht', isin: s.isin, name: nameOf(s.isin), quantity: s.quantity, direction: 'out' });
-        lines.push({ label: 'Erhalten', isin: s.targetIsin, name: nameOf(s.targetIsin), quantity: received.toFixed(), direction: 'in' });
+        lines.push({ label: 'Erhalten', isin: s.targetIsin, name: nameOf(s.targetIsin), quantity: toWireDecimal(received), direction: 'in' });
         break;
       }
       case 'sell': {
         const sale = take(s.isin, s.quantity, s.proceeds);
         const gross = D(s.proceeds).plus(s.fee);
         postings.push(
-          { account: accounts.market, amount: cents(gross.neg()), kind: 'sell' },
+          { account: accounts.market, amount: toWireAmount(gross.neg()), kind: 'sell' },
           { account: accounts.fees, amount: s.fee, kind: 'fee' },
         );
         customer = customer.plus(s.proceeds);
@@ -172,8 +171,8 @@ export function caBooking(p: CaBookingInput): { booking: Booking; moves: CaMove[
         taxable.push({ isin: s.isin, gain: D(saleGain(sale)), taxClass });
         const label = isRights(s.isin) ? 'Bezugsrechte verkauft' : s.reason === 'fraction' ? 'Bruchteil verkauft' : 'Stücke abgegeben';
         lines.push({ label, isin: s.isin, name: i.name, quantity: s.quantity, direction: 'out' });
-        amounts.push({ label: `Kurswert (${formatQuantity(s.quantity)} × ${formatEuro(s.price)})`, amount: cents(gross) });
-        if (D(s.fee).gt(0)) amounts.push({ label: 'Entgelt', amount: cents(D(s.fee).neg()) });
+        amounts.push({ label: `Kurswert (${formatQuantity(s.quantity)} × ${formatEuro(s.price)})`, amount: toWireAmount(gross) });
+        if (D(s.fee).gt(0)) amounts.push({ label: 'Entgelt', amount: toWireAmount(D(s.fee).neg()) });
         amounts.push({ label: 'Anschaffungskosten', amount: sale.costOfSold });
         if (s.reason === 'fraction') fraction = { isin: s.isin, quantity: s.quantity, amount: s.proceeds, side: 'sell' };
         break;
@@ -197,7 +196,7 @@ export function caBooking(p: CaBookingInput): { booking: Booking; moves: CaMove[
         const cost = D(s.cost);
         const value = cost.minus(s.fee);
         postings.push(
-          { account: accounts.market, amount: cents(value), kind: 'buy' },
+          { account: accounts.market, amount: toWireAmount(value), kind: 'buy' },
           { account: accounts.fees, amount: s.fee, kind: 'fee' },
         );
         customer = customer.minus(cost);
@@ -206,8 +205,8 @@ export function caBooking(p: CaBookingInput): { booking: Booking; moves: CaMove[
         open(s.isin, D(s.quantity), intoLot, at);
         const label = isRights(s.isin) ? 'Bezugsrechte gekauft' : s.reason === 'fraction' ? 'Bruchteil zugekauft' : 'Neue Aktien bezogen';
         lines.push({ label, isin: s.isin, name: nameOf(s.isin), quantity: s.quantity, direction: 'in' });
-        amounts.push({ label: `${isRights(s.isin) ? 'Kaufpreis' : 'Bezugspreis'} (${formatQuantity(s.quantity)} × ${formatEuro(s.price)})`, amount: cents(value.neg()) });
-        if (D(s.fee).gt(0)) amounts.push({ label: 'Entgelt', amount: cents(D(s.fee).neg()) });
+        amounts.push({ label: `${isRights(s.isin) ? 'Kaufpreis' : 'Bezugspreis'} (${formatQuantity(s.quantity)} × ${formatEuro(s.price)})`, amount: toWireAmount(value.neg()) });
+        if (D(s.fee).gt(0)) amounts.push({ label: 'Entgelt', amount: toWireAmount(D(s.fee).neg()) });
         if (s.reason === 'fraction') fraction = { isin: s.isin, quantity: s.quantity, amount: s.cost, side: 'buy' };
         break;
       }
@@ -218,13 +217,13 @@ export function caBooking(p: CaBookingInput): { booking: Booking; moves: CaMove[
         const tax = D(dividendTax?.total ?? 0);
         // The shares taken instead of cash are paid with the dividend: only the cash part leaves the paying agent.
         const cashPart = D(s.gross).minus(s.sharesCost);
-        postings.push({ account: accounts.dividends, amount: cents(cashPart.neg()), kind: 'dividend' }, { account: accounts.taxOffice, amount: cents(tax), kind: 'tax' });
+        postings.push({ account: accounts.dividends, amount: toWireAmount(cashPart.neg()), kind: 'dividend' }, { account: accounts.taxOffice, amount: toWireAmount(tax), kind: 'tax' });
         customer = customer.plus(cashPart).minus(tax);
         amounts.push({ label: 'Dividende (brutto)', amount: s.gross });
         if (s.sharesIsin && D(s.shares).gt(0)) {
           open(s.sharesIsin, D(s.shares), D(s.sharesCost), at);
           lines.push({ label: 'Dividende in Aktien', isin: s.sharesIsin, name: nameOf(s.sharesIsin), quantity: s.shares, direction: 'in' });
-          amounts.push({ label: 'Davon in Aktien', amount: cents(D(s.sharesCost).neg()) });
+          amounts.push({ label: 'Davon in Aktien', amount: toWireAmount(D(s.sharesCost).neg()) });
         }
         break;
       }
@@ -241,7 +240,7 @@ export function caBooking(p: CaBookingInput): { booking: Booking; moves: CaMove[
     const first = taxable[0]!;
     if (taxable.some((t) => t.taxClass.pot !== first.taxClass.pot || t.taxClass.teilfreistellung !== first.taxClass.teilfreistellung)) throw new Error(`${key}: sales of different tax classes in one booking`);
     const gain = taxable.reduce((sum, t) => sum.plus(t.gain), D(0));
-    const booked = saleTaxBooking({ sub, key, at, isin: first.isin, name: nameOf(first.isin), executionId: null, gain: cents(gain), taxClass: first.taxClass, state: p.state });
+    const booked = saleTaxBooking({ sub, key, at, isin: first.isin, name: nameOf(first.isin), executionId: null, gain: toWireAmount(gain), taxClass: first.taxClass, state: p.state });
     postings.push(...booked.postings);
     customer = customer.minus(booked.postings[1]!.amount);
     tax = booked.event;
@@ -249,16 +248,16 @@ export function caBooking(p: CaBookingInput): { booking: Booking; moves: CaMove[
   }
   if (taxView) {
     const total = D(taxView.capitalGainsTax).plus(taxView.solidaritySurcharge).plus(taxView.churchTax);
-    if (!total.isZero()) amounts.push({ label: total.gt(0) ? 'Einbehaltene Steuern' : 'Erstattete Steuern', amount: cents(total.neg()) });
+    if (!total.isZero()) amounts.push({ label: total.gt(0) ? 'Einbehaltene Steuern' : 'Erstattete Steuern', amount: toWireAmount(total.neg()) });
   }
 
   // The cash held for the instruction pays first; what it does not need goes back to free cash.
   const reserved = D(p.reserved);
-  if (reserved.gt(0)) postings.push({ account: accounts.reserved(sub), amount: cents(reserved.neg()), kind: 'release' }, { account: accounts.cash(sub), amount: cents(reserved), kind: 'release' });
+  if (reserved.gt(0)) postings.push({ account: accounts.reserved(sub), amount: toWireAmount(reserved.neg()), kind: 'release' }, { account: accounts.cash(sub), amount: toWireAmount(reserved), kind: 'release' });
   // Tax postings credit or debit cash themselves; the rest of the customer's cash moves here.
   const taxToCash = postings.filter((x) => x.kind === 'tax' && x.account === accounts.cash(sub)).reduce((s, x) => s.plus(x.amount), D(0));
   const cashMove = customer.minus(taxToCash);
-  if (!cashMove.isZero()) postings.push({ account: accounts.cash(sub), amount: cents(cashMove), kind: 'corporate_action' });
+  if (!cashMove.isZero()) postings.push({ account: accounts.cash(sub), amount: toWireAmount(cashMove), kind: 'corporate_action' });
   assertBalanced(postings);
 
   for (const [isin, lots] of work) {
@@ -288,13 +287,13 @@ export function caBooking(p: CaBookingInput): { booking: Booking; moves: CaMove[
     amounts,
     fraction,
     tax: taxView,
-    net: cents(customer),
+    net: toWireAmount(customer),
   };
   const net = customer;
   const body = net.isZero()
     ? `${title}: ${lines.map((l) => `${formatQuantity(l.quantity)} ${l.label}`).join(', ')}.`
-    : `${title}: ${formatEuro(cents(net.abs()))} wurden Ihrem Verrechnungskonto ${net.gt(0) ? 'gutgeschrieben' : 'belastet'}.`;
-  const moves = [...moved].filter(([, q]) => !q.isZero()).map(([isin, q]) => ({ isin, quantity: q.toFixed() }));
+    : `${title}: ${formatEuro(toWireAmount(net.abs()))} wurden Ihrem Verrechnungskonto ${net.gt(0) ? 'gutgeschrieben' : 'belastet'}.`;
+  const moves = [...moved].filter(([, q]) => !q.isZero()).map(([isin, q]) => ({ isin, quantity: toWireDecimal(q) }));
   const booking: Booking = {
     key,
     kind: 'corporate_action',

@@ -20,6 +20,7 @@ import { eurQuote, rightsIsinOf } from './position.ts';
 import { exInstant, scheduleCaEvent } from './schedule.ts';
 import { caNoticeId, caStore, caTermsKey, type CaEventRow } from './store.ts';
 import { eventSchedule, germanDeadline } from './views.ts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 /** The custodian's daily look for new corporate actions, 07:00 Berlin on banking days. */
 export const CA_ANNOUNCE_DAY_JOB = 'ca.announce_day';
@@ -70,7 +71,7 @@ export function custodian(d: CustodianDeps) {
     if (!bid) return null;
     const share = new Decimal(bid);
     const base: EventValues = { type, isin, targetIsin: isin, rightsIsin: null, ratioOld: '1', ratioNew: '1', price: null, dividend: null, foreignDividend: null, currency: null };
-    const of = (factor: string) => cents(share.mul(factor)).toFixed(2);
+    const of = (factor: string) => toWireAmount(cents(share.mul(factor)));
     switch (type) {
       case 'KAP':
         return { ...base, rightsIsin: rightsIsinOf(eventId), ratioOld: seed % 2 === 0 ? '10' : '5', price: of('0.8') };
@@ -90,12 +91,12 @@ export function custodian(d: CustodianDeps) {
         const usd = fxRateNow(d.quotes, 'USD');
         if (!usd) return null;
         const dividend = of('0.02');
-        return { ...base, dividend, foreignDividend: cents(new Decimal(dividend).div(usd)).toFixed(2), currency: 'USD' };
+        return { ...base, dividend, foreignDividend: toWireAmount(cents(new Decimal(dividend).div(usd))), currency: 'USD' };
       }
       case 'ZEICHNUNG': {
         const target = otherShare(isin, seed);
         const ask = target && eurQuote(d.quotes, target.isin, target.currency, 'ask');
-        return target && ask ? { ...base, targetIsin: target.isin, ratioOld: '10', price: cents(new Decimal(ask).mul('0.97')).toFixed(2) } : null;
+        return target && ask ? { ...base, targetIsin: target.isin, ratioOld: '10', price: toWireAmount(cents(new Decimal(ask).mul('0.97'))) } : null;
       }
       case 'TEILRECHT':
         return { ...base, ratioOld: '5', price: of('5') };
@@ -145,7 +146,7 @@ export function custodian(d: CustodianDeps) {
   async function publish(tx: Db, event: CaEventRow, instrument?: Instrument): Promise<boolean> {
     if (!(await caStore.insertEvent(tx, event))) return false;
     const share = instrument ?? (await d.instrument(event.isin));
-    const holders = (await caStore.holders(tx, event.isin)).map((h) => ({ sub: h.sub, quantity: new Decimal(h.quantity).toFixed() }));
+    const holders = (await caStore.holders(tx, event.isin)).map((h) => ({ sub: h.sub, quantity: toWireDecimal(h.quantity) }));
     const entitled = await caStore.entitle(tx, event.id, holders, event.announcedAt);
     await scheduleCaEvent(d.scheduler, tx, event);
     // Known at once, so that a job or a read inside a transaction never looks the rights ISIN up outside it.
@@ -172,8 +173,8 @@ export function custodian(d: CustodianDeps) {
       targetIsin: e.targetIsin,
       targetName: names.targetName,
       rightsIsin: e.rightsIsin,
-      ratioOld: new Decimal(e.ratioOld).toFixed(),
-      ratioNew: new Decimal(e.ratioNew).toFixed(),
+      ratioOld: toWireDecimal(e.ratioOld),
+      ratioNew: toWireDecimal(e.ratioNew),
       price: e.price,
       dividend: e.dividend,
       foreignDividend: e.foreignDividend,
@@ -224,7 +225,7 @@ export function custodian(d: CustodianDeps) {
   async function boughtDuringAnnouncement(tx: Db, sub: string, isin: string, at: Date): Promise<void> {
     const open = (await caStore.openOn(tx, isin, berlinDate(at))).filter((e) => e.announcedAt <= at && at < exInstant(e.exDate));
     if (open.length === 0) return;
-    const held = (await lotStore.openLots(tx, sub, isin, false)).reduce((s, l) => s.plus(l.remaining), new Decimal(0)).toFixed();
+    const held = toWireDecimal((await lotStore.openLots(tx, sub, isin, false)).reduce((s, l) => s.plus(l.remaining), new Decimal(0)));
     const instrument = await d.instrument(isin);
     for (const e of open) {
       if ((await caStore.entitle(tx, e.id, [{ sub, quantity: held }], at)).length === 0) continue;

@@ -16,6 +16,7 @@ import { eurQuote, positionFor } from './position.ts';
 import type { RightsIndex } from './rights.ts';
 import { CA_JOBS } from './schedule.ts';
 import { type CaEntitlementRow, type CaEventRow, type CaInstructionRow, caStore, termsOf } from './store.ts';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 export type CaJobDeps = {
   db: Db;
@@ -128,10 +129,10 @@ export function caJobs(d: CaJobDeps) {
       const quantity = new Decimal(held.get(ent.sub) ?? 0);
       const rights = e.type === 'KAP' && e.rightsIsin ? quantity : new Decimal(0);
       if (rights.gt(0)) {
-        const steps = [{ step: 'rights_in' as const, isin: e.rightsIsin!, quantity: rights.toFixed() }];
+        const steps = [{ step: 'rights_in' as const, isin: e.rightsIsin!, quantity: toWireDecimal(rights) }];
         await bookPhase(tx, e, ent, 'ex', null, { steps } as CaOutcome, '0', at);
       }
-      await caStore.fix(tx, e.id, ent.sub, quantity.toFixed(), rights.toFixed());
+      await caStore.fix(tx, e.id, ent.sub, toWireDecimal(quantity), toWireDecimal(rights));
     }
     const label = CA_TYPE_LABELS[e.type];
     // The order book is in memory: the trading service deletes them through its queue, after this commit.

@@ -8,6 +8,7 @@ import type { Db } from '../platform/db.ts';
 import { withCheckDigit } from '../instruments/isin.ts';
 import { rightsBasisAt } from './schedule.ts';
 import type { CaEntitlementRow, CaEventRow } from './store.ts';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 /**
  * The ISIN of the subscription rights of one rights issue: "XR", nine characters of the event id's
@@ -20,7 +21,7 @@ export function eurQuote(quotes: QuoteSource, isin: string, currency: string, si
   const q = quotes.current(isin);
   const fx = fxRateNow(quotes, currency);
   if (!q || !fx) return null;
-  return new Decimal(side === 'bid' ? q.bid : q.ask).mul(fx).toFixed();
+  return toWireDecimal(new Decimal(side === 'bid' ? q.bid : q.ask).mul(fx));
 }
 
 /**
@@ -57,8 +58,8 @@ export async function positionFor(
   const shareAsk = eurQuote(p.quotes, e.isin, shareCurrency, 'ask');
   const basis = rightsBasisAt(e.exDate, p.now);
   return {
-    held: held.toFixed(),
-    rights: rights.toFixed(),
+    held: toWireDecimal(held),
+    rights: toWireDecimal(rights),
     rightsBid: e.rightsIsin && shareBid ? rightsValue(e, shareBid, 'bid', basis) : null,
     rightsAsk: e.rightsIsin && shareAsk ? rightsValue(e, shareAsk, 'ask', basis) : null,
     targetBid: eurQuote(p.quotes, e.targetIsin, targetCurrency, 'bid'),

@@ -12,6 +12,7 @@ import type { Db } from '../platform/db.ts';
 import { caJobsStore } from './jobs-store.ts';
 import { rightsBasisAt } from './schedule.ts';
 import type { CaEventRow } from './store.ts';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 /**
  * Subscription rights (Bezugsrechte) in the depot: a rights ISIN (`ca_events.rights_isin`, one per
@@ -75,7 +76,7 @@ export function withRightsInstruments(instrument: (isin: string) => Promise<Inst
 /** The quote of a right from the share's quote (euros, bid rounded down and ask up); undefined while the share has none. */
 export function rightsQuote(r: RightsEntry, share: Quote | undefined, fx: string | null, basis: RightsBasis): Quote | undefined {
   if (!share || !fx) return undefined;
-  const eur = (v: string) => new Decimal(v).mul(fx).toFixed();
+  const eur = (v: string) => toWireDecimal(new Decimal(v).mul(fx));
   return { id: `bzr-${share.id}`, isin: r.rightsIsin, bid: rightsValue(r, eur(share.bid), 'bid', basis), ask: rightsValue(r, eur(share.ask), 'ask', basis), ts: share.ts };
 }
 
@@ -122,7 +123,7 @@ export function withRightsQuotes(quotes: QuoteSource, rights: RightsIndex): Quot
       const r = rights.get(isin);
       const close = r && quotes.previousClose(r.isin);
       const fx = r && fxRateNow(quotes, r.currency);
-      return r && close && fx ? rightsValue(r, new Decimal(close).mul(fx).toFixed(), 'bid', rights.closeBasis(r)) : undefined;
+      return r && close && fx ? rightsValue(r, toWireDecimal(new Decimal(close).mul(fx)), 'bid', rights.closeBasis(r)) : undefined;
     },
   };
 }

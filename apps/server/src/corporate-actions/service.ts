@@ -21,6 +21,7 @@ import { currentTaxYear } from '../tax/store.ts';
 import { holdingFor, positionFor } from './position.ts';
 import { caNoticeId, caRef, caStore, termsOf, type CaEventRow } from './store.ts';
 import { announcementView, byStatusThenDeadline, germanDeadline, type AnnouncementRow } from './views.ts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 const NOT_FOUND = 'Diese Kapitalmaßnahme gibt es nicht.';
 const MANDATORY = 'Diese Kapitalmaßnahme ist verpflichtend; eine Weisung ist nicht möglich.';
@@ -101,9 +102,9 @@ export function caService(d: CaServiceDeps) {
         income = { kind: 'sale', gain: saleGain(sale), taxClass };
       } else {
         const gross = new Decimal(s.gross);
-        const foreignTax = gross.mul(CREDITABLE_WITHHOLDING[issuerCountry(s.isin)] ?? '0').toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+        const foreignTax = toWireAmount(gross.mul(CREDITABLE_WITHHOLDING[issuerCountry(s.isin)] ?? '0'));
         sum.proceeds = sum.proceeds.plus(gross);
-        income = { kind: 'dividend', gross: gross.toFixed(2), foreignTax, taxClass };
+        income = { kind: 'dividend', gross: toWireAmount(gross), foreignTax, taxClass };
       }
       const ev = taxEvent({ year, paid }, income, state.allowance, state.church);
       const c = ev.calculation;
@@ -120,7 +121,7 @@ export function caService(d: CaServiceDeps) {
       after = { shares: c.lossPotSharesAfter, other: c.lossPotOtherAfter };
     }
     if (!before) return null;
-    const f = (v: Decimal) => v.toFixed(2);
+    const f = (v: Decimal) => toWireAmount(v);
     const amounts = { capitalGainsTax: f(sum.kest), solidaritySurcharge: f(sum.soli), churchTax: f(sum.church) };
     return {
       gain: f(sum.gain),
@@ -143,7 +144,7 @@ export function caService(d: CaServiceDeps) {
   async function work(sub: string, row: AnnouncementRow, req: Pick<CaInstructionRequest, 'option' | 'quantity'>): Promise<Worked> {
     const e = row.event;
     if (MANDATORY_CA_TYPES.includes(e.type)) throw new AppError(422, MANDATORY);
-    const quantity = req.quantity === undefined || req.quantity === null || req.quantity === '' ? null : new Decimal(req.quantity).toFixed();
+    const quantity = req.quantity === undefined || req.quantity === null || req.quantity === '' ? null : toWireDecimal(req.quantity);
     const position = await positionFor(d.db, { event: e, entitlement: row.entitlement, quotes: d.quotes, currencyOf, fxRate: d.fxRate, now: d.clock.now() });
     const result = caOutcome(termsOf(e), req.option, quantity, position);
     if (!result.ok) throw new AppError(422, result.message, [{ field: 'option', message: result.message }]);
@@ -169,7 +170,7 @@ export function caService(d: CaServiceDeps) {
         costs: o.costs,
         fraction: o.fraction,
         tax,
-        netCash: netCash.toFixed(2),
+        netCash: toWireAmount(netCash),
         reserve: o.reserve,
         needsAuthorisation: new Decimal(o.reserve).gt(0) || netCash.lt(0),
         bookedOn: { rights: e.type === 'KAP' && e.rightsTradingEnd ? berlinDate(e.rightsTradingEnd) : null, pay: e.payDate },
@@ -204,7 +205,7 @@ export function caService(d: CaServiceDeps) {
       if (d.clock.now() >= e.deadline) throw deadlinePassed(e);
       const { preview } = await work(sub, row, req);
       const same = (i: AnnouncementRow['instruction']) =>
-        i !== null && i.source === 'customer' && i.option === preview.option && (i.quantity === null ? null : new Decimal(i.quantity).toFixed()) === preview.quantity;
+        i !== null && i.source === 'customer' && i.option === preview.option && (i.quantity === null ? null : toWireDecimal(i.quantity)) === preview.quantity;
       if (same(row.instruction)) return service.detail(sub, e.id);
       const amount = caAuthorisationAmount(preview);
       if (preview.needsAuthorisation && !req.authorisation) throw new AppError(403, NEEDS_TAN);
@@ -222,7 +223,7 @@ export function caService(d: CaServiceDeps) {
         if (held.gt(0)) await post(tx, releaseEntry(sub, ref, held, now));
         const reserve = new Decimal(preview.reserve);
         if (reserve.gt(0)) await post(tx, holdEntry(sub, ref, reserve, now));
-        await caStore.putInstruction(tx, { eventId: e.id, sub, option: preview.option, quantity: preview.quantity, source: 'customer', reserved: reserve.toFixed(2), at: now });
+        await caStore.putInstruction(tx, { eventId: e.id, sub, option: preview.option, quantity: preview.quantity, source: 'customer', reserved: toWireAmount(reserve), at: now });
         // Instructed: the notice asking for an instruction has done its work.
         await notesStore(tx).dismiss(sub, caNoticeId(e.id, sub), now);
       });

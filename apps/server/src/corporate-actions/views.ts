@@ -1,14 +1,15 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { CA_OPTION_LABELS, CA_OPTIONS_WITH_QUANTITY, CA_TYPE_LABELS, CA_TYPE_OPTIONS, MANDATORY_CA_TYPES } from '@kontor/domain/corporate-actions';
 import { CA_STATUSES, type CaAnnouncement, type CaStatus } from '@kontor/domain/ca-contracts';
 import { payInstant } from './schedule.ts';
 import { caStatementKeyPrefix, caTermsKey, type CaEntitlementRow, type CaEventRow, type CaInstructionRow } from './store.ts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 const berlin = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 /** "04.12.2026 12:00" (Berlin): how a deadline is written in messages and notices (add " Uhr"). */
 export const germanDeadline = (at: Date) => berlin.format(at).replace(',', '');
 
-const plain = (v: string | null) => (v === null ? null : new Decimal(v).toFixed());
+const plain = (v: string | null) => (v === null ? null : toWireDecimal(v));
 
 /** The currency and dates of an event as the customer's view and the terms document both give them. */
 export function eventSchedule(e: CaEventRow) {
@@ -59,7 +60,7 @@ export function announcementView(
     targetIsin: e.targetIsin,
     targetName: p.names.get(e.targetIsin) ?? e.targetIsin,
     rightsIsin: e.rightsIsin,
-    ratio: { old: new Decimal(e.ratioOld).toFixed(), new: new Decimal(e.ratioNew).toFixed() },
+    ratio: { old: toWireDecimal(e.ratioOld), new: toWireDecimal(e.ratioNew) },
     price: plain(e.price),
     dividend: plain(e.dividend),
     foreignDividend: plain(e.foreignDividend),
@@ -67,12 +68,12 @@ export function announcementView(
     options: options.map((o) => ({ option: o, label: CA_OPTION_LABELS[o], withQuantity: CA_OPTIONS_WITH_QUANTITY.includes(o) })),
     defaultOption,
     status: statusOf(e, ent, i, p.now),
-    entitlement: { quantity: p.holding.held.toFixed(), rights: p.holding.rights.toFixed() },
+    entitlement: { quantity: toWireDecimal(p.holding.held), rights: toWireDecimal(p.holding.rights) },
     instruction: i && {
       option: i.option,
       quantity: plain(i.quantity),
       source: i.source,
-      reserved: new Decimal(i.reserved).toFixed(2),
+      reserved: toWireAmount(i.reserved),
       instructedAt: i.instructedAt.toISOString(),
       binding: i.binding || p.now >= e.deadline,
     },

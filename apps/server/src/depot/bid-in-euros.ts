@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { QuoteSource } from '../market/feed.ts';
 import { fxRateNow } from '../market/price-at.ts';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 /**
  * The current bid of an instrument in euros (a dollar line at the EUR/USD mid), as the depot page
@@ -10,5 +11,5 @@ import { fxRateNow } from '../market/price-at.ts';
 export function bidInEuros(quotes: QuoteSource, isin: string, currency: string): string | null {
   const quote = quotes.current(isin);
   const fx = fxRateNow(quotes, currency);
-  return quote && fx ? new Decimal(quote.bid).mul(fx).toFixed() : null;
+  return quote && fx ? toWireDecimal(new Decimal(quote.bid).mul(fx)) : null;
 }

@@ -5,6 +5,7 @@ import type { Depot } from '@kontor/domain/trading-contracts';
 import type { Db } from '../platform/db.ts';
 import { cashWithPartsOf } from '../bookings/ledger.ts';
 import type { DepotStore } from './store.ts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 /** The depot as the customer sees it: positions with what is free to sell, their value since purchase, and the cash. */
 export function depotService(d: {
@@ -25,7 +26,7 @@ export function depotService(d: {
         const b = new Decimal(blocked.get(p.isin) ?? '0');
         const rightsOf = d.rightsOf ? await d.rightsOf(p.isin) : null;
         const currency = instrument?.quoteCurrencyCode ?? 'EUR';
-        const cost = new Decimal(p.cost).toFixed(2);
+        const cost = toWireAmount(p.cost);
         const bid = d.bidEur(p.isin, currency);
         const v = bid === null ? null : valuation({ quantity: p.quantity, cost }, bid);
         positions.push({
@@ -33,13 +34,13 @@ export function depotService(d: {
           name: instrument?.name ?? p.isin,
           instrumentType: instrument?.instrumentType ?? 'AKTIE',
           currency,
-          quantity: new Decimal(p.quantity).toFixed(),
-          blocked: b.toFixed(),
-          available: Decimal.max(0, new Decimal(p.quantity).minus(b)).toFixed(),
+          quantity: toWireDecimal(p.quantity),
+          blocked: toWireDecimal(b),
+          available: toWireDecimal(Decimal.max(0, new Decimal(p.quantity).minus(b))),
           cost,
-          averagePrice: new Decimal(p.cost).div(p.quantity).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(),
+          averagePrice: toWireDecimal(new Decimal(p.cost).div(p.quantity).toDecimalPlaces(6, Decimal.ROUND_HALF_UP)),
           firstPurchase: p.firstPurchase,
-          realisedPnl: new Decimal(realised.get(p.isin) ?? '0').toFixed(2),
+          realisedPnl: toWireAmount(realised.get(p.isin) ?? '0'),
           value: v?.value ?? null,
           gain: v?.pnl ?? null,
           gainPercent: v?.pnlPercent ?? null,

@@ -1,4 +1,4 @@
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro } from '@kontor/domain/numbers';
 import { startPdf } from '../platform/pdf.ts';
 import { machineNote, pdfTable } from './pdf-table.ts';
 

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro, toWireAmount } from '@kontor/domain/numbers';
 import { startPdf } from '../platform/pdf.ts';
 import { machineNote, pdfTable } from './pdf-table.ts';
 
@@ -54,11 +54,11 @@ export function annualTaxCertificate(d: AnnualTaxCertificateData): Promise<Buffe
     ['Dividenden und Ausschüttungen (nach Teilfreistellung)', d.dividends],
     ['Vorabpauschalen (nach Teilfreistellung)', d.vorabpauschalen],
     ['Gewinne aus Aktienveräußerungen', d.shareGains],
-    ['Verluste aus Aktienveräußerungen', new Decimal(d.shareLosses).neg().toFixed(2)],
+    ['Verluste aus Aktienveräußerungen', toWireAmount(new Decimal(d.shareLosses).neg())],
     ['Sonstige Veräußerungsgewinne (nach Teilfreistellung)', d.otherGains],
-    ['Sonstige Verluste', new Decimal(d.otherLosses).neg().toFixed(2)],
-    ['Verlustvortrag Aktien aus dem Vorjahr', new Decimal(d.carriedShares).neg().toFixed(2)],
-    ['Verlustvortrag sonstige aus dem Vorjahr', new Decimal(d.carriedOther).neg().toFixed(2)],
+    ['Sonstige Verluste', toWireAmount(new Decimal(d.otherLosses).neg())],
+    ['Verlustvortrag Aktien aus dem Vorjahr', toWireAmount(new Decimal(d.carriedShares).neg())],
+    ['Verlustvortrag sonstige aus dem Vorjahr', toWireAmount(new Decimal(d.carriedOther).neg())],
     ['Kapitalerträge nach Verlustverrechnung', d.income],
     ['In Anspruch genommener Sparerpauschbetrag', d.allowanceUsed],
     ['Bemessungsgrundlage der Kapitalertragsteuer', d.taxable],

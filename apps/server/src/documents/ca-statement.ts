@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { CaType } from '@kontor/domain/enums';
-import { formatEuro, formatQuantity } from '@kontor/domain/money';
+import { formatEuro, formatQuantity, toWireAmount } from '@kontor/domain/numbers';
 import type { OrderTax } from '@kontor/domain/tax-contracts';
 import { startPdf } from '../platform/pdf.ts';
 import { taxRows } from './contract-note.ts';
@@ -70,7 +70,7 @@ export function caStatement(d: CaStatementData): Promise<Buffer> {
   }
   doc.moveDown();
   const net = new Decimal(d.net);
-  row(net.lt(0) ? 'Ausmachender Betrag (Belastung)' : 'Ausmachender Betrag (Gutschrift)', formatEuro(net.abs().toFixed(2)));
+  row(net.lt(0) ? 'Ausmachender Betrag (Belastung)' : 'Ausmachender Betrag (Gutschrift)', formatEuro(toWireAmount(net.abs())));
   machineNote(doc, 'Diese Abrechnung wurde maschinell erstellt und ist ohne Unterschrift gültig.');
   doc.end();
   return done;

@@ -1,4 +1,4 @@
-import { formatEuro, formatMoney } from '@kontor/domain/money';
+import { formatEuro, formatMoney, formatQuantity } from '@kontor/domain/numbers';
 import type { CaOption } from '@kontor/domain/corporate-actions';
 import type { CaType } from '@kontor/domain/enums';
 import { germanDate } from '@kontor/domain/service-request-summary';
@@ -34,7 +34,6 @@ export type CaTermsData = {
   // Currency and dates (deadline, rightsTradingEnd and announcedAt as ISO instants), as the view gives them.
 } & ReturnType<typeof eventSchedule>;
 
-const num = (v: string) => v.replace('.', ',');
 
 /** The letter announcing a corporate action to a holder: the terms, the dates, the choices and the default. */
 export function caTerms(d: CaTermsData): Promise<Buffer> {
@@ -42,7 +41,7 @@ export function caTerms(d: CaTermsData): Promise<Buffer> {
   const { doc, done, row } = startPdf({ heading, title: `${d.typeLabel} ${d.name}`, subject: 'Bedingungen des Angebots', now: new Date(d.announcedAt), dateLabel: 'Datum' });
   row('Kunde', d.customerName);
   row('Wertpapier', `${d.name} (ISIN ${d.isin})`);
-  row('Ihr Bestand', `${num(d.quantity)} Stück`);
+  row('Ihr Bestand', `${formatQuantity(d.quantity)} Stück`);
   doc.moveDown();
   const text = (s: string, font = 'Helvetica') => doc.font(font).fontSize(11).text(s, doc.page.margins.left).moveDown(0.5);
   text(`Guten Tag ${d.customerName},`);
@@ -54,7 +53,7 @@ export function caTerms(d: CaTermsData): Promise<Buffer> {
   ];
   if (d.targetIsin !== d.isin) terms.push(['Neue Wertpapiere', `${d.targetName} (ISIN ${d.targetIsin})`]);
   if (d.rightsIsin) terms.push(['Bezugsrechte', `ISIN ${d.rightsIsin}, ein Bezugsrecht je Aktie`]);
-  if (d.ratioOld !== '1' || d.ratioNew !== '1') terms.push(['Verhältnis', `${num(d.ratioOld)} : ${num(d.ratioNew)}`]);
+  if (d.ratioOld !== '1' || d.ratioNew !== '1') terms.push(['Verhältnis', `${formatQuantity(d.ratioOld)} : ${formatQuantity(d.ratioNew)}`]);
   if (d.price) terms.push([d.type === 'BARABF' || d.type === 'UMTO' ? 'Angebotspreis je Aktie' : 'Preis je neue Aktie', formatEuro(d.price)]);
   if (d.dividend) terms.push(['Dividende je Aktie', formatEuro(d.dividend)]);
   if (d.foreignDividend && d.currency) terms.push([`Dividende in ${d.currency}`, formatMoney(d.foreignDividend, d.currency)]);

@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
-import { formatEuro, formatMoney, formatQuantity } from '@kontor/domain/money';
+import { formatEuro, formatMoney, formatNumber, formatQuantity, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import { taxTotal } from '@kontor/domain/tax';
 import type { OrderTax } from '@kontor/domain/tax-contracts';
 import { startPdf } from '../platform/pdf.ts';
+import { formatDateTime } from '@kontor/domain/dates';
 
 export type ContractNoteData = {
   executionId: string;
@@ -35,7 +36,7 @@ export function tradeRows(row: (label: string, value: string) => void, d: Trade 
   if (d.amount) row('Sparrate', formatEuro(d.amount));
   row('Stück', formatQuantity(d.quantity));
   row('Ausführungskurs', formatMoney(d.price, d.currency));
-  if (d.currency !== 'EUR') row('Devisenkurs', `1 ${d.currency} = ${new Decimal(d.fxRate).toFixed(6).replace('.', ',')} EUR`);
+  if (d.currency !== 'EUR') row('Devisenkurs', `1 ${d.currency} = ${formatNumber(d.fxRate, 6)} EUR`);
 }
 
 /** The Wertpapierabrechnung of one execution, as a PDF (from the document's stored data). */
@@ -51,7 +52,7 @@ export function startExecutionPdf(
   const executedAt = new Date(d.executedAt);
   const pdf = startPdf({ heading, title: `${heading} ${d.isin}`, subject: d.name, now: executedAt, dateLabel: 'Ausführung' });
   const { doc, row } = pdf;
-  const time = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'medium' }).format(executedAt);
+  const time = formatDateTime(executedAt, { seconds: true });
   row('Depotinhaber', d.customerName);
   for (const [label, value] of o.before ?? []) row(label, value);
   row('Auftragsnummer', d.orderId);
@@ -78,7 +79,7 @@ export function contractNote(d: ContractNoteData): Promise<Buffer> {
   }
   const paid = tax ? total.minus(taxTotal(tax)) : total;
   doc.moveDown();
-  row(d.side === 'buy' ? 'Ausmachender Betrag (Belastung)' : 'Ausmachender Betrag (Gutschrift)', formatEuro(paid.toFixed(2)));
+  row(d.side === 'buy' ? 'Ausmachender Betrag (Belastung)' : 'Ausmachender Betrag (Gutschrift)', formatEuro(toWireAmount(paid)));
   doc.moveDown();
   doc.font('Helvetica-Oblique').fontSize(9).fillColor('#555').text(
     tax || d.side === 'buy'
@@ -96,7 +97,7 @@ export function contractNote(d: ContractNoteData): Promise<Buffer> {
 export function taxRows(row: (label: string, value: string) => void, t: OrderTax, o: { amountLabel?: string; withholdingTaxCredited?: string } = {}): void {
   row(o.amountLabel ?? 'Steuerlicher Veräußerungsgewinn', formatEuro(t.gain));
   if (new Decimal(t.teilfreistellung).gt(0)) {
-    row(`Teilfreistellung ${new Decimal(t.teilfreistellung).mul(100).toFixed(0)} %`, formatEuro(new Decimal(t.gain).minus(t.taxablePart).neg().toFixed(2)));
+    row(`Teilfreistellung ${toWireDecimal(new Decimal(t.teilfreistellung).mul(100), 0)} %`, formatEuro(toWireAmount(new Decimal(t.gain).minus(t.taxablePart).neg())));
     row('Steuerpflichtiger Teil', formatEuro(t.taxablePart));
   }
   row('Sparerpauschbetrag genutzt', formatEuro(t.allowanceUsed));

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatEuro, formatPercent } from '@kontor/domain/money';
+import { formatEuro, formatPercent, toWireDecimal } from '@kontor/domain/numbers';
 import { startPdf } from '../platform/pdf.ts';
 import { machineNote, pdfTable } from './pdf-table.ts';
 
@@ -15,7 +15,7 @@ export type CostReportData = {
 };
 
 /** Costs lower the return: shown with a minus. */
-const lessReturn = (percent: string) => formatPercent(new Decimal(percent).neg().toFixed());
+const lessReturn = (percent: string) => formatPercent(toWireDecimal(new Decimal(percent).neg()));
 
 /** The yearly ex-post cost information of MiFID II Art. 50 (Delegated Regulation 2017/565). */
 export function costReport(d: CostReportData, issuedAt: Date): Promise<Buffer> {

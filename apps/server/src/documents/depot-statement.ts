@@ -1,4 +1,4 @@
-import { formatEuro, formatMoney, formatQuantity } from '@kontor/domain/money';
+import { formatEuro, formatMoney, formatNumber, formatQuantity } from '@kontor/domain/numbers';
 import { startPdf } from '../platform/pdf.ts';
 import { machineNote, pdfTable } from './pdf-table.ts';
 
@@ -37,7 +37,7 @@ export function depotStatement(d: DepotStatementData, issuedAt: Date): Promise<B
         { label: 'Devisenkurs', width: 70, align: 'right' },
         { label: 'Kurswert EUR', width: 88, align: 'right' },
       ],
-      d.positions.map((p) => [`${p.name}\n${p.isin}`, formatQuantity(p.quantity), formatMoney(p.price, p.currency), p.currency === 'EUR' ? '' : p.fxRate.replace('.', ','), formatEuro(p.value)]),
+      d.positions.map((p) => [`${p.name}\n${p.isin}`, formatQuantity(p.quantity), formatMoney(p.price, p.currency), p.currency === 'EUR' ? '' : formatNumber(p.fxRate, { min: 0, max: 20 }), formatEuro(p.value)]),
     );
   row('Kontostand (Verrechnungskonto)', formatEuro(d.cash));
   row('Depot- und Kontowert gesamt', formatEuro(d.total));

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro } from '@kontor/domain/numbers';
 import { KONTOR_BANK_ACCOUNT } from '@kontor/domain/money-contracts';
 import { formatTaxId, germanDate, germanDateTime } from '@kontor/domain/service-request-summary';
 import { EXEMPTION_LIMIT_JOINT, EXEMPTION_LIMIT_SINGLE, type ExemptionOrderAttributes } from '@kontor/domain/service-requests';
@@ -132,7 +132,7 @@ export function drawExemptionOrderForm(doc: Doc, d: ExemptionOrderFormData, opts
   doc.font('Helvetica').fontSize(10).text(`Kalenderjahr: ${a.preconditionYear}`, left, doc.y, { width });
   doc.moveDown(0.6);
 
-  const total = joint ? '2.000 €' : '1.000 €';
+  const total = formatEuro(joint ? EXEMPTION_LIMIT_JOINT : EXEMPTION_LIMIT_SINGLE, { fractionDigits: 0 });
   const notes = [
     `Ich versichere/Wir versichern, dass mein/unser Freistellungsauftrag zusammen mit Freistellungsaufträgen an andere Kreditinstitute, Bausparkassen usw. den für mich/uns geltenden Sparer-Pauschbetrag von insgesamt ${total} nicht übersteigt (§ 44a Abs. 2 EStG).`,
     'Die Daten dieses Auftrags und die Höhe der freigestellten Kapitalerträge werden dem Bundeszentralamt für Steuern mitgeteilt (§ 45d EStG); es prüft damit, dass der Sparer-Pauschbetrag nicht mehrfach in Anspruch genommen wird.',

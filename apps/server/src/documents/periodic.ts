@@ -15,6 +15,7 @@ import type { DepotStatementData } from './depot-statement.ts';
 import { endedPeriods, nextPeriod, periodAt, periodLabel, type Period, type PeriodKind } from './periods.ts';
 import { statementStore as reads } from './statement-store.ts';
 import type { DocumentStore, DocumentToIssue } from './store.ts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 /** Each periodic document and the period it covers. */
 const STATEMENTS = { account_statement: 'month', depot_statement: 'quarter', cost_report: 'year' } as const satisfies Record<string, PeriodKind>;
@@ -39,7 +40,7 @@ export type PeriodicDeps = {
 
 /** The holder's name is added by the renderer (docs/decisions/016-…). */
 type Statement<T> = Omit<T, 'customerName'>;
-const percentOf = (part: Decimal, whole: Decimal) => (whole.isZero() ? '0.00' : part.div(whole).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+const percentOf = (part: Decimal, whole: Decimal) => (whole.isZero() ? '0.00' : toWireAmount(part.div(whole).mul(100)));
 
 /**
  * The periodic documents (Kontoauszug monthly, Depotauszug quarterly, ex-post cost report yearly),
@@ -82,10 +83,10 @@ export function periodicDocuments(d: PeriodicDeps) {
       const currency = instrument?.quoteCurrencyCode ?? 'EUR';
       const price = priceOfPeriodEnd(h.isin, p.end) ?? '0';
       const fxRate = eurPerUnit(currency, usd && midPrice(usd)) ?? '1';
-      const quantity = new Decimal(h.quantity).toFixed();
-      positions.push({ isin: h.isin, name: instrument?.name ?? h.isin, quantity, currency, price, fxRate, value: toEur(new Decimal(quantity).mul(price).toFixed(), fxRate) });
+      const quantity = toWireDecimal(h.quantity);
+      positions.push({ isin: h.isin, name: instrument?.name ?? h.isin, quantity, currency, price, fxRate, value: toEur(toWireDecimal(new Decimal(quantity).mul(price)), fxRate) });
     }
-    const total = positions.reduce((s, x) => s.plus(x.value), new Decimal(cash)).toFixed(2);
+    const total = toWireAmount(positions.reduce((s, x) => s.plus(x.value), new Decimal(cash)));
     const data: Statement<DepotStatementData> = { period: p.key, periodLabel: periodLabel(p), asOf: p.last, positions, cash, total };
     const isins = positions.map((x) => x.isin).join(',');
     return { kind: 'depot_statement', dedupeKey: `depot_statement:${p.key}`, title: `Depotauszug ${data.periodLabel}`, pdfTitle: isins ? `Depotauszug ${data.periodLabel}` : null, pdfIsin: isins || null, data, notify: true };
@@ -97,11 +98,11 @@ export function periodicDocuments(d: PeriodicDeps) {
     const lines: CostReportData['lines'] = [];
     for (const t of traded) {
       const name = (await d.instrument(t.isin))?.name ?? t.isin;
-      lines.push({ isin: t.isin, name, volume: new Decimal(t.volume).toFixed(2), fees: new Decimal(t.fees).toFixed(2), effectPercent: percentOf(new Decimal(t.fees), new Decimal(t.volume)) });
+      lines.push({ isin: t.isin, name, volume: toWireAmount(t.volume), fees: toWireAmount(t.fees), effectPercent: percentOf(new Decimal(t.fees), new Decimal(t.volume)) });
     }
     const volume = lines.reduce((s, l) => s.plus(l.volume), new Decimal(0));
     const fees = lines.reduce((s, l) => s.plus(l.fees), new Decimal(0));
-    const data: Statement<CostReportData> = { year: p.key, lines, totalVolume: volume.toFixed(2), totalFees: fees.toFixed(2), totalEffectPercent: percentOf(fees, volume) };
+    const data: Statement<CostReportData> = { year: p.key, lines, totalVolume: toWireAmount(volume), totalFees: toWireAmount(fees), totalEffectPercent: percentOf(fees, volume) };
     return { kind: 'cost_report', dedupeKey: `cost_report:${p.key}`, title: `Ex-post-Kosteninformation ${p.key}`, pdfTitle: null, pdfIsin: null, data, notify: true };
   }
 

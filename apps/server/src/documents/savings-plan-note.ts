@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro, toWireAmount } from '@kontor/domain/numbers';
 import { startExecutionPdf } from './contract-note.ts';
 
 /** What a savings-plan execution's confirmation shows; written in SQL by the block execution (savings-plans/execution.ts). */
@@ -33,9 +33,9 @@ export function savingsPlanNote(d: SavingsPlanNoteData): Promise<Buffer> {
   });
   row('Kurswert', formatEuro(d.value));
   row('Ordergebühr', formatEuro(d.fee));
-  row('Ausmachender Betrag (Belastung)', formatEuro(new Decimal(d.value).plus(d.fee).toFixed(2)));
+  row('Ausmachender Betrag (Belastung)', formatEuro(toWireAmount(new Decimal(d.value).plus(d.fee))));
   const rest = new Decimal(d.amount).minus(d.value).minus(d.fee);
-  if (rest.gt(0)) row('Nicht angelegt (bleibt auf dem Verrechnungskonto)', formatEuro(rest.toFixed(2)));
+  if (rest.gt(0)) row('Nicht angelegt (bleibt auf dem Verrechnungskonto)', formatEuro(toWireAmount(rest)));
   doc.moveDown();
   doc.font('Helvetica-Oblique').fontSize(9).fillColor('#555').text('Bruchstücke werden auf die kleinste handelbare Einheit abgerundet. Diese Bestätigung wurde maschinell erstellt und ist ohne Unterschrift gültig.');
   doc.end();

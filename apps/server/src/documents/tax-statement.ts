@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatEuro, formatMoney, formatQuantity } from '@kontor/domain/money';
+import { formatEuro, formatMoney, formatNumber, formatQuantity, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import type { OrderTax } from '@kontor/domain/tax-contracts';
 import { startPdf } from '../platform/pdf.ts';
 import { taxRows } from './contract-note.ts';
@@ -61,7 +61,7 @@ export type VorabpauschaleNoticeData = {
 
 export type TaxStatementData = DividendStatementData | VorabpauschaleNoticeData | VorabpauschaleReportData;
 
-const percent = (rate: string) => `${new Decimal(rate).mul(100).toDecimalPlaces(2).toFixed().replace('.', ',')} %`;
+const percent = (rate: string) => `${formatNumber(toWireDecimal(new Decimal(rate).mul(100)), { min: 0, max: 2 })} %`;
 const date = (iso: string) => new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(`${iso}T00:00:00Z`));
 
 function dividendStatement(d: DividendStatementData): Promise<Buffer> {
@@ -76,9 +76,9 @@ function dividendStatement(d: DividendStatementData): Promise<Buffer> {
   doc.moveDown();
   row('Stück', formatQuantity(d.quantity));
   row('Dividende je Stück', formatMoney(d.perShare, d.currency));
-  if (d.currency !== 'EUR') row('Devisenkurs', `1 ${d.currency} = ${new Decimal(d.fxRate).toFixed(6).replace('.', ',')} EUR`);
+  if (d.currency !== 'EUR') row('Devisenkurs', `1 ${d.currency} = ${formatNumber(d.fxRate, 6)} EUR`);
   row('Bruttobetrag', formatEuro(d.gross));
-  if (!new Decimal(d.foreignTax).isZero()) row(`Quellensteuer ${percent(d.foreignTaxRate)}`, formatEuro(new Decimal(d.foreignTax).neg().toFixed(2)));
+  if (!new Decimal(d.foreignTax).isZero()) row(`Quellensteuer ${percent(d.foreignTaxRate)}`, formatEuro(toWireAmount(new Decimal(d.foreignTax).neg())));
   if (d.tax) {
     doc.moveDown();
     taxRows(row, d.tax, { amountLabel: 'Kapitalertrag', withholdingTaxCredited: d.tax.withholdingTaxCredited });
@@ -113,8 +113,8 @@ function vorabpauschaleNotice(d: VorabpauschaleNoticeData): Promise<Buffer> {
   );
   taxRows(row, d.tax, { amountLabel: 'Vorabpauschale' });
   doc.moveDown();
-  row('Belastung Verrechnungskonto', formatEuro(new Decimal(d.fromCash).neg().toFixed(2)));
-  if (d.toArrears && new Decimal(d.toArrears).gt(0)) row('Nicht gedeckt (Sollsaldo)', formatEuro(new Decimal(d.toArrears).neg().toFixed(2)));
+  row('Belastung Verrechnungskonto', formatEuro(toWireAmount(new Decimal(d.fromCash).neg())));
+  if (d.toArrears && new Decimal(d.toArrears).gt(0)) row('Nicht gedeckt (Sollsaldo)', formatEuro(toWireAmount(new Decimal(d.toArrears).neg())));
   if (d.deadline && new Decimal(d.shortfall).gt(0)) {
     row('Nicht gedeckt, bitte bereitstellen', formatEuro(d.shortfall));
     row('Frist', date(d.deadline));

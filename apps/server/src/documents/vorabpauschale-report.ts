@@ -1,5 +1,4 @@
-import Decimal from 'decimal.js';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro, toWireAmount } from '@kontor/domain/numbers';
 import { startPdf } from '../platform/pdf.ts';
 import { machineNote } from './pdf-table.ts';
 
@@ -33,7 +32,7 @@ export function vorabpauschaleReport(d: VorabpauschaleReportData): Promise<Buffe
   row('Steuer auf die Vorabpauschale', formatEuro(d.tax));
   row('Einbehalten', formatEuro(d.withheld));
   row('Frist zur Bereitstellung', date(d.deadline));
-  row('Nicht bereitgestellt, dem Finanzamt gemeldet', formatEuro(new Decimal(d.reported).toFixed(2)));
+  row('Nicht bereitgestellt, dem Finanzamt gemeldet', formatEuro(toWireAmount(d.reported)));
   doc.moveDown();
   doc
     .font('Helvetica')

@@ -1,6 +1,6 @@
 import { INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
-import { formatMoney } from '@kontor/domain/money';
+import { formatMoney } from '@kontor/domain/numbers';
 import { startPdf } from '../platform/pdf.ts';
 
 export const DOCUMENT_TITLES = {

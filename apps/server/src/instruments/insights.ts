@@ -3,6 +3,7 @@ import { type DividendHistory, paysDividends } from '@kontor/domain/dividends';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { NewsItem } from '@kontor/domain/news';
 import { seededRandom } from '../platform/random.ts';
+import { formatNumber, toWireAmount } from '@kontor/domain/numbers';
 
 /**
  * Generated reference data an instrument page shows beside the price: the dividend history of
@@ -25,13 +26,13 @@ export function dividendHistory(instrument: Instrument, referencePrice: string, 
     const priceThen = price.mul(0.7 + 0.3 * ((y - (year - 7)) / 8));
     entries.push({
       year: y,
-      yieldPercent: yieldPercent.toFixed(2),
-      yieldAbsolute: priceThen.mul(yieldPercent).div(100).toDecimalPlaces(2).toFixed(2),
+      yieldPercent: toWireAmount(yieldPercent),
+      yieldAbsolute: toWireAmount(priceThen.mul(yieldPercent).div(100)),
       symbol,
     });
   }
   const last = entries.find((e) => e.year === year - 1)!;
-  return { headline: `Dividendenrendite ${last.yieldPercent.replace('.', ',')} % (${last.year})`, entries };
+  return { headline: `Dividendenrendite ${formatNumber(last.yieldPercent, 2)} % (${last.year})`, entries };
 }
 
 const TEMPLATES: [string, string][] = [

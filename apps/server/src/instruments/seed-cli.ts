@@ -12,6 +12,7 @@ import { seedInstruments } from './seed.ts';
 import { buildIndexFromStore } from './service.ts';
 import { instrumentStore } from './store.ts';
 import { DEFAULT_DERIVATIVE_COUNT, MAX_DERIVATIVES } from './universe.ts';
+import { floatToDecimal } from '@kontor/domain/numbers';
 
 const { values } = parseArgs({ options: { instruments: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
 const real = REFERENCE_INSTRUMENTS.length;
@@ -42,9 +43,9 @@ const { before } = await seedInstruments(database.db, {
   },
 });
 const stored = await instrumentStore(database.db).count();
-console.log(`\n  vorher ${fmt(before)}, jetzt ${fmt(stored)} Instrumente, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`\n  vorher ${fmt(before)}, jetzt ${fmt(stored)} Instrumente, ${floatToDecimal((performance.now() - started) / 1000, 1)} s`);
 
 const indexStarted = performance.now();
 const index = await buildIndexFromStore(instrumentStore(database.db));
-console.log(`  Suchindex aus der Tabelle: ${((performance.now() - indexStarted) / 1000).toFixed(1)} s, ${Math.round(index.memoryBytes() / 2 ** 20)} MiB`, index.stats());
+console.log(`  Suchindex aus der Tabelle: ${floatToDecimal((performance.now() - indexStarted) / 1000, 1)} s, ${Math.round(index.memoryBytes() / 2 ** 20)} MiB`, index.stats());
 await database.close();

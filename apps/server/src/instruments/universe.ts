@@ -4,6 +4,7 @@ import { type Instrument, type InstrumentSource, toInstrument } from '@kontor/do
 import { mulberry32 } from '../platform/random.ts';
 import { withCheckDigit } from './isin.ts';
 import { REFERENCE_INSTRUMENTS, type ReferenceInstrument, tagValue } from './reference-instruments.ts';
+import { floatToDecimal, formatNumber } from '@kontor/domain/numbers';
 
 /**
  * Kontor's instrument universe: the real instruments of reference-instruments.ts, turned into full
@@ -293,10 +294,8 @@ function strikeStep(price: number): { step: number; decimals: number } {
   return { step: 10 ** (magnitude - 2), decimals: Math.max(0, 2 - magnitude) };
 }
 const roundTo = (x: number, step: number) => Math.round(x / step) * step;
-const germanNumber = (x: number, decimals: number) => {
-  const fixed = x.toFixed(decimals);
-  return (fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed).replace('.', ',');
-};
+/** A strike in an instrument's name: German decimals without trailing zeros or grouping ("12500", "0,75"). */
+const germanNumber = (x: number, decimals: number) => formatNumber(floatToDecimal(x, decimals), { min: 0, max: decimals }, { grouping: false });
 
 /** Third Friday of a month, 'YYYY-MM-DD'. */
 function thirdFriday(year: number, month: number): string {
@@ -308,7 +307,7 @@ function thirdFriday(year: number, month: number): string {
 function toTicks(price: number): { price: string; priceIncr: string; priceScale: number } {
   const tick = price < 10 ? { priceIncr: '0.001', priceScale: 3 } : { priceIncr: '0.01', priceScale: 2 };
   const step = Number(tick.priceIncr);
-  return { price: Math.max(step, roundTo(price, step)).toFixed(tick.priceScale), ...tick };
+  return { price: floatToDecimal(Math.max(step, roundTo(price, step)), tick.priceScale), ...tick };
 }
 
 /** Derivative number `ordinal` of the universe: a warrant or knock-out on a real underlying. */
@@ -360,7 +359,7 @@ export function derivativeSource(ordinal: number): SeededSource {
     const value = kind === 'call' ? spot * normCdf(d1) - strike * normCdf(d2) : strike * normCdf(-d2) - spot * normCdf(-d1);
     const delta = kind === 'call' ? normCdf(d1) : normCdf(d1) - 1;
     price = value * ratio * fx;
-    leverage = value > 0 ? (Math.abs(delta) * spot / value).toFixed(2) : null;
+    leverage = value > 0 ? floatToDecimal(Math.abs(delta) * spot / value, 2) : null;
     endfaellig = thirdFriday(expiryYear, expiryMonth);
     const word = kind === 'call' ? 'Call' : 'Put';
     name = `${word}-Optionsschein auf ${und.name} ${germanNumber(strike, decimals)} ${cur} ${mmYyyy}`;
@@ -381,7 +380,7 @@ export function derivativeSource(ordinal: number): SeededSource {
       leverage = null;
     } else {
       price = (intrinsic + spot * 0.003) * ratio * fx;
-      leverage = (spot / (intrinsic + spot * 0.003)).toFixed(2);
+      leverage = floatToDecimal(spot / (intrinsic + spot * 0.003), 2);
     }
     const word = kind === 'call' ? 'Long' : 'Short';
     name = `Turbo ${word}${openEnd ? ' Open End' : ''} auf ${und.name} KO ${germanNumber(strike, decimals)} ${cur}${openEnd ? '' : ` ${mmYyyy}`}`;

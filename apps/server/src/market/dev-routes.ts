@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isinSchema } from '@kontor/domain/instrument';
 import { quoteSchema } from '@kontor/domain/quote';
 import { notFound } from '../platform/errors.ts';
 import type { Quote } from '@kontor/domain/quote';
@@ -19,7 +20,7 @@ export const marketDevRoutes: FastifyPluginAsyncZod<{ market: MovableMarket }> =
       schema: {
         hide: true,
         body: z.object({
-          isin: z.string().regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/, 'Ungültige ISIN'),
+          isin: isinSchema,
           /** Relative move of the mid in percent, e.g. "5" or "-2.5". */
           percent: z.string().regex(/^-?\d{1,3}(\.\d{1,4})?$/, 'Ungültige Prozentangabe').refine((p) => Number(p) > -90 && Number(p) <= 500, 'Zwischen -90 und 500 Prozent'),
         }),

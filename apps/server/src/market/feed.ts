@@ -6,6 +6,7 @@ import { isTradingIn, lastTradingTime, marketLocalTime, type TradingHours, type 
 import type { Clock } from '../platform/clock.ts';
 import { dayOfDate, InstrumentPast } from './past.ts';
 import { createState, type Priceable, PROFILE, quoteOf, type SimState, step } from './simulator.ts';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 export type MarketInstrument = Priceable & TradingHours;
 
@@ -67,7 +68,7 @@ export class SimulatedMarket implements QuoteSource {
 
   previousClose(isin: string): string | undefined {
     const entry = this.#instruments.get(isin);
-    return entry ? entry.state.incr.mul(entry.previousClose).toFixed() : undefined;
+    return entry ? toWireDecimal(entry.state.incr.mul(entry.previousClose)) : undefined;
   }
 
   history(isin: string, range: ChartRange, since?: Date): History | undefined {
@@ -79,7 +80,7 @@ export class SimulatedMarket implements QuoteSource {
       range,
       since,
       now: this.#clock.now(),
-      mid: new Decimal(q.bid).plus(q.ask).div(2).toFixed(),
+      mid: toWireDecimal(new Decimal(q.bid).plus(q.ask).div(2)),
       today: dayOfDate(entry.day),
     });
   }

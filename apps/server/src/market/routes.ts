@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHART_RANGES } from '@kontor/domain/enums';
+import { isinSchema } from '@kontor/domain/instrument';
 import { previousCloseSchema, quoteSchema } from '@kontor/domain/quote';
 import { notFound } from '../platform/errors.ts';
 import type { QuoteSource } from './feed.ts';
@@ -10,7 +11,7 @@ const isinList = z
   .string()
   .max(13 * 200)
   .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
-  .pipe(z.array(z.string().regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/, 'Ungültige ISIN')).min(1).max(200));
+  .pipe(z.array(isinSchema).min(1).max(200));
 
 export const marketRoutes: FastifyPluginAsyncZod<{ quotes: QuoteSource }> = async (app, { quotes }) => {
   const streams = new QuoteStreams(quotes);
@@ -55,7 +56,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{ quotes: QuoteSource }> = asyn
       schema: {
         tags: ['market'],
         summary: 'Price history (OHLC bars) for a chart range, ending at the current quote',
-        params: z.object({ isin: z.string().regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/, 'Ungültige ISIN') }),
+        params: z.object({ isin: isinSchema }),
         querystring: z.object({
           range: z.enum(CHART_RANGES),
           /** For CSI ("Seit Kauf"): the day of the first purchase. */

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { InstrumentType } from '@kontor/domain/enums';
 import type { Quote } from '@kontor/domain/quote';
 import { seededRandom } from '../platform/random.ts';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 /**
  * The market maker stand-in: one random walk per instrument. Prices are whole numbers of the
@@ -96,7 +97,7 @@ export function quoteOf(s: SimState, ts: string): Quote {
  */
 export function priceFormatter(incr: Decimal): (ticks: number) => string {
   const places = incr.decimalPlaces();
-  const exact = (ticks: number) => incr.mul(ticks).toFixed();
+  const exact = (ticks: number) => toWireDecimal(incr.mul(ticks));
   if (places > 15 || incr.isNegative()) return exact;
   const units = incr.mul(10 ** places).toNumber();
   if (!Number.isSafeInteger(units)) return exact;

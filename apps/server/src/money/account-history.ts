@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { addBankingDays, berlinDate } from '@kontor/domain/banking-days';
 import { maskIban } from '@kontor/domain/iban';
 import type { AccountEntry, AccountEntryKind } from '@kontor/domain/money-contracts';
-import { formatQuantity } from '@kontor/domain/money';
+import { formatQuantity, toWireAmount } from '@kontor/domain/numbers';
 import type { LedgerEntryRow } from './store.ts';
 
 /**
@@ -68,7 +68,7 @@ export function accountEntries(rows: readonly LedgerEntryRow[], lookups: History
     const kind = entryKind(row.kinds);
     const date = berlinDate(row.at);
     balance = balance.plus(row.amount);
-    return { id: row.txId, kind, date, ...describe(row, kind, lookups, date), amount: new Decimal(row.amount).toFixed(2), balance: balance.toFixed(2) };
+    return { id: row.txId, kind, date, ...describe(row, kind, lookups, date), amount: toWireAmount(row.amount), balance: toWireAmount(balance) };
   });
 }
 

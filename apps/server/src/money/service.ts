@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthorisationPayload, AuthorisationResult } from '@kontor/domain/auth-contracts';
 import { addBankingDays, berlinDate, nextBankingDay, startOfBerlinDay } from '@kontor/domain/banking-days';
 import { ibanProblem, maskIban, normaliseIban } from '@kontor/domain/iban';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import {
   DIRECT_DEBIT_INSTANT_LIMIT,
   DIRECT_DEBIT_SETTLEMENT_DAYS,
@@ -50,7 +50,7 @@ export type MoneyDeps = {
 
 export const MONEY_JOBS = { transferIn: 'money.transfer-in', payout: 'money.payout', debitSettle: 'money.debit-settle' } as const;
 
-const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
+const money = (v: Decimal.Value) => toWireAmount(v);
 const noReferenceAccount = () => new AppError(409, 'Bitte hinterlegen Sie zuerst Ihr Referenzkonto.');
 
 /** The reference in a transfer's Verwendungszweck that names the customer. */
@@ -99,7 +99,7 @@ export function moneyService(d: MoneyDeps) {
     const payoutRows = await Promise.all(refs('payout').map((id) => store.payoutById(db, id)));
     const debitRows = await Promise.all(refs('debit').map((id) => store.debitById(db, id)));
     return accountEntries(rows, {
-      executions: new Map(execRows.map((e) => [e.id, { side: e.side, quantity: new Decimal(e.quantity).toFixed(), name: names.get(e.isin)!, savings: e.kind === 'savings' }])),
+      executions: new Map(execRows.map((e) => [e.id, { side: e.side, quantity: toWireDecimal(e.quantity), name: names.get(e.isin)!, savings: e.kind === 'savings' }])),
       payouts: new Map(payoutRows.flatMap((p) => (p ? [[p.id, { iban: p.iban, executionDate: p.executionDate, state: p.state }]] : []))),
       debits: new Map(debitRows.flatMap((r) => (r ? [[r.id, { settlementDate: r.settlementDate }]] : []))),
     });
@@ -140,7 +140,7 @@ export function moneyService(d: MoneyDeps) {
     const id = randomUUID();
     const settlementDate = addBankingDays(berlinDate(now), DIRECT_DEBIT_SETTLEMENT_DAYS);
     await store.insertDebit(tx, { id, sub, amount, creditedAtOnce: atOnce, state: 'PENDING', requestedAt: now, settlementDate });
-    await d.book(tx, debitCreditBooking({ sub, debitId: id, amount: atOnce, part: 'instant', at: now, arrears: cash.arrears.toFixed(2) }));
+    await d.book(tx, debitCreditBooking({ sub, debitId: id, amount: atOnce, part: 'instant', at: now, arrears: toWireAmount(cash.arrears) }));
     await d.scheduler.schedule(tx, { kind: MONEY_JOBS.debitSettle, key: id, dueAt: dueOn(settlementDate) });
     return id;
   }
@@ -311,7 +311,7 @@ export function moneyService(d: MoneyDeps) {
     async simulateDeposit(sub: string, amount: string, requestId: string = randomUUID()) {
       await d.write(async (tx) => {
         const cash = await figures(tx, sub);
-        await d.book(tx, depositBooking({ sub, amount, requestId, at: d.clock.now(), arrears: cash.arrears.toFixed(2) }));
+        await d.book(tx, depositBooking({ sub, amount, requestId, at: d.clock.now(), arrears: toWireAmount(cash.arrears) }));
       });
       return cashWithPartsOf(d.db, sub);
     },
@@ -323,7 +323,7 @@ export function moneyService(d: MoneyDeps) {
     const t = await store.transferById(tx, job.key);
     if (!t || !(await store.markTransferBooked(tx, t.id))) return;
     const cash = await figures(tx, t.sub);
-    await d.book(tx, depositBooking({ sub: t.sub, amount: money(t.amount), requestId: t.id, at: d.clock.now(), arrears: cash.arrears.toFixed(2), notify: true }));
+    await d.book(tx, depositBooking({ sub: t.sub, amount: money(t.amount), requestId: t.id, at: d.clock.now(), arrears: toWireAmount(cash.arrears), notify: true }));
   });
   d.scheduler.handle(MONEY_JOBS.payout, async (tx, job) => {
     const p = await store.payoutById(tx, job.key);
@@ -335,7 +335,7 @@ export function moneyService(d: MoneyDeps) {
     if (!r || !(await store.finishDebit(tx, r.id, 'SETTLED', d.clock.now()))) return;
     const cash = await figures(tx, r.sub);
     const rest = money(new Decimal(r.amount).minus(r.creditedAtOnce));
-    await d.book(tx, debitCreditBooking({ sub: r.sub, debitId: r.id, amount: rest, part: 'rest', at: d.clock.now(), arrears: cash.arrears.toFixed(2) }));
+    await d.book(tx, debitCreditBooking({ sub: r.sub, debitId: r.id, amount: rest, part: 'rest', at: d.clock.now(), arrears: toWireAmount(cash.arrears) }));
   });
 
   return service;

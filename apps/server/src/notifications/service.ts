@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { ALERT_DIRECTION_LABELS, alertReached, PRICE_ALERTS_MAX, type PriceAlert } from '@kontor/domain/notifications';
-import { formatMoney } from '@kontor/domain/money';
+import { formatMoney, toWireDecimal } from '@kontor/domain/numbers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QuoteSource, QuoteUpdate } from '../market/feed.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -50,7 +50,7 @@ export function notificationService(deps: {
     for (const { quote } of updates) {
       const entry = waiting.get(quote.isin);
       if (!entry) continue;
-      const mid = new Decimal(quote.bid).plus(quote.ask).div(2).toFixed();
+      const mid = toWireDecimal(new Decimal(quote.bid).plus(quote.ask).div(2));
       for (const alert of [...entry.alerts.values()]) {
         if (!alertReached(alert.direction, alert.price, mid)) continue;
         unwatch(alert.isin, alert.id);
@@ -69,7 +69,7 @@ export function notificationService(deps: {
         sub: alert.sub,
         isin: alert.isin,
         title: `Kursalarm: ${name}`,
-        body: `${name} ${ALERT_DIRECTION_LABELS[alert.direction]} ${formatMoney(alert.price, currency)} (aktuell ${formatMoney(new Decimal(mid).toDecimalPlaces(4).toFixed(), currency)}).`,
+        body: `${name} ${ALERT_DIRECTION_LABELS[alert.direction]} ${formatMoney(alert.price, currency)} (aktuell ${formatMoney(toWireDecimal(new Decimal(mid).toDecimalPlaces(4)), currency)}).`,
       },
       clock.now(),
     );
@@ -87,7 +87,7 @@ export function notificationService(deps: {
     async createAlert(sub: string, input: { isin: string; direction: 'above' | 'below'; price: string }) {
       if (!(await deps.instrument(input.isin)) || !quotes.current(input.isin)) throw notFound('Dieses Wertpapier ist nicht bekannt.');
       if ((await store.countOpen(sub)) >= PRICE_ALERTS_MAX) throw new AppError(409, `Sie können höchstens ${PRICE_ALERTS_MAX} Kursalarme anlegen.`);
-      const alert = await store.createAlert(sub, { ...input, price: new Decimal(input.price).toFixed() }, clock.now());
+      const alert = await store.createAlert(sub, { ...input, price: toWireDecimal(input.price) }, clock.now());
       watch({ ...alert, sub });
       deps.relay?.({ watch: { ...alert, sub } });
       return alert;

@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import { berlinDate } from '@kontor/domain/banking-days';
 import { irrOfPoints, rangeBase, ratioString, ttwror, type DayPoint, type PerformanceRange } from '@kontor/domain/performance';
 import type { Performance } from '@kontor/domain/performance-contracts';
@@ -7,6 +6,7 @@ import type { Db } from '../platform/db.ts';
 import type { QuoteSource } from '../market/feed.ts';
 import { depotHistory, priceBook, snapshotRows, type DaySnapshot } from './snapshots.ts';
 import { performanceStore as store } from './store.ts';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 export type PerformanceDeps = {
   db: Db;
@@ -68,7 +68,7 @@ export function performanceService(d: PerformanceDeps) {
           invested: last.invested,
         },
         positions,
-        series: series.map((s) => ({ date: s.day, value: new Decimal(s.value).toFixed(2), invested: new Decimal(s.invested).toFixed(2) })),
+        series: series.map((s) => ({ date: s.day, value: toWireAmount(s.value), invested: toWireAmount(s.invested) })),
       };
     },
   };

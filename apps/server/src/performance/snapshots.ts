@@ -9,6 +9,7 @@ import type { Scheduler } from '../scheduler/scheduler.ts';
 import { statementStore } from '../documents/statement-store.ts';
 import { performanceStore as store, type SnapshotRow } from './store.ts';
 import type { PositionSnapshot } from './tables.ts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 /** A depot's end of day, as stored or rebuilt. */
 export type DaySnapshot = Omit<SnapshotRow, 'sub' | 'createdAt'>;
@@ -108,17 +109,17 @@ export async function depotHistory(db: Db, d: HistoryDeps, sub: string, fromOf: 
       const trade = traded.get(isin);
       if (quantity.isZero() && !trade) continue;
       const price = quantity.isZero() ? '0' : (d.prices.close(isin, day) ?? '0');
-      const value = toEur(quantity.mul(price).toFixed(), d.prices.eurPerUnit(currencies.get(isin) ?? 'EUR', day));
+      const value = toEur(toWireDecimal(quantity.mul(price)), d.prices.eurPerUnit(currencies.get(isin) ?? 'EUR', day));
       total = total.plus(value);
-      positions.push({ isin, quantity: quantity.toFixed(), value, flowIn: new Decimal(trade?.bought ?? 0).toFixed(2), flowOut: new Decimal(trade?.sold ?? 0).toFixed(2) });
+      positions.push({ isin, quantity: toWireDecimal(quantity), value, flowIn: toWireAmount(trade?.bought ?? 0), flowOut: toWireAmount(trade?.sold ?? 0) });
     }
     const snapshot: DaySnapshot = {
       day,
-      value: total.toFixed(2),
-      cash: cash.toFixed(2),
-      invested: invested.toFixed(2),
-      flowIn: flowIn.toFixed(2),
-      flowOut: flowOut.toFixed(2),
+      value: toWireAmount(total),
+      cash: toWireAmount(cash),
+      invested: toWireAmount(invested),
+      flowIn: toWireAmount(flowIn),
+      flowOut: toWireAmount(flowOut),
       positions: positions.sort((a, b) => a.isin.localeCompare(b.isin)),
     };
     days.push(snapshot);

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { backupEmbedded, BackupError, restoreEmbedded } from './backup.ts';
+import { floatToDecimal } from '@kontor/domain/numbers';
 
 const [command, file] = process.argv.slice(2);
 const config = loadConfig();
@@ -17,7 +18,7 @@ try {
   if (command === 'backup') {
     const target = file ?? path.join('backups', `kontor-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
     const bytes = await backupEmbedded(dataDir, target);
-    console.log(`Gesichert: ${dataDir} → ${target} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
+    console.log(`Gesichert: ${dataDir} → ${target} (${floatToDecimal(bytes / 1024 / 1024, 1)} MB)`);
   } else if (command === 'restore' && file) {
     const kept = await restoreEmbedded(file, dataDir);
     console.log(`Eingespielt: ${file} → ${dataDir}${kept ? ` (die bisherige Datenbank liegt unter ${kept})` : ''}`);

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { formatLongDate } from '@kontor/domain/dates';
 
 /** An empty A4 PDF in Kontor's margins; the caller draws and calls `doc.end()`; `done` resolves with the bytes. */
 export function newPdf(info: { title: string; subject: string; now: Date }) {
@@ -15,7 +16,7 @@ export function newPdf(info: { title: string; subject: string; now: Date }) {
  */
 export function startPdf(opts: { heading: string; title: string; subject: string; now: Date; dateLabel?: string }) {
   const { doc, done } = newPdf(opts);
-  const date = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'long' }).format(opts.now);
+  const date = formatLongDate(opts.now);
   doc.font('Helvetica-Bold').fontSize(20).text(opts.heading);
   doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor('#555').text(`${opts.dateLabel ?? 'Stand'}: ${date}`).fillColor('black');
   doc.moveDown();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { formatMoney, formatQuantity } from '@kontor/domain/money';
+import { formatMoney, formatQuantity } from '@kontor/domain/numbers';
 import { PRICE_LIST } from '@kontor/domain/order-costs';
 import { amountOn, savingsAllocation } from '@kontor/domain/savings-plans';
 import { freshDatabase } from '../../test/test-app.ts';

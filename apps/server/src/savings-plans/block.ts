@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { addCalendarDays, type IsoDate } from '@kontor/domain/banking-days';
 import type { SavingsInterval } from '@kontor/domain/enums';
-import { formatEuro, formatMoney } from '@kontor/domain/money';
+import { formatEuro, formatMoney, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import { PRICE_LIST } from '@kontor/domain/order-costs';
 import { executionDate, firstNominalDate, nextNominalDate, SAVINGS_PLAN_MAX_AMOUNT } from '@kontor/domain/savings-plans';
 import { documentColumns } from '../documents/store.ts';
@@ -149,7 +149,7 @@ export async function executeBlock(tx: Db, b: Block): Promise<BlockResult | null
     const next = nextNominalDate(s.interval, s.day, s.nominal);
     return { interval: s.interval, day: s.day, nominal: s.nominal, next_nominal: next, next_date: executionDate(next) };
   });
-  const fee = new Decimal(PRICE_LIST.savingsPlanExecution).toFixed(2);
+  const fee = toWireAmount(PRICE_LIST.savingsPlanExecution);
   const doc = documentColumns({ kind: 'savings_plan_execution', title: 'Sparplanausführung', pdfTitle: `Sparplanausführung ${b.instrument.name}`, pdfIsin: b.isin, savingsPlan: true });
   const at = b.at.toISOString();
   const [row] = await fixedQuery<{ executed: number; quantity: string; value: string; failed: { id: string; sub: string; amount: string; reason: string }[] }>(tx, BLOCK_SQL, [
@@ -184,7 +184,7 @@ export async function executeBlock(tx: Db, b: Block): Promise<BlockResult | null
     `insert into ledger_balances (account, balance) select * from (values ($1, $2::numeric), ($3, $4::numeric)) as v(account, delta) where v.delta <> 0
       order by v.account
       on conflict (account) do update set balance = ledger_balances.balance + excluded.balance`,
-    [accounts.fees, fees.toFixed(2), accounts.market, new Decimal(result.value).toFixed(2)],
+    [accounts.fees, toWireAmount(fees), accounts.market, toWireAmount(result.value)],
   );
   await tellFailures(tx, b, result.failed);
   await applyPendingChanges(tx, b);
@@ -196,7 +196,7 @@ export async function executeBlock(tx: Db, b: Block): Promise<BlockResult | null
     result.executed,
     result.failed.length,
   ]);
-  return { executed: result.executed, failed: result.failed.length, quantity: new Decimal(result.quantity).toFixed(), value: new Decimal(result.value).toFixed(2) };
+  return { executed: result.executed, failed: result.failed.length, quantity: toWireDecimal(result.quantity), value: toWireAmount(result.value) };
 }
 
 /** "Sparplan nicht ausgeführt": a message in the Posteingang and a notification, once per plan and day. */

@@ -31,6 +31,7 @@ import { isUuid } from '../platform/ids.ts';
 import { fingerprintOf, idempotent, type IdempotentResult } from '../platform/idempotency.ts';
 import { savingsPlanStore as store, type PlanRow, type PlanTotals } from './store.ts';
 import type { PendingChange } from './tables.ts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 export type SavingsPlanDeps = {
   db: Db;
@@ -78,8 +79,8 @@ export function savingsPlanService(d: SavingsPlanDeps) {
   async function view(row: PlanRow, totals: PlanTotals | undefined, names: Map<string, Instrument | undefined>): Promise<SavingsPlan> {
     let instrument = names.get(row.isin);
     if (!names.has(row.isin)) names.set(row.isin, (instrument = await d.instrument(row.isin)));
-    const invested = new Decimal(totals?.invested ?? 0).toFixed(2);
-    const quantity = new Decimal(totals?.quantity ?? 0).toFixed();
+    const invested = toWireAmount(totals?.invested ?? 0);
+    const quantity = toWireDecimal(totals?.quantity ?? 0);
     // The plan's pieces valued as the depot values a position: the same figures for the same holding.
     const bid = instrument ? d.bidEur(row.isin, instrument.quoteCurrencyCode) : null;
     const v = bid === null ? null : valuation({ quantity, cost: invested }, bid);
@@ -92,17 +93,17 @@ export function savingsPlanService(d: SavingsPlanDeps) {
       name: instrument?.name ?? row.isin,
       state: row.state as SavingsPlan['state'],
       stateLabel: entityStateLabel(row.state),
-      amount: new Decimal(row.amount).toFixed(2),
+      amount: toWireAmount(row.amount),
       interval,
       day: row.day,
       dynamicPercent: row.dynamicPercent,
       payment: row.payment as SavingsPayment,
       firstDate: row.firstDate,
       nextExecution: row.nextDate,
-      monthlyRate: monthlyRate(running ? row.amount : 0, interval).toFixed(2),
+      monthlyRate: toWireAmount(monthlyRate(running ? row.amount : 0, interval)),
       pending: pending && {
         action: pending.action,
-        amount: new Decimal(pending.amount).toFixed(2),
+        amount: toWireAmount(pending.amount),
         interval: pending.interval as SavingsInterval,
         day: pending.day,
         after: pending.after,
@@ -176,7 +177,7 @@ export function savingsPlanService(d: SavingsPlanDeps) {
     });
   }
 
-  const termsOf = (row: PlanRow): SavingsPlanChange => ({ amount: new Decimal(row.amount).toFixed(2), interval: row.interval as SavingsInterval, day: row.day });
+  const termsOf = (row: PlanRow): SavingsPlanChange => ({ amount: toWireAmount(row.amount), interval: row.interval as SavingsInterval, day: row.day });
   const deletedAlready = () => new AppError(409, 'Dieser Sparplan ist gelöscht.');
 
   return {
@@ -187,7 +188,7 @@ export function savingsPlanService(d: SavingsPlanDeps) {
       const plans: SavingsPlan[] = [];
       for (const r of rows) plans.push(await view(r, totals.get(r.id), names));
       const monthlyTotal = plans.reduce((s, p) => s.plus(p.monthlyRate), new Decimal(0));
-      return { plans, monthlyTotal: monthlyTotal.toFixed(2), directDebitAvailable: await d.directDebitAvailable(sub, d.db) };
+      return { plans, monthlyTotal: toWireAmount(monthlyTotal), directDebitAvailable: await d.directDebitAvailable(sub, d.db) };
     },
 
     async preview(sub: string, input: SavingsPlanInput): Promise<SavingsPlanPreview> {
@@ -254,18 +255,18 @@ export function savingsPlanService(d: SavingsPlanDeps) {
         pieces = pieces.plus(r.quantity!);
         // The value that day: the pieces so far at that day's execution price (in euros at today's rate).
         const fx = instrument ? d.fxRate(instrument) : '1';
-        chart.push({ date: r.date, invested: invested.toFixed(2), value: pieces.times(r.price!).times(fx).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) });
+        chart.push({ date: r.date, invested: toWireAmount(invested), value: toWireAmount(pieces.times(r.price!).times(fx)) });
       }
       if (plan.value !== null && chart.length > 0 && chart.at(-1)!.date < today()) chart.push({ date: today(), invested: plan.invested, value: plan.value });
       const history = runs.reverse().map(
         (r): SavingsPlanExecution => ({
           date: r.date,
           state: r.state as SavingsPlanExecution['state'],
-          amount: new Decimal(r.amount).toFixed(2),
-          quantity: r.quantity === null ? null : new Decimal(r.quantity).toFixed(),
-          price: r.price === null ? null : new Decimal(r.price).toFixed(),
-          value: r.value === null ? null : new Decimal(r.value).toFixed(2),
-          fee: r.fee === null ? null : new Decimal(r.fee).toFixed(2),
+          amount: toWireAmount(r.amount),
+          quantity: r.quantity === null ? null : toWireDecimal(r.quantity),
+          price: r.price === null ? null : toWireDecimal(r.price),
+          value: r.value === null ? null : toWireAmount(r.value),
+          fee: r.fee === null ? null : toWireAmount(r.fee),
           orderId: r.orderId,
           documentId: r.documentId,
           reason: r.reason,

@@ -1,9 +1,9 @@
-import Decimal from 'decimal.js';
 import { berlinDate, startOfBerlinDay } from '@kontor/domain/banking-days';
 import type { CustomerStats } from '@kontor/domain/stats-contracts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { StatsStore } from './store.ts';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 export type StatsDeps = {
   db: Db;
@@ -11,8 +11,6 @@ export type StatsDeps = {
   clock: Clock;
   store: StatsStore;
 };
-
-const euros = (v: string) => new Decimal(v).toFixed(2);
 
 /** The customer's own figures of the current calendar year (Berlin time). */
 export function statsService(d: StatsDeps) {
@@ -25,11 +23,11 @@ export function statsService(d: StatsDeps) {
       return {
         year,
         trades: f.trades,
-        tradedVolume: euros(f.tradedVolume),
-        feesPaid: euros(f.feesPaid),
+        tradedVolume: toWireAmount(f.tradedVolume),
+        feesPaid: toWireAmount(f.feesPaid),
         savingsPlanExecutions: f.savingsPlanExecutions,
-        dividendsReceived: euros(f.dividendsReceived),
-        taxPaid: euros(f.taxPaid),
+        dividendsReceived: toWireAmount(f.dividendsReceived),
+        taxPaid: toWireAmount(f.taxPaid),
       };
     },
   };

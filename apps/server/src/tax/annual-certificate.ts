@@ -8,6 +8,7 @@ import type { Db } from '../platform/db.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import { incomeStore } from './income-store.ts';
 import { type TaxEventRow, taxStore } from './store.ts';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 /** A year's certificates: one job per customer with taxed events that year, then next year's. */
 export const CERTIFICATES_JOB = 'tax.annual_certificates';
@@ -31,31 +32,30 @@ export async function annualCertificateData(db: Db, sub: string, year: number, i
   const s = settleYear(y, state.allowance, state.church);
   const dividends = sumOf(events, 'dividend');
   const vorabpauschalen = sumOf(events, 'vorabpauschale');
-  const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
   return {
     certificate: 'annual',
     year,
     issuedAt: issuedAt.toISOString(),
-    dividends: money(dividends),
-    vorabpauschalen: money(vorabpauschalen),
-    shareGains: money(y.shareGains),
-    shareLosses: money(y.shareLosses),
-    otherGains: money(Decimal.max(0, new Decimal(y.otherIncome).minus(dividends).minus(vorabpauschalen))),
-    otherLosses: money(y.otherLosses),
-    carriedShares: money(y.carriedShares),
-    carriedOther: money(y.carriedOther),
+    dividends: toWireAmount(dividends),
+    vorabpauschalen: toWireAmount(vorabpauschalen),
+    shareGains: toWireAmount(y.shareGains),
+    shareLosses: toWireAmount(y.shareLosses),
+    otherGains: toWireAmount(Decimal.max(0, new Decimal(y.otherIncome).minus(dividends).minus(vorabpauschalen))),
+    otherLosses: toWireAmount(y.otherLosses),
+    carriedShares: toWireAmount(y.carriedShares),
+    carriedOther: toWireAmount(y.carriedOther),
     income: s.income,
     allowanceUsed: p.allowanceUsed,
-    taxable: money(Decimal.max(0, new Decimal(s.income).minus(p.allowanceUsed))),
+    taxable: toWireAmount(Decimal.max(0, new Decimal(s.income).minus(p.allowanceUsed))),
     capitalGainsTax: p.capitalGainsTax,
     solidaritySurcharge: p.solidaritySurcharge,
     churchTax: p.churchTax,
-    foreignTax: money(y.foreignTax),
+    foreignTax: toWireAmount(y.foreignTax),
     withholdingTaxCredited: p.withholdingTaxCredited,
     lossPotShares: s.lossPotShares,
     lossPotOther: s.lossPotOther,
-    certifiedShares: certificate?.stocks != null ? money(certificate.stocks) : null,
-    certifiedOther: certificate?.other != null ? money(certificate.other) : null,
+    certifiedShares: certificate?.stocks != null ? toWireAmount(certificate.stocks) : null,
+    certifiedOther: certificate?.other != null ? toWireAmount(certificate.other) : null,
   };
 }
 

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { bankingDayOnOrAfter, berlinDate, isBankingDay, nextBankingDay, startOfBerlinDay, type IsoDate } from '@kontor/domain/banking-days';
 import { dividendExDate, dividendPayDate, paysDividends } from '@kontor/domain/dividends';
 import type { Instrument } from '@kontor/domain/instrument';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import { CREDITABLE_WITHHOLDING, taxClassOf } from '@kontor/domain/tax';
 import { dividendPayment, issuerCountry } from '@kontor/domain/vorabpauschale';
 import type { Booking } from '../bookings/booking.ts';
@@ -80,11 +80,11 @@ export function dividendBooking(p: DividendToBook): Booking {
   const net = new Decimal(gross).minus(foreignTax).minus(taxTotal);
   const toArrears = Decimal.min(Decimal.max(net, 0), Decimal.max(new Decimal(p.arrears), 0));
   const postings: Posting[] = [
-    { account: accounts.dividends, amount: new Decimal(gross).neg().toFixed(2), kind: 'dividend' },
+    { account: accounts.dividends, amount: toWireAmount(new Decimal(gross).neg()), kind: 'dividend' },
     { account: accounts.foreignTax, amount: foreignTax, kind: 'dividend' },
-    { account: accounts.taxOffice, amount: taxTotal.toFixed(2), kind: 'tax' },
-    { account: accounts.arrears(p.sub), amount: toArrears.toFixed(2), kind: 'dividend' },
-    { account: accounts.cash(p.sub), amount: net.minus(toArrears).toFixed(2), kind: 'dividend' },
+    { account: accounts.taxOffice, amount: toWireAmount(taxTotal), kind: 'tax' },
+    { account: accounts.arrears(p.sub), amount: toWireAmount(toArrears), kind: 'dividend' },
+    { account: accounts.cash(p.sub), amount: toWireAmount(net.minus(toArrears)), kind: 'dividend' },
   ];
   const data: Omit<DividendStatementData, 'customerName'> = {
     statement: 'dividend',
@@ -93,7 +93,7 @@ export function dividendBooking(p: DividendToBook): Booking {
     name: i.name,
     exDate: p.exDate,
     payDate: p.payDate,
-    quantity: new Decimal(p.quantity).toFixed(),
+    quantity: toWireDecimal(p.quantity),
     perShare: p.perShare,
     currency: i.quoteCurrencyCode,
     fxRate: p.fxRate,
@@ -101,7 +101,7 @@ export function dividendBooking(p: DividendToBook): Booking {
     foreignTax,
     foreignTaxRate: CREDITABLE_WITHHOLDING[issuerCountry(i.isin)] ?? '0',
     tax: tax ? { ...orderTaxOf(tax.calculation), withholdingTaxCredited: tax.calculation.withholdingTaxCredited } : null,
-    net: net.toFixed(2),
+    net: toWireAmount(net),
   };
   return {
     key,
@@ -116,7 +116,7 @@ export function dividendBooking(p: DividendToBook): Booking {
       { kind: 'tax_statement', dedupeKey: taxStatementKey(key), title: 'Dividendengutschrift', pdfTitle: `Dividendengutschrift ${i.name}`, pdfIsin: i.isin, data, notify: true },
     ],
     notifications: [
-      { kind: 'MONEY', title: `Dividende gutgeschrieben: ${i.name}`, body: `${formatEuro(net.toFixed(2))} für ${new Decimal(p.quantity).toFixed()} Stück wurden Ihrem Verrechnungskonto gutgeschrieben.`, isin: i.isin },
+      { kind: 'MONEY', title: `Dividende gutgeschrieben: ${i.name}`, body: `${formatEuro(toWireAmount(net))} für ${toWireDecimal(p.quantity)} Stück wurden Ihrem Verrechnungskonto gutgeschrieben.`, isin: i.isin },
     ],
   };
 }
@@ -156,7 +156,7 @@ export function dividendJobs(d: DividendJobDeps) {
     let booked = 0;
     for (const h of await incomeStore.holdersAt(tx, isin, startOfBerlinDay(exDate))) {
       const state = d.taxEnabled ? await lockedTaxYear(tx, h.sub, at) : null;
-      const arrears = Decimal.max(0, new Decimal((await moneyStore.balances(tx, h.sub)).arrears).neg()).toFixed(2);
+      const arrears = toWireAmount(Decimal.max(0, new Decimal((await moneyStore.balances(tx, h.sub)).arrears).neg()));
       const b = dividendBooking({ sub: h.sub, instrument, payDate, exDate, quantity: h.quantity, perShare, fxRate, arrears, state });
       if (await d.book(tx, b)) booked++;
     }

@@ -9,6 +9,7 @@ import { AppError } from '../platform/errors.ts';
 import { orderIdOfExecution } from '../bookings/execution-booking.ts';
 import { contractNoteKey, type DocumentStore, taxStatementKey } from '../documents/store.ts';
 import { type TaxEventRow, taxStore } from './store.ts';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 export type TaxServiceDeps = { db: Db; clock: Clock; documents: Pick<DocumentStore, 'byKeys'>; enabled: boolean };
 
@@ -34,7 +35,7 @@ export function taxService(d: TaxServiceDeps) {
       solidaritySurcharge: c.solidaritySurcharge,
       churchTax: c.churchTax,
       withholdingTaxCredited: c.withholdingTaxCredited,
-      foreignTax: new Decimal(r.foreignTax).toFixed(2),
+      foreignTax: toWireAmount(r.foreignTax),
       lossPotSharesBefore: c.lossPotSharesBefore,
       lossPotOtherBefore: c.lossPotOtherBefore,
       lossPotSharesAfter: c.lossPotSharesAfter,
@@ -70,9 +71,9 @@ export function taxService(d: TaxServiceDeps) {
       return {
         year: y,
         allowance: {
-          total: new Decimal(state.allowance).toFixed(2),
+          total: toWireAmount(state.allowance),
           used: p.allowanceUsed,
-          remaining: Decimal.max(0, new Decimal(state.allowance).minus(p.allowanceUsed)).toFixed(2),
+          remaining: toWireAmount(Decimal.max(0, new Decimal(state.allowance).minus(p.allowanceUsed))),
         },
         // The pots as the last event (or certificate) left them; a year without events shows those carried in.
         lossPots: rows.length > 0 ? { shares: s.lossPotShares, other: s.lossPotOther } : { shares: state.year.carriedShares, other: state.year.carriedOther },

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import Decimal from 'decimal.js';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { addCalendarDays, berlinDate } from '@kontor/domain/banking-days';
 import type { ExemptionOrder } from '@kontor/domain/customer-settings-contracts';
@@ -7,6 +6,7 @@ import type { ExemptionOrderAttributes } from '@kontor/domain/service-requests';
 import { rowsOf, type Db } from '../platform/db.ts';
 import { certifyLosses, type ChurchTaxRate, EMPTY_TAX_YEAR, type TaxCalculation, type TaxPaid, type TaxYear, settleYear } from '@kontor/domain/tax';
 import { exemptionOrders, lossCertificates, taxEvents, taxSettings, taxYears } from './tables.ts';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 type ExemptionOrderRow = typeof exemptionOrders.$inferSelect;
 export type LossCertificateRow = typeof lossCertificates.$inferSelect;
@@ -96,7 +96,7 @@ async function yearState(db: Db, sub: string, year: number, lock: boolean, day?:
 
 const exemptionView = (r: ExemptionOrderRow): ExemptionOrder => ({
   id: r.id,
-  amount: new Decimal(r.amount).toFixed(2),
+  amount: toWireAmount(r.amount),
   validFrom: r.validFrom,
   validTo: r.validTo,
   preconditionYear: r.preconditionYear,

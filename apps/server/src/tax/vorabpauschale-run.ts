@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { addCalendarDays, bankingDayOnOrAfter, berlinDate, exchangeDayOnOrAfter, startOfBerlinDay } from '@kontor/domain/banking-days';
 import { accumulates } from '@kontor/domain/dividends';
 import type { Instrument } from '@kontor/domain/instrument';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import { germanDate } from '@kontor/domain/service-request-summary';
 import { taxClassOf } from '@kontor/domain/tax';
 import { basiszinsOf, fullMonthsBefore, shortfallDeadline, vorabpauschale } from '@kontor/domain/vorabpauschale';
@@ -67,15 +67,15 @@ export function vorabpauschaleBooking(p: VorabpauschaleToBook): (Booking & { sho
   const at = vorabpauschaleInstant(p.year);
   const key = vorabpauschaleKey(p.sub, i.isin, p.year);
   const taxClass = taxClassOf({ instrumentType: i.instrumentType, name: i.name, isin: i.isin, fundType: i.fundType ?? null });
-  const tax = incomeTaxEvent({ key, sub: p.sub, at, isin: i.isin, name: i.name, income: { kind: 'vorabpauschale', amount: amount.toFixed(2), taxClass }, state: p.state });
+  const tax = incomeTaxEvent({ key, sub: p.sub, at, isin: i.isin, name: i.name, income: { kind: 'vorabpauschale', amount: toWireAmount(amount), taxClass }, state: p.state });
   const total = new Decimal(tax.total);
   const fromCash = total.lte(0) ? total : Decimal.min(total, Decimal.max(new Decimal(p.freeCash), 0));
   const shortfall = total.minus(fromCash);
   const bookedOn = berlinDate(at);
   const deadline = shortfall.gt(0) ? shortfallDeadline(bookedOn) : null;
   const postings: Posting[] = [
-    { account: accounts.cash(p.sub), amount: fromCash.neg().toFixed(2), kind: 'vorabpauschale' },
-    { account: accounts.taxOffice, amount: fromCash.toFixed(2), kind: 'tax' },
+    { account: accounts.cash(p.sub), amount: toWireAmount(fromCash.neg()), kind: 'vorabpauschale' },
+    { account: accounts.taxOffice, amount: toWireAmount(fromCash), kind: 'tax' },
   ];
   const data: Omit<VorabpauschaleNoticeData, 'customerName'> = {
     statement: 'vorabpauschale',
@@ -87,11 +87,11 @@ export function vorabpauschaleBooking(p: VorabpauschaleToBook): (Booking & { sho
     basiszins: basiszinsOf(p.year) ?? '0',
     startPrice: p.startPrice,
     endPrice: p.endPrice,
-    lots: perLot.map((l) => ({ openedOn: l.openedOn, quantity: new Decimal(l.lot.remaining).toFixed(), monthsBefore: fullMonthsBefore(l.openedOn, p.year), amount: l.amount })),
-    amount: amount.toFixed(2),
+    lots: perLot.map((l) => ({ openedOn: l.openedOn, quantity: toWireDecimal(l.lot.remaining), monthsBefore: fullMonthsBefore(l.openedOn, p.year), amount: l.amount })),
+    amount: toWireAmount(amount),
     tax: { ...orderTaxOf(tax.calculation), withholdingTaxCredited: tax.calculation.withholdingTaxCredited },
-    fromCash: fromCash.toFixed(2),
-    shortfall: shortfall.toFixed(2),
+    fromCash: toWireAmount(fromCash),
+    shortfall: toWireAmount(shortfall),
     deadline,
   };
   return {
@@ -119,13 +119,13 @@ export function vorabpauschaleBooking(p: VorabpauschaleToBook): (Booking & { sho
           {
             kind: 'MONEY',
             title: 'Steuer auf Vorabpauschale nicht gedeckt',
-            body: `Ihr Guthaben deckte die Steuer auf die Vorabpauschale ${p.year} von ${i.name} nicht. Bitte stellen Sie ${formatEuro(shortfall.toFixed(2))} bis zum ${germanDate(deadline)} auf Ihrem Verrechnungskonto bereit; sonst müssen wir den Betrag Ihrem Finanzamt melden.`,
+            body: `Ihr Guthaben deckte die Steuer auf die Vorabpauschale ${p.year} von ${i.name} nicht. Bitte stellen Sie ${formatEuro(toWireAmount(shortfall))} bis zum ${germanDate(deadline)} auf Ihrem Verrechnungskonto bereit; sonst müssen wir den Betrag Ihrem Finanzamt melden.`,
             isin: i.isin,
           },
         ]
       : [],
     shortfall: deadline
-      ? { key, sub: p.sub, isin: i.isin, name: i.name, year: p.year, tax: total.toFixed(2), withheld: fromCash.toFixed(2), shortfall: shortfall.toFixed(2), deadline, at }
+      ? { key, sub: p.sub, isin: i.isin, name: i.name, year: p.year, tax: toWireAmount(total), withheld: toWireAmount(fromCash), shortfall: toWireAmount(shortfall), deadline, at }
       : null,
   };
 }
@@ -150,7 +150,7 @@ function yearPrices(d: VorabpauschaleJobDeps, i: Instrument, year: number): { st
   const end = d.priceAt(i.isin, lastClose);
   const fx = d.fxAt(i.quoteCurrencyCode, lastClose);
   if (!start || !end || !fx) return null;
-  const eur = (v: string) => new Decimal(v).mul(fx).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed();
+  const eur = (v: string) => toWireDecimal(new Decimal(v).mul(fx).toDecimalPlaces(4, Decimal.ROUND_HALF_UP));
   return { startPrice: eur(start), endPrice: eur(end) };
 }
 

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, desc, eq } from 'drizzle-orm';
 import { addCalendarDays, berlinDate, startOfBerlinDay } from '@kontor/domain/banking-days';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro, toWireAmount } from '@kontor/domain/numbers';
 import { germanDate } from '@kontor/domain/service-request-summary';
 import type { Booking } from '../bookings/booking.ts';
 import { accounts } from '../bookings/ledger.ts';
@@ -31,7 +31,7 @@ const checkInstant = (day: string) => new Date(startOfBerlinDay(day).getTime() +
 export type ShortfallRow = typeof vorabpauschaleShortfalls.$inferSelect;
 export type ShortfallToOpen = { key: string; sub: string; isin: string; name: string; year: number; tax: string; withheld: string; shortfall: string; deadline: string; at: Date };
 
-const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
+const money = (v: Decimal.Value) => toWireAmount(v);
 
 /** The report document's key: one per case. */
 export const shortfallReportKey = (key: string) => `vorabpauschale_report:${key}`;

@@ -1,6 +1,6 @@
 import type { PostalAddress, TaxResidence } from '@kontor/domain/customer-settings-contracts';
 import { formatIban, maskIban } from '@kontor/domain/iban';
-import { formatEuro } from '@kontor/domain/money';
+import { formatEuro } from '@kontor/domain/numbers';
 import { germanDate } from '@kontor/domain/service-request-summary';
 import {
   PORTFOLIO_REPORT_DUE_DATE_LABELS,

@@ -4,7 +4,7 @@ import { chargedFees, type ExAnteCosts } from '@kontor/domain/order-costs';
 import { buyReservation } from '@kontor/domain/order-estimate';
 import { isFinal } from '@kontor/domain/order-kinds';
 import { accountCheckErrors } from '@kontor/domain/order-rules';
-import { formatQuantity } from '@kontor/domain/money';
+import { formatQuantity, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import type { OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import type { Db } from '../platform/db.ts';
 import { AppError, notFound } from '../platform/errors.ts';
@@ -104,7 +104,7 @@ export function orderEntry(d: OrderEntryDeps) {
     if (reserved.gt(availableCash)) {
       // The reservation is never below the estimated value plus fees: whatever the account check
       // refuses is refused here too, and it says which field and how much is available.
-      const errors = accountCheckErrors(ticket, { availableCash, availableQuantity: '0' }, { quote: c.quote, costs: fees.toFixed(2), fxRate: c.fxRate });
+      const errors = accountCheckErrors(ticket, { availableCash, availableQuantity: '0' }, { quote: c.quote, costs: toWireAmount(fees), fxRate: c.fxRate });
       if (Object.keys(errors).length > 0) throw new AppError(422, Object.values(errors)[0]!, errors);
       throw insufficientFunds();
     }
@@ -123,8 +123,8 @@ export function orderEntry(d: OrderEntryDeps) {
       open: true,
       state: {},
       costs: p.c.costs,
-      reserved: reserved.toFixed(2),
-      blocked: blocked.toFixed(),
+      reserved: toWireAmount(reserved),
+      blocked: toWireDecimal(blocked),
       createdAt: p.c.now,
       updatedAt: p.c.now,
     };
@@ -165,7 +165,7 @@ export function orderEntry(d: OrderEntryDeps) {
     if (earlier && earlier.statusCode === 0) throw new RetryJobByJob('Idempotency-Key claimed but not answered');
     if (earlier) return replayOf<TradingOrder>(earlier, fingerprint);
     const id = randomUUID();
-    const reserved = checkBuy(p, (await writes.available(sub)).toFixed(2));
+    const reserved = checkBuy(p, toWireAmount(await writes.available(sub)));
     const inserted = newOrderRow(p, id, reserved, new Decimal(0));
     const events = enginePlace(p, id);
     const rests = events.every((e) => e.type === 'status' && e.orderId === id && !isFinal(e.order));
@@ -250,7 +250,7 @@ export function orderEntry(d: OrderEntryDeps) {
         const cash = await cashOf(tx, sub);
         if (need.gt(cash.available)) throw insufficientFunds();
         await post(tx, holdEntry(sub, id, need, d.clock.now()));
-        await d.orders.update(tx, id, { reserved: need.toFixed(2) });
+        await d.orders.update(tx, id, { reserved: toWireAmount(need) });
       } else {
         const available = await d.preTrade.availableQuantity(tx, sub, open.isin);
         if (new Decimal(available).lt(open.quantity!)) throw new AppError(422, `Sie können höchstens ${formatQuantity(available)} Stück verkaufen.`);

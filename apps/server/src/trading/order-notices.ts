@@ -1,10 +1,10 @@
-import Decimal from 'decimal.js';
 import { berlinDate } from '@kontor/domain/banking-days';
-import { formatMoney, formatQuantity } from '@kontor/domain/money';
+import { formatMoney, formatQuantity, toWireDecimal } from '@kontor/domain/numbers';
 import type { NewMessage } from '../messages/store.ts';
 import type { NewNotification } from '../notifications/store.ts';
 import { executionNotice } from '../bookings/execution-booking.ts';
 import type { EngineEvent } from './engine/types.ts';
+import { formatTime } from '@kontor/domain/dates';
 
 type Named = { name: string; quoteCurrencyCode: string } | undefined;
 
@@ -59,7 +59,7 @@ export function orderNotices(events: readonly EngineEvent[], instrument: (isin: 
       messages.push({ ...base, textForm: 'ORDER', title, body });
       notifications.push({ ...base, kind: rejected ? 'ORDER_REJECTED' : 'ORDER_EXPIRED', title, body });
     } else if (e.type === 'tslupdate') {
-      const stop = new Decimal(e.stop).toFixed();
+      const stop = toWireDecimal(e.stop);
       const title = `Trailing-Stop nachgezogen: ${verb} ${name}`;
       const body = `Neuer Stop: ${formatMoney(stop, currency)}${e.previousStop ? ` (bisher ${formatMoney(e.previousStop, currency)})` : ''}.`;
       messages.push({ ...base, textForm: 'TSLUPDATE', title, body, stop, key: `tsl:${o.id}` });
@@ -69,7 +69,7 @@ export function orderNotices(events: readonly EngineEvent[], instrument: (isin: 
         ...base,
         textForm: 'PREVIOUSLY_QUOTED',
         title: `Angebot erhalten: ${verb} ${name}`,
-        body: `${formatQuantity(o.quantity ?? '0')} Stück zu ${formatMoney(e.price, currency)}, gültig bis ${new Date(e.validUntil).toLocaleTimeString('de-DE', { timeZone: 'Europe/Berlin' })} Uhr.`,
+        body: `${formatQuantity(o.quantity ?? '0')} Stück zu ${formatMoney(e.price, currency)}, gültig bis ${formatTime(e.validUntil)} Uhr.`,
       });
     }
   }

@@ -12,6 +12,7 @@ import { orderTaxOf } from '../bookings/execution-booking.ts';
 import { taxStore } from '../tax/store.ts';
 import type { OrderState } from './engine/types.ts';
 import type { OrderRow, OrderStore } from './order-store.ts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 export type OrderViewDeps = { db: Db; orders: OrderStore; documents: DocumentStore; instrument: (isin: string) => Promise<Instrument | undefined>; taxEnabled: boolean };
 
@@ -40,13 +41,13 @@ export function orderViews(d: OrderViewDeps) {
       trailingUnit: s.trailingUnit,
       validity: s.validity,
       expiresAt: s.expiresAt,
-      filledQuantity: filled.toFixed(),
-      averagePrice: filled.isZero() ? null : new Decimal(s.filledValue).div(filled).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(),
+      filledQuantity: toWireDecimal(filled),
+      averagePrice: filled.isZero() ? null : toWireDecimal(new Decimal(s.filledValue).div(filled).toDecimalPlaces(6, Decimal.ROUND_HALF_UP)),
       currency: instrument?.quoteCurrencyCode ?? 'EUR',
       quotedPrice: s.quotedPrice,
       reason: s.reason,
       costs: (row.costs as ExAnteCosts | null) ?? null,
-      reserved: new Decimal(row.reserved).toFixed(2),
+      reserved: toWireAmount(row.reserved),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -76,13 +77,13 @@ export function orderViews(d: OrderViewDeps) {
     result.executions = execs.map(
       (e): Execution => ({
         id: e.id,
-        quantity: new Decimal(e.quantity).toFixed(),
-        price: new Decimal(e.price).toFixed(),
+        quantity: toWireDecimal(e.quantity),
+        price: toWireDecimal(e.price),
         currency: e.currency,
-        fxRate: new Decimal(e.fxRate).toFixed(),
-        value: new Decimal(e.value).toFixed(2),
-        fee: new Decimal(e.fee).toFixed(2),
-        realisedPnl: e.realisedPnl === null ? null : new Decimal(e.realisedPnl).toFixed(2),
+        fxRate: toWireDecimal(e.fxRate),
+        value: toWireAmount(e.value),
+        fee: toWireAmount(e.fee),
+        realisedPnl: e.realisedPnl === null ? null : toWireAmount(e.realisedPnl),
         executedAt: e.executedAt.toISOString(),
         documentId: docOf.get(e.id) ?? null,
         ...(taxOf.has(e.id) ? { tax: taxOf.get(e.id)! } : {}),
@@ -101,7 +102,7 @@ export type OrderViews = ReturnType<typeof orderViews>;
 export function sumOrderTax(taxes: readonly OrderTax[]): OrderTax {
   const last = taxes[taxes.length - 1]!;
   const sum = (k: 'gain' | 'taxablePart' | 'allowanceUsed' | 'capitalGainsTax' | 'solidaritySurcharge' | 'churchTax') =>
-    taxes.reduce((s, t) => s.plus(t[k]), new Decimal(0)).toFixed(2);
+    toWireAmount(taxes.reduce((s, t) => s.plus(t[k]), new Decimal(0)));
   return {
     gain: sum('gain'),
     taxablePart: sum('taxablePart'),

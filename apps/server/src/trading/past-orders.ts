@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { ExecutionFill } from '../bookings/execution-booking.ts';
 import type { OrderState } from './engine/types.ts';
 import type { OrderRow } from './order-store.ts';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 /** A market order that was filled in full before Kontor's records begin (the demo customer's history). */
 export type PastFill = { orderId: string; sub: string; isin: string; side: 'buy' | 'sell'; quantity: string; price: string; at: Date };
@@ -9,7 +10,7 @@ export type PastFill = { orderId: string; sub: string; isin: string; side: 'buy'
 /** The order's record and its one fill, as if the engine had executed it then. */
 export function pastMarketOrder(p: PastFill): { row: OrderRow; fill: ExecutionFill } {
   const at = p.at.toISOString();
-  const value = new Decimal(p.quantity).mul(p.price).toFixed();
+  const value = toWireDecimal(new Decimal(p.quantity).mul(p.price));
   const state: OrderState = {
     id: p.orderId,
     accountId: p.sub,

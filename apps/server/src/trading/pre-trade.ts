@@ -16,6 +16,7 @@ import type { QuoteSource } from '../market/feed.ts';
 import type { ConfirmationKind, ConfirmationStore } from './confirmation-store.ts';
 import type { EngineHost } from './engine-host.ts';
 import type { OrderStore } from './order-store.ts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 /** What an order is checked and priced with before it is queued. */
 export type OrderContext = {
@@ -101,7 +102,7 @@ export function preTrade(d: PreTradeDeps) {
   async function availableQuantity(tx: Db, sub: string, isin: string): Promise<string> {
     const held = await d.lots.openLots(tx, sub, isin);
     const total = held.reduce((s, l) => s.plus(l.remaining), new Decimal(0));
-    return Decimal.max(0, total.minus(await d.orders.blocked(tx, sub, isin))).toFixed();
+    return toWireDecimal(Decimal.max(0, total.minus(await d.orders.blocked(tx, sub, isin))));
   }
 
   /** The "Order prüfen" step: costs, what must be confirmed, and what stays available. */
@@ -111,8 +112,8 @@ export function preTrade(d: PreTradeDeps) {
     const cash = await cashOf(d.db, sub);
     const availableAfter =
       ticket.side === 'buy'
-        ? new Decimal(cash.available).minus(c.costs.orderValue).minus(c.costs.orderFee).minus(c.costs.smallOrderSurcharge).toFixed(2)
-        : new Decimal(await availableQuantity(d.db, sub, ticket.isin)).minus(c.qty ?? '0').toFixed();
+        ? toWireAmount(new Decimal(cash.available).minus(c.costs.orderValue).minus(c.costs.orderFee).minus(c.costs.smallOrderSurcharge))
+        : toWireDecimal(new Decimal(await availableQuantity(d.db, sub, ticket.isin)).minus(c.qty ?? '0'));
     return {
       costs: c.costs,
       fxRate: c.fxRate,
@@ -134,7 +135,7 @@ export function preTrade(d: PreTradeDeps) {
     if (!c.costs || !c.qty) return null;
     const lots = await d.lots.openLots(d.db, sub, c.instrument.isin, false);
     const blocked = await d.orders.blocked(d.db, sub, c.instrument.isin);
-    const proceeds = new Decimal(c.costs.orderValue).minus(chargedFees(c.costs, c.instrument)).toFixed(2);
+    const proceeds = toWireAmount(new Decimal(c.costs.orderValue).minus(chargedFees(c.costs, c.instrument)));
     return estimateSaleTax({ lots, blocked, quantity: c.qty, proceeds, instrument: c.instrument, state: await currentTaxYear(d.db, sub, c.now) });
   }
 

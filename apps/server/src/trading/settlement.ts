@@ -16,6 +16,7 @@ import type { EngineEvent, ExecutionEvent, OrderState } from './engine/types.ts'
 import type { OrderMessages } from './order-messages.ts';
 import { fillCompletes, orderNotices } from './order-notices.ts';
 import type { OrderRow, OrderStore } from './order-store.ts';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 /** What another area does in the transaction of a booked buy (a corporate action tells a new holder its terms). */
 export type AfterBuy = (tx: Db, sub: string, isin: string, at: Date) => Promise<void>;
@@ -152,8 +153,8 @@ function uncoveredState(e: ExecutionEvent): OrderState {
     ...o,
     status: executions > 0 ? 'Canceled' : 'Rejected',
     cancelStatus: null,
-    filledQuantity: new Decimal(o.filledQuantity).minus(e.quantity).toFixed(),
-    filledValue: new Decimal(o.filledValue).minus(e.value).toFixed(),
+    filledQuantity: toWireDecimal(new Decimal(o.filledQuantity).minus(e.quantity)),
+    filledValue: toWireDecimal(new Decimal(o.filledValue).minus(e.value)),
     executions,
     reason: 'Nicht ausgeführt: Ihr Guthaben deckt den Kauf zum aktuellen Kurs nicht.',
   };

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { parseDecimalInput } from './decimal-input';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 /** The most one deposit, payout or direct debit may move (the contracts' moneyAmountInputSchema). */
 const MAX_AMOUNT = 1_000_000;
@@ -23,5 +24,5 @@ export function amountInputError(text: string, options: { max?: string } = {}): 
 
 /** The amount as the API takes it ("1000.50"); call only after amountInputError said null. */
 export function amountInputValue(text: string): string {
-  return new Decimal(parseDecimalInput(text) ?? '0').toFixed(2);
+  return toWireAmount(parseDecimalInput(text) ?? '0');
 }

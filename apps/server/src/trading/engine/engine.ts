@@ -22,6 +22,7 @@ import type {
   RefusalReason,
   RequestQuote,
 } from './types.ts';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 /** An open order inside the engine, with its places in the indexes. */
 type Live = {
@@ -590,7 +591,7 @@ export class OrderEngine {
   #arm(o: Live, bid: Dec, step: Step): void {
     o.book.unarmed.delete(o);
     const stop = this.#trailingStop(o, bid);
-    o.s.stop = stop.toFixed(o.book.grid.scale);
+    o.s.stop = toWireDecimal(stop, o.book.grid.scale);
     step.events.push({ type: 'tslupdate', orderId: o.s.id, at: step.at, order: snapshot(o.s), stop: o.s.stop, previousStop: null });
     this.#pushStop(o);
     this.#pushRatchet(o);
@@ -601,7 +602,7 @@ export class OrderEngine {
     const previous = o.s.stop!;
     const stop = this.#trailingStop(o, ctx.bid);
     if (stop.gt(previous)) {
-      o.s.stop = stop.toFixed(o.book.grid.scale);
+      o.s.stop = toWireDecimal(stop, o.book.grid.scale);
       if (o.stopEntry) o.book.sellStops.update(o.stopEntry, -2n * o.book.grid.floorUnits(stop));
       step.events.push({ type: 'tslupdate', orderId: o.s.id, at: step.at, order: snapshot(o.s), stop: o.s.stop, previousStop: previous });
     }
@@ -672,7 +673,7 @@ export class OrderEngine {
     const s = o.s;
     const book = o.book;
     s.triggered = true;
-    step.events.push({ type: 'triggered', orderId: s.id, at: step.at, order: snapshot(s), mid: ctx.bid.plus(ctx.ask).div(2).toFixed() });
+    step.events.push({ type: 'triggered', orderId: s.id, at: step.at, order: snapshot(s), mid: toWireDecimal(ctx.bid.plus(ctx.ask).div(2)) });
     switch (s.kind) {
       case 'stoplimit':
         this.#pushLimit(o);
@@ -719,8 +720,8 @@ export class OrderEngine {
     const take = cap !== null && cap.lt(want) ? cap : want;
     if (take.lte(0)) return;
     const value = take.mul(price);
-    s.filledQuantity = filled.plus(take).toFixed();
-    s.filledValue = new D(s.filledValue).plus(value).toFixed();
+    s.filledQuantity = toWireDecimal(filled.plus(take));
+    s.filledValue = toWireDecimal(new D(s.filledValue).plus(value));
     s.executions += 1;
     step.events.push({
       type: 'execution',
@@ -730,9 +731,9 @@ export class OrderEngine {
       executionId: `${s.id}-${s.executions}`,
       isin: s.isin,
       side: s.side,
-      quantity: take.toFixed(),
+      quantity: toWireDecimal(take),
       price: priceText,
-      value: value.toFixed(),
+      value: toWireDecimal(value),
       quoteId,
     });
     if (s.ocoLeg === 'both') {

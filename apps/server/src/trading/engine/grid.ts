@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 /** decimal.js with room for quantity × price and amount ÷ price without rounding. */
 export const D = Decimal.clone({ precision: 64, rounding: Decimal.ROUND_HALF_UP });
@@ -22,11 +23,11 @@ export class PriceGrid {
   }
 
   floorUnits(x: Dec | string): bigint {
-    return BigInt(new D(x).mul(this.#factor).toFixed(0, Decimal.ROUND_FLOOR));
+    return BigInt(toWireDecimal(new D(x).mul(this.#factor), 0, 'floor'));
   }
 
   ceilUnits(x: Dec | string): bigint {
-    return BigInt(new D(x).mul(this.#factor).toFixed(0, Decimal.ROUND_CEIL));
+    return BigInt(toWireDecimal(new D(x).mul(this.#factor), 0, 'ceil'));
   }
 
   /** The largest multiple of the price step at or below x. */

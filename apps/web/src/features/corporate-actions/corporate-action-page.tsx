@@ -22,6 +22,7 @@ import { formatCountdown } from './countdown';
 import { InstructionForm } from './instruction-form';
 import styles from './corporate-actions.module.css';
 import { InstrumentLink } from '../../lib/instrument-link';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 function DetailSkeleton() {
   const { t } = useTranslation();
@@ -212,7 +213,7 @@ function MandatoryInfo({ event }: { event: CaAnnouncement }) {
     text = t('corporateActions.mandatory.BARABF', {
       quantity: formatQuantity(held.toString()),
       price: formatMoney(event.price),
-      amount: formatMoney(held.mul(event.price).toFixed(2)),
+      amount: formatMoney(toWireAmount(held.mul(event.price))),
       date: formatDate(event.payDate),
     });
   } else {

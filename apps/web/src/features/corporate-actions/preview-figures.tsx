@@ -6,6 +6,7 @@ import { formatDate, formatMoney, formatQuantity } from '../../lib/format';
 import { useTaxEnabled } from '../../lib/queries/tax';
 import { TaxLines } from '../../lib/tax/tax-lines';
 import styles from './corporate-actions.module.css';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 const nonZero = (v: string) => !new Decimal(v).isZero();
 /** "+1.234,50 €", "−12,00 €": the minus as the typographic sign. */
@@ -30,7 +31,7 @@ export function PreviewFigures({ preview, hasRights }: { preview: CaPreview; has
     ['rightsLapsed', preview.rightsLapsed],
   ] as const;
   for (const [key, value] of rights) if (hasRights || nonZero(value)) lines.push({ key, label: t(`corporateActions.preview.${key}`), value: formatQuantity(value) });
-  if (nonZero(preview.cashDebit)) lines.push({ key: 'cashDebit', label: t('corporateActions.preview.cashDebit'), value: signed(new Decimal(preview.cashDebit).negated().toFixed(2)) });
+  if (nonZero(preview.cashDebit)) lines.push({ key: 'cashDebit', label: t('corporateActions.preview.cashDebit'), value: signed(toWireAmount(new Decimal(preview.cashDebit).negated())) });
   if (nonZero(preview.cashCredit)) lines.push({ key: 'cashCredit', label: t('corporateActions.preview.cashCredit'), value: signed(preview.cashCredit) });
   lines.push({ key: 'costs', label: t('corporateActions.preview.costs'), value: formatMoney(preview.costs) });
   if (preview.fraction) {
@@ -57,7 +58,7 @@ export function PreviewFigures({ preview, hasRights }: { preview: CaPreview; has
         {tax && (
           <div className={styles.fact} data-ca-line="tax">
             <dt>{t('corporateActions.preview.tax')}</dt>
-            <dd>{signed(new Decimal(tax.total).negated().toFixed(2))}</dd>
+            <dd>{signed(toWireAmount(new Decimal(tax.total).negated()))}</dd>
           </div>
         )}
         <div className={`${styles.fact} ${styles.total}`} data-ca-line="netCash">

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { totalSincePurchase, valuation } from '@kontor/domain/lots';
 import { midPrice, type Quote } from '@kontor/domain/quote';
 import type { Cash, Position } from '@kontor/domain/trading-contracts';
+import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 /**
  * The live valuation of a depot: every position at the bid (what a sale would bring now),
@@ -28,7 +29,7 @@ export type PositionValuation = {
 export function valuePosition(position: Position, quote: Quote | undefined, fxRate: string | null, previousClose: string | undefined): PositionValuation {
   const row: PositionValuation = { position, quote, fxRate };
   if (!quote || !fxRate) return row;
-  const bidEur = new Decimal(quote.bid).mul(fxRate).toFixed();
+  const bidEur = toWireDecimal(new Decimal(quote.bid).mul(fxRate));
   const v = valuation(position, bidEur);
   row.value = v.value;
   row.pnl = v.pnl;
@@ -36,9 +37,9 @@ export function valuePosition(position: Position, quote: Quote | undefined, fxRa
   if (previousClose && new Decimal(previousClose).gt(0)) {
     const mid = new Decimal(midPrice(quote));
     const quantity = new Decimal(position.quantity);
-    row.dayChange = mid.minus(previousClose).mul(quantity).mul(fxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-    row.dayChangePercent = mid.minus(previousClose).div(previousClose).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-    row.previousValue = quantity.mul(previousClose).mul(fxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+    row.dayChange = toWireAmount(mid.minus(previousClose).mul(quantity).mul(fxRate));
+    row.dayChangePercent = toWireAmount(mid.minus(previousClose).div(previousClose).mul(100));
+    row.previousValue = toWireAmount(quantity.mul(previousClose).mul(fxRate));
   }
   return row;
 }
@@ -57,7 +58,7 @@ export type DepotTotals = {
   wealth?: string;
 };
 
-const percentOf = (part: Decimal, base: Decimal) => (base.isZero() ? '0.00' : part.div(base).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+const percentOf = (part: Decimal, base: Decimal) => (base.isZero() ? '0.00' : toWireAmount(part.div(base).mul(100)));
 
 export function depotTotals(rows: readonly PositionValuation[], cash: Cash): DepotTotals {
   const since = totalSincePurchase(rows.map((r) => ({ cost: r.position.cost, value: r.value })));
@@ -66,11 +67,11 @@ export function depotTotals(rows: readonly PositionValuation[], cash: Cash): Dep
   totals.value = since.value;
   totals.pnl = since.gain ?? undefined;
   totals.pnlPercent = since.gainPercent;
-  totals.wealth = new Decimal(since.value).plus(cash.total).toFixed(2);
+  totals.wealth = toWireAmount(new Decimal(since.value).plus(cash.total));
   if (rows.every((r) => r.dayChange !== undefined)) {
     const day = rows.reduce((s, r) => s.plus(r.dayChange ?? '0'), new Decimal(0));
     const before = rows.reduce((s, r) => s.plus(r.previousValue ?? '0'), new Decimal(0));
-    totals.dayChange = day.toFixed(2);
+    totals.dayChange = toWireAmount(day);
     totals.dayChangePercent = percentOf(day, before);
   }
   return totals;

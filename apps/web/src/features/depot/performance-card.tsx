@@ -13,13 +13,14 @@ import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { usePerformance } from './performance-api';
 import { ValueChartLegend } from '../../ui/value-chart-legend';
 import styles from './depot.module.css';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 // The chart library loads while the figures already show, and on a phone (where the chart is below
 // the fold) once the customer scrolls towards it.
 const ValueChartCanvas = lazy(() => import('../../ui/value-chart-canvas'));
 
 /** A ratio from the server ("0.0523") in percent points ("5.23"), for the signed percent display. */
-export const ratioPoints = (ratio: string) => new Decimal(ratio).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+export const ratioPoints = (ratio: string) => toWireAmount(new Decimal(ratio).mul(100));
 
 function Ratio({ value }: { value: string | null }) {
   return value === null ? <span>–</span> : <Change value={ratioPoints(value)} />;

@@ -13,6 +13,7 @@ import { documentHref } from './instruments-api';
 import type { Tradability } from './tradability';
 import styles from './instrument-page.module.css';
 import { InstrumentLink } from '../../lib/instrument-link';
+import { toWireDecimal } from '@kontor/domain/numbers';
 
 function Facts({ rows }: { rows: readonly (readonly [string, ReactNode] | false | null)[] }) {
   return (
@@ -78,7 +79,7 @@ export function KeyData({ instrument }: { instrument: Instrument }) {
             t('instrument.facts.fundType'),
             t('instrument.facts.fundTypeValue', {
               type: label('fundType', instrument.fundType),
-              percent: new Decimal(TEILFREISTELLUNG[instrument.fundType]).mul(100).toFixed(0),
+              percent: toWireDecimal(new Decimal(TEILFREISTELLUNG[instrument.fundType]).mul(100), 0),
             }),
           ],
           disabled.length > 0 && [t('instrument.facts.disabledKinds'), disabled.map((kind) => label('orderKind', kind)).join(', ')],

@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { acceptQuote, declineQuote } from './trading-api';
 import styles from './trading.module.css';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 /**
  * When the quote runs out, on this browser's clock: the server's validity (expiresAt) measured
@@ -104,7 +105,7 @@ export function RfqQuote({ order, deadline, onAccepted, onRequestAgain, onBack, 
         </div>
         <div className={styles.total}>
           <dt>{t('trading.rfq.value')}</dt>
-          <dd>{money(new Decimal(price).mul(order.quantity ?? '0').toFixed(2))}</dd>
+          <dd>{money(toWireAmount(new Decimal(price).mul(order.quantity ?? '0')))}</dd>
         </div>
       </dl>
 

@@ -8,6 +8,7 @@ import { isRefund } from '../../lib/tax/tax-format';
 import { TaxLines, type TaxFigures } from '../../lib/tax/tax-lines';
 import { Card } from '../../ui/card';
 import styles from './trading.module.css';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 const figuresOf = (tax: OrderTax): TaxFigures => ({ ...tax, amount: tax.gain });
 
@@ -36,10 +37,10 @@ export function SaleTaxEstimateSection({ tax }: { tax: SaleTaxEstimate }) {
       />
       {loss && (
         <p className={styles.hint}>
-          {t('tax.sale.lossNote', { amount: formatMoney(new Decimal(tax.gain).abs().toFixed(2)), pot: toSharesPot ? t('tax.sale.potShares') : t('tax.sale.potOther') })}
+          {t('tax.sale.lossNote', { amount: formatMoney(toWireAmount(new Decimal(tax.gain).abs())), pot: toSharesPot ? t('tax.sale.potShares') : t('tax.sale.potOther') })}
         </p>
       )}
-      {refund && <p className={styles.hint}>{t('tax.sale.refundNote', { amount: formatMoney(new Decimal(tax.total).abs().toFixed(2)) })}</p>}
+      {refund && <p className={styles.hint}>{t('tax.sale.refundNote', { amount: formatMoney(toWireAmount(new Decimal(tax.total).abs())) })}</p>}
       <p className={styles.hint}>{t('tax.sale.estimateHint')}</p>
     </section>
   );

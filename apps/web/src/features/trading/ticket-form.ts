@@ -17,6 +17,7 @@ import {
 } from '@kontor/domain/order-rules';
 import type { Depot, OrderTicketRequest } from '@kontor/domain/trading-contracts';
 import { parseDecimalInput } from '../../lib/decimal-input';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 /**
  * The order ticket as the customer fills it in: every number exactly as typed (German, "12,50"),
@@ -116,7 +117,7 @@ export function ticketErrors(values: TicketValues, instrument: Instrument, conte
   if (!errors[field] && !errors.limit && !errors.stop && context.depot && (context.fxRate || values.side === 'sell')) {
     const estimate = ticketEstimate(values, instrument, context);
     // Without an estimate the server checks without fees too.
-    const fees = estimate ? chargedFees(estimate.costs, instrument).toFixed(2) : '0';
+    const fees = estimate ? toWireAmount(chargedFees(estimate.costs, instrument)) : '0';
     Object.assign(
       errors,
       accountCheckErrors(

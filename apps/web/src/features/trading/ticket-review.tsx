@@ -20,6 +20,7 @@ import { SaleTaxEstimateSection } from './sale-tax';
 import { serverFieldErrors } from './ticket-form';
 import { confirmOnce, placeOrder, requestQuote } from './trading-api';
 import styles from './trading.module.css';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 type Requirements = OrderPreview['requirements'];
 
@@ -114,7 +115,7 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
 
   const money = (v: string) => <Money amount={v} />;
   const fees = new Decimal(costs.orderFee).plus(costs.smallOrderSurcharge);
-  const net = (buy ? new Decimal(costs.orderValue).plus(fees) : new Decimal(costs.orderValue).minus(fees)).toFixed(2);
+  const net = toWireAmount(buy ? new Decimal(costs.orderValue).plus(fees) : new Decimal(costs.orderValue).minus(fees));
   const quoted = buy ? preview.ask : preview.bid;
 
   return (

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { formatMoney, formatPercent, trend } from '../format';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 /** An amount of tax or income with the typographic minus (U+2212) of a refund or loss: "−12,34 €". */
 export function signedEuro(amount: string): string {
@@ -18,7 +19,7 @@ export function hasTeilfreistellung(share: string): boolean {
 
 /** The tax-free part of an income under the Teilfreistellung, to the cent. */
 export function teilfreistellungAmount(amount: string, share: string): string {
-  return new Decimal(amount).times(share).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return toWireAmount(new Decimal(amount).times(share));
 }
 
 /** A negative tax is a refund (Erstattung). */

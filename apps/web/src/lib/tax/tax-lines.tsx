@@ -4,6 +4,7 @@ import { taxTotal } from '@kontor/domain/tax';
 import { formatMoney } from '../format';
 import { hasTeilfreistellung, isRefund, signedEuro, teilfreistellungAmount, teilfreistellungPercent } from './tax-format';
 import styles from './tax-lines.module.css';
+import { toWireAmount } from '@kontor/domain/numbers';
 
 /** The figures of one taxed income: a sale (estimated or executed), a dividend, a Vorabpauschale. */
 export type TaxFigures = {
@@ -54,7 +55,7 @@ export function TaxLines({ figures: f, amountLabel, label, showTotal }: TaxLines
       {hasTeilfreistellung(f.teilfreistellung) && (
         <div data-tax-line="teilfreistellung">
           <dt>{t('tax.lines.teilfreistellung', { percent: teilfreistellungPercent(f.teilfreistellung) })}</dt>
-          <dd>{signedEuro(new Decimal(teilfreistellungAmount(f.amount, f.teilfreistellung)).negated().toFixed(2))}</dd>
+          <dd>{signedEuro(toWireAmount(new Decimal(teilfreistellungAmount(f.amount, f.teilfreistellung)).negated()))}</dd>
         </div>
       )}
       {f.taxablePart !== undefined && hasTeilfreistellung(f.teilfreistellung) && (
@@ -96,7 +97,7 @@ export function TaxLines({ figures: f, amountLabel, label, showTotal }: TaxLines
       {showTotal && (
         <div className={styles.total} data-tax-line="total">
           <dt>{refund ? t('tax.lines.refund') : t('tax.lines.total')}</dt>
-          <dd className={refund ? styles.refund : undefined}>{formatMoney(new Decimal(total).abs().toFixed(2))}</dd>
+          <dd className={refund ? styles.refund : undefined}>{formatMoney(toWireAmount(new Decimal(total).abs()))}</dd>
         </div>
       )}
     </dl>
