@@ -1,5 +1,4 @@
 import Decimal from 'decimal.js';
-import { addBankingDays, type IsoDate } from './banking-days';
 import { CA_SUBSCRIPTION_OPTIONS, type CaType } from './enums';
 import { toWireAmount, toWireDecimal } from './numbers';
 
@@ -75,13 +74,6 @@ export const CA_TYPE_OPTIONS: Readonly<Record<CaType, { options: readonly CaOpti
 /** Options whose quantity the customer enters (new shares to subscribe, shares to tender or exchange). */
 export const CA_OPTIONS_WITH_QUANTITY: readonly CaOption[] = ['BEZUG_AKTIEN_WIE_ANGEGEBEN', 'ANNAHME'];
 
-/**
- * The record date: one banking day after the ex date (the EU market standards for corporate-action
- * processing). With T+2 settlement a trade done before the ex date settles by the record date, so
- * the customers entitled are those holding the share at the end of the day before the ex date
- * (trade-date basis: Kontor books positions on the trade date).
- */
-export const recordDateOf = (exDate: IsoDate): IsoDate => addBankingDays(exDate, 1);
 
 /** Kontor's flat fee for a subscription and for a sale of rights (Fremdspesen included); nothing else in a corporate action costs. */
 export const CA_FEE = '1.00';

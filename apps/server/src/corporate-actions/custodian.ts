@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { addBankingDays, berlinDate, isBankingDay, nextBankingDay, startOfBerlinDay, type IsoDate } from '@kontor/domain/banking-days';
-import { CA_OPTION_LABELS, CA_TYPE_LABELS, CA_TYPE_OPTIONS, MANDATORY_CA_TYPES, recordDateOf } from '@kontor/domain/corporate-actions';
+import { CA_OPTION_LABELS, CA_TYPE_LABELS, CA_TYPE_OPTIONS, MANDATORY_CA_TYPES } from '@kontor/domain/corporate-actions';
+import { recordDateOf } from '@kontor/domain/corporate-action-dates';
 import { CA_TYPES, type CaType } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import { AppError } from '../platform/errors.ts';

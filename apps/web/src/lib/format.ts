@@ -5,7 +5,7 @@
  * and chart axis values, which are no amounts, take numbers (formatCount, formatAxisValue).
  */
 export { formatDate, formatDateTime, formatMonth, formatTime } from '@kontor/domain/dates';
-export { type DecimalString, type Digits, formatAxisValue, formatCount, formatMoney, formatNumber, formatPercent, formatQuantity, trend } from '@kontor/domain/numbers';
+export { type DecimalString, type Digits, formatAxisValue, formatCount, formatMoney, formatNumber, formatPercent, formatQuantity, trend } from '@kontor/domain/number-formats';
 
 /** Decimals of an instrument's prices: its own price scale (a derivative may trade at 0,003 €), at least two, at most eight. */
 export function priceDecimals(priceScale: number): number {

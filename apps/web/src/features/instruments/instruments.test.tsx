@@ -82,7 +82,7 @@ beforeEach(() => {
     if (url.pathname === '/api/instrument/DE0007164600') return jsonResponse(SAP);
     if (url.pathname.startsWith('/api/instrument/')) return jsonResponse({ message: 'Not found' }, { status: 404 });
     // The depot the search starts from: empty.
-    if (url.pathname === '/api/trading/positions') return jsonResponse({ positions: [], cash: { available: '0.00', reserved: '0.00', total: '0.00' } });
+    if (url.pathname === '/api/trading/positions') return jsonResponse({ positions: [], totals: { cost: '0.00', value: null, gain: null, gainPercent: null }, cash: { available: '0.00', reserved: '0.00', reservedParts: { openOrders: '0.00', corporateActions: '0.00', payouts: '0.00' }, total: '0.00' } });
     // Other areas on the same screen (top bar, watchlist buttons) get empty lists.
     return jsonResponse([]);
   });
