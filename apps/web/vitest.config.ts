@@ -8,7 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // Whole-app renders with user-event take seconds on a busy two-core runner; 5 s is too tight.
-    testTimeout: 15_000,
+    // Whole-app renders with user-event take seconds on a busy two-core runner; a cap above the
+    // 15 s a single findBy* may wait (src/test/setup.ts).
+    testTimeout: 45_000,
   },
 });

@@ -6,9 +6,9 @@ afterEach(() => {
   cleanup();
 });
 
-// The first visit of a page loads its chunk; on a busy two-core runner that can take over the
-// default second of findBy*/waitFor.
-configure({ asyncUtilTimeout: 5000 });
+// A cap, not a wait: findBy*/waitFor return as soon as the state is there. A whole-page render
+// with user-event takes a second on a quiet runner and has taken over 5 s on a busy one.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no layout engine; React Router's scroll restoration only needs the call to exist.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
