@@ -9,7 +9,7 @@ export default defineProject({
     include: ['src/**/*.process.test.ts', 'test/**/*.process.test.ts'],
     environment: 'node',
     fileParallelism: false,
-    testTimeout: 120_000,
+    testTimeout: 240_000,
     hookTimeout: 240_000,
   },
 });

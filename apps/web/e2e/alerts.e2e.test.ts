@@ -35,7 +35,7 @@ const BASF = 'DE000BASF111';
 const TITLE = 'Kursalarm: BASF SE';
 /** The bell follows the live stream; the alert fires on a quote tick, and a busy machine's round trip comes on top. */
 const BELL_FOLLOWS = { timeout: 25_000, interval: 250 };
-const SOON = { timeout: 10_000 };
+const SOON = { timeout: 30_000 };
 
 /** Moves the simulated market at once (development tool of the e2e server). */
 async function moveMarket(isin: string, percent: string) {
@@ -154,7 +154,7 @@ describe('price alerts and notifications', () => {
     await alert.getByRole('button', { name: `Kursalarm BASF SE steigt auf oder über ${target}\u00a0€ löschen` }).click();
     await page.getByRole('heading', { level: 2, name: 'Noch keine Kursalarme' }).waitFor();
     await expectAccessible(page, 'alerts-list');
-  }, 120_000);
+  }, 240_000);
 
   it('the price alert dialog fits a 360 px screen', async () => {
     const phone = await signedInPhone();
@@ -172,5 +172,5 @@ describe('price alerts and notifications', () => {
     await screenshot(phone, 'alerts-dialog-mobile');
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await dialog.waitFor({ state: 'detached' });
-  }, 60_000);
+  }, 180_000);
 });

@@ -48,7 +48,7 @@ describe('app shell after sign-in', () => {
     await page.getByRole('main').getByRole('link', { name: 'Zum Depot' }).click();
     await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
     await signOut(page);
-  }, 120_000);
+  }, 240_000);
 
   it('360 px: bottom bar, nothing wider than the screen, no serious accessibility violation', async () => {
     const context = await newContext(browser, 'mobile');

@@ -194,7 +194,7 @@ export async function outboxMark(recipient: string): Promise<string> {
 }
 
 /** The newest code sent to the recipient after the mark. */
-export async function waitForCode(recipient: string, mark: string, timeoutMs = 10_000): Promise<string> {
+export async function waitForCode(recipient: string, mark: string, timeoutMs = 30_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const latest = (await outbox()).find((m) => m.recipient === recipient);

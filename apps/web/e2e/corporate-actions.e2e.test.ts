@@ -80,7 +80,7 @@ beforeAll(async () => {
   context = await newContext(browser, 'desktop');
   page = await context.newPage();
   // A wait that fails names its locator well inside the test's minute.
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   customer = await createCustomer('kapital', { phone: uniquePhone() });
   await signInWithTotpSetup(page, customer);
   await confirmMobileNumber(page, customer.phone!);
@@ -178,7 +178,7 @@ describe('a rights issue from announcement to booking', () => {
     await expectAccessible(page, 'corporate-actions-list', ['mobile']);
     await page.setViewportSize(VIEWPORTS.desktop);
     // Two pages at two widths with axe each: about 40 s alone, more on a busy runner.
-  }, 120_000);
+  }, 240_000);
 
   it('on the pay date the new shares are in the depot and the statement is in the Posteingang', async () => {
     await advanceTo(page, event.payDate, 6 * 60 + 35);

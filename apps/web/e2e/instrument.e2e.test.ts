@@ -74,10 +74,10 @@ describe('instrument page', () => {
 
     // A price move flashes the price: green up, red down.
     await movePrice(page, SAP, '1.5');
-    await page.locator('[data-quote="bid"] [data-flash="up"]').waitFor({ timeout: 5_000 });
+    await page.locator('[data-quote="bid"] [data-flash="up"]').waitFor({ timeout: 15_000 });
     await movePrice(page, SAP, '-3');
-    await page.locator('[data-quote="bid"] [data-flash="down"]').waitFor({ timeout: 5_000 });
-    await page.locator('[data-quote="bid"] [data-flash]').waitFor({ state: 'detached', timeout: 5_000 });
+    await page.locator('[data-quote="bid"] [data-flash="down"]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-quote="bid"] [data-flash]').waitFor({ state: 'detached', timeout: 15_000 });
 
     // The chart: mountain and Intraday by default; the last point follows the live mid.
     let intradayBars = await drawn(page, 'mountain', 'Intraday');
@@ -132,7 +132,7 @@ describe('instrument page', () => {
     // The live price moves the chart's last point.
     const before = Number(await chart(page).getAttribute('data-last-close'));
     await movePrice(page, SAP, '2');
-    await page.waitForFunction((previous) => Number(document.querySelector('[data-chart-canvas]')?.getAttribute('data-last-close')) > previous, before, { timeout: 5_000 });
+    await page.waitForFunction((previous) => Number(document.querySelector('[data-chart-canvas]')?.getAttribute('data-last-close')) > previous, before, { timeout: 15_000 });
 
     // Dividends (headline and yearly rows) and news.
     const dividends = page.getByRole('region', { name: 'Dividenden' });
@@ -146,7 +146,7 @@ describe('instrument page', () => {
     await expect(page.getByRole('link', { name: 'Kaufen', exact: true }).getAttribute('href')).resolves.toBe(`/orders/neu?isin=${SAP}&side=BUY`);
     await expect(page.getByRole('link', { name: 'Verkaufen', exact: true }).getAttribute('href')).resolves.toBe(`/orders/neu?isin=${SAP}&side=SELL`);
     await screenshot(page, 'instrument-sap-full');
-  }, 120_000);
+  }, 240_000);
 
   it('an ETF links its documents; a document opens as a PDF', async () => {
     const page = await signedInDesktop();
@@ -185,7 +185,7 @@ describe('instrument page', () => {
     await drawn(page, 'mountain');
     await screenshot(page, 'instrument-etf-dark');
     await expectAccessible(page, 'instrument-etf-dark');
-  }, 90_000);
+  }, 180_000);
 
   it('derivatives: a knock-out from the search shows its details and badges; a knocked-out one cannot be bought', async () => {
     const page = await signedInDesktop();
@@ -225,7 +225,7 @@ describe('instrument page', () => {
     await page.locator('[data-chart-canvas][data-bars], [class*="muted"]').first().waitFor();
     await screenshot(page, 'instrument-knockout');
     await expectAccessible(page, 'instrument-knockout');
-  }, 90_000);
+  }, 180_000);
 
   it('at 360 px: no horizontal scroll, the chart fits, trade buttons reachable; axe clean', async () => {
     const page = await freshPage('mobile');
@@ -245,5 +245,5 @@ describe('instrument page', () => {
     // What the phone shows first, without the full-page stitching of fixed bars.
     await page.screenshot({ path: path.join(resultsDir, 'instrument-page-mobile-top.png') });
     await expectAccessible(page, 'instrument-page');
-  }, 90_000);
+  }, 180_000);
 });

@@ -13,7 +13,7 @@ let context: BrowserContext;
 let page: Page;
 
 const SAP = 'DE0007164600';
-const SOON = { timeout: 15_000 };
+const SOON = { timeout: 30_000 };
 
 beforeAll(async () => {
   browser = await launch();
@@ -171,7 +171,7 @@ describe('keyboard only', () => {
           return { background: style.backgroundColor, transition: style.transitionProperty, animation: style.animationName };
         },
         undefined,
-        { timeout: 5_000, polling: 'raf' },
+        { timeout: 15_000, polling: 'raf' },
       );
       await movePrice(page, SAP, percent);
       const style = await (await flashing).jsonValue();
@@ -183,7 +183,7 @@ describe('keyboard only', () => {
     expect(normal.background).not.toBe('rgba(0, 0, 0, 0)');
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.locator('[data-quote="bid"] [data-flash]').waitFor({ state: 'detached', timeout: 5_000 });
+    await page.locator('[data-quote="bid"] [data-flash]').waitFor({ state: 'detached', timeout: 15_000 });
     const reduced = await flashStyle('-1');
     expect(reduced).toEqual({ background: 'rgba(0, 0, 0, 0)', transition: 'none', animation: 'none' });
     await page.emulateMedia({ reducedMotion: null });

@@ -178,14 +178,14 @@ describe('Geldtransfer (/geldtransfer)', () => {
     await screenshot(app, 'money-dev-app-desktop');
     // The page reloads itself every 3 s; a click that a reload swallowed is made again.
     for (let attempt = 0; ; attempt++) {
-      await app.getByRole('button', { name: 'Freigeben' }).first().click({ timeout: 10_000 });
+      await app.getByRole('button', { name: 'Freigeben' }).first().click({ timeout: 30_000 });
       const done = await app.getByText(/Keine offenen Freigaben/).waitFor({ timeout: 5_000 }).then(() => true, () => false);
       if (done) break;
       if (attempt === 2) throw new Error('the approval did not go through on the /dev/app page');
     }
     await app.close();
 
-    await desktop.getByText('Auszahlung beauftragt').waitFor({ timeout: 15_000 });
+    await desktop.getByText('Auszahlung beauftragt').waitFor({ timeout: 30_000 });
     await desktop.getByRole('region', { name: 'Offene Auszahlungen' }).getByText('250,00 €').waitFor();
     await screenshot(desktop, 'money-payout-app-desktop');
 

@@ -5,7 +5,7 @@ import { DEMO, VIEWPORTS, api, screenshot, expectAccessible, signIn, browserForF
 const files = browserForFile();
 
 const SAP = 'DE0007164600';
-const SOON = { timeout: 15_000 };
+const SOON = { timeout: 30_000 };
 /** The display title of the buy's contract note: pdfTitle (with the name) and the ISIN. */
 const NOTE_TITLE = new RegExp(`Wertpapierabrechnung Kauf .* ${SAP}$`);
 

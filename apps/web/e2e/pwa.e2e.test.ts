@@ -105,7 +105,7 @@ describe('installable app (PWA)', () => {
   it('precaches the shell only and never an API answer', async () => {
     // The first visit's own files are cached once the worker controls the page (service-worker.ts).
     await page.waitForFunction(async () => Boolean((await caches.match('/config.json')) && (await caches.match('/assets/i18n/de.start.json'))), undefined, {
-      timeout: 15_000,
+      timeout: 30_000,
       polling: 250,
     });
     const cached = await cachedPaths(page);
@@ -124,14 +124,14 @@ describe('installable app (PWA)', () => {
     try {
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Anmelden' }).waitFor();
-      await expect.poll(() => page.getByRole('status').filter({ hasText: OFFLINE_NOTICE }).count(), { timeout: 5_000 }).toBe(1);
+      await expect.poll(() => page.getByRole('status').filter({ hasText: OFFLINE_NOTICE }).count(), { timeout: 15_000 }).toBe(1);
       await screenshot(page, 'pwa-offline');
       await expectAccessible(page, 'sign-in offline', ['mobile']);
     } finally {
       await context.setOffline(false);
     }
     // Back online, the notice goes away by itself.
-    await expect.poll(() => page.getByText(OFFLINE_NOTICE).count(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => page.getByText(OFFLINE_NOTICE).count(), { timeout: 15_000 }).toBe(0);
   });
 
   it('a new release takes over: its service worker replaces the old one and the version banner offers "Neu laden"', async () => {
@@ -148,7 +148,7 @@ describe('installable app (PWA)', () => {
     try {
       for (const ext of originals.keys()) fs.writeFileSync(sw + ext, copies[ext as keyof typeof copies](next));
       await page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())?.update()));
-      await page.getByRole('status').filter({ hasText: 'Eine neue Version von Kontor ist verfügbar.' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('status').filter({ hasText: 'Eine neue Version von Kontor ist verfügbar.' }).waitFor({ timeout: 30_000 });
     } finally {
       for (const [ext, bytes] of originals) fs.writeFileSync(sw + ext, bytes);
     }

@@ -6,7 +6,7 @@ const files = browserForFile();
 
 /** Vanguard FTSE All-World: an ETF a savings plan can buy (in fractions), and not yet one of the demo's plans. */
 const ETF = 'IE00BK5BQT80';
-const SOON = { timeout: 15_000 };
+const SOON = { timeout: 30_000 };
 const WEEKDAYS = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag'];
 
 /** The Berlin calendar date ("2026-11-30") and hour of an instant. */

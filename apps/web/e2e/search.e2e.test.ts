@@ -68,5 +68,5 @@ describe('instrument search', () => {
     await phone.getByRole('combobox', { name: 'Wertpapiersuche' }).press('Enter');
     await phone.getByRole('heading', { level: 1, name: 'SAP SE' }).waitFor();
     await screenshot(phone, 'instrument-mobile');
-  }, 60_000);
+  }, 180_000);
 });

@@ -37,5 +37,5 @@ describe('the security log in the settings', () => {
       await card.screenshot({ path: path.join(resultsDir, `security-log-card-${p.viewportSize()!.width}.png`) });
     });
 
-  }, 120_000);
+  }, 240_000);
 });

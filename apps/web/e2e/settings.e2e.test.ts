@@ -43,5 +43,5 @@ describe('two-factor settings (Einstellungen)', () => {
     await signOut(page);
     await signIn(page, { email: customer.email, password: customer.password, totpSecret: secret });
     await signOut(page);
-  }, 120_000);
+  }, 240_000);
 });

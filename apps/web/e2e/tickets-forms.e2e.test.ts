@@ -27,7 +27,7 @@ let browser: Browser;
 let context: BrowserContext;
 let customer: Customer;
 let page: Page;
-const SOON = { timeout: 15_000 };
+const SOON = { timeout: 30_000 };
 
 beforeAll(async () => {
   browser = await launch();

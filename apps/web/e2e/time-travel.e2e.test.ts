@@ -28,13 +28,13 @@ async function fastForwardOneHour(page: Page, name: string, width: 'desktop' | '
   const strip = page.getByRole('region', { name: 'Zeit vorspulen' });
   await strip.scrollIntoViewIfNeeded();
   const time = strip.getByTestId('simulated-time');
-  await expect.poll(() => time.textContent(), { timeout: 10_000 }).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+  await expect.poll(() => time.textContent(), { timeout: 30_000 }).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
   const before = shownMinute((await time.textContent()) ?? '');
 
   // An hour only: the other browser tests share this server, and its market stays open.
   await strip.getByRole('radio', { name: '1 Stunde' }).click();
   await strip.getByRole('button', { name: 'Vorspulen' }).click();
-  await expect.poll(async () => shownMinute((await time.textContent()) ?? '') - before, { timeout: 10_000 }).toBeGreaterThanOrEqual(60 * 60_000);
+  await expect.poll(async () => shownMinute((await time.textContent()) ?? '') - before, { timeout: 30_000 }).toBeGreaterThanOrEqual(60 * 60_000);
   expect(shownMinute((await time.textContent()) ?? '') - before).toBeLessThan(62 * 60_000);
   await page.getByText(/^Jetzt \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\. \d+ fällige/).first().waitFor();
   await expectAccessible(page, 'Vorspulen', [width]);

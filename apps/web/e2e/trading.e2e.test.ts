@@ -143,7 +143,7 @@ describe('trading', () => {
     // The position grew by the piece bought.
     await page.goto('/depot');
     await expect.poll(async () => sapRow.locator('td').nth(1).textContent()).toMatch(new RegExp(`^${String(held + 1)}(?!\\d)`));
-  }, 120_000);
+  }, 240_000);
 
   it('a limit order far below the market rests "offen"; cancelled it is "gestrichen"', async () => {
     await openTicket(page, 'BUY');
@@ -161,7 +161,7 @@ describe('trading', () => {
     await page.getByRole('button', { name: 'Order streichen' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Order streichen?' });
     await dialog.getByRole('button', { name: 'Order streichen' }).click();
-    await page.locator('[data-order-status]').getByText('gestrichen', { exact: true }).first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-order-status]').getByText('gestrichen', { exact: true }).first().waitFor({ timeout: 30_000 });
     expect(await page.getByRole('button', { name: 'Order streichen' }).count()).toBe(0);
 
     await page.goto('/orders');
@@ -197,7 +197,7 @@ describe('trading', () => {
 
     // The price jumps 30 %: the pieces now cost more than the customer has.
     await movePrice(page, SAP, '30');
-    await page.locator('[data-order-status]').getByText('zurückgewiesen', { exact: true }).first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-order-status]').getByText('zurückgewiesen', { exact: true }).first().waitFor({ timeout: 30_000 });
     await page.getByText('Nicht ausgeführt: Ihr Guthaben deckt den Kauf zum aktuellen Kurs nicht.').waitFor();
     await screenshot(page, 'orders-rejected-desktop');
     await expectAccessible(page, 'orders-rejected');
@@ -205,7 +205,7 @@ describe('trading', () => {
     // Back to about the old price for the tests that follow; the money is free again.
     await movePrice(page, SAP, '-23.08');
     await page.goto('/depot');
-    await expect.poll(async () => euros(await buyingPower.textContent()), { timeout: 10_000 }).toBeCloseTo(power, 2);
+    await expect.poll(async () => euros(await buyingPower.textContent()), { timeout: 30_000 }).toBeCloseTo(power, 2);
   });
 
   it('a trailing stop loss (sell, 5 %) moves its stop up when the market rises', async () => {
@@ -223,13 +223,13 @@ describe('trading', () => {
 
     await movePrice(page, SAP, '4');
     // The order stream brings the new stop (the page's own fallback refetch would wait 30 s).
-    await expect.poll(async () => euros(await condition.textContent()), { timeout: 15_000 }).toBeGreaterThan(stop);
+    await expect.poll(async () => euros(await condition.textContent()), { timeout: 30_000 }).toBeGreaterThan(stop);
     await screenshot(page, 'orders-tsl-desktop');
 
     // Clean up: the piece is free again for the tests that follow.
     await page.getByRole('button', { name: 'Order streichen' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Order streichen' }).click();
-    await page.locator('[data-order-status]').getByText('gestrichen', { exact: true }).first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-order-status]').getByText('gestrichen', { exact: true }).first().waitFor({ timeout: 30_000 });
   });
 
   it('RFQ: a binding price with a visible countdown, accepted in time it is "ausgeführt"', async () => {
@@ -251,7 +251,7 @@ describe('trading', () => {
     await page.getByRole('button', { name: 'Festpreis anfragen' }).click();
     await page.getByRole('timer').waitFor();
     await screenshot(page, 'trading-rfq-desktop');
-    await page.locator('[data-rfq-state="expired"]').getByText('abgelaufen', { exact: true }).waitFor({ timeout: 10_000 });
+    await page.locator('[data-rfq-state="expired"]').getByText('abgelaufen', { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Neues Angebot anfragen' }).waitFor();
   });
 

@@ -8,8 +8,8 @@ export default defineProject({
     include: ['**/*.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    testTimeout: 180_000,
+    hookTimeout: 240_000,
     // One browser page at a time per file keeps two cores from thrashing.
     fileParallelism: false,
     // Each file connects to the run's Chromium (global-setup.ts) and closes its contexts; nothing else

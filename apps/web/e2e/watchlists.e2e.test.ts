@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const SAP = 'DE0007164600';
 /** expect.poll waits 1 s by default; a busy CI machine needs longer for a round trip. */
-const SLOW = { timeout: 10_000 };
+const SLOW = { timeout: 30_000 };
 
 /** Moves the simulated market at once (development tool of the e2e server). */
 async function moveMarket(isin: string, percent: string) {
@@ -186,5 +186,5 @@ describe('watchlists (/watchlisten)', () => {
     await confirm.getByRole('button', { name: 'Watchlist löschen' }).click();
     await page.getByRole('heading', { level: 2, name: 'Noch keine Watchlist' }).waitFor();
     await expect(page.getByRole('tab').count()).resolves.toBe(0);
-  }, 90_000);
+  }, 180_000);
 });

@@ -92,9 +92,9 @@ describe('two server processes on one PostgreSQL', () => {
   let quoteStream: ReturnType<typeof stream>;
 
   it('the first to start leads; the second says it hands orders to it', async () => {
-    await a.waitFor('this process leads', 5000);
+    await a.waitFor('this process leads', 30_000);
     // The log line is written asynchronously, beside the start line.
-    await b.waitFor(`übergibt Orders an http://127.0.0.1:${a.port}`, 5000);
+    await b.waitFor(`übergibt Orders an http://127.0.0.1:${a.port}`, 30_000);
     expect(b.output()).not.toContain('this process leads');
   });
 
@@ -125,14 +125,14 @@ describe('two server processes on one PostgreSQL', () => {
 
   it('a customer streaming from the other process sees the order messages and the quotes the leader makes', async () => {
     const all = await orders(a);
-    await expect.poll(() => all.every((o) => orderStream.text.includes(o.id)), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => all.every((o) => orderStream.text.includes(o.id)), { timeout: 30_000 }).toBe(true);
     // A move of the market (a developer tool, handed to the leader) reaches the stream on the other process.
     const before = await quoteOf(a);
     const moved = await call(b, 'POST', '/dev/market/move', { isin: SAP, percent: '3' });
     expect(moved.status).toBe(200);
     const bid = (moved.json as { bid: string }).bid;
     expect(new Decimal(bid).gt(before.bid)).toBe(true);
-    await expect.poll(() => quoteStream.text.includes(`"bid":"${bid}"`), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => quoteStream.text.includes(`"bid":"${bid}"`), { timeout: 30_000 }).toBe(true);
     expect((await quoteOf(b)).bid).toBe((await quoteOf(a)).bid);
   });
 
@@ -161,15 +161,16 @@ describe('two server processes on one PostgreSQL', () => {
     const ticket = { isin: SAP, side: 'buy', kind: 'market', quantity: '1', validity: { type: 'day' } };
     let placed: Awaited<ReturnType<typeof call>> | undefined;
     const refusals: number[] = [];
-    while (Date.now() - killedAt < 20_000) {
+    while (Date.now() - killedAt < 60_000) {
       placed = await call(b, 'POST', '/api/trading', ticket, key);
       if (placed.status !== 503) break;
       refusals.push(placed.status);
       await new Promise((r) => setTimeout(r, 200));
     }
     const tookOverMs = Date.now() - killedAt;
-    await b.waitFor('this process leads', 5000);
-    expect(tookOverMs).toBeLessThan(10_000);
+    await b.waitFor('this process leads', 30_000);
+    // A cap that only a hang exceeds (the lock is free when the leader's connection drops); waits above are caps too.
+    expect(tookOverMs).toBeLessThan(30_000);
     expect(placed!.status).toBe(201);
     expect(placed!.json).toMatchObject({ status: 'Filled', filledQuantity: '1' });
     expect((await call(b, 'POST', '/api/trading', ticket, key)).json.id).toBe(placed!.json.id);
@@ -177,20 +178,20 @@ describe('two server processes on one PostgreSQL', () => {
     // The new leader's engine was rebuilt from the database: the resting buy fires when the price falls.
     const moved = await call(b, 'POST', '/dev/market/move', { isin: SAP, percent: '-15' });
     expect(moved.status).toBe(200);
-    await expect.poll(async () => (await call(b, 'GET', `/api/trading/orders/${resting.id}`)).json.status, { timeout: 10_000 }).toBe('Filled');
+    await expect.poll(async () => (await call(b, 'GET', `/api/trading/orders/${resting.id}`)).json.status, { timeout: 30_000 }).toBe('Filled');
     const all = await orders(b);
     expect(all).toHaveLength(4);
     const positions = (await call(b, 'GET', '/api/trading/positions')).json as { positions: { isin: string; quantity: string }[] };
     expect(positions.positions).toEqual([expect.objectContaining({ isin: SAP, quantity: '7' })]);
     // The customer's stream on the surviving process goes on: the fill reaches it.
-    await expect.poll(() => orderStream.text.split(resting.id).length > 2, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => orderStream.text.split(resting.id).length > 2, { timeout: 30_000 }).toBe(true);
     orderStream.close();
     quoteStream.close();
   });
 
   it('the old leader comes back as a follower, and a sign-out there ends the session on the leader at once', async () => {
     a = await startServer(a.port, env);
-    await a.waitFor(`übergibt Orders an http://127.0.0.1:${b.port}`, 5000);
+    await a.waitFor(`übergibt Orders an http://127.0.0.1:${b.port}`, 30_000);
     // The leader has verified the token and remembers it.
     expect((await call(b, 'GET', '/api/trading/positions')).status).toBe(200);
     const out = await fetch(`${a.url}/identity/`, {
@@ -199,7 +200,7 @@ describe('two server processes on one PostgreSQL', () => {
       body: JSON.stringify({ AccessToken: token }),
     });
     expect(out.status).toBe(200);
-    await expect.poll(async () => (await call(b, 'GET', '/api/trading/positions')).status, { timeout: 5000 }).toBe(401);
+    await expect.poll(async () => (await call(b, 'GET', '/api/trading/positions')).status, { timeout: 30_000 }).toBe(401);
     expect((await call(a, 'GET', '/api/trading/positions')).status).toBe(401);
   });
 });
