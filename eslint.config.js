@@ -54,8 +54,9 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   // One-way imports (checked on the import text, so no resolver is needed): app/ → features/ →
-  // lib/, ui/ → packages/domain. A web feature never imports another feature nor the app shell
-  // (its tests render the shell through src/test/); shared code lives in lib/, ui/ or the domain.
+  // parts/ → ui/ → lib/ → packages/domain. A web feature never imports another feature nor the app
+  // shell (its tests render the shell through src/test/); what several features share lives in
+  // parts/ (feature parts: the TAN dialog, notes, tax lines, shared queries), ui/, lib/ or the domain.
   ...areas.map((area) => ({
     files: [`apps/web/src/features/${area}/**/*.{ts,tsx}`],
     rules: {
@@ -66,7 +67,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: `^(\\.\\./)+(features/)?(?!${area}(/|$))(${areas.join('|')})(/|$)`,
-              message: 'A feature never imports another feature: move shared code to lib/, ui/ or packages/domain.',
+              message: 'A feature never imports another feature: move shared code to parts/, ui/, lib/ or packages/domain.',
             },
             { regex: '^(\\.\\./)+app(/|$)', message: 'A feature never imports the app shell (app/): the shell puts features together, not the other way round.' },
           ],
@@ -74,23 +75,36 @@ export default tseslint.config(
       ],
     },
   })),
-  {
-    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/ui/**/*.{ts,tsx}'],
-    // A test may render the shell around the piece it checks.
+  // Below the features: parts/ (feature parts several features share) → ui/ (the design system) →
+  // lib/ (infrastructure). ui/ takes only texts, formats and the API error from lib/; lib/ imports
+  // none of the three above it. Tests are left out: a test may render the shell around its piece.
+  ...[
+    ['parts', [
+      { regex: '(^|/)features(/|$)', message: 'A part is shared by features: it never imports one (move what it needs into the part).' },
+    ]],
+    ['ui', [
+      { regex: '(^|/)(features|parts)(/|$)', message: 'ui/ is the design system: it never imports features or feature parts (parts/).' },
+      {
+        regex: '^(\\.\\./)+lib/(?!(format|domain-text|countries|password|api-client)$)',
+        message: 'ui/ takes from lib/ only texts and formats (format, domain-text, countries, password) and the API error (api-client).',
+      },
+    ]],
+    ['lib', [
+      { regex: '(^|/)(features|parts|ui)(/|$)', message: 'lib/ is infrastructure: it never imports ui/, parts/ or features (a piece with a look or one area\'s endpoint belongs in parts/).' },
+    ]],
+  ].map(([folder, patterns]) => ({
+    files: [`apps/web/src/${folder}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [{ name: '@kontor/domain', message: 'Import the domain module directly, e.g. @kontor/domain/labels.' }],
-          patterns: [
-            { regex: '(^|/)features(/|$)', message: 'lib/ and ui/ must not depend on features.' },
-            { regex: '(^|/)app(/|$)', message: 'lib/ and ui/ must not depend on the app shell.' },
-          ],
+          patterns: [...patterns, { regex: '(^|/)app(/|$)', message: `${folder}/ must not depend on the app shell (app/).` }],
         },
       ],
     },
-  },
+  })),
   {
     files: ['packages/domain/**/*.ts'],
     rules: {

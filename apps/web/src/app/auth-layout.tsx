@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { LanguageSwitcher } from '../lib/language-switcher';
+import { LanguageSwitcher } from '../parts/language-switcher';
 import { Footer } from './footer';
 import { KontorLogo } from './kontor-logo';
 import styles from './auth-layout.module.css';

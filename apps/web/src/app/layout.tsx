@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { NoticeBanners, useBannersSettled } from '../lib/notes/notice-banners';
-import { PreferencesSync } from '../lib/preferences-sync';
-import { SessionStepUp } from '../lib/authorisation/session-step-up-host';
+import { NoticeBanners, useBannersSettled } from '../parts/notes/notice-banners';
+import { PreferencesSync } from '../parts/preferences-sync';
+import { SessionStepUp } from '../parts/authorisation/session-step-up-host';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { noticePageOf } from './notice-pages';

@@ -12,8 +12,8 @@ import {
   type AuthorisationResult,
   type ChallengeStatus,
   type EnrolledDevice,
-} from '../lib/authorisation/authorisation-api';
-import { useChallengePoll } from '../lib/authorisation/challenge-hooks';
+} from '../parts/authorisation/authorisation-api';
+import { useChallengePoll } from '../parts/authorisation/challenge-hooks';
 import { Button } from '../ui/button';
 import { Notice } from '../ui/notice';
 import { BootSkeleton } from './boot-screens';

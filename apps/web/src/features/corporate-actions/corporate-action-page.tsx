@@ -21,7 +21,7 @@ import { CaStatusBadges, formatRatio, instructable, instructionText } from './ca
 import { formatCountdown } from './countdown';
 import { InstructionForm } from './instruction-form';
 import styles from './corporate-actions.module.css';
-import { InstrumentLink } from '../../lib/instrument-link';
+import { InstrumentLink } from '../../parts/instrument-link';
 import { toWireAmount } from '@kontor/domain/numbers';
 
 function DetailSkeleton() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { caAuthorisationAmount, caAuthorisationData, type CaAnnouncement, type CaPreview } from '@kontor/domain/ca-contracts';
 import type { CaOption } from '@kontor/domain/corporate-actions';
 import { isApiError } from '../../lib/api-client';
-import { AuthoriseDialog } from '../../lib/authorisation/authorise-dialog';
+import { AuthoriseDialog } from '../../parts/authorisation/authorise-dialog';
 import { domainLabel } from '../../lib/domain-labels';
 import { formatDateTime, formatMoney, formatQuantity } from '../../lib/format';
 import { formatDecimalInput, parseDecimalInput } from '../../lib/decimal-input';

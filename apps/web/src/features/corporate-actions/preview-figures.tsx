@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { CaPreview } from '@kontor/domain/ca-contracts';
 import { useDomainText } from '../../lib/domain-text';
 import { formatDate, formatMoney, formatQuantity } from '../../lib/format';
-import { useTaxEnabled } from '../../lib/queries/tax';
-import { TaxLines } from '../../lib/tax/tax-lines';
+import { useTaxEnabled } from '../../parts/queries/tax';
+import { TaxLines } from '../../parts/tax/tax-lines';
 import styles from './corporate-actions.module.css';
 import { toWireAmount } from '@kontor/domain/numbers';
 

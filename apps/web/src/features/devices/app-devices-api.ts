@@ -9,9 +9,9 @@ import {
   type PushSettings,
 } from '@kontor/domain/app-devices-contracts';
 import { api, isApiError } from '../../lib/api-client';
-import { authorisationKeys } from '../../lib/authorisation/authorisation-api';
+import { authorisationKeys } from '../../parts/authorisation/authorisation-api';
 
-/** The Kontor app's routes (apps enrolled, push kinds, default factor); list and factor reads live in lib/authorisation. */
+/** The Kontor app's routes (apps enrolled, push kinds, default factor); list and factor reads live in parts/authorisation. */
 
 const PUSH_KEY = ['app-devices', 'push'] as const;
 const companionKey = (serial: string) => ['app-devices', 'companion', serial] as const;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_KINDS } from '@kontor/domain/notifications';
-import { useAppAuthSettings, useEnrolledDevices } from '../../lib/authorisation/authorisation-api';
+import { useAppAuthSettings, useEnrolledDevices } from '../../parts/authorisation/authorisation-api';
 import { Card } from '../../ui/card';
 import { Checkbox } from '../../ui/checkbox';
 import { LoadError } from '../../ui/load-error';

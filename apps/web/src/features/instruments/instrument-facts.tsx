@@ -12,7 +12,7 @@ import { ExternalLinkIcon } from '../../ui/icons';
 import { documentHref } from './instruments-api';
 import type { Tradability } from './tradability';
 import styles from './instrument-page.module.css';
-import { InstrumentLink } from '../../lib/instrument-link';
+import { InstrumentLink } from '../../parts/instrument-link';
 import { toWireDecimal } from '@kontor/domain/numbers';
 
 function Facts({ rows }: { rows: readonly (readonly [string, ReactNode] | false | null)[] }) {

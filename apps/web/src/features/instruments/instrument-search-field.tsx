@@ -5,7 +5,7 @@ import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 
 import { useNavigate } from 'react-router';
 import type { Instrument } from '@kontor/domain/instrument';
 import { useLabels } from '../../lib/domain-labels';
-import { useInstrumentPath } from '../../lib/instrument-link';
+import { useInstrumentPath } from '../../parts/instrument-link';
 import { searchPath } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
 import { SearchIcon } from '../../ui/icons';

@@ -19,7 +19,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { HighlightedName } from './instrument-search-field';
 import { searchInstruments, useInstrumentCounts } from './instruments-api';
 import styles from './instruments.module.css';
-import { InstrumentLink } from '../../lib/instrument-link';
+import { InstrumentLink } from '../../parts/instrument-link';
 
 export const RESULTS_PAGE_SIZE = 20;
 

@@ -9,7 +9,7 @@ import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { AmountField, useAmountInput } from './amount-field';
-import { AuthoriseDialog } from '../../lib/authorisation/authorise-dialog';
+import { AuthoriseDialog } from '../../parts/authorisation/authorise-dialog';
 import { useDirectDebit, useSignMandate, useSimulatedDebitReturn } from './money-api';
 import { useSubmissionKey } from '../../lib/submission-key';
 import styles from './money.module.css';

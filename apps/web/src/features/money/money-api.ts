@@ -11,8 +11,8 @@ export type HistoryFilter = { month: string | null; kind: AccountEntryKind | nul
 
 const historyQuery = (filter: HistoryFilter) => ({ month: filter.month ?? undefined, kind: filter.kind ?? undefined });
 
-/** The overview is read by the settings too, so it lives in lib/queries. */
-export { useMoneyOverview } from '../../lib/queries/money-overview';
+/** The overview is read by the settings too, so it lives in parts/queries. */
+export { useMoneyOverview } from '../../parts/queries/money-overview';
 
 export function useAccountHistory(filter: HistoryFilter) {
   return useQuery({

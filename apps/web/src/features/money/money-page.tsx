@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { IdleReauthGate } from '../../lib/authorisation/idle-reauth-gate';
+import { IdleReauthGate } from '../../parts/authorisation/idle-reauth-gate';
 import { LoadError } from '../../ui/load-error';
 import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';

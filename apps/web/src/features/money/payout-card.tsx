@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { Notice } from '../../ui/notice';
 import { TextField } from '../../ui/text-field';
 import { AmountField, useAmountInput } from './amount-field';
-import { AuthoriseDialog } from '../../lib/authorisation/authorise-dialog';
+import { AuthoriseDialog } from '../../parts/authorisation/authorise-dialog';
 import { useCancelPayout, usePayout, useSetReferenceAccount } from './money-api';
 import { useSubmissionKey } from '../../lib/submission-key';
 import styles from './money.module.css';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Notice, OwnNote } from '@kontor/domain/notes-contracts';
-import { KontorNotice } from '../../lib/notes/kontor-notice';
-import { OwnNoteItem } from '../../lib/notes/own-note-item';
-import { useNotes } from '../../lib/queries/notes';
+import { KontorNotice } from '../../parts/notes/kontor-notice';
+import { OwnNoteItem } from '../../parts/notes/own-note-item';
+import { useNotes } from '../../parts/queries/notes';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { NotesIcon } from '../../ui/icons';
@@ -10,7 +10,7 @@ import { EmptyState, Page } from '../../ui/page';
 import { RequestStateView } from '../../ui/request-state';
 import { Skeleton } from '../../ui/skeleton';
 import styles from './notes-page.module.css';
-import { InstrumentLink } from '../../lib/instrument-link';
+import { InstrumentLink } from '../../parts/instrument-link';
 
 /**
  * Notizen: the notices from Kontor the customer has not dismissed, and the customer's own notes on

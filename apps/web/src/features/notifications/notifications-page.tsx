@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { midPrice } from '@kontor/domain/quote';
 import { useLabels } from '../../lib/domain-labels';
 import { formatDateTime, formatMoney, PRICE_DIGITS } from '../../lib/format';
-import { useInstrumentList } from '../../lib/instrument-list';
+import { useInstrumentList } from '../../parts/queries/instrument-list';
 import { useLiveQuotes } from '../../lib/live-quotes';
 import { orderPath, posteingangDocumentPath, searchPath } from '../../lib/paths';
 import { useToast } from '../../lib/toasts';
@@ -20,7 +20,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { NotificationPreferencesTable } from './notification-preferences';
 import { useNotificationMutations, useNotifications, usePriceAlertMutations, usePriceAlerts, type Notification, type PriceAlert } from './notifications-api';
 import styles from './notifications.module.css';
-import { InstrumentLink, useInstrumentPath } from '../../lib/instrument-link';
+import { InstrumentLink, useInstrumentPath } from '../../parts/instrument-link';
 
 type View = 'meldungen' | 'kursalarme' | 'einstellungen';
 const VIEWS: readonly View[] = ['meldungen', 'kursalarme', 'einstellungen'];

@@ -6,7 +6,7 @@ import type { SavingsPlan, SavingsPlanDetail } from '@kontor/domain/savings-plan
 import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { savingsPlansPath } from '../../lib/paths';
-import { useInstrument } from '../../lib/queries/instrument';
+import { useInstrument } from '../../parts/queries/instrument';
 import { useToast } from '../../lib/toasts';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -24,7 +24,7 @@ import { dayLabel } from './plan-terms-fields';
 import { type PlanAction, useSavingsPlan, useSavingsPlanAction } from './savings-plans-api';
 import { ValueChartLegend } from '../../ui/value-chart-legend';
 import styles from './savings-plans.module.css';
-import { InstrumentLink } from '../../lib/instrument-link';
+import { InstrumentLink } from '../../parts/instrument-link';
 
 const PlanChartCanvas = lazy(() => import('./plan-chart-canvas'));
 

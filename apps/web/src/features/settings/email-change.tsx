@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { emailChangeSchema, emailSettingSchema, type EmailChange } from '@kontor/domain/customer-settings-contracts';
 import { api, isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { AuthoriseDialog } from '../../lib/authorisation/authorise-dialog';
+import { AuthoriseDialog } from '../../parts/authorisation/authorise-dialog';
 import { useToast } from '../../lib/toasts';
 import { Button } from '../../ui/button';
 import { CodeField } from '../../ui/code-field';

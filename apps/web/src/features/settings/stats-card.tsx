@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatMoney } from '../../lib/format';
-import { useTaxEnabled } from '../../lib/queries/tax';
-import { useCustomerStats } from '../../lib/queries/user-preferences';
+import { useTaxEnabled } from '../../parts/queries/tax';
+import { useCustomerStats } from '../../parts/queries/user-preferences';
 import { Card } from '../../ui/card';
 import { LoadError } from '../../ui/load-error';
 import { Skeleton } from '../../ui/skeleton';

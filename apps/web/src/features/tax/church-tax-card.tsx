@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CHURCH_TAX_RATES, type ChurchTaxRate } from '@kontor/domain/tax';
 import type { TaxYearView } from '@kontor/domain/tax-contracts';
 import { isApiError } from '../../lib/api-client';
-import { useSaveTaxSettings } from '../../lib/queries/tax';
+import { useSaveTaxSettings } from '../../parts/queries/tax';
 import { useToast } from '../../lib/toasts';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

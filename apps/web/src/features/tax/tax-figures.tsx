@@ -5,9 +5,9 @@ import { taxTotal } from '@kontor/domain/tax';
 import type { TaxYearView } from '@kontor/domain/tax-contracts';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { newTicketPath } from '../../lib/paths';
-import { signedEuro } from '../../lib/tax/tax-format';
+import { signedEuro } from '../../parts/tax/tax-format';
 import { Card } from '../../ui/card';
-import lines from '../../lib/tax/tax-lines.module.css';
+import lines from '../../parts/tax/tax-lines.module.css';
 import styles from './tax.module.css';
 
 /** Share of the allowance used, in percent points (0 when there is no allowance). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TaxYearView } from '@kontor/domain/tax-contracts';
-import { useTaxYear } from '../../lib/queries/tax';
+import { useTaxYear } from '../../parts/queries/tax';
 import { Card } from '../../ui/card';
 import { LoadError } from '../../ui/load-error';
 import { Page } from '../../ui/page';

@@ -24,7 +24,7 @@ import { OrderTaxCard } from './sale-tax';
 import { useCancelOrder, useOrder } from './trading-api';
 import { useWidth } from '../../lib/use-width';
 import styles from './trading.module.css';
-import { InstrumentLink } from '../../lib/instrument-link';
+import { InstrumentLink } from '../../parts/instrument-link';
 
 function DetailSkeleton() {
   const { t } = useTranslation();

@@ -11,9 +11,9 @@ import { isApiError, newIdempotencyKey } from '../../lib/api-client';
 import { priceDecimals } from '../../lib/format';
 import { useLiveQuote, usePreviousCloses } from '../../lib/live-quotes';
 import { searchPath } from '../../lib/paths';
-import { useDepot } from '../../lib/queries/depot';
-import { useInstrument } from '../../lib/queries/instrument';
-import { useUserPreferences } from '../../lib/queries/user-preferences';
+import { useDepot } from '../../parts/queries/depot';
+import { useInstrument } from '../../parts/queries/instrument';
+import { useUserPreferences } from '../../parts/queries/user-preferences';
 import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { SearchIcon } from '../../ui/icons';
@@ -29,7 +29,7 @@ import { TicketResult } from './ticket-result';
 import { TicketReview } from './ticket-review';
 import { previewOrder } from './trading-api';
 import styles from './trading.module.css';
-import { InstrumentLink } from '../../lib/instrument-link';
+import { InstrumentLink } from '../../parts/instrument-link';
 
 type Step =
   | { name: 'edit' }

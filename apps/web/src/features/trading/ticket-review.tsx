@@ -8,7 +8,7 @@ import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/dom
 import { productClassOf } from '@kontor/domain/onboarding';
 import { domainLabel } from '../../lib/domain-labels';
 import { isApiError } from '../../lib/api-client';
-import { useExperience } from '../../lib/queries/experience';
+import { useExperience } from '../../parts/queries/experience';
 import { formatMoney, formatNumber, formatPercent, formatQuantity } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../../ui/button';

@@ -4,7 +4,7 @@ import type { SortDescriptor } from 'react-aria-components';
 import type { Instrument } from '@kontor/domain/instrument';
 import { compareDecimal, dayChange, type Quote } from '@kontor/domain/quote';
 import type { Watchlist } from '@kontor/domain/watchlists';
-import { useInstrumentList } from '../../lib/instrument-list';
+import { useInstrumentList } from '../../parts/queries/instrument-list';
 import { useLiveQuotes, usePreviousCloses } from '../../lib/live-quotes';
 import { useWidth } from '../../lib/use-width';
 import { Button } from '../../ui/button';
@@ -14,7 +14,7 @@ import { Select } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import styles from './watchlists.module.css';
-import { InstrumentLink } from '../../lib/instrument-link';
+import { InstrumentLink } from '../../parts/instrument-link';
 
 export type SortColumn = 'name' | 'bid' | 'ask' | 'change';
 export type ItemRow = {

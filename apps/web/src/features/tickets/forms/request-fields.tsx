@@ -11,7 +11,7 @@ import { addressLines, germanDate, germanDateTime } from '@kontor/domain/service
 import { useLabels } from '../../../lib/domain-labels';
 import { useDomainText } from '../../../lib/domain-text';
 import { useCustomer } from '../../../lib/auth';
-import { useCustomerSettings } from '../../../lib/queries/customer-settings';
+import { useCustomerSettings } from '../../../parts/queries/customer-settings';
 import { Notice } from '../../../ui/notice';
 import { Skeleton } from '../../../ui/skeleton';
 import { AddressFields, TaxResidenceFields } from './address-fields';

@@ -11,7 +11,7 @@ import { useDomainText } from '../../../lib/domain-text';
 import type { Ticket } from '@kontor/domain/ticket-contracts';
 import { useLabels } from '../../../lib/domain-labels';
 import { isApiError } from '../../../lib/api-client';
-import { AuthoriseDialog } from '../../../lib/authorisation/authorise-dialog';
+import { AuthoriseDialog } from '../../../parts/authorisation/authorise-dialog';
 import { newTicketPath, ticketPath } from '../../../lib/paths';
 import { useServerToday } from '../../../lib/server-today';
 import { useToast } from '../../../lib/toasts';

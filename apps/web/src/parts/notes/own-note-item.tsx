@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnNote } from '@kontor/domain/notes-contracts';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../lib/format';
 import { useNoteMutations } from '../queries/notes';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthorisationPayload, AuthorisationResult } from '@kontor/domain/auth-contracts';
-import { configureApi, createApiClient } from '../api-client';
+import { configureApi, createApiClient } from '../../lib/api-client';
 import { installFakeTicketServer } from '../../test/fake-ticket-server';
 import { jsonResponse } from '../../test/fixtures';
 import { renderAlone } from '../../test/render';

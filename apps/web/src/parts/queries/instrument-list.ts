@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { INSTRUMENT_LIST_MAX, type Instrument } from '@kontor/domain/instrument';
-import { api } from './api-client';
+import { api } from '../../lib/api-client';
 
 /**
  * Names and reference data of a set of ISINs (POST /api/instrument, 200 per call), for screens

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MONEY_IDLE_LIMIT_MS } from '@kontor/domain/auth-contracts';
-import { configureApi, createApiClient } from '../api-client';
+import { configureApi, createApiClient } from '../../lib/api-client';
 import { installFakeTicketServer } from '../../test/fake-ticket-server';
 import { renderAlone } from '../../test/render';
 import { IdleReauthGate } from './idle-reauth-gate';

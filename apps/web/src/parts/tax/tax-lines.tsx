@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { taxTotal } from '@kontor/domain/tax';
-import { formatMoney } from '../format';
+import { formatMoney } from '../../lib/format';
 import { hasTeilfreistellung, isRefund, signedEuro, teilfreistellungAmount, teilfreistellungPercent } from './tax-format';
 import styles from './tax-lines.module.css';
 import { toWireAmount } from '@kontor/domain/numbers';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Depot } from '@kontor/domain/trading-contracts';
-import { api } from '../api-client';
-import { useOrderFallbackRefetch } from '../order-stream';
-import { queryKeys } from '../query-keys';
+import { api } from '../../lib/api-client';
+import { useOrderFallbackRefetch } from '../../lib/order-stream';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * Cash and positions: the depot page's valuation, the ticket's buying power and pieces to sell.

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-aria-components';
-import { useConfig } from './config';
-import { instrumentPath } from './paths';
+import { useConfig } from '../lib/config';
+import { instrumentPath } from '../lib/paths';
 
 /**
  * The instrument page exists only with the `instrumentDetail` feature flag (spec §9). Every link

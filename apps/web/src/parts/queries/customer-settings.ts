@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerSettings } from '@kontor/domain/customer-settings-contracts';
-import { api } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * What service requests change (GET /api/usersettings), as the back office carried them out: the

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTE_MAX_LENGTH } from '@kontor/domain/notes-contracts';
-import { isApiError } from '../api-client';
+import { isApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { TextAreaField } from '../../ui/text-area-field';
 import styles from './notes.module.css';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import { api, setStepUpHandler } from '../api-client';
+import { api, setStepUpHandler } from '../../lib/api-client';
 
 /** What counts as the customer being there. */
 export const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatMoney, formatPercent, trend } from '../format';
+import { formatMoney, formatPercent, trend } from '../../lib/format';
 import { toWireAmount } from '@kontor/domain/numbers';
 
 /** An amount of tax or income with the typographic minus (U+2212) of a refund or loss: "−12,34 €". */

@@ -8,7 +8,7 @@ import { Dialog } from '../../ui/dialog';
 import { Notice } from '../../ui/notice';
 import { RadioGroup } from '../../ui/radio-group';
 import { Skeleton } from '../../ui/skeleton';
-import { isApiError } from '../api-client';
+import { isApiError } from '../../lib/api-client';
 import {
   askApp,
   fetchChallengeStatus,

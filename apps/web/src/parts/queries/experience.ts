@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserExperience } from '@kontor/domain/onboarding-contracts';
-import { api } from '../api-client';
+import { api } from '../../lib/api-client';
 
 export const experienceKey = ['user', 'experience'] as const;
 

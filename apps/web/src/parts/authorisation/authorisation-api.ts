@@ -11,7 +11,7 @@ import {
   type TanChallenge,
 } from '@kontor/domain/auth-contracts';
 import { appAuthSettingsSchema, enrolledDeviceSchema, type AppAuthSettings, type EnrolledDevice } from '@kontor/domain/app-devices-contracts';
-import { api } from '../api-client';
+import { api } from '../../lib/api-client';
 
 /**
  * The ticket calls of strong customer authentication (spec §7) and the two reads the dialog needs

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notesListSchema, type NoteSubject, type NotesList, type OwnNote } from '@kontor/domain/notes-contracts';
-import { api, isApiError } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { api, isApiError } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * Notices from Kontor and the customer's own notes (GET /api/notes), all or those of one

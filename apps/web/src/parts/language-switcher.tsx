@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '@kontor/domain/customer-settings-contracts';
 import { SegmentedControl } from '../ui/segmented-control';
-import { switchLanguage } from './preferences';
+import { switchLanguage } from '../lib/preferences';
 
 /** Each language by its own name, as a customer who cannot read the other one looks for it. */
 const LANGUAGE_ITEMS = [

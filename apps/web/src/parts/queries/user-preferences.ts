@@ -10,9 +10,9 @@ import {
   type UserPreferencesUpdate,
 } from '@kontor/domain/customer-settings-contracts';
 import { customerStatsSchema } from '@kontor/domain/stats-contracts';
-import { api } from '../api-client';
-import { applyTheme, switchLanguage } from '../preferences';
-import { queryKeys } from '../query-keys';
+import { api } from '../../lib/api-client';
+import { applyTheme, switchLanguage } from '../../lib/preferences';
+import { queryKeys } from '../../lib/query-keys';
 import { useCustomerSettings } from './customer-settings';
 
 export const STATS_KEY = ['stats'] as const;

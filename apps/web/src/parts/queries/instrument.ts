@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Instrument } from '@kontor/domain/instrument';
-import { api } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * One instrument with its trading rules (grids, minimum order value, disabled kinds): the

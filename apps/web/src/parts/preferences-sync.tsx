@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { LanguageCode } from '@kontor/domain/customer-settings-contracts';
-import { DEFAULT_LANGUAGE, i18n } from './i18n';
-import { applyTheme, switchLanguage } from './preferences';
+import { DEFAULT_LANGUAGE, i18n } from '../lib/i18n';
+import { applyTheme, switchLanguage } from '../lib/preferences';
 import { useSaveLanguage, useUserPreferences } from './queries/user-preferences';
 
 /**

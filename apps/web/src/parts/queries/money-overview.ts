@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MoneyOverview } from '@kontor/domain/money-contracts';
-import { api } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * The money overview (GET /api/moneytransaction): cash figures, reference account, direct-debit

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { taxSettingsSchema, taxYearViewSchema, type TaxSettingsRequest } from '@kontor/domain/tax-contracts';
-import { api } from '../api-client';
-import { useConfig } from '../config';
-import { queryKeys } from '../query-keys';
+import { api } from '../../lib/api-client';
+import { useConfig } from '../../lib/config';
+import { queryKeys } from '../../lib/query-keys';
 
 /** False when the `taxDisabled` feature flag is on: then no screen shows or asks for anything about tax. */
 export function useTaxEnabled(): boolean {

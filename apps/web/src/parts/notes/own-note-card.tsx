@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { NoteSubject } from '@kontor/domain/notes-contracts';
 import { useNoteMutations, useNotes } from '../queries/notes';
-import { useSubmissionKey } from '../submission-key';
+import { useSubmissionKey } from '../../lib/submission-key';
 import { Card } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { RequestStateView } from '../../ui/request-state';
