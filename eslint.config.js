@@ -13,6 +13,27 @@ const areas = [
   ]),
 ];
 
+// The server's areas in layers, lowest first (decision 035). An area imports only areas of the
+// layers below its own, never one beside it or above it; any area may read another's tables
+// (tables.ts: the database schema is one layer under all of them). app.ts, main.ts and the other
+// files at the top of src/ put the areas together and may import all of them. A new folder under
+// apps/server/src must be given its layer here before lint passes.
+const serverLayers = [
+  ['platform'],
+  ['instruments', 'market', 'messages', 'notes', 'outbox', 'system', 'tracking', 'watchlists'],
+  ['cluster', 'identity', 'notifications'],
+  ['scheduler'],
+  ['documents', 'security-log'],
+  ['tax', 'authorisations', 'email-change', 'inbox', 'oauth', 'onboarding'],
+  ['bookings', 'customer-settings', 'devices'],
+  ['trading', 'money', 'corporate-actions', 'savings-plans', 'depot', 'performance', 'stats'],
+  ['income', 'tickets'],
+];
+const serverSrc = new URL('./apps/server/src', import.meta.url);
+const unplaced = fs.readdirSync(serverSrc, { withFileTypes: true }).filter((d) => d.isDirectory() && !serverLayers.flat().includes(d.name));
+if (unplaced.length) throw new Error(`eslint.config.js: give the server area(s) ${unplaced.map((d) => d.name).join(', ')} a layer in serverLayers`);
+const DOMAIN_WHOLE = { name: '@kontor/domain', message: 'Import the domain module directly, e.g. @kontor/domain/labels.' };
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/web/test-results/**', 'bench/results/**', 'data/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -123,4 +144,29 @@ export default tseslint.config(
       ],
     },
   },
+  // Server layers: an area's files (tests aside) import only the areas of lower layers.
+  ...serverLayers.flatMap((layer, level) =>
+    layer.map((area) => {
+      const notBelow = serverLayers.slice(level).flat().filter((other) => other !== area);
+      const above = serverLayers.slice(level + 1).flat();
+      return {
+        files: [`apps/server/src/${area}/**/*.ts`],
+        ignores: ['**/*.test.ts'],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              paths: [DOMAIN_WHOLE],
+              patterns: [
+                {
+                  regex: `^(\\.\\./)+(${notBelow.join('|')})/(?!tables\\.ts$)`,
+                  message: `Server layers (eslint.config.js serverLayers, decision 035): ${area} imports only areas of the layers below it${above.length ? '; move the code down, or into the area above that uses it' : ''}. Tables (tables.ts) may be read from any area.`,
+                },
+              ],
+            },
+          ],
+        },
+      };
+    }),
+  ),
 );

@@ -101,7 +101,7 @@ import { deviceRoutes } from './devices/routes.ts';
 import { type DeviceService, deviceService } from './devices/service.ts';
 import { deviceStore } from './devices/store.ts';
 import { customerSettingsStore } from './customer-settings/store.ts';
-import type { TaxIncomeRuns } from './tax/income-runs.ts';
+import type { TaxIncomeRuns } from './income/income-runs.ts';
 import type { Custodian } from './corporate-actions/custodian.ts';
 import { botProtection } from './onboarding/bot-protection.ts';
 import { onboardingStore } from './onboarding/store.ts';

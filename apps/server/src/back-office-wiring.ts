@@ -51,7 +51,7 @@ import type { Scheduler } from './scheduler/scheduler.ts';
 import { statsRoutes } from './stats/routes.ts';
 import { statsService } from './stats/service.ts';
 import { statsStore } from './stats/store.ts';
-import { taxIncomeRuns } from './tax/income-runs.ts';
+import { taxIncomeRuns } from './income/income-runs.ts';
 import { taxRoutes } from './tax/routes.ts';
 import { taxService } from './tax/service.ts';
 import { taxStore } from './tax/store.ts';

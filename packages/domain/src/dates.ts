@@ -129,6 +129,11 @@ export function formatDateTime(value: string | Date, options: { seconds?: boolea
   return dateTimeFormat(options.locale ?? 'de', { ...DAY, hour: '2-digit', minute: '2-digit', ...(options.seconds ? { second: '2-digit' } : {}) }).format(toDate(value));
 }
 
+/** formatDeadline('2026-12-04T11:00:00Z') → '04.12.2026 12:00' (Berlin): a deadline in messages and documents, followed by " Uhr". */
+export function formatDeadline(value: string | Date): string {
+  return formatDateTime(value).replace(',', '');
+}
+
 /** formatTime('2024-03-05T13:30:05Z') → '14:30:05' (e.g. a quote's time stamp); '14:30' without seconds. */
 export function formatTime(value: string | Date, options: { seconds?: boolean; locale?: DateLocale } = {}): string {
   return dateTimeFormat(options.locale ?? 'de', { hour: '2-digit', minute: '2-digit', ...(options.seconds === false ? {} : { second: '2-digit' }) }).format(toDate(value));

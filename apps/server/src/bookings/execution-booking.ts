@@ -1,3 +1,4 @@
+import { orderIdOfExecution } from '../platform/ids.ts';
 import Decimal from 'decimal.js';
 import { toEur } from '@kontor/domain/fx';
 import type { Lot } from '@kontor/domain/lots';
@@ -16,8 +17,6 @@ import { accounts, type Posting } from './ledger.ts';
 /** The customer's tax year as a sale meets it (`taxStore.yearState`), and which year it is. */
 export type TaxYearState = LockedYear;
 
-/** The order an execution belongs to: execution ids are `<order id>-<n>`. */
-export const orderIdOfExecution = (executionId: string) => executionId.replace(/-\d+$/, '');
 
 /** One (partial) execution of an order, as the engine reports it. */
 export type ExecutionFill = {

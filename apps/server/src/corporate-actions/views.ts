@@ -2,17 +2,18 @@ import type Decimal from 'decimal.js';
 import { CA_OPTION_LABELS, CA_OPTIONS_WITH_QUANTITY, CA_TYPE_LABELS, CA_TYPE_OPTIONS, MANDATORY_CA_TYPES } from '@kontor/domain/corporate-actions';
 import { CA_STATUSES, type CaAnnouncement, type CaStatus } from '@kontor/domain/ca-contracts';
 import { payInstant } from './schedule.ts';
+import type { CaSchedule } from '../documents/ca-terms.ts';
 import { caStatementKeyPrefix, caTermsKey, type CaEntitlementRow, type CaEventRow, type CaInstructionRow } from './store.ts';
 import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
+import { formatDeadline } from '@kontor/domain/dates';
 
-const berlin = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 /** "04.12.2026 12:00" (Berlin): how a deadline is written in messages and notices (add " Uhr"). */
-export const germanDeadline = (at: Date) => berlin.format(at).replace(',', '');
+export const germanDeadline = (at: Date) => formatDeadline(at);
 
 const plain = (v: string | null) => (v === null ? null : toWireDecimal(v));
 
 /** The currency and dates of an event as the customer's view and the terms document both give them. */
-export function eventSchedule(e: CaEventRow) {
+export function eventSchedule(e: CaEventRow): CaSchedule {
   return {
     currency: e.currency,
     recordDate: e.recordDate,

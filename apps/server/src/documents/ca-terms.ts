@@ -3,10 +3,21 @@ import type { CaOption } from '@kontor/domain/corporate-actions';
 import type { CaType } from '@kontor/domain/enums';
 import { germanDate } from '@kontor/domain/service-request-summary';
 import { startPdf } from '../platform/pdf.ts';
-import { type eventSchedule, germanDeadline } from '../corporate-actions/views.ts';
+import { formatDeadline } from '@kontor/domain/dates';
 import { machineNote, pdfTable } from './pdf-table.ts';
 
 /** What the terms of a corporate action (Bedingungen des Angebots) show, as stored with the document. */
+/** The currency and dates of an event (deadline, rightsTradingEnd and announcedAt as ISO instants), as the customer's view gives them. */
+export type CaSchedule = {
+  currency: string | null;
+  recordDate: string;
+  exDate: string;
+  deadline: string;
+  rightsTradingEnd: string | null;
+  payDate: string;
+  announcedAt: string;
+};
+
 export type CaTermsData = {
   /** What this letter is (the statements of the bookings are documents of their own kind). */
   notice: 'terms';
@@ -31,8 +42,7 @@ export type CaTermsData = {
   /** The label of the default option; null for a mandatory event. */
   defaultOption: string | null;
   customerName: string;
-  // Currency and dates (deadline, rightsTradingEnd and announcedAt as ISO instants), as the view gives them.
-} & ReturnType<typeof eventSchedule>;
+} & CaSchedule;
 
 
 /** The letter announcing a corporate action to a holder: the terms, the dates, the choices and the default. */
@@ -58,8 +68,8 @@ export function caTerms(d: CaTermsData): Promise<Buffer> {
   if (d.dividend) terms.push(['Dividende je Aktie', formatEuro(d.dividend)]);
   if (d.foreignDividend && d.currency) terms.push([`Dividende in ${d.currency}`, formatMoney(d.foreignDividend, d.currency)]);
   terms.push(['Stichtag (Record Date)', germanDate(d.recordDate)], ['Ex-Tag', germanDate(d.exDate)]);
-  if (!d.mandatory) terms.push(['Weisungsfrist', `${germanDeadline(new Date(d.deadline))} Uhr`]);
-  if (d.rightsTradingEnd) terms.push(['Letzter Handelstag der Bezugsrechte', `${germanDeadline(new Date(d.rightsTradingEnd))} Uhr`]);
+  if (!d.mandatory) terms.push(['Weisungsfrist', `${formatDeadline(d.deadline)} Uhr`]);
+  if (d.rightsTradingEnd) terms.push(['Letzter Handelstag der Bezugsrechte', `${formatDeadline(d.rightsTradingEnd)} Uhr`]);
   terms.push(['Valuta / Zahltag', germanDate(d.payDate)]);
   pdfTable(
     doc,
@@ -76,7 +86,7 @@ export function caTerms(d: CaTermsData): Promise<Buffer> {
     text('Ihre Wahlmöglichkeiten', 'Helvetica-Bold');
     for (const o of d.options) doc.font('Helvetica').fontSize(10).text(`• ${o.label}`, doc.page.margins.left + 8).moveDown(0.2);
     doc.moveDown(0.5);
-    text(`Erteilen Sie Ihre Weisung bis ${germanDeadline(new Date(d.deadline))} Uhr unter „Kapitalmaßnahmen“. Ohne Weisung gilt: ${d.defaultOption ?? '—'}.`);
+    text(`Erteilen Sie Ihre Weisung bis ${formatDeadline(d.deadline)} Uhr unter „Kapitalmaßnahmen“. Ohne Weisung gilt: ${d.defaultOption ?? '—'}.`);
   }
   text('Mit freundlichen Grüßen\nIhr Kontor-Team');
   machineNote(doc, 'Dieses Schreiben wurde maschinell erstellt und ist ohne Unterschrift gültig.');

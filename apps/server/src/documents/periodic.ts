@@ -12,7 +12,7 @@ import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { AccountStatementData } from './account-statement.ts';
 import type { CostReportData } from './cost-report.ts';
 import type { DepotStatementData } from './depot-statement.ts';
-import { endedPeriods, nextPeriod, periodAt, periodLabel, type Period, type PeriodKind } from './periods.ts';
+import { endedPeriods, nextPeriod, periodAt, periodLabel, type Period, type PeriodKind } from '../scheduler/periods.ts';
 import { statementStore as reads } from './statement-store.ts';
 import type { DocumentStore, DocumentToIssue } from './store.ts';
 import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';

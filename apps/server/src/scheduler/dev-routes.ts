@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { advanceClockRequestSchema, advanceClockResultSchema, advanceMs, devClockSchema } from '@kontor/domain/dev-clock';
 import type { ShiftableClock } from '../platform/clock.ts';
-import { nextPeriod, periodAt } from '../documents/periods.ts';
+import { nextPeriod, periodAt } from './periods.ts';
 import type { Scheduler } from './scheduler.ts';
 
 /**

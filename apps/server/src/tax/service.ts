@@ -6,7 +6,7 @@ import type { TaxEvent, TaxEventKind, TaxSettings, TaxYearView } from '@kontor/d
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { AppError } from '../platform/errors.ts';
-import { orderIdOfExecution } from '../bookings/execution-booking.ts';
+import { orderIdOfExecution } from '../platform/ids.ts';
 import { contractNoteKey, type DocumentStore, taxStatementKey } from '../documents/store.ts';
 import { type TaxEventRow, taxStore } from './store.ts';
 import { toWireAmount } from '@kontor/domain/numbers';

@@ -15,9 +15,9 @@ import { moneyStore } from '../money/store.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
-import { incomeStore } from './income-store.ts';
-import { incomeTaxEvent, type LockedYear } from './income-tax.ts';
-import { lockedTaxYear } from './store.ts';
+import { incomeStore } from '../tax/income-store.ts';
+import { incomeTaxEvent, type LockedYear } from '../tax/income-tax.ts';
+import { lockedTaxYear } from '../tax/store.ts';
 
 /** A banking day of the dividend season: one job per ISIN that pays that day, then the next such day. */
 export const DIVIDEND_DAY_JOB = 'tax.dividend_day';

@@ -16,9 +16,9 @@ import { moneyStore } from '../money/store.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
-import { incomeStore } from './income-store.ts';
-import { incomeTaxEvent, type LockedYear } from './income-tax.ts';
-import { lockedTaxYear } from './store.ts';
+import { incomeStore } from '../tax/income-store.ts';
+import { incomeTaxEvent, type LockedYear } from '../tax/income-tax.ts';
+import { lockedTaxYear } from '../tax/store.ts';
 import { openShortfall, type ShortfallToOpen } from './vorabpauschale-shortfall.ts';
 
 /** The Vorabpauschale of a year: one job per customer holding accumulating funds, then next year's run. */

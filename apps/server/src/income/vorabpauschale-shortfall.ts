@@ -12,7 +12,7 @@ import { moneyStore } from '../money/store.ts';
 import { addNotification } from '../notifications/store.ts';
 import type { Db } from '../platform/db.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
-import { vorabpauschaleShortfalls } from './tables.ts';
+import { vorabpauschaleShortfalls } from '../tax/tables.ts';
 
 /**
  * The shortfall procedure of § 44 Abs. 1 Sätze 7–10 EStG for the tax on a Vorabpauschale the cash

@@ -4,7 +4,7 @@ import type { DocumentStore } from '../documents/store.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
-import { annualCertificateJobs } from './annual-certificate.ts';
+import { annualCertificateJobs } from '../tax/annual-certificate.ts';
 import { dividendJobs } from './dividends.ts';
 import { vorabpauschaleJobs } from './vorabpauschale-run.ts';
 import { shortfallJobs } from './vorabpauschale-shortfall.ts';
