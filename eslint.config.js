@@ -26,7 +26,8 @@ const serverLayers = [
   ['documents', 'security-log'],
   ['tax', 'authorisations', 'email-change', 'inbox', 'oauth', 'onboarding'],
   ['bookings', 'customer-settings', 'devices'],
-  ['trading', 'money', 'corporate-actions', 'savings-plans', 'depot', 'performance', 'stats'],
+  ['trading', 'corporate-actions', 'savings-plans', 'depot', 'performance', 'stats'],
+  ['money'],
   ['income', 'tickets'],
 ];
 const serverSrc = new URL('./apps/server/src', import.meta.url);

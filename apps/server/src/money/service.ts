@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthorisationPayload, AuthorisationResult } from '@kontor/domain/auth-contracts';
+import type { AuthorisationResult } from '@kontor/domain/auth-contracts';
 import { addBankingDays, berlinDate, nextBankingDay, startOfBerlinDay } from '@kontor/domain/banking-days';
 import { ibanProblem, maskIban, normaliseIban } from '@kontor/domain/iban';
 import { formatEuro, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
@@ -22,6 +22,8 @@ import { AppError, notFound } from '../platform/errors.ts';
 import { fingerprintOf, idempotent, type IdempotentResult } from '../platform/idempotency.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { BookingWriter } from '../bookings/writer.ts';
+import type { AuthorisationService } from '../authorisations/service.ts';
+import type { TradingService } from '../trading/service.ts';
 import { cashWithPartsOf, reservedPartsOf } from '../bookings/ledger.ts';
 import { debitCreditBooking, debitReturnBooking, depositBooking, payoutBooking, payoutCancelBooking, payoutExecutedBooking } from '../bookings/cash-bookings.ts';
 import { securityLogStore } from '../security-log/store.ts';
@@ -35,13 +37,13 @@ export type MoneyDeps = {
   /** Writes a booking inside the given transaction. */
   book: BookingWriter;
   /**
-   * Runs a transaction that moves a customer's free cash in the trading write queue, so that the
-   * cash its batches count on stays true (see trading/write-queue.ts).
+   * Its write queue runs a transaction that moves a customer's free cash, so that the cash the
+   * queue's batches count on stays true (see trading/write-queue.ts).
    */
-  write: <T>(run: (tx: Db) => Promise<T>) => Promise<T>;
+  trading: Pick<TradingService, 'write'>;
   scheduler: Scheduler;
-  /** Takes a verified authorisation once, if it authorised exactly `payload` (authorisations area). */
-  redeem: (tx: Db, sub: string, payload: AuthorisationPayload, result: AuthorisationResult) => Promise<void>;
+  /** Takes a verified authorisation once, if it authorised exactly `payload`. */
+  authorisations: Pick<AuthorisationService, 'redeem'>;
   directDebitEnabled: boolean;
   holderName: (sub: string) => Promise<string>;
   instrumentName: (isin: string) => Promise<string | undefined>;
@@ -215,9 +217,9 @@ export function moneyService(d: MoneyDeps) {
       const amount = money(body.amount);
       const now = d.clock.now();
       const fingerprint = fingerprintOf('payout', { amount, ticket: body.authorisation.ticket });
-      return d.write((tx) =>
+      return d.trading.write((tx) =>
         idempotent(tx, { sub, key, fingerprint, at: now }, async (itx) => {
-          await d.redeem(itx, sub, { type: 'MONEY_TRANSACTION', data: { kind: 'PAYOUT', amount, iban: ref.iban } }, body.authorisation);
+          await d.authorisations.redeem(itx, sub, { type: 'MONEY_TRANSACTION', data: { kind: 'PAYOUT', amount, iban: ref.iban } }, body.authorisation);
           const cash = await figures(itx, sub, true);
           if (new Decimal(amount).gt(cash.availableToPayout)) {
             throw new AppError(422, `Der Betrag übersteigt Ihr auszahlbares Guthaben von ${formatEuro(cash.availableToPayout)}.`);
@@ -241,7 +243,7 @@ export function moneyService(d: MoneyDeps) {
 
     /** Cancels a payout before its execution day: the money is free again at once. */
     async cancelPayout(sub: string, id: string): Promise<Payout> {
-      return d.write(async (tx) => {
+      return d.trading.write(async (tx) => {
         const row = await store.payout(tx, sub, id);
         if (!row) throw notFound('Diese Auszahlung gibt es nicht.');
         if (!payoutView(row).cancellable || !(await store.finishPayout(tx, id, 'CANCELLED', d.clock.now()))) {
@@ -260,7 +262,7 @@ export function moneyService(d: MoneyDeps) {
       if (!ref) throw noReferenceAccount();
       return d.db.transaction(async (t) => {
         const tx = t as unknown as Db;
-        await d.redeem(tx, sub, { type: 'MONEY_TRANSACTION', data: { kind: 'MANDATE', iban: ref.iban } }, authorisation);
+        await d.authorisations.redeem(tx, sub, { type: 'MONEY_TRANSACTION', data: { kind: 'MANDATE', iban: ref.iban } }, authorisation);
         const mandate = await grantMandate(tx, sub, ref.iban, d.clock.now());
         if (!mandate) throw new AppError(409, 'Sie haben bereits ein Lastschriftmandat erteilt.');
         return { mandateReference: mandate.mandateReference, creditorId: mandate.creditorId, signedAt: mandate.signedAt.toISOString(), ibanMasked: maskIban(ref.iban) };
@@ -273,7 +275,7 @@ export function moneyService(d: MoneyDeps) {
       if (!(await store.mandate(d.db, sub))) throw new AppError(409, 'Bitte erteilen Sie zuerst ein SEPA-Lastschriftmandat.');
       const amount = money(amountInput);
       const now = d.clock.now();
-      return d.write((tx) =>
+      return d.trading.write((tx) =>
         idempotent(tx, { sub, key, fingerprint: fingerprintOf('debit', { amount }), at: now }, async (itx) => {
           const id = await collectDebit(itx, sub, amount, now);
           return { statusCode: 201, body: debitView((await store.debit(itx, sub, id))!) };
@@ -283,7 +285,7 @@ export function moneyService(d: MoneyDeps) {
 
     /** Development only: the bank returns a pending direct debit. An order bought with the money stays. */
     async returnDebit(sub: string, id: string): Promise<DirectDebit> {
-      return d.write(async (tx) => {
+      return d.trading.write(async (tx) => {
         const row = await store.debit(tx, sub, id);
         if (!row) throw notFound('Diese Lastschrift gibt es nicht.');
         if (!(await store.finishDebit(tx, id, 'RETURNED', d.clock.now()))) throw new AppError(409, 'Diese Lastschrift ist bereits abgeschlossen.');
@@ -309,7 +311,7 @@ export function moneyService(d: MoneyDeps) {
 
     /** Development only: money arrives at once ("Einzahlung simulieren"). */
     async simulateDeposit(sub: string, amount: string, requestId: string = randomUUID()) {
-      await d.write(async (tx) => {
+      await d.trading.write(async (tx) => {
         const cash = await figures(tx, sub);
         await d.book(tx, depositBooking({ sub, amount, requestId, at: d.clock.now(), arrears: toWireAmount(cash.arrears) }));
       });
