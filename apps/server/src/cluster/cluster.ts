@@ -12,7 +12,7 @@ export type Cluster = {
 };
 
 /**
- * This process among the others on the same database (docs/several-processes.md): the bus, who
+ * This process among the others on the same database (docs/operations.md): the bus, who
  * leads (tried once now, so the app knows its role before it serves), and the hand-over of orders
  * and cash movements to the leader. `start` of the leadership (main.ts) polls for a takeover.
  */

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 /**
  * Backup and restore of the embedded database (PGlite under DATA_DIR): the whole data directory as
  * one gzip'd tar file, PGlite's own dump format (`dumpDataDir`, read back with `loadDataDir`).
- * PostgreSQL has its own tools (pg_dump, point-in-time recovery; docs/backups.md).
+ * PostgreSQL has its own tools (pg_dump, point-in-time recovery; docs/operations.md).
  *
  * PGlite serves one process: while Kontor runs on the directory it holds `kontor.pid` there
  * (openDatabase), and backup and restore refuse to touch a directory a live process holds.
