@@ -162,6 +162,9 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
     /** Whether this sign-in still waits for its approval in the app (the user pool refuses it every change of the account). */
     sessionWaiting,
 
+    /** The enrolled devices a push goes to, and one of them (the authorisation's approval in the app). */
+    activeSerialsOf: async (sub: string) => (await store.activeOf(sub)).map((d) => d.serial),
+    activeOne: (sub: string, serial: string) => store.activeOne(sub, serial),
     /** The development companion page: every enrolled device, and one by serial. */
     allDevices: () => store.allActive(),
     deviceBySerial: (serial: string) => store.activeBySerial(serial),

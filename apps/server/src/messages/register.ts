@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
+import { messageDevRoutes } from './dev-routes.ts';
+import { messageRoutes } from './routes.ts';
+import { messageService, type MessageService } from './service.ts';
+import { messageStore } from './store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    messages: MessageService;
+  }
+}
+
+/** Kontor's messages to the customer (the Nachrichten tab). */
+export async function registerMessages(app: FastifyInstance, ctx: { config: Config; db: Db; marketClock: Clock }): Promise<{ messages: MessageService }> {
+  const messages = messageService({ db: ctx.db, store: messageStore(ctx.db), clock: ctx.marketClock });
+  app.decorate('messages', messages);
+  await app.register(messageRoutes, { service: messages });
+  if (ctx.config.devTools) await app.register(messageDevRoutes, { service: messages });
+  return { messages };
+}
