@@ -153,9 +153,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerNotes(app, { ...base, instruments, settledNotices, priceList: externalLinks.priceList });
   await registerDepot(app, { ...base, ...withRights });
   await registerPerformance(app, { ...base, scheduler, ...withRights });
-  await registerInbox(app, { documents, renderer, clock, unreadMessages: (sub) => messages.countUnread(sub) });
+  await registerInbox(app, { ...base, documents, renderer, unreadMessages: (sub) => messages.countUnread(sub) });
   const { money } = await registerMoney(app, { ...base, book, trading, scheduler, authorisations, instruments, customerName: identity.customerName });
-  await registerPeriodicDocuments(app, { db, marketClock, documents, scheduler, quotes, instrument: withRights.instrumentOrRights, accountEntries: money.accountEntries });
+  await registerPeriodicDocuments(app, { ...base, documents, scheduler, quotes, instrument: withRights.instrumentOrRights, accountEntries: money.accountEntries });
 
   const backOffice = { ...base, scheduler, documents, book, instruments, quotes, authorisations, ...identity };
   await registerSecurityLog(app, backOffice);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
 import { registerInstruments } from '../src/instruments/register.ts';
 import { marketSources, registerMarket } from '../src/market/register.ts';
-import { ManualClock } from '../src/platform/clock.ts';
+import { ManualClock, ShiftableClock } from '../src/platform/clock.ts';
 import { createHttpApp } from '../src/platform/http-app.ts';
 import { freshDatabase } from './test-app.ts';
 
@@ -17,7 +17,8 @@ describe('a server built from only the areas a test needs', () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
     const clock = new ManualClock('2026-11-23T09:00:00Z');
     app = await createHttpApp({ config, db: database.db, logger: false });
-    const { instruments } = await registerInstruments(app, { config, db: database.db, clock });
+    const base = { config, db: database.db, clock, marketClock: new ShiftableClock(clock) };
+    const { instruments } = await registerInstruments(app, base);
     const { source, market } = await marketSources(app, { instruments, marketClock: clock });
     await registerMarket(app, { config, source, quotes: market });
     await app.ready();

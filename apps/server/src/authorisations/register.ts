@@ -1,10 +1,8 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import { IDLE_GATED_PAYLOAD_TYPES } from '@kontor/domain/auth-contracts';
-import type { Config } from '../config.ts';
 import type { IdentityStore } from '../identity/store.ts';
 import type { Messenger } from '../outbox/service.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import { sessionActivityService, sessionActivityStore } from '../platform/session-activity.ts';
 import { authorisationRoutes } from './routes.ts';
 import { type AuthorisationService, authorisationService, type AuthorisationDeps } from './service.ts';
@@ -27,10 +25,7 @@ declare module 'fastify' {
  */
 export async function registerAuthorisations(
   app: FastifyInstance,
-  ctx: {
-    config: Config;
-    db: Db;
-    clock: Clock;
+  ctx: AreaBase & {
     messenger: Messenger;
     idStore: IdentityStore | null;
     /** The customer's enrolled Kontor app (devices, registered later). */

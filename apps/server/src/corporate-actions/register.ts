@@ -1,3 +1,4 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import type { Instrument } from '@kontor/domain/instrument';
@@ -37,7 +38,7 @@ export type RightsMarket = {
 };
 
 /** Subscription rights have no market: their quotes follow the share, and they are instruments of their own. */
-export async function rightsMarket(ctx: { db: Db; marketClock: Clock; market: QuoteSource; instruments: InstrumentService }): Promise<RightsMarket> {
+export async function rightsMarket(ctx: AreaBase & { market: QuoteSource; instruments: InstrumentService }): Promise<RightsMarket> {
   const { instruments } = ctx;
   const rights = rightsIndex({ db: ctx.db, clock: ctx.marketClock, currencyOf: async (isin) => (await instruments.get(isin))?.quoteCurrencyCode ?? 'EUR' });
   await rights.load();

@@ -1,7 +1,7 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { QuoteSource } from '../market/feed.ts';
-import type { Db } from '../platform/db.ts';
 import { bidInEuros } from '../market/bid-in-euros.ts';
 import { depotRoutes } from './routes.ts';
 import { type DepotService, depotService } from './service.ts';
@@ -16,8 +16,7 @@ declare module 'fastify' {
 /** The customer's positions, cash and what is reserved; subscription rights come from the corporate actions. */
 export async function registerDepot(
   app: FastifyInstance,
-  ctx: {
-    db: Db;
+  ctx: AreaBase & {
     quotes: QuoteSource;
     instrumentOrRights: (isin: string) => Promise<Instrument | undefined>;
     rightsOf: (isin: string) => Promise<{ eventId: string; isin: string } | null>;

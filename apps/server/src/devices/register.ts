@@ -1,9 +1,7 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AuthorisationService } from '../authorisations/service.ts';
-import type { Config } from '../config.ts';
 import type { NotificationDelivery } from '../notifications/delivery.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import { deviceDevRoutes } from './dev-routes.ts';
 import { deviceRoutes } from './routes.ts';
 import { type DeviceService, deviceService } from './service.ts';
@@ -18,7 +16,7 @@ declare module 'fastify' {
 /** The Kontor app: enrolment, approvals of sign-ins and authorisations, pushes. */
 export async function registerDevices(
   app: FastifyInstance,
-  ctx: { config: Config; db: Db; clock: Clock; authorisations: AuthorisationService; delivery: NotificationDelivery },
+  ctx: AreaBase & { authorisations: AuthorisationService; delivery: NotificationDelivery },
 ): Promise<{ devices: DeviceService }> {
   const { config, db, clock, authorisations, delivery } = ctx;
   const devices = deviceService({ db, store: deviceStore(db), clock, authorisations, push: delivery });

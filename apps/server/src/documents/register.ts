@@ -1,8 +1,6 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Cluster } from '../cluster/cluster.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
-import type { Scheduler } from '../scheduler/scheduler.ts';
 import { periodicDocuments, type PeriodicDeps, type PeriodicDocuments } from './periodic.ts';
 import { documentRenderer, type DocumentRenderer } from './renderer.ts';
 import { documentStore, type DocumentStore } from './store.ts';
@@ -19,7 +17,7 @@ declare module 'fastify' {
 /** Issued documents and their renderer (the leading process renders what was issued but not rendered). */
 export async function registerDocuments(
   app: FastifyInstance,
-  ctx: { db: Db; cluster: Cluster; customerName: (sub: string) => Promise<string> },
+  ctx: AreaBase & { cluster: Cluster; customerName: (sub: string) => Promise<string> },
 ): Promise<{ documents: DocumentStore; renderer: DocumentRenderer }> {
   const documents = documentStore(ctx.db);
   const renderer = documentRenderer({ store: documents, holderName: ctx.customerName, log: app.log });
@@ -34,10 +32,10 @@ export async function registerDocuments(
 /** Kontoauszug, Depotauszug and the cost report at each period's end; the Kontoumsätze come from the money area above. */
 export async function registerPeriodicDocuments(
   app: FastifyInstance,
-  ctx: Omit<PeriodicDeps, 'clock'> & { marketClock: Clock; scheduler: Scheduler },
+  ctx: AreaBase & Omit<PeriodicDeps, 'clock' | 'db'>,
 ): Promise<void> {
-  const { marketClock, ...deps } = ctx;
-  const periodic = periodicDocuments({ ...deps, clock: marketClock });
+  const { db, marketClock, documents, scheduler, quotes, instrument, accountEntries } = ctx;
+  const periodic = periodicDocuments({ db, clock: marketClock, documents, scheduler, quotes, instrument, accountEntries });
   await periodic.start();
   app.decorate('periodicDocuments', periodic);
 }

@@ -1,9 +1,8 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AuthorisationService } from '../authorisations/service.ts';
 import { embeddedEmailAddresses, type IdentityStore } from '../identity/store.ts';
 import type { Messenger } from '../outbox/service.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import { emailChangeRoutes } from './routes.ts';
 import { emailChangeService } from './service.ts';
 import { emailChangeStore } from './store.ts';
@@ -11,7 +10,7 @@ import { emailChangeStore } from './store.ts';
 /** The e-mail address is the pool's sign-in name; its change runs on real time like the TAN that authorises it. */
 export async function registerEmailChange(
   app: FastifyInstance,
-  ctx: { db: Db; clock: Clock; messenger: Messenger; idStore: IdentityStore | null; authorisations: AuthorisationService },
+  ctx: AreaBase & { messenger: Messenger; idStore: IdentityStore | null; authorisations: AuthorisationService },
 ): Promise<void> {
   const { db, clock, authorisations } = ctx;
   await app.register(emailChangeRoutes, {

@@ -1,9 +1,8 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Cluster } from '../cluster/cluster.ts';
-import type { Config } from '../config.ts';
 import type { Messenger } from '../outbox/service.ts';
 import type { AccessTokenVerifier } from '../platform/auth.ts';
-import type { Clock } from '../platform/clock.ts';
 import { remotePoolVerifier } from '../platform/cognito-verifier.ts';
 import type { Db } from '../platform/db.ts';
 import type { SecurityEvents } from './pool-kit.ts';
@@ -36,10 +35,7 @@ export type IdentityParts = {
 /** Kontor's own user pool, or a real provider pool whose tokens are only verified; the session cookie's routes. */
 export async function registerIdentity(
   app: FastifyInstance,
-  ctx: {
-    config: Config;
-    db: Db;
-    clock: Clock;
+  ctx: AreaBase & {
     messenger: Messenger;
     cluster: Cluster;
     customAuth?: CustomAuthHook;

@@ -1,14 +1,12 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import { EUR_USD_ISIN, eurPerUnit } from '@kontor/domain/fx';
 import type { BookingWriter } from '../bookings/writer.ts';
-import type { Config } from '../config.ts';
 import type { DocumentStore } from '../documents/store.ts';
 import { dividendHistory } from '../instruments/insights.ts';
 import type { InstrumentService } from '../instruments/service.ts';
 import type { QuoteSource } from '../market/feed.ts';
 import { priceAt } from '../market/price-at.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import { taxIncomeRuns, type TaxIncomeRuns } from './income-runs.ts';
 
@@ -22,7 +20,7 @@ declare module 'fastify' {
 /** Dividends, the Vorabpauschale and the annual tax certificate, booked by scheduled jobs. */
 export async function registerIncome(
   app: FastifyInstance,
-  ctx: { config: Config; db: Db; marketClock: Clock; scheduler: Scheduler; book: BookingWriter; documents: DocumentStore; instruments: InstrumentService; quotes: QuoteSource },
+  ctx: AreaBase & { scheduler: Scheduler; book: BookingWriter; documents: DocumentStore; instruments: InstrumentService; quotes: QuoteSource },
 ): Promise<void> {
   const { config, db, marketClock, instruments, quotes } = ctx;
   const priceThen = (isin: string, at: Date) => priceAt(quotes, isin, at, marketClock.now(), 'mid');

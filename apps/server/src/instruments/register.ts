@@ -1,8 +1,6 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import { MULTI_ORDER_KINDS } from '@kontor/domain/order-rules';
-import type { Config } from '../config.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import { insightRoutes } from './insight-routes.ts';
 import { instrumentRoutes } from './routes.ts';
 import { type InstrumentService, loadInstruments } from './service.ts';
@@ -11,7 +9,7 @@ import { type InstrumentService, loadInstruments } from './service.ts';
  * The instrument universe is reference data, not demo data: seeded once (idempotent, also with
  * SEED_DEMO_DATA off) and indexed for search at every start.
  */
-export async function registerInstruments(app: FastifyInstance, ctx: { config: Config; db: Db; clock: Clock }): Promise<{ instruments: InstrumentService }> {
+export async function registerInstruments(app: FastifyInstance, ctx: AreaBase): Promise<{ instruments: InstrumentService }> {
   // Without multi-order strategies (feature flag) no instrument offers an OCO order.
   const instruments = await loadInstruments({ db: ctx.db, disabledKinds: ctx.config.featureFlags.multiOrderStrategies ? [] : MULTI_ORDER_KINDS });
   app.decorate('instruments', instruments);

@@ -1,7 +1,5 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import { messageDevRoutes } from './dev-routes.ts';
 import { messageRoutes } from './routes.ts';
 import { messageService, type MessageService } from './service.ts';
@@ -14,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** Kontor's messages to the customer (the Nachrichten tab). */
-export async function registerMessages(app: FastifyInstance, ctx: { config: Config; db: Db; marketClock: Clock }): Promise<{ messages: MessageService }> {
+export async function registerMessages(app: FastifyInstance, ctx: AreaBase): Promise<{ messages: MessageService }> {
   const messages = messageService({ db: ctx.db, store: messageStore(ctx.db), clock: ctx.marketClock });
   app.decorate('messages', messages);
   await app.register(messageRoutes, { service: messages });

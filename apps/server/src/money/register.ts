@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
+import type { AreaBase } from '../platform/area-context.ts';
 import type { InstrumentService } from '../instruments/service.ts';
 import { moneyDevRoutes } from './dev-routes.ts';
 import { moneyRoutes } from './routes.ts';
@@ -8,12 +8,7 @@ import { type MoneyDeps, moneyService, type MoneyService } from './service.ts';
 /** Deposits, payouts, direct debits and the Kontoumsätze; money moves only through the booking writer. */
 export async function registerMoney(
   app: FastifyInstance,
-  ctx: Omit<MoneyDeps, 'clock' | 'directDebitEnabled' | 'holderName' | 'instrumentName' | 'log'> & {
-    config: Config;
-    marketClock: MoneyDeps['clock'];
-    instruments: InstrumentService;
-    customerName: MoneyDeps['holderName'];
-  },
+  ctx: AreaBase & Pick<MoneyDeps, 'book' | 'trading' | 'scheduler' | 'authorisations'> & { instruments: InstrumentService; customerName: MoneyDeps['holderName'] },
 ): Promise<{ money: MoneyService }> {
   const { config, marketClock, instruments, customerName, db, book, trading, scheduler, authorisations } = ctx;
   const money = moneyService({

@@ -1,7 +1,6 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { InstrumentService } from '../instruments/service.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import { notesRoutes } from './routes.ts';
 import { type NotesService, notesService } from './service.ts';
 import { notesStore } from './store.ts';
@@ -16,9 +15,7 @@ declare module 'fastify' {
 /** Notices run on the simulated time, so moving the clock past a deadline ends its notice. */
 export async function registerNotes(
   app: FastifyInstance,
-  ctx: {
-    db: Db;
-    marketClock: Clock;
+  ctx: AreaBase & {
     instruments: InstrumentService;
     /** Kontor's notices that no longer concern the customer (the customer's settings, registered later). */
     settledNotices: (sub: string) => Promise<string[]>;

@@ -1,11 +1,10 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Cluster } from '../cluster/cluster.ts';
 import type { IdentityStore } from '../identity/store.ts';
 import type { InstrumentService } from '../instruments/service.ts';
 import type { QuoteSource } from '../market/feed.ts';
 import type { Messenger } from '../outbox/service.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import { notificationDelivery, type NotificationDelivery } from './delivery.ts';
 import { deliveryStore, preferenceStore } from './preference-store.ts';
 import { notificationRoutes } from './routes.ts';
@@ -22,9 +21,7 @@ declare module 'fastify' {
 /** The bell, e-mail and push after a committed notification; price alerts on the live quotes. */
 export async function registerNotifications(
   app: FastifyInstance,
-  ctx: {
-    db: Db;
-    clock: Clock;
+  ctx: AreaBase & {
     messenger: Messenger;
     cluster: Cluster;
     idStore: IdentityStore | null;

@@ -1,14 +1,12 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import { registeredClients } from './clients.ts';
 import { oauthRoutes } from './routes.ts';
 import { loadOAuthKeys, oauthService, type OAuthService } from './service.ts';
 import { oauthStore } from './store.ts';
 
 /** Third-party applications the customer connected (OAuth 2): their tokens read positions and orders, nothing else. */
-export async function registerOAuth(app: FastifyInstance, ctx: { config: Config; db: Db; clock: Clock }): Promise<{ oauth: OAuthService }> {
+export async function registerOAuth(app: FastifyInstance, ctx: AreaBase): Promise<{ oauth: OAuthService }> {
   const { config, db, clock } = ctx;
   const store = oauthStore(db);
   const oauth = oauthService({

@@ -1,5 +1,5 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
 import { customerSettingsStore } from '../customer-settings/store.ts';
 import type { DocumentRenderer } from '../documents/renderer.ts';
 import type { DocumentStore } from '../documents/store.ts';
@@ -9,8 +9,6 @@ import { welcomeMessage } from '../messages/service.ts';
 import { insertMessages } from '../messages/store.ts';
 import { moneyStore } from '../money/store.ts';
 import type { Messenger } from '../outbox/service.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import { AppError } from '../platform/errors.ts';
 import type { BotProtection } from './bot-protection.ts';
 import { customerDevRoutes } from './dev-routes.ts';
@@ -21,13 +19,7 @@ import { onboardingStore } from './store.ts';
 /** Account opening: the new customer's parts are written where their areas keep them, in one transaction. */
 export async function registerOnboarding(
   app: FastifyInstance,
-  ctx: {
-    config: Config;
-    db: Db;
-    /** Real time: the pool's records. */
-    clock: Clock;
-    /** The simulated time: the opening's documents and deadlines. */
-    marketClock: Clock;
+  ctx: AreaBase & {
     messenger: Messenger;
     identity: IdentityService | null;
     idStore: IdentityStore | null;

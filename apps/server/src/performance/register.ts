@@ -1,8 +1,7 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { QuoteSource } from '../market/feed.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import { performanceRoutes } from './routes.ts';
 import { performanceService } from './service.ts';
@@ -11,7 +10,7 @@ import { snapshotJobs } from './snapshots.ts';
 /** Returns and the depot's value over time, from the daily snapshots the scheduler takes. */
 export async function registerPerformance(
   app: FastifyInstance,
-  ctx: { db: Db; marketClock: Clock; scheduler: Scheduler; quotes: QuoteSource; instrumentOrRights: (isin: string) => Promise<Instrument | undefined> },
+  ctx: AreaBase & { scheduler: Scheduler; quotes: QuoteSource; instrumentOrRights: (isin: string) => Promise<Instrument | undefined> },
 ): Promise<void> {
   const { db, marketClock: clock, scheduler, quotes, instrumentOrRights: instrument } = ctx;
   await app.register(performanceRoutes, { service: performanceService({ db, clock, quotes, instrument }) });

@@ -1,13 +1,11 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Instrument } from '@kontor/domain/instrument';
-import type { Config } from '../config.ts';
 import { bidInEuros } from '../market/bid-in-euros.ts';
 import type { DocumentStore } from '../documents/store.ts';
 import type { InstrumentService } from '../instruments/service.ts';
 import type { QuoteSource } from '../market/feed.ts';
 import { fxRateAt, fxRateNow, priceAt } from '../market/price-at.ts';
-import type { ShiftableClock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import { savingsPlanDevRoutes } from './dev-routes.ts';
 import { type SavingsPlanJobs, savingsPlanJobs } from './jobs.ts';
@@ -29,10 +27,7 @@ type MoneyPorts = {
 /** Savings plans and their execution days; the direct debits come from the money area. */
 export async function registerSavingsPlans(
   app: FastifyInstance,
-  ctx: {
-    config: Config;
-    db: Db;
-    marketClock: ShiftableClock;
+  ctx: AreaBase & {
     scheduler: Scheduler;
     instruments: InstrumentService;
     quotes: QuoteSource;

@@ -1,8 +1,7 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Cluster } from '../cluster/cluster.ts';
-import type { Config } from '../config.ts';
 import type { ShiftableClock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import { clockDevRoutes } from './dev-routes.ts';
 import { createScheduler, type Scheduler } from './scheduler.ts';
 
@@ -21,7 +20,7 @@ declare module 'fastify' {
  */
 export async function registerScheduler(
   app: FastifyInstance,
-  ctx: { config: Config; db: Db; marketClock: ShiftableClock; cluster: Cluster; afterAdvance: () => Promise<unknown> },
+  ctx: AreaBase & { cluster: Cluster; afterAdvance: () => Promise<unknown> },
 ): Promise<{ scheduler: Scheduler }> {
   const { config, db, marketClock, cluster } = ctx;
   app.decorate('simulatedClock', marketClock);

@@ -1,3 +1,4 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { SecurityEventKind } from '@kontor/domain/security-log-contracts';
 import type { Clock } from '../platform/clock.ts';
@@ -13,7 +14,7 @@ export const poolSecurityEvents = (db: Db, clock: Clock) => ({
 });
 
 /** The customer's security log and its clean-up job. */
-export async function registerSecurityLog(app: FastifyInstance, ctx: { db: Db; marketClock: Clock; scheduler: Scheduler }): Promise<void> {
+export async function registerSecurityLog(app: FastifyInstance, ctx: AreaBase & { scheduler: Scheduler }): Promise<void> {
   const securityLog = securityLogService({ db: ctx.db, clock: ctx.marketClock, scheduler: ctx.scheduler });
   await securityLog.start();
   await app.register(securityLogRoutes, { service: securityLog });

@@ -1,13 +1,11 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { BotProtectionChallenge } from '@kontor/domain/onboarding-contracts';
-import type { Config } from '../config.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import { systemRoutes } from './routes.ts';
 
 /** Health, version, runtime configuration and texts; the bot check's challenge comes from the account opening. */
-export async function registerSystem(app: FastifyInstance, ctx: { config: Config; db: Db; clock: Clock; issueChallenge: () => BotProtectionChallenge }): Promise<void> {
+export async function registerSystem(app: FastifyInstance, ctx: AreaBase & { issueChallenge: () => BotProtectionChallenge }): Promise<void> {
   const { config, db, clock, issueChallenge } = ctx;
   await app.register(systemRoutes, {
     config,

@@ -1,11 +1,10 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AuthorisationService } from '../authorisations/service.ts';
-import type { Config } from '../config.ts';
 import { renderExemptionOrderForm } from '../documents/exemption-order-form.ts';
 import type { DocumentStore } from '../documents/store.ts';
 import { embeddedPhoneNumbers, type IdentityStore, type PhoneNumberPool } from '../identity/store.ts';
 import { outboxStore } from '../outbox/store.ts';
-import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import { taxStore } from '../tax/store.ts';
@@ -22,12 +21,7 @@ import { ticketService } from './service.ts';
 /** Service requests (tickets) confirmed by TAN, and the back office that carries them out on the simulated clock. */
 export async function registerTickets(
   app: FastifyInstance,
-  ctx: {
-    config: Config;
-    db: Db;
-    /** Real time: the SMS to the old number. */
-    clock: Clock;
-    marketClock: Clock;
+  ctx: AreaBase & {
     scheduler: Scheduler;
     idStore: IdentityStore | null;
     authorisations: AuthorisationService;

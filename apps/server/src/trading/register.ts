@@ -1,14 +1,12 @@
+import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { BookingWriter } from '../bookings/writer.ts';
 import { lotStore } from '../bookings/lot-store.ts';
 import type { Cluster } from '../cluster/cluster.ts';
-import type { Config } from '../config.ts';
 import type { DocumentStore } from '../documents/store.ts';
 import type { InstrumentService } from '../instruments/service.ts';
 import type { QuoteSource } from '../market/feed.ts';
 import type { NotificationDelivery } from '../notifications/delivery.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
 import { confirmationStore } from './confirmation-store.ts';
 import { tradingDevRoutes } from './dev-routes.ts';
 import { tradingRoutes } from './routes.ts';
@@ -23,10 +21,7 @@ declare module 'fastify' {
 /** Orders and their engine; the engine runs in the leading process only (one that takes over rebuilds it from the database). */
 export async function registerTrading(
   app: FastifyInstance,
-  ctx: {
-    config: Config;
-    db: Db;
-    marketClock: Clock;
+  ctx: AreaBase & {
     cluster: Cluster;
     /** The market without subscription rights: rights are not traded. */
     market: QuoteSource;
