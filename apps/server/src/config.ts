@@ -1,4 +1,5 @@
 import { FEATURE_FLAGS } from '@kontor/domain/constants';
+import { isValidUserPoolId, regionOfPoolId, USER_POOL_REGION } from '@kontor/domain/identity-config';
 import type { FeatureFlagSet } from '@kontor/domain/runtime-config';
 import path from 'node:path';
 import { z } from 'zod';
@@ -61,7 +62,7 @@ const envSchema = z.object({
   BOT_PROTECTION_DIFFICULTY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(24).default(16)),
   /** embedded: Kontor's own user pool at IDENTITY_PATH. cognito: a real pool (region from the pool id). */
   IDENTITY_PROVIDER: z.enum(['embedded', 'cognito']).default('embedded'),
-  IDENTITY_POOL_ID: z.string().regex(/^[\w-]+_[0-9a-zA-Z]+$/).max(55).default('eu-central-1_K0ntorPool'),
+  IDENTITY_POOL_ID: z.string().refine(isValidUserPoolId, 'Eine Pool-ID hat die Form <Region>_<Suffix> und höchstens 55 Zeichen.').default('eu-central-1_K0ntorPool'),
   IDENTITY_CLIENT_ID: z.string().min(1).max(128).default('4k0nt0rweb1c1ient0000000a'),
   IDENTITY_PATH: z.string().startsWith('/').default('/identity/'),
   /** Market time (quotes, trading window, orders) starts here and runs on, e.g. 2026-11-23T10:00:00+01:00. */
@@ -212,7 +213,7 @@ function featureFlagsOf(e: z.infer<typeof envSchema>): FeatureFlagSet {
 }
 
 function identitySettings(e: z.infer<typeof envSchema>, publicUrl: string): Config['identity'] {
-  const region = e.IDENTITY_POOL_ID.split('_')[0] ?? 'eu-central-1';
+  const region = regionOfPoolId(e.IDENTITY_POOL_ID) ?? USER_POOL_REGION;
   if (e.IDENTITY_PROVIDER === 'cognito') {
     return {
       provider: 'cognito',

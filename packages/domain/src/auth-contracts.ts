@@ -148,9 +148,6 @@ export const TAN_VALIDITY_MS = 300_000;
 /** Money pages ask again for strong authentication after this long without activity (PSD2 RTS Art. 4(3)(d)). */
 export const MONEY_IDLE_LIMIT_MS = 300_000;
 
-/** A TAN as the customer types it: six digits. */
-export const TAN_PATTERN = /^\d{6}$/;
-
 /** POST /api/ticket/requesttan?useSpeech=true|false: query. */
 export const requestTanQuerySchema = z.object({ useSpeech: z.enum(['true', 'false']).default('false') });
 

@@ -33,9 +33,6 @@ export const VERSION_CHECK_INTERVAL_MS = 300_000;
  */
 export const LOW_TRADING_CONFIRMATION_VALID_MS = 86_400_000;
 
-/** Polling interval of live quotes where no push stream is open. Decision: meaning of 2000. */
-export const QUOTE_REFRESH_MS = 2_000;
-
 /** Longest personal note on an instrument, in characters. Decision: meaning of 580. */
 export const NOTE_MAX_LENGTH = 580;
 
@@ -63,12 +60,6 @@ export const DEVICE_LIST_LIMIT = 60;
 
 /** Identity: refresh and revoke are retried with exponential backoff and jitter up to this total delay. */
 export const RETRY_MAX_DELAY_MS = 5_000;
-
-/** Identity: sign-out through the hosted login page fails after this long. */
-export const HOSTED_SIGNOUT_TIMEOUT_MS = 3_000;
-
-/** Identity: defaults of the cookie token storage. */
-export const COOKIE_STORAGE = { expiresDays: 365, secure: true, path: '/' } as const;
 
 /** Session-storage key under which the sign-in flow keeps the page to return to ("aorefid"). */
 export const AUTH_REFERRER_KEY = 'aorefid';

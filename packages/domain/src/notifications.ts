@@ -45,20 +45,6 @@ export const NOTIFICATION_KINDS = [
   'CORPORATE_ACTION',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
-  ORDER_EXECUTED: 'Order ausgeführt',
-  ORDER_PARTIALLY_EXECUTED: 'Order teilweise ausgeführt',
-  ORDER_REJECTED: 'Order abgelehnt',
-  ORDER_EXPIRED: 'Order abgelaufen',
-  TSL_MOVED: 'Trailing-Stop nachgezogen',
-  DOCUMENT: 'Neues Dokument im Posteingang',
-  PRICE_ALERT: 'Kursalarm',
-  MONEY: 'Ein- und Auszahlungen',
-  TICKET_ANSWERED: 'Antwort auf Ihre Anfrage',
-  SAVINGS_PLAN_EXECUTED: 'Sparplan ausgeführt',
-  SAVINGS_PLAN_FAILED: 'Sparplan nicht ausgeführt',
-  CORPORATE_ACTION: 'Kapitalmaßnahme angekündigt',
-};
 
 /** Where a notification of a kind goes: in the app (the bell), by e-mail, as a push to the Kontor app. */
 export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'push'] as const;

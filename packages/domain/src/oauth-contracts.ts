@@ -8,12 +8,6 @@ import { z } from 'zod';
 export const OAUTH_SCOPES = ['depot:read', 'orders:read'] as const;
 export type OAuthScope = (typeof OAUTH_SCOPES)[number];
 
-/** What the consent screen and the settings card say a scope allows. */
-export const OAUTH_SCOPE_LABELS: Record<OAuthScope, string> = {
-  'depot:read': 'Depot und Bestände lesen',
-  'orders:read': 'Orders lesen',
-};
-
 /** "depot:read orders:read" → the known scopes, each once, in a fixed order; null when one is unknown or none given. */
 export function parseScopes(scope: string | undefined): OAuthScope[] | null {
   const asked = (scope ?? '').split(' ').filter(Boolean);

@@ -58,8 +58,6 @@ export const savingsPlanChangeSchema = z
   .superRefine(checkDay);
 export type SavingsPlanChange = z.infer<typeof savingsPlanChangeSchema>;
 
-export const savingsPlanIdParamsSchema = z.object({ id: z.string().max(100) });
-
 export const upcomingExecutionSchema = z.object({ nominal: z.iso.date(), date: z.iso.date(), amount: decimalStringSchema });
 
 export const savingsPlanCostsSchema = z.object({

@@ -1,5 +1,5 @@
 import { TRADING_WINDOW } from './constants';
-import { BERLIN_TIME_ZONE, berlinWallClock } from './dates';
+import { berlinWallClock } from './dates';
 
 /**
  * When an instrument trades, in the exchange's time zone (Europe/Berlin). Weekdays use the
@@ -7,7 +7,6 @@ import { BERLIN_TIME_ZONE, berlinWallClock } from './dates';
  * trade Saturday 10:00–13:00 and Sunday 17:00–19:00. A window includes its start and excludes
  * its stop: 07:30:00 is open, 23:00:00 is closed. Public holidays are not modelled.
  */
-export const MARKET_TIME_ZONE = BERLIN_TIME_ZONE;
 export const WEEKEND_WINDOWS: Readonly<Record<number, { start: string; stop: string }>> = {
   6: { start: '10:00', stop: '13:00' },
   0: { start: '17:00', stop: '19:00' },
