@@ -88,12 +88,10 @@ else {
 // Issue 22's size budget: the JavaScript a first visit to /anmelden and /depot loads, from the build above.
 check('First-load JavaScript budget (web build)', 'node', ['apps/web/scripts/first-load-budget.mjs']);
 
-// Beside the browser tests: lint, type check and the server suite, against PostgreSQL (whose
-// server runs its queries: the test processes wait much of the time), then against PGlite (tests
-// of 30 s allowed that take a second or two, like the PostgreSQL pass). The unit tests with their
-// short timeouts (web: jsdom renders of whole pages) run after the browser tests have ended, with
-// the machine to themselves. (The PGlite pass ran there before: its minutes came on top of a
-// browser run that ended about when the PostgreSQL pass did.)
+// Beside the browser tests: lint, type check, the server suite against PostgreSQL (whose server
+// runs its queries: the test processes wait much of the time), the built server as processes, the
+// server suite against PGlite, then the unit tests (their waits are caps: 15 s for a web findBy,
+// 45 s a case, so a busy machine slows them without failing them).
 check('Lint (ESLint, incl. one-way imports)', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('Type check (tsc -b)', 'npx', ['tsc', '-b']);
 if (postgresUrl) {
@@ -103,6 +101,7 @@ if (postgresUrl) {
 // The built server as processes of its own: two on one PostgreSQL (a throwaway one without DATABASE_URL).
 await vitest('Server processes (the built server, several on one PostgreSQL)', ['--project', 'processes'], postgresUrl ? { ...baseEnv, DATABASE_URL: postgresUrl } : baseEnv);
 await vitest('Server integration tests (PGlite)', ['--project', 'server', '--maxWorkers=2'], baseEnv);
+await vitest('Unit tests (domain, web)', ['--project', 'domain', '--project', 'web', '--maxWorkers=2'], baseEnv);
 if (browserRun) {
   const result = await browserRun;
   step(browserTitle);
@@ -110,7 +109,6 @@ if (browserRun) {
   fs.rmSync(browserLog, { force: true });
   tallyReport(browserTitle, result);
 }
-await vitest('Unit tests (domain, web)', ['--project', 'domain', '--project', 'web', '--maxWorkers=2'], baseEnv);
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log(`\n${'─'.repeat(60)}`);

@@ -32,3 +32,25 @@ export type AdvanceClockResult = z.infer<typeof advanceClockResultSchema>;
 export function advanceMs(request: AdvanceClockRequest): number {
   return ((request.days ?? 0) * 24 + (request.hours ?? 0)) * 3_600_000;
 }
+
+/** GET /api/dev/jobs: the catalogue of scheduled job kinds, with what of each is pending on the simulated clock. */
+export const devJobsSchema = z.object({
+  /** The simulated time the due times compare with. */
+  now: z.iso.datetime({ offset: true }),
+  kinds: z.array(
+    z.object({
+      kind: z.string(),
+      /** When jobs of this kind fall due, in words. */
+      when: z.string(),
+      /** What one job of this kind schedules in turn, if anything. */
+      fanOut: z.string().nullable(),
+      /** Whether this process runs them (a handler is registered). */
+      handled: z.boolean(),
+      pending: z.number().int().min(0),
+      /** The earliest pending job's next try (its due time, later after a failed attempt). */
+      nextDueAt: z.iso.datetime({ offset: true }).nullable(),
+      failed: z.number().int().min(0),
+    }),
+  ),
+});
+export type DevJobs = z.infer<typeof devJobsSchema>;

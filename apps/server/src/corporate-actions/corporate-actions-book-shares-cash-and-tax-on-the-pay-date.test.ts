@@ -158,7 +158,7 @@ describe('corporate actions booked on the pay date', () => {
   it('every booking is written once: a pay job run again books nothing twice', async () => {
     expect(await t.app.scheduler.runDue()).toBe(0);
     await t.database.db.transaction((tx) =>
-      t.app.scheduler.schedule(tx as never, { kind: CA_JOBS.pay, key: 'KAP2-SIE:again', dueAt: t.app.simulatedClock.now(), payload: { eventId: 'KAP2-SIE' } }),
+      t.app.scheduler.schedule(tx as never, CA_JOBS.pay, { key: 'KAP2-SIE:again', dueAt: t.app.simulatedClock.now(), payload: { eventId: 'KAP2-SIE' } }),
     );
     expect(await t.app.scheduler.runDue()).toBe(1);
     expect((await caStore.eventOf(t.database.db, c.dora!.sub, 'KAP2-SIE'))!.entitlement.booked).toEqual(['pay']);

@@ -22,9 +22,16 @@ import { exInstant, scheduleCaEvent } from './schedule.ts';
 import { caNoticeId, caStore, caTermsKey, type CaEventRow } from './store.ts';
 import { eventSchedule, germanDeadline } from './views.ts';
 import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
+import { defineJob } from '../scheduler/job-kind.ts';
+import { z } from 'zod';
 
 /** The custodian's daily look for new corporate actions, 07:00 Berlin on banking days. */
-export const CA_ANNOUNCE_DAY_JOB = 'ca.announce_day';
+export const CA_ANNOUNCE_DAY_JOB = defineJob({
+  kind: 'ca.announce_day',
+  payload: z.object({ date: z.iso.date() }),
+  when: 'every banking day at 07:00 (Berlin), outside tests',
+  fanOut: 'announcements of the day drawn for held shares, each with its ca.ex, ca.deadline, ca.rights and ca.pay; the next banking day',
+});
 /** About one event per held share per year: one banking day in this many. */
 const ANNOUNCE_ONE_IN = 250;
 
@@ -242,7 +249,7 @@ export function custodian(d: CustodianDeps) {
     return type === 'KAP' && !d.subscriptionRights ? null : type;
   }
 
-  const scheduleDay = (tx: Db, date: IsoDate) => d.scheduler.schedule(tx, { kind: CA_ANNOUNCE_DAY_JOB, key: date, dueAt: announceInstant(date), payload: { date } });
+  const scheduleDay = (tx: Db, date: IsoDate) => d.scheduler.schedule(tx, CA_ANNOUNCE_DAY_JOB, { key: date, dueAt: announceInstant(date), payload: { date } });
 
   return {
     announce,
@@ -255,7 +262,7 @@ export function custodian(d: CustodianDeps) {
     /** Registers the daily job and schedules the next run (at start; idempotent). */
     async start(): Promise<void> {
       d.scheduler.handle(CA_ANNOUNCE_DAY_JOB, async (tx, job) => {
-        const date = job.payload.date as IsoDate;
+        const { date } = job.payload;
         for (const isin of await caStore.heldIsins(tx)) {
           const type = draw(isin, date);
           if (!type) continue;

@@ -175,8 +175,8 @@ export function caJobs(d: CaJobDeps) {
   }
 
   // Booked at the job's due time, so a clock that jumps past several dates books each on its own date.
-  const on = (run: (tx: Db, e: CaEventRow, at: Date) => Promise<void>) => async (tx: Db, job: { dueAt: Date; payload: Record<string, unknown> }) => {
-    const e = await caStore.event(tx, job.payload.eventId as string);
+  const on = (run: (tx: Db, e: CaEventRow, at: Date) => Promise<void>) => async (tx: Db, job: { dueAt: Date; payload: { eventId: string } }) => {
+    const e = await caStore.event(tx, job.payload.eventId);
     if (!e) return;
     // Known in memory before anything looks the rights up: a lookup in the database would wait for this transaction.
     await d.rights.register(e);

@@ -130,7 +130,7 @@ describe('a rights issue is announced to the holders of the share, with its term
     const ca = t.app.corporateActions;
     expect([ca.draw(SAP, '2026-12-01'), ca.draw(SAP, '2026-12-02'), ca.draw(TELEKOM, '2026-12-02')]).toEqual([null, 'WDIV', null]);
     // Tests run without the daily chain (events on random days would disturb other scenarios): start it by hand.
-    await t.database.db.transaction((tx) => t.app.scheduler.schedule(tx, { kind: CA_ANNOUNCE_DAY_JOB, key: '2026-12-01', dueAt: new Date('2026-12-01T06:00:00Z'), payload: { date: '2026-12-01' } }));
+    await t.database.db.transaction((tx) => t.app.scheduler.schedule(tx, CA_ANNOUNCE_DAY_JOB, { key: '2026-12-01', dueAt: new Date('2026-12-01T06:00:00Z'), payload: { date: '2026-12-01' } }));
     await clockTo(t, '2026-12-02T06:00:00Z');
     const wdiv = (await caList(t, anna)).find((i) => i.type === 'WDIV');
     // 2 % of 200 € as dividend, new shares at 95 %; announced at 07:00, ex date three banking days later.

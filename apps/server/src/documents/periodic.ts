@@ -16,6 +16,8 @@ import { endedPeriods, nextPeriod, periodAt, periodLabel, type Period, type Peri
 import { statementStore as reads } from './statement-store.ts';
 import type { DocumentStore, DocumentToIssue } from './store.ts';
 import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
+import { defineJob } from '../scheduler/job-kind.ts';
+import { z } from 'zod';
 
 /** Each periodic document and the period it covers. */
 const STATEMENTS = { account_statement: 'month', depot_statement: 'quarter', cost_report: 'year' } as const satisfies Record<string, PeriodKind>;
@@ -23,9 +25,15 @@ export type StatementKind = keyof typeof STATEMENTS;
 const STATEMENT_KINDS = Object.keys(STATEMENTS) as StatementKind[];
 
 /** A period has ended: fan out one job per customer, and wait for the next period. */
-export const PERIOD_JOB = 'documents.period_ended';
+const statementKind = z.enum(['account_statement', 'depot_statement', 'cost_report'] satisfies StatementKind[]);
+export const PERIOD_JOB = defineJob({
+  kind: 'documents.period_ended',
+  payload: z.object({ kind: statementKind }),
+  when: 'at the end of each month (Kontoauszug), quarter (Depotauszug) and year (cost report)',
+  fanOut: "one documents.statement per customer with bookings before the period's end, and the next period",
+});
 /** One customer's document of one period. */
-export const STATEMENT_JOB = 'documents.statement';
+export const STATEMENT_JOB = defineJob({ kind: 'documents.statement', payload: z.object({ kind: statementKind, sub: z.string().min(1) }), when: 'with its documents.period_ended' });
 
 export type PeriodicDeps = {
   db: Db;
@@ -124,22 +132,22 @@ export function periodicDocuments(d: PeriodicDeps) {
     /** Registers the jobs and schedules the end of each current period (at start; idempotent). */
     async start(): Promise<void> {
       d.scheduler.handle(PERIOD_JOB, async (tx, job) => {
-        const kind = job.payload.kind as StatementKind;
+        const { kind } = job.payload;
         const ended = periodFromKey(kind, job.dueAt);
         for (const sub of await reads.customersBookedBefore(tx, ended.end)) {
-          await d.scheduler.schedule(tx, { kind: STATEMENT_JOB, key: `${kind}:${ended.key}:${sub}`, dueAt: ended.end, payload: { kind, sub } });
+          await d.scheduler.schedule(tx, STATEMENT_JOB, { key: `${kind}:${ended.key}:${sub}`, dueAt: ended.end, payload: { kind, sub } });
         }
         const next = nextPeriod(ended);
-        await d.scheduler.schedule(tx, { kind: PERIOD_JOB, key: `${kind}:${next.key}`, dueAt: next.end, payload: { kind } });
+        await d.scheduler.schedule(tx, PERIOD_JOB, { key: `${kind}:${next.key}`, dueAt: next.end, payload: { kind } });
       });
       d.scheduler.handle(STATEMENT_JOB, async (tx, job) => {
-        const kind = job.payload.kind as StatementKind;
-        await issue(tx, job.payload.sub as string, kind, periodFromKey(kind, job.dueAt));
+        const { kind, sub } = job.payload;
+        await issue(tx, sub, kind, periodFromKey(kind, job.dueAt));
       });
       await d.db.transaction(async (tx) => {
         for (const kind of STATEMENT_KINDS) {
           const p = periodAt(STATEMENTS[kind], d.clock.now());
-          await d.scheduler.schedule(tx, { kind: PERIOD_JOB, key: `${kind}:${p.key}`, dueAt: p.end, payload: { kind } });
+          await d.scheduler.schedule(tx, PERIOD_JOB, { key: `${kind}:${p.key}`, dueAt: p.end, payload: { kind } });
         }
       });
     },

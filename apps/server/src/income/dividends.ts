@@ -18,11 +18,18 @@ import type { Scheduler } from '../scheduler/scheduler.ts';
 import { incomeStore } from '../tax/income-store.ts';
 import { incomeTaxEvent, type LockedYear } from '../tax/income-tax.ts';
 import { lockedTaxYear } from '../tax/store.ts';
+import { defineJob } from '../scheduler/job-kind.ts';
+import { z } from 'zod';
 
 /** A banking day of the dividend season: one job per ISIN that pays that day, then the next such day. */
-export const DIVIDEND_DAY_JOB = 'tax.dividend_day';
+export const DIVIDEND_DAY_JOB = defineJob({
+  kind: 'tax.dividend_day',
+  payload: z.object({ date: z.iso.date() }),
+  when: 'every banking day of the dividend season',
+  fanOut: 'one tax.dividend per held ISIN that pays that day, and the next season day',
+});
 /** One ISIN's dividend on its pay date, to every customer entitled. */
-export const DIVIDEND_JOB = 'tax.dividend';
+export const DIVIDEND_JOB = defineJob({ kind: 'tax.dividend', payload: z.object({ isin: z.string().min(1), date: z.iso.date() }), when: 'with its tax.dividend_day' });
 
 /** Dividends are credited at 06:00 Berlin on their pay date. */
 const PAY_HOUR_MS = 6 * 3_600_000;
@@ -163,22 +170,22 @@ export function dividendJobs(d: DividendJobDeps) {
     return booked;
   }
 
-  const scheduleDay = (tx: Db, date: IsoDate) => d.scheduler.schedule(tx, { kind: DIVIDEND_DAY_JOB, key: date, dueAt: payInstant(date), payload: { date } });
+  const scheduleDay = (tx: Db, date: IsoDate) => d.scheduler.schedule(tx, DIVIDEND_DAY_JOB, { key: date, dueAt: payInstant(date), payload: { date } });
 
   return {
     payOut,
     /** Registers the jobs and schedules today's (or the next banking day's) run (at start; idempotent). */
     async start(): Promise<void> {
       d.scheduler.handle(DIVIDEND_DAY_JOB, async (tx, job) => {
-        const date = job.payload.date as IsoDate;
+        const { date } = job.payload;
         const year = Number(date.slice(0, 4));
         for (const isin of await incomeStore.heldIsins(tx)) {
-          if (dividendPayDateOf(isin, year) === date) await d.scheduler.schedule(tx, { kind: DIVIDEND_JOB, key: `${isin}:${date}`, dueAt: job.dueAt, payload: { isin, date } });
+          if (dividendPayDateOf(isin, year) === date) await d.scheduler.schedule(tx, DIVIDEND_JOB, { key: `${isin}:${date}`, dueAt: job.dueAt, payload: { isin, date } });
         }
         await scheduleDay(tx, dividendSeasonDay(nextBankingDay(date)));
       });
       d.scheduler.handle(DIVIDEND_JOB, async (tx, job) => {
-        await payOut(tx, job.payload.isin as string, job.payload.date as IsoDate);
+        await payOut(tx, job.payload.isin, job.payload.date);
       });
       // The first day still ahead (a fresh start runs nothing at once; a restart finds its chain scheduled already).
       let day = dividendSeasonDay(berlinDate(d.clock.now()));

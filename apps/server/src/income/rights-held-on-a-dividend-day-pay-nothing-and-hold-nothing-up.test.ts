@@ -22,9 +22,9 @@ beforeAll(async () => {
   const at = new Date(`${payDate}T03:00:00Z`);
   await t.database.db.insert(lots).values({ sub, isin: RIGHTS, quantity: '7', remaining: '7', cost: '0', remainingCost: '0', openedAt: new Date('2027-01-05T08:00:00Z') });
   await t.database.db.transaction(async (tx) => {
-    await t.app.scheduler.schedule(tx, { kind: DIVIDEND_DAY_JOB, key: `test-${payDate}`, dueAt: at, payload: { date: payDate } });
+    await t.app.scheduler.schedule(tx, DIVIDEND_DAY_JOB, { key: `test-${payDate}`, dueAt: at, payload: { date: payDate } });
     // As scheduled before the fix: the rights' own dividend job.
-    await t.app.scheduler.schedule(tx, { kind: DIVIDEND_JOB, key: `${RIGHTS}:${payDate}`, dueAt: at, payload: { isin: RIGHTS, date: payDate } });
+    await t.app.scheduler.schedule(tx, DIVIDEND_JOB, { key: `${RIGHTS}:${payDate}`, dueAt: at, payload: { isin: RIGHTS, date: payDate } });
   });
 });
 afterAll(async () => t.close());

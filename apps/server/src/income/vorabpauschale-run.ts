@@ -20,11 +20,18 @@ import { incomeStore } from '../tax/income-store.ts';
 import { incomeTaxEvent, type LockedYear } from '../tax/income-tax.ts';
 import { lockedTaxYear } from '../tax/store.ts';
 import { openShortfall, type ShortfallToOpen } from './vorabpauschale-shortfall.ts';
+import { defineJob } from '../scheduler/job-kind.ts';
+import { z } from 'zod';
 
 /** The Vorabpauschale of a year: one job per customer holding accumulating funds, then next year's run. */
-export const VORABPAUSCHALE_YEAR_JOB = 'tax.vorabpauschale_year';
+export const VORABPAUSCHALE_YEAR_JOB = defineJob({
+  kind: 'tax.vorabpauschale_year',
+  payload: z.object({ year: z.number().int() }),
+  when: 'once a year, on the first banking day of January, for the year before',
+  fanOut: "one tax.vorabpauschale per customer holding accumulating funds, and next year's run",
+});
 /** One customer's Vorabpauschalen of one year. */
-export const VORABPAUSCHALE_JOB = 'tax.vorabpauschale';
+export const VORABPAUSCHALE_JOB = defineJob({ kind: 'tax.vorabpauschale', payload: z.object({ year: z.number().int(), sub: z.string().min(1) }), when: 'with its tax.vorabpauschale_year' });
 
 const RUN_HOUR_MS = 6 * 3_600_000;
 /** The Vorabpauschale of `year` is deemed received on the first banking day of the next year (§ 18 Abs. 3 InvStG): booked there at 06:00 Berlin. */
@@ -184,24 +191,24 @@ export function vorabpauschaleJobs(d: VorabpauschaleJobDeps) {
     return booked;
   }
 
-  const scheduleYear = (tx: Db, year: number) => d.scheduler.schedule(tx, { kind: VORABPAUSCHALE_YEAR_JOB, key: String(year), dueAt: vorabpauschaleInstant(year), payload: { year } });
+  const scheduleYear = (tx: Db, year: number) => d.scheduler.schedule(tx, VORABPAUSCHALE_YEAR_JOB, { key: String(year), dueAt: vorabpauschaleInstant(year), payload: { year } });
 
   return {
     bookCustomer,
     /** Registers the jobs and schedules the next run (at start; idempotent). */
     async start(): Promise<void> {
       d.scheduler.handle(VORABPAUSCHALE_YEAR_JOB, async (tx, job) => {
-        const year = job.payload.year as number;
+        const { year } = job.payload;
         const subs = new Set<string>();
         for (const p of await incomeStore.openPositionsBefore(tx, yearEnd(year))) {
           const instrument = await d.instrument(p.isin);
           if (instrument && accumulates(instrument)) subs.add(p.sub);
         }
-        for (const sub of subs) await d.scheduler.schedule(tx, { kind: VORABPAUSCHALE_JOB, key: `${year}:${sub}`, dueAt: job.dueAt, payload: { year, sub } });
+        for (const sub of subs) await d.scheduler.schedule(tx, VORABPAUSCHALE_JOB, { key: `${year}:${sub}`, dueAt: job.dueAt, payload: { year, sub } });
         await scheduleYear(tx, year + 1);
       });
       d.scheduler.handle(VORABPAUSCHALE_JOB, async (tx, job) => {
-        await bookCustomer(tx, job.payload.sub as string, job.payload.year as number);
+        await bookCustomer(tx, job.payload.sub, job.payload.year);
       });
       // The run still ahead: last year's when the clock stands before this January's run.
       const current = Number(berlinDate(d.clock.now()).slice(0, 4));

@@ -13,6 +13,8 @@ import { addNotification } from '../notifications/store.ts';
 import type { Db } from '../platform/db.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import { vorabpauschaleShortfalls } from '../tax/tables.ts';
+import { defineJob } from '../scheduler/job-kind.ts';
+import { z } from 'zod';
 
 /**
  * The shortfall procedure of § 44 Abs. 1 Sätze 7–10 EStG for the tax on a Vorabpauschale the cash
@@ -22,7 +24,12 @@ import { vorabpauschaleShortfalls } from '../tax/tables.ts';
  * then is reported to the tax office (Satz 10), which claims it from the customer (Satz 11). Kontor
  * keeps no debt: the account is never overdrawn for it.
  */
-export const SHORTFALL_JOB = 'tax.vorabpauschale_shortfall';
+export const SHORTFALL_JOB = defineJob({
+  kind: 'tax.vorabpauschale_shortfall',
+  payload: z.object({ key: z.string().min(1), day: z.iso.date() }),
+  when: 'daily while a Vorabpauschale waits for its cash, until its deadline',
+  fanOut: "the next day's check, until paid or reported",
+});
 
 const CHECK_HOUR_MS = 6 * 3_600_000;
 /** The check of a case on a day: 06:00 Berlin. */
@@ -45,7 +52,7 @@ export async function openShortfall(tx: Db, scheduler: Scheduler, c: ShortfallTo
     .returning({ key: vorabpauschaleShortfalls.key });
   if (added.length === 0) return;
   const day = addCalendarDays(berlinDate(c.at), 1);
-  await scheduler.schedule(tx, { kind: SHORTFALL_JOB, key: `${c.key}:${day}`, dueAt: checkInstant(day), payload: { key: c.key, day } });
+  await scheduler.schedule(tx, SHORTFALL_JOB, { key: `${c.key}:${day}`, dueAt: checkInstant(day), payload: { key: c.key, day } });
 }
 
 /** The booking that withholds cash that arrived for an open case. */
@@ -101,7 +108,7 @@ export function shortfallJobs(d: ShortfallDeps) {
     }
     await tx.update(vorabpauschaleShortfalls).set({ withheld: money(withheld), shortfall: money(rest) }).where(eq(vorabpauschaleShortfalls.key, key));
     const next = addCalendarDays(day, 1);
-    await d.scheduler.schedule(tx, { kind: SHORTFALL_JOB, key: `${key}:${next}`, dueAt: checkInstant(next), payload: { key, day: next } });
+    await d.scheduler.schedule(tx, SHORTFALL_JOB, { key: `${key}:${next}`, dueAt: checkInstant(next), payload: { key, day: next } });
   }
 
   const close = (tx: Db, key: string, set: { status: 'paid' | 'reported'; withheld: string; shortfall: string; closedAt: Date }) =>
@@ -140,7 +147,7 @@ export function shortfallJobs(d: ShortfallDeps) {
   return {
     check,
     start(): void {
-      d.scheduler.handle(SHORTFALL_JOB, async (tx, job) => check(tx, job.payload.key as string, job.payload.day as string, job.dueAt));
+      d.scheduler.handle(SHORTFALL_JOB, async (tx, job) => check(tx, job.payload.key, job.payload.day, job.dueAt));
     },
   };
 }

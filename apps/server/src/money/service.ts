@@ -20,7 +20,9 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { fingerprintOf, idempotent, type IdempotentResult } from '../platform/idempotency.ts';
+import { defineJob } from '../scheduler/job-kind.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
+import { z } from 'zod';
 import type { BookingWriter } from '../bookings/writer.ts';
 import type { AuthorisationService } from '../authorisations/service.ts';
 import type { TradingService } from '../trading/service.ts';
@@ -50,7 +52,12 @@ export type MoneyDeps = {
   log: FastifyBaseLogger;
 };
 
-export const MONEY_JOBS = { transferIn: 'money.transfer-in', payout: 'money.payout', debitSettle: 'money.debit-settle' } as const;
+/** The simulated bank's jobs; each names its transfer, payout or debit by its key (the id). */
+export const MONEY_JOBS = {
+  transferIn: defineJob({ kind: 'money.transfer-in', payload: z.object({}), when: 'an incoming transfer on its booking day (the next banking day)' }),
+  payout: defineJob({ kind: 'money.payout', payload: z.object({}), when: 'a payout on its execution day (banking day, 09:00 Berlin)' }),
+  debitSettle: defineJob({ kind: 'money.debit-settle', payload: z.object({}), when: 'a direct debit on its settlement day (banking days after the request)' }),
+};
 
 const money = (v: Decimal.Value) => toWireAmount(v);
 const noReferenceAccount = () => new AppError(409, 'Bitte hinterlegen Sie zuerst Ihr Referenzkonto.');
@@ -143,7 +150,7 @@ export function moneyService(d: MoneyDeps) {
     const settlementDate = addBankingDays(berlinDate(now), DIRECT_DEBIT_SETTLEMENT_DAYS);
     await store.insertDebit(tx, { id, sub, amount, creditedAtOnce: atOnce, state: 'PENDING', requestedAt: now, settlementDate });
     await d.book(tx, debitCreditBooking({ sub, debitId: id, amount: atOnce, part: 'instant', at: now, arrears: toWireAmount(cash.arrears) }));
-    await d.scheduler.schedule(tx, { kind: MONEY_JOBS.debitSettle, key: id, dueAt: dueOn(settlementDate) });
+    await d.scheduler.schedule(tx, MONEY_JOBS.debitSettle, { key: id, dueAt: dueOn(settlementDate) });
     return id;
   }
 
@@ -228,7 +235,7 @@ export function moneyService(d: MoneyDeps) {
           const executionDate = nextBankingDay(berlinDate(now));
           await store.insertPayout(itx, { id, sub, amount, iban: ref.iban, state: 'ORDERED', orderedAt: now, executionDate });
           await d.book(itx, payoutBooking({ sub, payoutId: id, amount, at: now }));
-          await d.scheduler.schedule(itx, { kind: MONEY_JOBS.payout, key: id, dueAt: dueOn(executionDate) });
+          await d.scheduler.schedule(itx, MONEY_JOBS.payout, { key: id, dueAt: dueOn(executionDate) });
           await securityLogStore.record(itx, { sub, kind: 'PAYOUT', at: now, detail: amount });
           return { statusCode: 201, body: payoutView((await store.payout(itx, sub, id))!) };
         }),
@@ -304,7 +311,7 @@ export function moneyService(d: MoneyDeps) {
       await d.db.transaction(async (t) => {
         const tx = t as unknown as Db;
         await store.insertTransfer(tx, { id, sub, amount: money(amount), receivedAt: now, bookingDate, state: 'PENDING' });
-        await d.scheduler.schedule(tx, { kind: MONEY_JOBS.transferIn, key: id, dueAt: dueOn(bookingDate) });
+        await d.scheduler.schedule(tx, MONEY_JOBS.transferIn, { key: id, dueAt: dueOn(bookingDate) });
       });
       return { id, bookingDate };
     },

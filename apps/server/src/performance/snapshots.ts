@@ -10,6 +10,8 @@ import { statementStore } from '../documents/statement-store.ts';
 import { performanceStore as store, type SnapshotRow } from './store.ts';
 import type { PositionSnapshot } from './tables.ts';
 import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
+import { defineJob } from '../scheduler/job-kind.ts';
+import { z } from 'zod';
 
 /** A depot's end of day, as stored or rebuilt. */
 export type DaySnapshot = Omit<SnapshotRow, 'sub' | 'createdAt'>;
@@ -135,9 +137,14 @@ const SNAPSHOT_HOUR_MS = 23 * 3_600_000 + 30 * 60_000;
 export const snapshotInstant = (day: IsoDate): Date => new Date(startOfBerlinDay(day).getTime() + SNAPSHOT_HOUR_MS);
 
 /** The day's job: one snapshot job per customer with bookings, then the next day's job. */
-export const SNAPSHOT_DAY_JOB = 'performance.day';
+export const SNAPSHOT_DAY_JOB = defineJob({
+  kind: 'performance.day',
+  payload: z.object({ day: z.iso.date() }),
+  when: 'every day after the close (Berlin)',
+  fanOut: "one performance.snapshot per customer with bookings, and the next day's job",
+});
 /** One customer's snapshot of one day. */
-export const SNAPSHOT_JOB = 'performance.snapshot';
+export const SNAPSHOT_JOB = defineJob({ kind: 'performance.snapshot', payload: z.object({ day: z.iso.date(), sub: z.string().min(1) }), when: 'with its performance.day' });
 
 /**
  * Daily snapshots on the scheduler: each Berlin day after the close, every customer's depot is
@@ -145,23 +152,23 @@ export const SNAPSHOT_JOB = 'performance.snapshot';
  * on) values the day at that day's closing prices.
  */
 export function snapshotJobs(d: { db: Db; clock: Clock; scheduler: Scheduler; quotes: QuoteSource; currencyOf: (isin: string) => Promise<string> }) {
-  const scheduleDay = (tx: Db, day: IsoDate) => d.scheduler.schedule(tx, { kind: SNAPSHOT_DAY_JOB, key: day, dueAt: snapshotInstant(day), payload: { day } });
+  const scheduleDay = (tx: Db, day: IsoDate) => d.scheduler.schedule(tx, SNAPSHOT_DAY_JOB, { key: day, dueAt: snapshotInstant(day), payload: { day } });
   return {
     async start(): Promise<void> {
       d.scheduler.handle(SNAPSHOT_DAY_JOB, async (tx, job) => {
-        const day = job.payload.day as IsoDate;
+        const { day } = job.payload;
         const next = addCalendarDays(day, 1);
         // A day whose next close has passed too (the clock jumped a quarter ahead) is not written for
         // every customer: a missing day is rebuilt when it is asked for, and jumps stay cheap.
         if (d.clock.now().getTime() < snapshotInstant(next).getTime()) {
           for (const sub of await statementStore.customersBookedBefore(tx, job.dueAt)) {
-            await d.scheduler.schedule(tx, { kind: SNAPSHOT_JOB, key: `${day}:${sub}`, dueAt: job.dueAt, payload: { day, sub } });
+            await d.scheduler.schedule(tx, SNAPSHOT_JOB, { key: `${day}:${sub}`, dueAt: job.dueAt, payload: { day, sub } });
           }
         }
         await scheduleDay(tx, next);
       });
       d.scheduler.handle(SNAPSHOT_JOB, async (tx, job) => {
-        const { day, sub } = job.payload as { day: IsoDate; sub: string };
+        const { day, sub } = job.payload;
         const now = d.clock.now();
         const prices = priceBook(d.quotes, berlinDate(now));
         const { rebuilt } = await depotHistory(tx, { prices, currencyOf: d.currencyOf }, sub, () => day, day);

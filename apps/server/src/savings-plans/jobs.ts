@@ -7,11 +7,18 @@ import type { Db } from '../platform/db.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import { executeBlock, type BlockResult } from './block.ts';
 import { savingsPlanStore as store } from './store.ts';
+import { defineJob } from '../scheduler/job-kind.ts';
+import { z } from 'zod';
 
 /** An execution day: one block job per instrument with plans due, then the next day. */
-export const SAVINGS_DAY_JOB = 'savings.day';
+export const SAVINGS_DAY_JOB = defineJob({
+  kind: 'savings.day',
+  payload: z.object({ date: z.iso.date() }),
+  when: 'every trading day at its execution time',
+  fanOut: 'one savings.block per instrument with plans due that day, and the next savings.day',
+});
 /** One instrument's block order on one execution day. */
-export const SAVINGS_BLOCK_JOB = 'savings.block';
+export const SAVINGS_BLOCK_JOB = defineJob({ kind: 'savings.block', payload: z.object({ date: z.iso.date(), isin: z.string().min(1) }), when: 'with its savings.day' });
 
 /** Plans execute at 09:00 Berlin, when the exchanges and the market maker have opened. */
 const EXECUTION_HOUR_MS = 9 * 3_600_000;
@@ -63,21 +70,22 @@ export function savingsPlanJobs(d: SavingsJobDeps) {
   }
 
   /** The execution day's job of `date` (a trading day), due at its execution time. */
-  const scheduleDay = (tx: Db, date: IsoDate) => d.scheduler.schedule(tx, { kind: SAVINGS_DAY_JOB, key: date, dueAt: executionInstant(date), payload: { date } });
+  const scheduleDay = (tx: Db, date: IsoDate) => d.scheduler.schedule(tx, SAVINGS_DAY_JOB, { key: date, dueAt: executionInstant(date), payload: { date } });
 
   return {
     /** Registers the jobs and schedules the next execution day (at start; idempotent). */
     async start(): Promise<void> {
       d.scheduler.handle(SAVINGS_DAY_JOB, async (tx, job) => {
-        const date = job.payload.date as IsoDate;
+        const { date } = job.payload;
         for (const isin of await store.dueInstruments(tx, date)) {
-          await d.scheduler.schedule(tx, { kind: SAVINGS_BLOCK_JOB, key: `${date}:${isin}`, dueAt: job.dueAt, payload: { date, isin } });
+          await d.scheduler.schedule(tx, SAVINGS_BLOCK_JOB, { key: `${date}:${isin}`, dueAt: job.dueAt, payload: { date, isin } });
         }
         await scheduleDay(tx, exchangeDayOnOrAfter(addCalendarDays(date, 1)));
       });
       d.scheduler.handle(SAVINGS_BLOCK_JOB, async (tx, job) => {
-        const result = await runBlock(tx, job.payload.date as IsoDate, job.payload.isin as string, job.dueAt);
-        if (result) d.log.info({ date: job.payload.date, isin: job.payload.isin, ...result }, 'savings block executed');
+        const { date, isin } = job.payload;
+        const result = await runBlock(tx, date, isin, job.dueAt);
+        if (result) d.log.info({ date, isin, ...result }, 'savings block executed');
       });
       const now = d.clock.now();
       const today = berlinDate(now);

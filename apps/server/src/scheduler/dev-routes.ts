@@ -1,19 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { advanceClockRequestSchema, advanceClockResultSchema, advanceMs, devClockSchema } from '@kontor/domain/dev-clock';
+import { advanceClockRequestSchema, advanceClockResultSchema, advanceMs, devClockSchema, devJobsSchema } from '@kontor/domain/dev-clock';
+import type { Db } from '../platform/db.ts';
+import { jobCatalogue } from './job-kind.ts';
 import type { ShiftableClock } from '../platform/clock.ts';
 import { nextPeriod, periodAt } from './periods.ts';
 import type { Scheduler } from './scheduler.ts';
+import { schedulerStore } from './store.ts';
 
 /**
  * Development only (DEV_TOOLS): "Zeit vorspulen". Moves the simulated clock forward and runs what
  * fell due at once, so a demo sees the payout executed on its banking day without waiting.
  */
 export const clockDevRoutes: FastifyPluginAsyncZod<{
+  db: Db;
   clock: ShiftableClock;
   scheduler: Scheduler;
   /** What else must see the new time at once (order expiry), before the jobs run. */
   afterAdvance?: () => Promise<unknown>;
-}> = async (app, { clock, scheduler, afterAdvance }) => {
+}> = async (app, { db, clock, scheduler, afterAdvance }) => {
   const reading = () => ({ now: clock.now().toISOString(), offsetMs: clock.offsetMs });
 
   app.get(
@@ -55,6 +59,35 @@ export const clockDevRoutes: FastifyPluginAsyncZod<{
       await afterAdvance?.();
       const jobsRun = await scheduler.runDue();
       return { ...reading(), jobsRun };
+    },
+  );
+
+  app.get(
+    '/api/dev/jobs',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Development only: every kind of scheduled job, when it runs, and what of it is pending on the simulated clock',
+        response: { 200: devJobsSchema },
+      },
+    },
+    async () => {
+      const byKind = new Map((await schedulerStore.summary(db)).map((r) => [r.kind, r]));
+      return {
+        now: clock.now().toISOString(),
+        kinds: jobCatalogue().map((k) => {
+          const r = byKind.get(k.kind);
+          return {
+            kind: k.kind,
+            when: k.when,
+            fanOut: k.fanOut ?? null,
+            handled: scheduler.handles(k.kind),
+            pending: r?.pending ?? 0,
+            nextDueAt: r?.nextRunAfter?.toISOString() ?? null,
+            failed: r?.failed ?? 0,
+          };
+        }),
+      };
     },
   );
 };

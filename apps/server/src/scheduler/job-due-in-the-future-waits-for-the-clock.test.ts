@@ -11,7 +11,7 @@ afterAll(() => f.close());
 describe('a job runs when the clock reaches its due time, not before', () => {
   it('a payout due on Tuesday 24 November at 08:00 Berlin waits through Monday and runs on Tuesday', async () => {
     const scheduler = f.make();
-    scheduler.handle('payout', f.recordRun);
+    scheduler.handle(f.kind('payout'), f.recordRun);
     const dueAt = new Date('2026-11-24T07:00:00Z');
     expect(await f.schedule(scheduler, { kind: 'payout', key: 'p-1', dueAt, payload: { amount: '100.00' } })).toBe(true);
 
@@ -23,7 +23,7 @@ describe('a job runs when the clock reaches its due time, not before', () => {
     f.clock.set(dueAt);
     expect(await scheduler.runDue()).toBe(1);
     expect(await f.effects()).toEqual(['p-1']);
-    const row = await schedulerStore.get(f.db, 'payout', 'p-1');
+    const row = await schedulerStore.get(f.db, 'test.payout', 'p-1');
     expect(row).toMatchObject({ state: 'done', attempts: 1, lastError: null, payload: { amount: '100.00' } });
     expect(row?.doneAt?.toISOString()).toBe(dueAt.toISOString());
 
@@ -36,7 +36,7 @@ describe('a job runs when the clock reaches its due time, not before', () => {
   it('jobs that fell due while time stood still run in the order they fell due', async () => {
     const scheduler = f.make();
     const seen: string[] = [];
-    scheduler.handle('step', async (tx, job) => {
+    scheduler.handle(f.kind('step'), async (tx, job) => {
       seen.push(`${job.key}@${job.dueAt.toISOString()}`);
       await f.recordRun(tx, job);
     });
@@ -51,18 +51,18 @@ describe('a job runs when the clock reaches its due time, not before', () => {
 
   it('a cancelled job never runs, and a job that ran cannot be cancelled', async () => {
     const scheduler = f.make();
-    scheduler.handle('cancellable', f.recordRun);
+    scheduler.handle(f.kind('cancellable'), f.recordRun);
     const dueAt = new Date(f.clock.now().getTime() + 60_000);
     await f.schedule(scheduler, { kind: 'cancellable', key: 'x', dueAt });
     await f.schedule(scheduler, { kind: 'cancellable', key: 'y', dueAt });
-    expect(await f.db.transaction((tx) => scheduler.cancel(tx, 'cancellable', 'x'))).toBe(true);
-    expect(await f.db.transaction((tx) => scheduler.cancel(tx, 'cancellable', 'x'))).toBe(false);
-    expect(await f.db.transaction((tx) => scheduler.cancel(tx, 'cancellable', 'nothing'))).toBe(false);
+    expect(await f.db.transaction((tx) => scheduler.cancel(tx, f.kind('cancellable'), 'x'))).toBe(true);
+    expect(await f.db.transaction((tx) => scheduler.cancel(tx, f.kind('cancellable'), 'x'))).toBe(false);
+    expect(await f.db.transaction((tx) => scheduler.cancel(tx, f.kind('cancellable'), 'nothing'))).toBe(false);
     f.clock.advance(60_000);
     const before = (await f.effects()).length;
     expect(await scheduler.runDue()).toBe(1);
     expect((await f.effects()).slice(before)).toEqual(['y']);
-    expect(await f.db.transaction((tx) => scheduler.cancel(tx, 'cancellable', 'y'))).toBe(false);
-    expect((await schedulerStore.get(f.db, 'cancellable', 'x'))?.state).toBe('cancelled');
+    expect(await f.db.transaction((tx) => scheduler.cancel(tx, f.kind('cancellable'), 'y'))).toBe(false);
+    expect((await schedulerStore.get(f.db, 'test.cancellable', 'x'))?.state).toBe('cancelled');
   });
 });

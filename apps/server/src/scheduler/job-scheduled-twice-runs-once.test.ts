@@ -11,19 +11,19 @@ afterAll(() => f.close());
 describe('a job is idempotent on its kind and key', () => {
   it('scheduling the same payout twice (a retried request) keeps the first and runs it once', async () => {
     const scheduler = f.make();
-    scheduler.handle('payout', f.recordRun);
+    scheduler.handle(f.kind('payout'), f.recordRun);
     const dueAt = f.clock.now();
     expect(await f.schedule(scheduler, { kind: 'payout', key: 'p-7', dueAt, payload: { amount: '10.00' } })).toBe(true);
     expect(await f.schedule(scheduler, { kind: 'payout', key: 'p-7', dueAt: new Date(dueAt.getTime() - 60_000), payload: { amount: '99.00' } })).toBe(false);
     expect(await scheduler.runDue()).toBe(1);
     expect(await scheduler.runDue()).toBe(0);
     expect(await f.effects()).toEqual(['p-7']);
-    expect((await schedulerStore.get(f.db, 'payout', 'p-7'))?.payload).toEqual({ amount: '10.00' });
+    expect((await schedulerStore.get(f.db, 'test.payout', 'p-7'))?.payload).toEqual({ amount: '10.00' });
   });
 
   it('scheduling it again after it ran does not run it again', async () => {
     const scheduler = f.make();
-    scheduler.handle('statement', f.recordRun);
+    scheduler.handle(f.kind('statement'), f.recordRun);
     await f.schedule(scheduler, { kind: 'statement', key: '2026-Q4', dueAt: f.clock.now() });
     expect(await scheduler.runDue()).toBe(1);
     expect(await f.schedule(scheduler, { kind: 'statement', key: '2026-Q4', dueAt: f.clock.now() })).toBe(false);
@@ -33,8 +33,8 @@ describe('a job is idempotent on its kind and key', () => {
 
   it('the same key under another kind is another job', async () => {
     const scheduler = f.make();
-    scheduler.handle('kind-a', f.recordRun);
-    scheduler.handle('kind-b', f.recordRun);
+    scheduler.handle(f.kind('kind-a'), f.recordRun);
+    scheduler.handle(f.kind('kind-b'), f.recordRun);
     expect(await f.schedule(scheduler, { kind: 'kind-a', key: 'shared', dueAt: f.clock.now() })).toBe(true);
     expect(await f.schedule(scheduler, { kind: 'kind-b', key: 'shared', dueAt: f.clock.now() })).toBe(true);
     expect(await scheduler.runDue()).toBe(2);
@@ -44,10 +44,10 @@ describe('a job is idempotent on its kind and key', () => {
     const scheduler = f.make();
     await expect(
       f.db.transaction(async (tx) => {
-        await scheduler.schedule(tx, { kind: 'payout', key: 'rolled-back', dueAt: f.clock.now() });
+        await scheduler.schedule(tx, f.kind('payout'), { key: 'rolled-back', dueAt: f.clock.now() });
         throw new Error('the payout itself failed');
       }),
     ).rejects.toThrow();
-    expect(await schedulerStore.get(f.db, 'payout', 'rolled-back')).toBeUndefined();
+    expect(await schedulerStore.get(f.db, 'test.payout', 'rolled-back')).toBeUndefined();
   });
 });

@@ -27,6 +27,6 @@ export async function registerScheduler(
   const scheduler = createScheduler({ db, clock: marketClock, log: app.log, lock: cluster.schedulerLock });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());
-  if (config.devTools) await app.register(clockDevRoutes, { clock: marketClock, scheduler, afterAdvance: ctx.afterAdvance });
+  if (config.devTools) await app.register(clockDevRoutes, { db, clock: marketClock, scheduler, afterAdvance: ctx.afterAdvance });
   return { scheduler };
 }

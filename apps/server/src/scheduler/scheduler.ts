@@ -2,17 +2,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { type LeaderLock, leaderLock } from '../cluster/leader-lock.ts';
+import type { JobKind } from './job-kind.ts';
 import { schedulerStore as store } from './store.ts';
 
-export type JobHandler = (tx: Db, job: { kind: string; key: string; dueAt: Date; payload: Record<string, unknown> }) => Promise<void>;
+/** A job as its handler sees it: the payload parsed by its kind's schema. */
+export type Job<P> = { kind: string; key: string; dueAt: Date; payload: P };
+export type JobHandler<P> = (tx: Db, job: Job<P>) => Promise<void>;
+/** What `schedule` takes: a payload unless the kind's payload is empty. */
+export type JobToSchedule<P> = { key: string; dueAt: Date } & (Record<string, never> extends P ? { payload?: P } : { payload: P });
 
 export interface Scheduler {
   /** Inside the caller's transaction; a second job with the same kind+key is ignored (returns false). */
-  schedule(tx: Db, job: { kind: string; key: string; dueAt: Date; payload?: Record<string, unknown> }): Promise<boolean>;
+  schedule<P>(tx: Db, kind: JobKind<P>, job: JobToSchedule<P>): Promise<boolean>;
   /** Cancels a job not yet run (inside the caller's transaction); false when it already ran or does not exist. */
-  cancel(tx: Db, kind: string, key: string): Promise<boolean>;
+  cancel(tx: Db, kind: JobKind<unknown>, key: string): Promise<boolean>;
   /** Registers the handler of a kind (at start, before `start`). */
-  handle(kind: string, handler: JobHandler): void;
+  handle<P>(kind: JobKind<P>, handler: JobHandler<P>): void;
+  /** Whether a handler for this kind name is registered. */
+  handles(kind: string): boolean;
   /** Runs every job due by the clock now, one transaction each (handler's writes + marking done commit together); returns how many ran. */
   runDue(): Promise<number>;
   /** Polls runDue every few seconds while holding the advisory lock; stop() on app close. */
@@ -51,7 +58,7 @@ export function createScheduler(deps: {
   lock?: Pick<LeaderLock, 'acquire' | 'release'>;
 }): Scheduler {
   const { db, clock, log } = deps;
-  const handlers = new Map<string, JobHandler>();
+  const handlers = new Map<string, { kind: JobKind<unknown>; run: JobHandler<unknown> }>();
   const lock = deps.lock ?? leaderLock(db, log);
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
@@ -64,7 +71,10 @@ export function createScheduler(deps: {
       const handler = handlers.get(job.kind);
       try {
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-        await tx.transaction((savepoint) => handler(savepoint, { kind: job.kind, key: job.key, dueAt: job.dueAt, payload: job.payload }));
+        // A payload that does not fit its kind fails like a throwing handler: recorded, retried, given up.
+        const parsed = handler.kind.payload.safeParse(job.payload ?? {});
+        if (!parsed.success) throw new Error(`payload of job kind ${job.kind} does not fit its schema: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+        await tx.transaction((savepoint) => handler.run(savepoint, { kind: job.kind, key: job.key, dueAt: job.dueAt, payload: parsed.data }));
         await store.markDone(tx, job, now);
         return true;
       } catch (e) {
@@ -81,12 +91,13 @@ export function createScheduler(deps: {
   }
 
   const scheduler: Scheduler = {
-    schedule: (tx, job) => store.insert(tx, { ...job, payload: job.payload ?? {} }, clock.now()),
-    cancel: (tx, kind, key) => store.cancel(tx, kind, key, clock.now()),
+    schedule: (tx, kind, job) => store.insert(tx, { kind: kind.kind, key: job.key, dueAt: job.dueAt, payload: (job.payload ?? {}) as Record<string, unknown> }, clock.now()),
+    cancel: (tx, kind, key) => store.cancel(tx, kind.kind, key, clock.now()),
     handle(kind, handler) {
-      if (handlers.has(kind)) throw new Error(`job kind ${kind} has a handler already`);
-      handlers.set(kind, handler);
+      if (handlers.has(kind.kind)) throw new Error(`job kind ${kind.kind} has a handler already`);
+      handlers.set(kind.kind, { kind: kind as JobKind<unknown>, run: handler as JobHandler<unknown> });
     },
+    handles: (kind) => handlers.has(kind),
     async runDue() {
       // One instant for the whole run: a failed job's retry lies after it, so it waits for a later run.
       const now = clock.now();

@@ -62,6 +62,20 @@ export const schedulerStore = {
       .where(and(eq(scheduledJobs.kind, job.kind), eq(scheduledJobs.key, job.key)));
   },
 
+  /** Per kind: how many jobs wait and when the first may run, and how many were given up. */
+  async summary(db: Db): Promise<{ kind: string; pending: number; nextRunAfter: Date | null; failed: number }[]> {
+    const rows = await db
+      .select({
+        kind: scheduledJobs.kind,
+        pending: sql<number>`count(*) filter (where ${scheduledJobs.state} = 'pending')`.mapWith(Number),
+        nextRunAfter: sql<string | null>`min(${scheduledJobs.runAfter}) filter (where ${scheduledJobs.state} = 'pending')`,
+        failed: sql<number>`count(*) filter (where ${scheduledJobs.state} = 'failed')`.mapWith(Number),
+      })
+      .from(scheduledJobs)
+      .groupBy(scheduledJobs.kind);
+    return rows.map((r) => ({ ...r, nextRunAfter: r.nextRunAfter === null ? null : new Date(r.nextRunAfter) }));
+  },
+
   async get(db: Db, kind: string, key: string) {
     const [row] = await db.select().from(scheduledJobs).where(and(eq(scheduledJobs.kind, kind), eq(scheduledJobs.key, key)));
     return row as (typeof scheduledJobs.$inferSelect & { state: JobState }) | undefined;

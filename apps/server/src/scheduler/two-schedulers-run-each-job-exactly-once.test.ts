@@ -10,8 +10,8 @@ afterAll(() => f.close());
 describe('two scheduler processes on one database', () => {
   it('running due jobs at the same moment in both, each of 40 jobs runs exactly once', async () => {
     const [one, two] = [f.make(), f.make()];
-    one.handle('settle', f.recordRun);
-    two.handle('settle', f.recordRun);
+    one.handle(f.kind('settle'), f.recordRun);
+    two.handle(f.kind('settle'), f.recordRun);
     const keys = Array.from({ length: 40 }, (_, i) => `debit-${String(i).padStart(2, '0')}`);
     for (const key of keys) await f.schedule(one, { kind: 'settle', key, dueAt: f.clock.now() });
 

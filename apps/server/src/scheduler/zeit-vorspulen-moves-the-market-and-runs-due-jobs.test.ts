@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../platform/db.ts';
 import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { testJobKind } from '../../test/scheduler-fixture.ts';
+
+const DEMO_PAYOUT = testJobKind('demo-payout');
 
 let t: TestApp;
 let customer: SignedInCustomer;
@@ -11,7 +14,7 @@ const ran: string[] = [];
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-12-24T09:00:00Z' });
   customer = await signedInCustomer(t.app, t.database.db);
-  t.app.scheduler.handle('demo-payout', async (tx, job) => {
+  t.app.scheduler.handle(DEMO_PAYOUT, async (tx, job) => {
     ran.push(job.key);
     await tx.execute(sql`select 1`);
   });
@@ -23,7 +26,7 @@ const advance = (payload: object) => t.call({ method: 'POST', url: '/api/dev/clo
 describe('"Zeit vorspulen": POST /api/dev/clock/advance', () => {
   it('a payout ordered on Thursday 24 December runs when the clock is moved to Monday 28 December', async () => {
     await t.database.db.transaction((tx) =>
-      t.app.scheduler.schedule(tx, { kind: 'demo-payout', key: 'p-xmas', dueAt: new Date('2026-12-28T07:00:00Z') }),
+      t.app.scheduler.schedule(tx, DEMO_PAYOUT, { key: 'p-xmas', dueAt: new Date('2026-12-28T07:00:00Z') }),
     );
     const first = await advance({ days: 3 });
     expect(first.statusCode).toBe(200);

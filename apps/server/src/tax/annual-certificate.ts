@@ -9,11 +9,18 @@ import type { Scheduler } from '../scheduler/scheduler.ts';
 import { incomeStore } from './income-store.ts';
 import { type TaxEventRow, taxStore } from './store.ts';
 import { toWireAmount } from '@kontor/domain/numbers';
+import { defineJob } from '../scheduler/job-kind.ts';
+import { z } from 'zod';
 
 /** A year's certificates: one job per customer with taxed events that year, then next year's. */
-export const CERTIFICATES_JOB = 'tax.annual_certificates';
+export const CERTIFICATES_JOB = defineJob({
+  kind: 'tax.annual_certificates',
+  payload: z.object({ year: z.number().int() }),
+  when: 'once a year, in January, for the year before',
+  fanOut: "one tax.annual_certificate per customer with taxed events that year, and next year's run",
+});
 /** One customer's Jahressteuerbescheinigung of one year. */
-export const CERTIFICATE_JOB = 'tax.annual_certificate';
+export const CERTIFICATE_JOB = defineJob({ kind: 'tax.annual_certificate', payload: z.object({ year: z.number().int(), sub: z.string().min(1) }), when: 'with its tax.annual_certificates' });
 
 /** Issued at 06:00 Berlin on the banking day after the Vorabpauschale run (the second banking day of the next year). */
 export const certificateInstant = (year: number): Date => new Date(startOfBerlinDay(addBankingDays(bankingDayOnOrAfter(`${year + 1}-01-01`), 1)).getTime() + 6 * 3_600_000);
@@ -73,21 +80,21 @@ export function annualCertificateJobs(d: CertificateJobDeps) {
     return d.documents.issue(tx, sub, at, doc);
   }
 
-  const scheduleYear = (tx: Db, year: number) => d.scheduler.schedule(tx, { kind: CERTIFICATES_JOB, key: String(year), dueAt: certificateInstant(year), payload: { year } });
+  const scheduleYear = (tx: Db, year: number) => d.scheduler.schedule(tx, CERTIFICATES_JOB, { key: String(year), dueAt: certificateInstant(year), payload: { year } });
 
   return {
     issue,
     /** Registers the jobs and schedules the next run (at start; idempotent). */
     async start(): Promise<void> {
       d.scheduler.handle(CERTIFICATES_JOB, async (tx, job) => {
-        const year = job.payload.year as number;
+        const { year } = job.payload;
         for (const sub of await incomeStore.taxedCustomers(tx, year)) {
-          await d.scheduler.schedule(tx, { kind: CERTIFICATE_JOB, key: `${year}:${sub}`, dueAt: job.dueAt, payload: { year, sub } });
+          await d.scheduler.schedule(tx, CERTIFICATE_JOB, { key: `${year}:${sub}`, dueAt: job.dueAt, payload: { year, sub } });
         }
         await scheduleYear(tx, year + 1);
       });
       d.scheduler.handle(CERTIFICATE_JOB, async (tx, job) => {
-        await issue(tx, job.payload.sub as string, job.payload.year as number, job.dueAt);
+        await issue(tx, job.payload.sub, job.payload.year, job.dueAt);
       });
       const current = Number(berlinDate(d.clock.now()).slice(0, 4));
       const year = d.clock.now() < certificateInstant(current - 1) ? current - 1 : current;

@@ -110,7 +110,7 @@ export function ticketBackOffice(d: BackOfficeDeps) {
   }
 
   d.scheduler.handle(TICKET_JOB, async (tx, job) => {
-    await process(tx, String(job.payload.ticketId), Number(job.payload.version));
+    await process(tx, job.payload.ticketId, job.payload.version);
   });
 
   return { process };

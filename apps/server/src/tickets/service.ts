@@ -28,8 +28,14 @@ import { isUuid } from '../platform/ids.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { AttachmentService } from './attachments.ts';
 import { preview, ticketStore as store, type TicketRow } from './store.ts';
+import { defineJob } from '../scheduler/job-kind.ts';
+import { z } from 'zod';
 
-export const TICKET_JOB = 'ticket.process';
+export const TICKET_JOB = defineJob({
+  kind: 'ticket.process',
+  payload: z.object({ ticketId: z.string().min(1), version: z.number().int() }),
+  when: 'an hour after a service request is filed or answered (the back office carries it out)',
+});
 
 export const ticketMessages = {
   notFound: 'Diesen Auftrag gibt es nicht.',
@@ -130,7 +136,7 @@ export function ticketService(d: TicketDeps) {
     await d.attachments.bind(tx, sub, row.id, files, entryId);
     const version = row.version + 1;
     const updated = await store.update(tx, row.id, { state: 'OPEN', data, version, submittedAt: now, updatedAt: now, lastEntry: content });
-    await scheduler.schedule(tx, { kind: TICKET_JOB, key: `${row.id}:${version}`, dueAt: new Date(now.getTime() + TICKET_PROCESSING_DELAY_MS), payload: { ticketId: row.id, version } });
+    await scheduler.schedule(tx, TICKET_JOB, { key: `${row.id}:${version}`, dueAt: new Date(now.getTime() + TICKET_PROCESSING_DELAY_MS), payload: { ticketId: row.id, version } });
     return updated;
   }
 
@@ -216,7 +222,7 @@ export function ticketService(d: TicketDeps) {
         if (row.state === 'CUSTOMER_REPLY') {
           const version = row.version + 1;
           await store.update(tx, id, { state: 'OPEN', version, updatedAt: now, lastEntry });
-          await scheduler.schedule(tx, { kind: TICKET_JOB, key: `${id}:${version}`, dueAt: new Date(now.getTime() + TICKET_PROCESSING_DELAY_MS), payload: { ticketId: id, version } });
+          await scheduler.schedule(tx, TICKET_JOB, { key: `${id}:${version}`, dueAt: new Date(now.getTime() + TICKET_PROCESSING_DELAY_MS), payload: { ticketId: id, version } });
         } else await store.update(tx, id, { updatedAt: now, lastEntry });
       });
     },
