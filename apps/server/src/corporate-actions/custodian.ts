@@ -20,7 +20,8 @@ import { lotStore } from '../bookings/lot-store.ts';
 import { eurQuote, rightsIsinOf } from './position.ts';
 import { exInstant, scheduleCaEvent } from './schedule.ts';
 import { caNoticeId, caStore, caTermsKey, type CaEventRow } from './store.ts';
-import { eventSchedule, germanDeadline } from './views.ts';
+import { formatDeadline } from '@kontor/domain/dates';
+import { eventSchedule } from './views.ts';
 import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import { defineJob } from '../scheduler/job-kind.ts';
 import { z } from 'zod';
@@ -194,7 +195,7 @@ export function custodian(d: CustodianDeps) {
     const title = `${typeLabel} ${names.name}`;
     const documentId = await d.documents.issue(tx, sub, at, { kind: 'corporate_action_notice', dedupeKey: caTermsKey(e.id), title: 'Kapitalmaßnahme', pdfTitle: title, pdfIsin: e.isin, data, notify: false });
     const voluntary = !data.mandatory;
-    const deadline = germanDeadline(e.deadline);
+    const deadline = formatDeadline(e.deadline);
     await addNotification(
       tx,
       {

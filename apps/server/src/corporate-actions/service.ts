@@ -20,13 +20,14 @@ import { notesStore } from '../notes/store.ts';
 import { currentTaxYear } from '../tax/store.ts';
 import { holdingFor, positionFor } from './position.ts';
 import { caNoticeId, caRef, caStore, termsOf, type CaEventRow } from './store.ts';
-import { announcementView, byStatusThenDeadline, germanDeadline, type AnnouncementRow } from './views.ts';
+import { formatDeadline } from '@kontor/domain/dates';
+import { announcementView, byStatusThenDeadline, type AnnouncementRow } from './views.ts';
 import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 const NOT_FOUND = 'Diese Kapitalmaßnahme gibt es nicht.';
 const MANDATORY = 'Diese Kapitalmaßnahme ist verpflichtend; eine Weisung ist nicht möglich.';
 const NEEDS_TAN = 'Bitte bestätigen Sie die Weisung mit einer TAN.';
-const deadlinePassed = (e: CaEventRow) => new AppError(409, `Die Frist für Weisungen zu dieser Kapitalmaßnahme ist am ${germanDeadline(e.deadline)} Uhr abgelaufen.`);
+const deadlinePassed = (e: CaEventRow) => new AppError(409, `Die Frist für Weisungen zu dieser Kapitalmaßnahme ist am ${formatDeadline(e.deadline)} Uhr abgelaufen.`);
 
 export type CaServiceDeps = {
   db: Db;

@@ -5,10 +5,6 @@ import { payInstant } from './schedule.ts';
 import type { CaSchedule } from '../documents/ca-terms.ts';
 import { caStatementKeyPrefix, caTermsKey, type CaEntitlementRow, type CaEventRow, type CaInstructionRow } from './store.ts';
 import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
-import { formatDeadline } from '@kontor/domain/dates';
-
-/** "04.12.2026 12:00" (Berlin): how a deadline is written in messages and notices (add " Uhr"). */
-export const germanDeadline = (at: Date) => formatDeadline(at);
 
 const plain = (v: string | null) => (v === null ? null : toWireDecimal(v));
 
