@@ -1,5 +1,6 @@
 import { SESSION_IDLE_CODE } from '@kontor/domain/auth-contracts';
 import { backendError, userMessage, type BackendError } from '@kontor/domain/backend-error';
+import { type BodyIn, type Endpoint, endpointPath, type ParamsIn, type QueryIn, type ResponseOf } from '@kontor/domain/endpoint';
 import { createBotProtection, type BotProtection } from './bot-protection';
 import { translate } from './i18n';
 import { domainText } from './domain-text';
@@ -282,14 +283,31 @@ export function configureApi(client: ApiClient): void {
   current = client;
 }
 
+/** What a call of a catalogued endpoint takes: its path parameters, query and body, typed by its schemas. */
+export type CallInput<E extends Endpoint> = Omit<RequestOptions, 'body' | 'query'> &
+  (ParamsIn<E> extends undefined ? { params?: undefined } : { params: ParamsIn<E> }) &
+  (QueryIn<E> extends undefined ? { query?: undefined } : { query?: QueryIn<E> }) &
+  (BodyIn<E> extends undefined ? { body?: undefined } : { body: BodyIn<E> });
+
+/**
+ * One endpoint of the catalogue (`@kontor/domain/endpoints`, decision 034): method and path come
+ * from there, and the answer is checked against its schema, so client and server cannot drift apart.
+ */
+export async function callEndpoint<E extends Endpoint>(client: Pick<ApiClient, 'request'>, e: E, input: CallInput<E>): Promise<ResponseOf<E>> {
+  const { params, query, body, ...options } = input as RequestOptions & { params?: Record<string, string | number> };
+  const answer = await client.request<unknown>(e.method, endpointPath(e, params), { ...options, ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}) });
+  return (e.response ? e.response.parse(answer) : undefined) as ResponseOf<E>;
+}
+
 /** The app-wide client; delegates to whatever boot configured. */
-export const api: ApiClient = {
+export const api: ApiClient & { call<E extends Endpoint>(e: E, input: CallInput<E>): Promise<ResponseOf<E>> } = {
   request<T>(method: HttpMethod, url: string, options?: RequestOptions): Promise<T> {
     return current.request<T>(method, url, options);
   },
   url(path, query) {
     return current.url(path, query);
   },
+  call: (e, input) => callEndpoint(current, e, input),
 };
 
 /** A fresh key for one logical operation; reuse it when retrying that same operation. */

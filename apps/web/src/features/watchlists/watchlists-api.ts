@@ -1,16 +1,17 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { watchlistSchema, type Watchlist } from '@kontor/domain/watchlists';
+import { endpoints } from '@kontor/domain/endpoints';
+import type { Watchlist } from '@kontor/domain/watchlists';
 import { api, isApiError } from '../../lib/api-client';
 
 export const WATCHLISTS_KEY = ['watchlists'] as const;
+const wl = endpoints.watchlists;
 
 /** The customer's watchlists with their ISINs (GET /api/wl), oldest list first. */
 export function useWatchlists() {
   return useQuery({
     queryKey: WATCHLISTS_KEY,
     // The page shows its own message with a retry; no toast on top of it.
-    queryFn: async ({ signal }) => z.array(watchlistSchema).parse(await api.request<unknown>('GET', '/api/wl', { signal, skipGlobalErrorHandler: true })),
+    queryFn: ({ signal }) => api.call(wl.list, { signal, skipGlobalErrorHandler: true }),
   });
 }
 
@@ -20,8 +21,6 @@ function replaceList(client: QueryClient, list: Watchlist) {
     return lists.some((l) => l.id === list.id) ? lists.map((l) => (l.id === list.id ? list : l)) : [...lists, list];
   });
 }
-
-const path = (id: string) => `/api/wl/${encodeURIComponent(id)}`;
 
 /**
  * Changes to watchlists. Each answer is the changed list, which replaces the cached one, so every
@@ -36,34 +35,34 @@ export function useWatchlistMutations() {
   };
   const create = useMutation({
     mutationFn: (input: { name: string; isin?: string }) =>
-      api.request<Watchlist>('POST', '/api/wl', { body: { name: input.name }, skipGlobalErrorHandler: true }).then(async (list) => {
+      api.call(wl.create, { body: { name: input.name }, skipGlobalErrorHandler: true }).then(async (list) => {
         replaceList(client, list);
         if (!input.isin) return list;
         // The list exists even if adding fails; the cache already shows it.
-        const filled = await api.request<Watchlist>('POST', `${path(list.id)}/items`, { body: { isin: input.isin }, skipGlobalErrorHandler: true });
+        const filled = await api.call(wl.addItem, { params: { id: list.id }, body: { isin: input.isin }, skipGlobalErrorHandler: true });
         replaceList(client, filled);
         return filled;
       }),
   });
   const rename = useMutation({
     mutationFn: (input: { id: string; name: string }) =>
-      api.request<Watchlist>('PATCH', path(input.id), { body: { name: input.name }, skipGlobalErrorHandler: true }),
+      api.call(wl.rename, { params: { id: input.id }, body: { name: input.name }, skipGlobalErrorHandler: true }),
     onSuccess: (list) => replaceList(client, list),
     onError,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api.request<void>('DELETE', path(id), { skipGlobalErrorHandler: true }),
+    mutationFn: (id: string) => api.call(wl.remove, { params: { id }, skipGlobalErrorHandler: true }),
     onSuccess: (_nothing, id) => client.setQueryData<Watchlist[]>(WATCHLISTS_KEY, (lists) => lists?.filter((l) => l.id !== id)),
     onError,
   });
   const addItem = useMutation({
-    mutationFn: (input: { id: string; isin: string }) => api.request<Watchlist>('POST', `${path(input.id)}/items`, { body: { isin: input.isin } }),
+    mutationFn: (input: { id: string; isin: string }) => api.call(wl.addItem, { params: { id: input.id }, body: { isin: input.isin } }),
     onSuccess: (list) => replaceList(client, list),
     onError,
   });
   const removeItem = useMutation({
     mutationFn: (input: { id: string; isin: string }) =>
-      api.request<Watchlist>('DELETE', `${path(input.id)}/items/${encodeURIComponent(input.isin)}`),
+      api.call(wl.removeItem, { params: { id: input.id, isin: input.isin } }),
     onSuccess: (list) => replaceList(client, list),
     onError,
   });
