@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * One endpoint of the API, defined once (decision 034): method, path, the schemas of its path
@@ -16,10 +16,16 @@ export type Endpoint = {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /** Request headers the endpoint reads (the Idempotency-Key); the web client sets them itself. */
+  readonly headers?: z.ZodType;
   /** The status of success; 204 has no answer. */
   readonly status: 200 | 201 | 204;
   readonly response?: z.ZodType;
 };
+
+/** The Idempotency-Key header of an order, payout or note: a repeat with the same key returns the first answer. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const idempotencyHeaderSchema = z.object({ [IDEMPOTENCY_HEADER]: z.string().max(200).optional() });
 
 export const defineEndpoint = <const E extends Endpoint>(e: E): E => e;
 

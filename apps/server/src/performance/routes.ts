@@ -1,19 +1,9 @@
+import { endpoints } from '@kontor/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { performanceQuerySchema, performanceSchema } from '@kontor/domain/performance-contracts';
 import { customerOf } from '../platform/auth.ts';
 import type { PerformanceService } from './service.ts';
+import { route } from '../platform/endpoint-route.ts';
 
 export const performanceRoutes: FastifyPluginAsyncZod<{ service: PerformanceService }> = async (app, { service }) => {
-  app.get(
-    '/api/depot/performance',
-    {
-      schema: {
-        tags: ['trading'],
-        summary: 'Performance of the depot and its positions (TTWROR, IRR) and its value history over a range',
-        querystring: performanceQuerySchema,
-        response: { 200: performanceSchema },
-      },
-    },
-    async (req) => service.performance(customerOf(req).sub, req.query.range),
-  );
+  route(app, endpoints.performance.depot, async (req) => service.performance(customerOf(req).sub, req.query.range));
 };

@@ -23,6 +23,7 @@ export function route<E extends Endpoint>(
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
+      ...(e.headers ? { headers: e.headers } : {}),
       ...(e.response ? { response: { [e.status]: e.response } } : {}),
     },
     ...(options.config ? { config: options.config } : {}),

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { endpoints } from '@kontor/domain/endpoints';
+import { watchlistEndpoints as wl } from '@kontor/domain/endpoints/watchlists';
 import type { Watchlist } from '@kontor/domain/watchlists';
 import { api, isApiError } from '../../lib/api-client';
 
 export const WATCHLISTS_KEY = ['watchlists'] as const;
-const wl = endpoints.watchlists;
 
 /** The customer's watchlists with their ISINs (GET /api/wl), oldest list first. */
 export function useWatchlists() {

@@ -8,6 +8,8 @@ import { queryKeys } from '../../lib/query-keys';
  * Cash and positions: the depot page's valuation, the ticket's buying power and pieces to sell.
  * Executions and cancellations refresh it through the order stream; it polls only while that is down.
  */
+// Not yet through the endpoint catalogue: checking the answer against its schema would load the
+// trading contracts (about 8 KB) into the depot's first load.
 export function useDepot() {
   const fallback = useOrderFallbackRefetch();
   return useQuery({

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notesListSchema, type NoteSubject, type NotesList, type OwnNote } from '@kontor/domain/notes-contracts';
+import { notesEndpoints } from '@kontor/domain/endpoints/notes';
+import type { NoteSubject, NotesList } from '@kontor/domain/notes-contracts';
 import { api, isApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -12,12 +13,9 @@ export function useNotes(isin: string | null = null, options: { enabled?: boolea
   return useQuery({
     queryKey: queryKeys.notesOf(isin),
     enabled: options.enabled ?? true,
-    queryFn: async ({ signal }) =>
-      notesListSchema.parse(await api.request<unknown>('GET', '/api/notes', { signal, query: isin ? { isin } : undefined, skipGlobalErrorHandler: true })),
+    queryFn: ({ signal }) => api.call(notesEndpoints.list, { signal, query: isin ? { isin } : undefined, skipGlobalErrorHandler: true }),
   });
 }
-
-const notePath = (id: string) => `/api/notes/${encodeURIComponent(id)}`;
 
 /**
  * Writing, editing and deleting own notes and dismissing notices. Every change refreshes all
@@ -33,21 +31,21 @@ export function useNoteMutations() {
   };
   const create = useMutation({
     mutationFn: ({ idempotencyKey, ...input }: { subject: NoteSubject; isin: string; text: string; idempotencyKey: string }) =>
-      api.request<OwnNote>('POST', '/api/notes', { body: input, idempotencyKey, skipGlobalErrorHandler: true }),
+      api.call(notesEndpoints.create, { body: input, idempotencyKey, skipGlobalErrorHandler: true }),
     onSuccess: refresh,
   });
   const update = useMutation({
-    mutationFn: (input: { id: string; text: string }) => api.request<OwnNote>('PUT', notePath(input.id), { body: { text: input.text }, skipGlobalErrorHandler: true }),
+    mutationFn: (input: { id: string; text: string }) => api.call(notesEndpoints.update, { params: { id: input.id }, body: { text: input.text }, skipGlobalErrorHandler: true }),
     onSuccess: refresh,
     onError,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api.request<void>('DELETE', notePath(id), { skipGlobalErrorHandler: true }),
+    mutationFn: (id: string) => api.call(notesEndpoints.remove, { params: { id }, skipGlobalErrorHandler: true }),
     onSuccess: refresh,
     onError,
   });
   const dismiss = useMutation({
-    mutationFn: (id: string) => api.request<void>('POST', '/api/notes/dismiss', { body: { id } }),
+    mutationFn: (id: string) => api.call(notesEndpoints.dismiss, { body: { id } }),
     onMutate: (id) => {
       // Gone from every banner and list at once; the server agrees or the refresh brings it back.
       client.setQueriesData<NotesList>({ queryKey: queryKeys.notes }, (list) => list && { ...list, notices: list.notices.filter((n) => n.id !== id) });

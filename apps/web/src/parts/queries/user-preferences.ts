@@ -9,7 +9,7 @@ import {
   type UserPreferences,
   type UserPreferencesUpdate,
 } from '@kontor/domain/customer-settings-contracts';
-import { customerStatsSchema } from '@kontor/domain/stats-contracts';
+import { userEndpoints } from '@kontor/domain/endpoints/user';
 import { api } from '../../lib/api-client';
 import { applyTheme, switchLanguage } from '../../lib/preferences';
 import { queryKeys } from '../../lib/query-keys';
@@ -72,6 +72,6 @@ export function useToggleAdAgree() {
 export function useCustomerStats() {
   return useQuery({
     queryKey: STATS_KEY,
-    queryFn: async ({ signal }) => customerStatsSchema.parse(await api.request<unknown>('GET', '/api/stats', { signal, skipGlobalErrorHandler: true })),
+    queryFn: ({ signal }) => api.call(userEndpoints.stats, { signal, skipGlobalErrorHandler: true }),
   });
 }
