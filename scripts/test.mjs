@@ -52,6 +52,11 @@ function tallyReport(title, { status, out }) {
     failures.push(`${title}: no report (vitest exit ${status})`);
     return;
   }
+  // A failed global setup (the browser tests' server) fails vitest with no test failed: it fails the run.
+  if (status !== 0 && report.numFailedTests === 0 && report.numFailedTestSuites === 0) {
+    tally.failed += 1;
+    failures.push(`${title}: vitest exit ${status} without a failed test (setup or collection failed; see its output)`);
+  }
   tally.passed += report.numPassedTests;
   tally.failed += report.numFailedTests;
   tally.skipped += report.numPendingTests + report.numTodoTests;

@@ -65,7 +65,8 @@ export async function setup(project: TestProject) {
   // Chromium starts while the server migrates and seeds.
   const browserStarted = startChromium().then((started) => (browserServer = started));
   const baseUrl = `http://localhost:${port}`;
-  const deadline = Date.now() + 90_000;
+  // A cap, not a wait: the first start migrates and seeds the demo, which a busy machine takes minutes over.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
@@ -74,7 +75,7 @@ export async function setup(project: TestProject) {
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become healthy within 90 s');
+    if (Date.now() > deadline) throw new Error('server did not become healthy within 300 s');
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);
