@@ -1,5 +1,6 @@
 // npm test: installs what is missing, builds, then lint, type check, unit, server integration (PGlite,
-// and PostgreSQL when DATABASE_URL is set), with the browser tests running beside all of these.
+// and the database's own tests on PostgreSQL when DATABASE_URL is set), with the browser tests on
+// two servers running beside all of these.
 // Ends with one line "N passed, N failed".
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,28 @@ function check(title, cmd, args) {
   else {
     tally.failed += 1;
     failures.push(title);
+  }
+}
+
+/** Several checks at once, each one's output shown whole after all have ended. */
+async function checksSideBySide(checks) {
+  const runs = checks.map(([title, cmd, args]) => {
+    const log = path.join(os.tmpdir(), `kontor-check-${process.pid}-${Math.random().toString(36).slice(2)}.log`);
+    const fd = fs.openSync(log, 'w');
+    const child = spawn(cmd, args, { cwd: root, env: baseEnv, stdio: ['ignore', fd, fd] });
+    fs.closeSync(fd);
+    return { title, log, done: new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1))) };
+  });
+  for (const { title, log, done } of runs) {
+    const status = await done;
+    step(title);
+    process.stdout.write(fs.readFileSync(log));
+    fs.rmSync(log, { force: true });
+    if (status === 0) tally.passed += 1;
+    else {
+      tally.failed += 1;
+      failures.push(title);
+    }
   }
 }
 
@@ -81,11 +104,14 @@ async function vitest(title, args, env) {
 // project has fileParallelism: false, which vitest 4 runs after all other files), while a browser
 // test mostly waits for Chromium and the server: about 0.4 of a core, the rest of the machine idle.
 build();
-const browserTitle = 'Browser tests (beside the rest; output below when they end)';
-const browserLog = path.join(os.tmpdir(), `kontor-e2e-${process.pid}.log`);
-let browserRun;
-if (haveChromium) browserRun = startVitest(['--project', 'e2e'], baseEnv, browserLog);
-else {
+// Two servers, each with its browser tests one file at a time (apps/web/e2e/vitest.config.ts says which file runs where).
+const browserRuns = [];
+if (haveChromium) {
+  for (const project of ['e2e', 'e2e-second']) {
+    const log = path.join(os.tmpdir(), `kontor-${project}-${process.pid}.log`);
+    browserRuns.push({ title: `Browser tests, ${project} (beside the rest; output below when they end)`, log, run: startVitest(['--project', project], baseEnv, log) });
+  }
+} else {
   tally.failed += 1;
   failures.push('browser tests: Chromium missing');
 }
@@ -93,26 +119,29 @@ else {
 // Issue 22's size budget: the JavaScript a first visit to /anmelden and /depot loads, from the build above.
 check('First-load JavaScript budget (web build)', 'node', ['apps/web/scripts/first-load-budget.mjs']);
 
-// Beside the browser tests: lint, type check, the server suite against PostgreSQL (whose server
-// runs its queries: the test processes wait much of the time), the built server as processes, the
-// server suite against PGlite, then the unit tests (their waits are caps: 15 s for a web findBy,
+// Beside the browser tests: lint and type check, the database's tests against PostgreSQL, the
+// built server as processes, the server suite against PGlite, then the unit tests (their waits are caps: 15 s for a web findBy,
 // 45 s a case, so a busy machine slows them without failing them).
-check('Lint (ESLint, incl. one-way imports)', 'npx', ['eslint', '.', '--max-warnings=0']);
-check('Type check (tsc -b)', 'npx', ['tsc', '-b']);
+// Each of the two runs on one core: side by side, they take as long as the longer one.
+await checksSideBySide([
+  ['Lint (ESLint, incl. one-way imports)', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['Type check (tsc -b)', 'npx', ['tsc', '-b']],
+]);
 if (postgresUrl) {
+  // The tests whose subject is the database (apps/server/vitest.postgres.config.ts, decision 038).
   // Each test file gets a database of its own on the server, so two run side by side.
-  await vitest('Server integration tests against PostgreSQL', ['--project', 'server', '--maxWorkers=2'], { ...baseEnv, DATABASE_URL: postgresUrl });
+  await vitest('Server tests of the database against PostgreSQL', ['--project', 'server-postgres', '--maxWorkers=2'], { ...baseEnv, DATABASE_URL: postgresUrl });
 }
 // The built server as processes of its own: two on one PostgreSQL (a throwaway one without DATABASE_URL).
 await vitest('Server processes (the built server, several on one PostgreSQL)', ['--project', 'processes'], postgresUrl ? { ...baseEnv, DATABASE_URL: postgresUrl } : baseEnv);
 await vitest('Server integration tests (PGlite)', ['--project', 'server', '--maxWorkers=2'], baseEnv);
 await vitest('Unit tests (domain, web)', ['--project', 'domain', '--project', 'web', '--maxWorkers=2'], baseEnv);
-if (browserRun) {
+for (const { title, log, run: browserRun } of browserRuns) {
   const result = await browserRun;
-  step(browserTitle);
-  process.stdout.write(fs.readFileSync(browserLog));
-  fs.rmSync(browserLog, { force: true });
-  tallyReport(browserTitle, result);
+  step(title);
+  process.stdout.write(fs.readFileSync(log));
+  fs.rmSync(log, { force: true });
+  tallyReport(title, result);
 }
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
