@@ -149,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   later.trading = trading;
   const { messages } = await registerMessages(app, base);
   // The Steuer-ID notice asks for what the account opening or a ticket may already have given.
-  const settledNotices = async (sub: string) => ((await customerSettingsStore.settingsOf(db, sub))?.taxResidences?.some((r) => r.taxId) ? [TAX_ID_NOTICE] : []);
+  const settledNotices = async (sub: string) => ((await customerSettingsStore(db).settingsOf(sub))?.taxResidences?.some((r) => r.taxId) ? [TAX_ID_NOTICE] : []);
   await registerNotes(app, { ...base, instruments, settledNotices, priceList: externalLinks.priceList });
   await registerDepot(app, { ...base, ...withRights });
   await registerPerformance(app, { ...base, scheduler, ...withRights });

@@ -42,7 +42,7 @@ describe('demo data', () => {
     expect(left).toBe('15647.82');
     expect(depot.cash).toMatchObject({ available: left, reserved: '0.00', total: left });
     // Her appropriateness test warns before derivatives and crypto only.
-    const profile = await onboardingStore.experienceOf(t.database.db, demo!.sub);
+    const profile = await onboardingStore(t.database.db).experienceOf(demo!.sub);
     expect(appropriateness(profile!)).toEqual({ SHARES: true, ETFS: true, FUNDS: true, DERIVATIVES: false, CRYPTO: false });
   });
 

@@ -105,12 +105,12 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
     const user = await deps.identityStore.findUser(deps.poolId, p.username);
     if (deps.depot && user) {
       await registerCustomer(deps.depot.db, user.sub, 'SEED', new Date(DEMO_DEPOT.depositedAt));
-      await moneyStore.addReferenceAccount(deps.depot.db, { sub: user.sub, iban: p.iban, holder: `${p.given} ${p.family}`, bic: null, createdAt: new Date(DEMO_DEPOT.depositedAt) });
+      await moneyStore(deps.depot.db).addReferenceAccount({ sub: user.sub, iban: p.iban, holder: `${p.given} ${p.family}`, bic: null, createdAt: new Date(DEMO_DEPOT.depositedAt) });
       // The address and tax residence given at account opening (settings show them; tickets change them).
-      if (!(await customerSettingsStore.settingsOf(deps.depot.db, user.sub))) {
+      if (!(await customerSettingsStore(deps.depot.db).settingsOf(user.sub))) {
         const opened = new Date(DEMO_DEPOT.depositedAt);
-        await customerSettingsStore.setAddress(deps.depot.db, user.sub, p.address, opened);
-        await customerSettingsStore.setTaxResidences(deps.depot.db, user.sub, [{ country: 'DE', taxId: p.taxId }], opened);
+        await customerSettingsStore(deps.depot.db).setAddress(user.sub, p.address, opened);
+        await customerSettingsStore(deps.depot.db).setTaxResidences(user.sub, [{ country: 'DE', taxId: p.taxId }], opened);
       }
       await insertMessages(deps.depot.db, [welcomeMessage(user.sub, DEMO_DEPOT.depositedAt)], true);
     }
@@ -119,7 +119,7 @@ export async function seedDemoData(deps: { identity: IdentityService; identitySt
   const demo = await deps.identityStore.findUser(deps.poolId, DEMO_CUSTOMER.username);
   if (deps.depot && demo) {
     await seedDemoDepot(deps.depot.db, deps.depot.trading, deps.depot.market, demo.sub);
-    if (!(await onboardingStore.experienceOf(deps.depot.db, demo.sub))) await onboardingStore.putExperience(deps.depot.db, demo.sub, DEMO_EXPERIENCE, new Date(DEMO_DEPOT.depositedAt));
+    if (!(await onboardingStore(deps.depot.db).experienceOf(demo.sub))) await onboardingStore(deps.depot.db).putExperience(demo.sub, DEMO_EXPERIENCE, new Date(DEMO_DEPOT.depositedAt));
     // Two savings plans with a year of executions, before the statements that list them.
     if (deps.depot.savingsPlans) await seedDemoSavingsPlans({ db: deps.depot.db, ...deps.depot.savingsPlans }, demo.sub);
     // Her statements of the months, quarters and years behind her, dated on their days (once: each has its key).
@@ -144,7 +144,7 @@ export const DEMO_EXPERIENCE: ExperienceProfile = {
 export const DEMO_CORPORATE_ACTION = { isin: 'DE0007164600', type: 'KAP' } as const;
 
 export async function seedDemoCorporateAction(db: Db, custodian: Custodian, sub: string): Promise<void> {
-  if ((await caStore.eventsOf(db, sub)).length > 0) return;
+  if ((await caStore(db).eventsOf(sub)).length > 0) return;
   await custodian.announceNow(DEMO_CORPORATE_ACTION.isin, custodian.subscriptionRights ? DEMO_CORPORATE_ACTION.type : 'WDIV');
 }
 

@@ -28,9 +28,9 @@ export async function announce(t: TestApp, e: TestEvent): Promise<CaEventRow> {
   const row = eventRow(e, now);
   return t.database.db.transaction(async (t0) => {
     const tx = t0 as unknown as Db;
-    await caStore.insertEvent(tx, row);
-    await caStore.entitle(tx, e.id, await incomeStore.holdersAt(tx, e.isin, new Date(now.getTime() + 1)), now);
-    const stored = (await caStore.event(tx, e.id))!;
+    await caStore(tx).insertEvent(row);
+    await caStore(tx).entitle(e.id, await incomeStore(tx).holdersAt(e.isin, new Date(now.getTime() + 1)), now);
+    const stored = (await caStore(tx).event(e.id))!;
     await scheduleCaEvent(t.app.scheduler, tx, stored);
     return stored;
   });
@@ -69,7 +69,7 @@ export async function instruct(t: TestApp, c: SignedInCustomer, eventId: string,
   const at = t.app.simulatedClock.now();
   await t.database.db.transaction(async (t0) => {
     const tx = t0 as unknown as Db;
-    await caStore.putInstruction(tx, { eventId, sub: c.sub, option, quantity, source: 'customer', reserved: reserve, at });
+    await caStore(tx).putInstruction({ eventId, sub: c.sub, option, quantity, source: 'customer', reserved: reserve, at });
     if (new Decimal(reserve).gt(0)) await post(tx, holdEntry(c.sub, caRef(eventId, c.sub), new Decimal(reserve), at));
   });
 }

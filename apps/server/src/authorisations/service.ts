@@ -220,7 +220,7 @@ export function authorisationService(deps: AuthorisationDeps) {
         const end = new Date(now.getTime() + TAN_LOCK_MS);
         await s.setLockout(asker.sub, { wrongInARow: 0, lockedUntil: end });
         await s.lockOpenOf(asker.sub);
-        await securityLogStore.record(tx, { sub: asker.sub, kind: 'TAN_LOCKED', at: now, detail: end.toISOString() });
+        await securityLogStore(tx).record({ sub: asker.sub, kind: 'TAN_LOCKED', at: now, detail: end.toISOString() });
         return { kind: 'customerLocked', until: end, began: true };
       }
       await s.setLockout(asker.sub, { wrongInARow: inARow, lockedUntil: null });
@@ -359,4 +359,5 @@ export function authorisationService(deps: AuthorisationDeps) {
     denyPendingFor: (tx: Db, serial: string) => store.denyPendingFor(tx, serial),
   };
 }
+
 export type AuthorisationService = ReturnType<typeof authorisationService>;

@@ -13,23 +13,24 @@ import { bookings } from './tables.ts';
  * (an order's state, the execution's record): the booking's key, postings, lots, documents and
  * notifications land with it or not at all. A key written before is not written again: false then.
  */
-export function bookingWriter(deps: { lots: LotStore; documents: DocumentStore }) {
+export function bookingWriter(deps: { lots: (db: Db) => LotStore; documents: DocumentStore }) {
   return async function write(tx: Db, b: Booking): Promise<boolean> {
     const claimed = await tx.insert(bookings).values({ key: b.key, kind: b.kind, sub: b.sub, bookedAt: b.at }).onConflictDoNothing().returning({ key: bookings.key });
     if (claimed.length === 0) return false;
     await post(tx, { postings: b.postings, ref: b.ref, at: b.at });
     const opened = b.lots.flatMap((l) => (l.type === 'open' ? [l] : []));
     const consumed = b.lots.flatMap((l) => (l.type === 'consume' ? [l] : []));
-    for (const l of opened) await deps.lots.addLot(tx, { sub: b.sub, isin: l.isin, quantity: l.quantity, cost: l.cost, openedAt: l.openedAt, executionId: l.executionId, vorabpauschale: l.vorabpauschale });
-    if (consumed.length > 0) await deps.lots.consume(tx, consumed);
+    for (const l of opened) await deps.lots(tx).addLot({ sub: b.sub, isin: l.isin, quantity: l.quantity, cost: l.cost, openedAt: l.openedAt, executionId: l.executionId, vorabpauschale: l.vorabpauschale });
+    if (consumed.length > 0) await deps.lots(tx).consume(consumed);
     const taxed = b.lots.flatMap((l) => (l.type === 'vorabpauschale' ? [l] : []));
-    if (taxed.length > 0) await deps.lots.addVorabpauschale(tx, taxed);
-    if (b.tax) await taxStore.recordEvent(tx, b.tax);
+    if (taxed.length > 0) await deps.lots(tx).addVorabpauschale(taxed);
+    if (b.tax) await taxStore(tx).recordEvent(b.tax);
     for (const d of b.documents) await deps.documents.issue(tx, b.sub, b.at, d);
     for (const n of b.notifications) await addNotification(tx, { sub: b.sub, ...n }, b.at);
     return true;
   };
 }
+
 export type BookingWriter = ReturnType<typeof bookingWriter>;
 
 /** Whether anything was ever booked for the customer. */

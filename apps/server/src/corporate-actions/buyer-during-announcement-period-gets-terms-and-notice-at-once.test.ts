@@ -76,8 +76,8 @@ describe('a customer who buys during the announcement period gets the terms and 
     await clockTo(t, '2026-11-26T09:00:00Z');
     await buy(t, carla, SAP, '4');
     expect(await caList(t, carla)).toEqual([]);
-    expect(await caStore.eventOf(t.database.db, carla.sub, event.id)).toBeUndefined();
-    const fixed = (await caStore.eventOf(t.database.db, bob.sub, event.id))!.entitlement;
+    expect(await caStore(t.database.db).eventOf(carla.sub, event.id)).toBeUndefined();
+    const fixed = (await caStore(t.database.db).eventOf(bob.sub, event.id))!.entitlement;
     expect([fixed.fixed, Number(fixed.quantity), Number(fixed.rights)]).toEqual([true, 5, 5]);
   });
 });

@@ -83,14 +83,14 @@ describe('corporate actions booked on the pay date', () => {
     // 7 Siemens, 2 : 1: each lot × 1.5 at its cost: 4.5 pieces for 302 €, 6 for 442 €. The half share
     // left over is sold from the oldest lot at 80 €: 40 €, its cost 302 × 0.5 / 4.5 = 33.56 €, gain 6.44 €:
     // KapESt 1.61, Soli 0.08855 → 0.08 (fractions of a cent dropped). Left: 4 pieces for 268.44 € and 6 for 442 €.
-    const lots = await lotStore.openLots(t.database.db, c.dora!.sub, SIEMENS, false);
+    const lots = await lotStore(t.database.db).openLots(c.dora!.sub, SIEMENS, false);
     expect(lots.map((l) => [Number(l.remaining), l.remainingCost])).toEqual([
       [4, '268.44'],
       [6, '442.00'],
     ]);
     expect(await position(t, c.dora!, SIEMENS)).toMatchObject({ quantity: '10', cost: '710.44', firstPurchase: expect.stringMatching(/^2026-11-25/) });
     // Who held how many at an instant (a later dividend's entitlement) counts the booking at its time, not the lots' old dates.
-    const held = async (at: string) => (await incomeStore.holdersAt(t.database.db, SIEMENS, new Date(at))).find((h) => h.sub === c.dora!.sub)?.quantity;
+    const held = async (at: string) => (await incomeStore(t.database.db).holdersAt(SIEMENS, new Date(at))).find((h) => h.sub === c.dora!.sub)?.quantity;
     expect(Number(await held('2026-12-01T00:00:00Z'))).toBe(7);
     expect(Number(await held('2026-12-08T00:00:00Z'))).toBe(10);
     // 10,000 − 744 + 40 − 1.69 = 9,294.31 €.
@@ -122,7 +122,7 @@ describe('corporate actions booked on the pay date', () => {
     // 10 Allianz, 3 : 2: 6.666666 Munich Re for 3,001 €, bought 25 November. The 0.666666 left over sold at 450 €:
     // 300.00 €, cost 3,001 × 0.666666 / 6.666666 = 300.10 €: a loss of 0.10 €, no tax.
     expect(await position(t, c.gabi!, ALLIANZ)).toBeUndefined();
-    expect(await incomeStore.holdersAt(t.database.db, ALLIANZ, new Date('2026-12-08T00:00:00Z'))).toEqual([]);
+    expect(await incomeStore(t.database.db).holdersAt(ALLIANZ, new Date('2026-12-08T00:00:00Z'))).toEqual([]);
     expect(await position(t, c.gabi!, MUNICH_RE)).toMatchObject({ quantity: '6', cost: '2700.90', firstPurchase: expect.stringMatching(/^2026-11-25/) });
     expect((await cash(t, c.gabi!)).balance).toBe('7299.00');
   });
@@ -130,7 +130,7 @@ describe('corporate actions booked on the pay date', () => {
   it('WDIF paid in the original currency at the pay date\'s rate', async () => {
     // 10 × 0.60 $ × 0.80 = 4.80 €: KapESt 1.20, Soli 0.066 → 0.06. 10,000 − 302 + 3.54 = 9,701.54 €.
     expect((await cash(t, c.hans!)).balance).toBe('9701.54');
-    expect((await caStore.eventOf(t.database.db, c.hans!.sub, 'WDIF-IFX'))!.instruction).toMatchObject({ option: 'WAEHRUNG_ORIGINAL', source: 'default' });
+    expect((await caStore(t.database.db).eventOf(c.hans!.sub, 'WDIF-IFX'))!.instruction).toMatchObject({ option: 'WAEHRUNG_ORIGINAL', source: 'default' });
   });
 
   it('scrip-dividend-in-shares-with-fraction-paid-in-cash', async () => {
@@ -161,7 +161,7 @@ describe('corporate actions booked on the pay date', () => {
       t.app.scheduler.schedule(tx as never, CA_JOBS.pay, { key: 'KAP2-SIE:again', dueAt: t.app.simulatedClock.now(), payload: { eventId: 'KAP2-SIE' } }),
     );
     expect(await t.app.scheduler.runDue()).toBe(1);
-    expect((await caStore.eventOf(t.database.db, c.dora!.sub, 'KAP2-SIE'))!.entitlement.booked).toEqual(['pay']);
+    expect((await caStore(t.database.db).eventOf(c.dora!.sub, 'KAP2-SIE'))!.entitlement.booked).toEqual(['pay']);
     expect((await cash(t, c.dora!)).balance).toBe('9294.31');
   });
 });

@@ -153,10 +153,10 @@ export function custodian(d: CustodianDeps) {
    * notice. False when it existed.
    */
   async function publish(tx: Db, event: CaEventRow, instrument?: Instrument): Promise<boolean> {
-    if (!(await caStore.insertEvent(tx, event))) return false;
+    if (!(await caStore(tx).insertEvent(event))) return false;
     const share = instrument ?? (await d.instrument(event.isin));
-    const holders = (await caStore.holders(tx, event.isin)).map((h) => ({ sub: h.sub, quantity: toWireDecimal(h.quantity) }));
-    const entitled = await caStore.entitle(tx, event.id, holders, event.announcedAt);
+    const holders = (await caStore(tx).holders(event.isin)).map((h) => ({ sub: h.sub, quantity: toWireDecimal(h.quantity) }));
+    const entitled = await caStore(tx).entitle(event.id, holders, event.announcedAt);
     await scheduleCaEvent(d.scheduler, tx, event);
     // Known at once, so that a job or a read inside a transaction never looks the rights ISIN up outside it.
     await d.rights.register(event);
@@ -232,12 +232,12 @@ export function custodian(d: CustodianDeps) {
    * notification and the notice as the holders got them at the announcement. In the buy's transaction.
    */
   async function boughtDuringAnnouncement(tx: Db, sub: string, isin: string, at: Date): Promise<void> {
-    const open = (await caStore.openOn(tx, isin, berlinDate(at))).filter((e) => e.announcedAt <= at && at < exInstant(e.exDate));
+    const open = (await caStore(tx).openOn(isin, berlinDate(at))).filter((e) => e.announcedAt <= at && at < exInstant(e.exDate));
     if (open.length === 0) return;
-    const held = toWireDecimal((await lotStore.openLots(tx, sub, isin, false)).reduce((s, l) => s.plus(l.remaining), new Decimal(0)));
+    const held = toWireDecimal((await lotStore(tx).openLots(sub, isin, false)).reduce((s, l) => s.plus(l.remaining), new Decimal(0)));
     const instrument = await d.instrument(isin);
     for (const e of open) {
-      if ((await caStore.entitle(tx, e.id, [{ sub, quantity: held }], at)).length === 0) continue;
+      if ((await caStore(tx).entitle(e.id, [{ sub, quantity: held }], at)).length === 0) continue;
       const target = e.targetIsin === e.isin ? instrument : await d.instrument(e.targetIsin);
       await tellHolder(tx, e, { name: instrument?.name ?? isin, targetName: target?.name ?? e.targetIsin }, sub, held, at);
     }
@@ -264,7 +264,7 @@ export function custodian(d: CustodianDeps) {
     async start(): Promise<void> {
       d.scheduler.handle(CA_ANNOUNCE_DAY_JOB, async (tx, job) => {
         const { date } = job.payload;
-        for (const isin of await caStore.heldIsins(tx)) {
+        for (const isin of await caStore(tx).heldIsins()) {
           const type = draw(isin, date);
           if (!type) continue;
           const instrument = await d.instrument(isin);
@@ -279,4 +279,5 @@ export function custodian(d: CustodianDeps) {
     },
   };
 }
+
 export type Custodian = ReturnType<typeof custodian>;

@@ -93,7 +93,7 @@ export function caJobs(d: CaJobDeps) {
       phase,
       option,
       steps,
-      lots: await caJobsStore.openLots(tx, ent.sub, isins),
+      lots: await caJobsStore(tx).openLots(ent.sub, isins),
       state: d.taxEnabled ? await lockedTaxYear(tx, ent.sub, at) : null,
       reserved,
       at,
@@ -101,8 +101,8 @@ export function caJobs(d: CaJobDeps) {
     });
     const written = await d.book(tx, booking);
     if (written) {
-      await caJobsStore.recordMoves(tx, booking.key, ent.sub, at, moves);
-      await caStore.markBooked(tx, e.id, ent.sub, phase);
+      await caJobsStore(tx).recordMoves(booking.key, ent.sub, at, moves);
+      await caStore(tx).markBooked(e.id, ent.sub, phase);
     }
     return written;
   }
@@ -121,18 +121,18 @@ export function caJobs(d: CaJobDeps) {
    * the ISIN deleted.
    */
   async function onEx(tx: Db, e: CaEventRow, at: Date): Promise<void> {
-    const holders = await incomeStore.holdersAt(tx, e.isin, startOfBerlinDay(e.exDate));
+    const holders = await incomeStore(tx).holdersAt(e.isin, startOfBerlinDay(e.exDate));
     // Customers who bought after the announcement are entitled too.
-    await caStore.entitle(tx, e.id, holders, at);
+    await caStore(tx).entitle(e.id, holders, at);
     const held = new Map(holders.map((h) => [h.sub, h.quantity]));
-    for (const ent of await caStore.entitlements(tx, e.id)) {
+    for (const ent of await caStore(tx).entitlements(e.id)) {
       const quantity = new Decimal(held.get(ent.sub) ?? 0);
       const rights = e.type === 'KAP' && e.rightsIsin ? quantity : new Decimal(0);
       if (rights.gt(0)) {
         const steps = [{ step: 'rights_in' as const, isin: e.rightsIsin!, quantity: toWireDecimal(rights) }];
         await bookPhase(tx, e, ent, 'ex', null, { steps } as CaOutcome, '0', at);
       }
-      await caStore.fix(tx, e.id, ent.sub, toWireDecimal(quantity), toWireDecimal(rights));
+      await caStore(tx).fix(e.id, ent.sub, toWireDecimal(quantity), toWireDecimal(rights));
     }
     const label = CA_TYPE_LABELS[e.type];
     // The order book is in memory: the trading service deletes them through its queue, after this commit.
@@ -146,18 +146,18 @@ export function caJobs(d: CaJobDeps) {
   async function onDeadline(tx: Db, e: CaEventRow, at: Date): Promise<void> {
     const fallback = CA_TYPE_OPTIONS[e.type].default;
     if (fallback) {
-      for (const ent of await caStore.entitlements(tx, e.id)) {
-        if (await caStore.instruction(tx, e.id, ent.sub)) continue;
-        await caStore.putInstruction(tx, { eventId: e.id, sub: ent.sub, option: fallback, quantity: null, source: 'default', reserved: '0', at });
+      for (const ent of await caStore(tx).entitlements(e.id)) {
+        if (await caStore(tx).instruction(e.id, ent.sub)) continue;
+        await caStore(tx).putInstruction({ eventId: e.id, sub: ent.sub, option: fallback, quantity: null, source: 'default', reserved: '0', at });
       }
     }
-    await caStore.markBinding(tx, e.id);
+    await caStore(tx).markBinding(e.id);
   }
 
   /** The rights' last trading day (KAP): what is not used is sold, or lapses. */
   async function onRights(tx: Db, e: CaEventRow, at: Date): Promise<void> {
-    for (const ent of await caStore.entitlements(tx, e.id)) {
-      const instruction = await caStore.instruction(tx, e.id, ent.sub);
+    for (const ent of await caStore(tx).entitlements(e.id)) {
+      const instruction = await caStore(tx).instruction(e.id, ent.sub);
       const r = await outcomeFor(tx, e, ent, instruction, at);
       await bookPhase(tx, e, ent, 'rights', r?.option ?? null, r?.outcome ?? null, '0', at);
     }
@@ -167,8 +167,8 @@ export function caJobs(d: CaJobDeps) {
   async function onPay(tx: Db, e: CaEventRow, at: Date): Promise<void> {
     // A consolidation's fraction is settled at the new share's price.
     if (e.type === 'TEILRECHT') await movePrice(e);
-    for (const ent of await caStore.entitlements(tx, e.id)) {
-      const instruction = await caStore.instruction(tx, e.id, ent.sub);
+    for (const ent of await caStore(tx).entitlements(e.id)) {
+      const instruction = await caStore(tx).instruction(e.id, ent.sub);
       const r = await outcomeFor(tx, e, ent, instruction, at);
       await bookPhase(tx, e, ent, 'pay', r?.option ?? null, r?.outcome ?? null, instruction?.reserved ?? '0', at);
     }
@@ -176,7 +176,7 @@ export function caJobs(d: CaJobDeps) {
 
   // Booked at the job's due time, so a clock that jumps past several dates books each on its own date.
   const on = (run: (tx: Db, e: CaEventRow, at: Date) => Promise<void>) => async (tx: Db, job: { dueAt: Date; payload: { eventId: string } }) => {
-    const e = await caStore.event(tx, job.payload.eventId);
+    const e = await caStore(tx).event(job.payload.eventId);
     if (!e) return;
     // Known in memory before anything looks the rights up: a lookup in the database would wait for this transaction.
     await d.rights.register(e);
@@ -197,4 +197,5 @@ export function caJobs(d: CaJobDeps) {
     },
   };
 }
+
 export type CaJobs = ReturnType<typeof caJobs>;

@@ -35,7 +35,7 @@ export function eurQuote(quotes: QuoteSource, isin: string, currency: string, si
 export async function holdingFor(db: Db, e: CaEventRow, ent: CaEntitlementRow): Promise<{ held: Decimal; rights: Decimal }> {
   // Booked: what it was booked on stays the figure.
   if (ent.booked.includes('pay')) return { held: new Decimal(ent.quantity), rights: new Decimal(ent.rights) };
-  const sum = async (isin: string) => (await lotStore.openLots(db, ent.sub, isin, false)).reduce((s, l) => s.plus(l.remaining), new Decimal(0));
+  const sum = async (isin: string) => (await lotStore(db).openLots(ent.sub, isin, false)).reduce((s, l) => s.plus(l.remaining), new Decimal(0));
   const disposal = e.type === 'BARABF' || e.type === 'UMTO' || e.type === 'UMTAUSCHF' || e.type === 'KAP2' || e.type === 'TEILRECHT';
   const held = ent.fixed && !disposal ? new Decimal(ent.quantity) : await sum(e.isin);
   const rights = e.rightsIsin ? (ent.fixed ? await sum(e.rightsIsin) : held) : new Decimal(0);

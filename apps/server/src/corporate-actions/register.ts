@@ -113,6 +113,6 @@ export async function registerCorporateActions(
   });
   await app.register(caRoutes, { service });
   if (config.devTools) {
-    await app.register(caDevRoutes, { custodian: ca, service, holds: async (sub, isin) => (await caStore.holders(db, isin)).some((h) => h.sub === sub) });
+    await app.register(caDevRoutes, { custodian: ca, service, holds: async (sub, isin) => (await caStore(db).holders(isin)).some((h) => h.sub === sub) });
   }
 }

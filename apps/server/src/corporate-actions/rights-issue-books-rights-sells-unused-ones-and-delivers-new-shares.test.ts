@@ -74,16 +74,16 @@ describe('Kapitalerhöhung gegen Bareinlage (KAP)', () => {
     expect((await position(t, anna, SAP))!.rightsOf).toBeUndefined();
     const quote = await t.call({ method: 'GET', url: `/api/quotes?isins=${RIGHTS}`, headers: anna.headers });
     expect(quote.json()).toMatchObject([{ isin: RIGHTS, bid: '10.000', ask: '10.000' }]);
-    const entitlement = await caStore.eventOf(t.database.db, anna.sub, EVENT);
+    const entitlement = await caStore(t.database.db).eventOf(anna.sub, EVENT);
     expect(entitlement!.entitlement).toMatchObject({ fixed: true, booked: ['ex'] });
     expect(Number(entitlement!.entitlement.quantity)).toBe(10);
     // A customer who only had an order on SAP is not entitled.
-    expect(await caStore.eventOf(t.database.db, carla.sub, EVENT)).toBeUndefined();
+    expect(await caStore(t.database.db).eventOf(carla.sub, EVENT)).toBeUndefined();
   });
 
   it('rights-issue-default-sells-unused-rights-on-last-trading-day', async () => {
     await clockTo(t, '2026-12-02T11:00:00Z');
-    const defaulted = await caStore.eventOf(t.database.db, anna.sub, EVENT);
+    const defaulted = await caStore(t.database.db).eventOf(anna.sub, EVENT);
     expect(defaulted!.instruction).toMatchObject({ option: 'BEZUGSRECHTE_VERKAUFEN', source: 'default', binding: true });
     await clockTo(t, '2026-12-03T16:00:00Z');
     // Anna: 10 rights × 10 € = 100 € − 1 € fee = 99 €, cost 0: gain 99 € in the general pot.
@@ -112,7 +112,7 @@ describe('Kapitalerhöhung gegen Bareinlage (KAP)', () => {
     expect(await position(t, bert, RIGHTS)).toBeUndefined();
     expect(await position(t, bert, SAP)).toMatchObject({ quantity: '14', cost: '1322.00' });
     expect(await cash(t, bert)).toMatchObject({ availableToBuy: '8691.99', reserved: '0.00' });
-    const entitlement = await caStore.eventOf(t.database.db, bert.sub, EVENT);
+    const entitlement = await caStore(t.database.db).eventOf(bert.sub, EVENT);
     expect(entitlement!.entitlement.booked).toEqual(['ex', 'rights', 'pay']);
     // Anna has nothing left to book.
     expect((await position(t, anna, SAP))!.quantity).toBe('10');

@@ -43,19 +43,20 @@ export function rightsIndex(d: { db: Db; clock: Clock; currencyOf: (isin: string
       eventOfRights.set(e.rightsIsin, e.id);
     },
     async load(): Promise<void> {
-      for (const e of await caJobsStore.rightsEvents(d.db)) await index.register(e);
+      for (const e of await caJobsStore(d.db).rightsEvents()) await index.register(e);
     },
     /** The entry of a rights ISIN, looked up in the database when another process announced it. */
     async find(rightsIsin: string): Promise<RightsEntry | undefined> {
       const known = index.get(rightsIsin);
       if (known) return known;
-      const e = await caJobsStore.eventOfRights(d.db, rightsIsin);
+      const e = await caJobsStore(d.db).eventOfRights(rightsIsin);
       if (e) await index.register(e);
       return index.get(rightsIsin);
     },
   };
   return index;
 }
+
 export type RightsIndex = ReturnType<typeof rightsIndex>;
 
 /** The instrument lookup with rights ISINs resolved to an instrument-like record of the share ("Bezugsrecht SAP SE", in euros). */

@@ -60,14 +60,14 @@ export function caService(d: CaServiceDeps) {
   }
 
   async function views(sub: string, rows: AnnouncementRow[]): Promise<CaAnnouncement[]> {
-    const [docs, named] = await Promise.all([caStore.documentsOf(d.db, sub), names(rows.flatMap((r) => [r.event.isin, r.event.targetIsin]))]);
+    const [docs, named] = await Promise.all([caStore(d.db).documentsOf(sub), names(rows.flatMap((r) => [r.event.isin, r.event.targetIsin]))]);
     const now = d.clock.now();
     const holdings = await Promise.all(rows.map((r) => holdingFor(d.db, r.event, r.entitlement)));
     return rows.map((r, i) => announcementView(r, { now, names: named, docs, holding: holdings[i]! }));
   }
 
   async function rowOf(db: Db, sub: string, id: string): Promise<AnnouncementRow> {
-    const row = await caStore.eventOf(db, sub, id);
+    const row = await caStore(db).eventOf(sub, id);
     if (!row) throw notFound(NOT_FOUND);
     return row;
   }
@@ -92,7 +92,7 @@ export function caService(d: CaServiceDeps) {
       const taxClass = taxClassOf(instrument ?? { instrumentType: s.isin === e.rightsIsin ? 'BEZUGSRECHT' : 'AKTIE', name: s.isin, isin: s.isin });
       let income: Parameters<typeof taxEvent>[1];
       if (s.step === 'sell') {
-        let lots: Lot[] = await lotStore.openLots(d.db, sub, s.isin, false);
+        let lots: Lot[] = await lotStore(d.db).openLots(sub, s.isin, false);
         const held = lots.reduce((a, l) => a.plus(l.remaining), new Decimal(0));
         // Rights not yet booked (before the ex date) come in at cost 0 (§ 20 Abs. 4a Satz 4 EStG).
         if (held.lt(s.quantity) && s.isin === e.rightsIsin) lots = [...lots, { id: 'rights', remaining: s.quantity, quantity: s.quantity, cost: '0.00', remainingCost: '0.00' }];
@@ -181,7 +181,7 @@ export function caService(d: CaServiceDeps) {
 
   const service = {
     async list(sub: string): Promise<CaAnnouncementList> {
-      const items = await views(sub, await caStore.eventsOf(d.db, sub));
+      const items = await views(sub, await caStore(d.db).eventsOf(sub));
       return { items: items.sort(byStatusThenDeadline) };
     },
 
@@ -213,7 +213,7 @@ export function caService(d: CaServiceDeps) {
       await d.write(async (tx) => {
         const now = d.clock.now();
         if (now >= e.deadline) throw deadlinePassed(e);
-        const previous = (await caStore.instruction(tx, e.id, sub)) ?? null;
+        const previous = (await caStore(tx).instruction(e.id, sub)) ?? null;
         if (same(previous)) return;
         if (preview.needsAuthorisation) {
           const data = caAuthorisationData({ eventId: e.id, option: preview.option, quantity: preview.quantity, amount });
@@ -224,7 +224,7 @@ export function caService(d: CaServiceDeps) {
         if (held.gt(0)) await post(tx, releaseEntry(sub, ref, held, now));
         const reserve = new Decimal(preview.reserve);
         if (reserve.gt(0)) await post(tx, holdEntry(sub, ref, reserve, now));
-        await caStore.putInstruction(tx, { eventId: e.id, sub, option: preview.option, quantity: preview.quantity, source: 'customer', reserved: toWireAmount(reserve), at: now });
+        await caStore(tx).putInstruction({ eventId: e.id, sub, option: preview.option, quantity: preview.quantity, source: 'customer', reserved: toWireAmount(reserve), at: now });
         // Instructed: the notice asking for an instruction has done its work.
         await notesStore(tx).dismiss(sub, caNoticeId(e.id, sub), now);
       });
@@ -233,4 +233,5 @@ export function caService(d: CaServiceDeps) {
   };
   return service;
 }
+
 export type CaService = ReturnType<typeof caService>;

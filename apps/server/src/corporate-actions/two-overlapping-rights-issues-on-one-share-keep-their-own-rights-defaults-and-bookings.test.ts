@@ -92,15 +92,15 @@ describe('two overlapping rights issues on one share: each keeps its own rights,
     // Bert: 5 × 9.000 = 45.00 − 1.00 = 44.00 € for his first rights; his second rights wait for their own last trading day.
     expect(await position(t, bert, FIRST_RIGHTS)).toBeUndefined();
     expect(await position(t, bert, SECOND_RIGHTS)).toMatchObject({ quantity: '5' });
-    expect((await caStore.eventOf(t.database.db, bert.sub, FIRST))!.entitlement.booked).toEqual(['ex', 'rights']);
-    expect((await caStore.eventOf(t.database.db, bert.sub, SECOND))!.entitlement.booked).toEqual(['ex']);
+    expect((await caStore(t.database.db).eventOf(bert.sub, FIRST))!.entitlement.booked).toEqual(['ex', 'rights']);
+    expect((await caStore(t.database.db).eventOf(bert.sub, SECOND))!.entitlement.booked).toEqual(['ex']);
   });
 
   it("the second issue's default sells bert's second rights on their own last trading day", async () => {
     await clockTo(t, '2026-12-04T16:00:00Z');
     // 5 × 2.000 = 10.00 € − 1.00 € fee = 9.00 €.
     expect(await position(t, bert, SECOND_RIGHTS)).toBeUndefined();
-    expect((await caStore.eventOf(t.database.db, bert.sub, SECOND))!.entitlement.booked).toEqual(['ex', 'rights']);
+    expect((await caStore(t.database.db).eventOf(bert.sub, SECOND))!.entitlement.booked).toEqual(['ex', 'rights']);
     expect(await position(t, anna, SECOND_RIGHTS)).toMatchObject({ quantity: '10' });
   });
 
@@ -113,7 +113,7 @@ describe('two overlapping rights issues on one share: each keeps its own rights,
     expect([c.reserved, c.reservedParts]).toEqual(['0.00', { openOrders: '0.00', corporateActions: '0.00', payouts: '0.00' }]);
     const second = await caDetail(t, anna, SECOND);
     expect(second.status).toBe('GEBUCHT');
-    expect((await caStore.eventOf(t.database.db, anna.sub, SECOND))!.entitlement.booked).toEqual(['ex', 'pay']);
+    expect((await caStore(t.database.db).eventOf(anna.sub, SECOND))!.entitlement.booked).toEqual(['ex', 'pay']);
     expect(second.statementDocumentIds).toHaveLength(2); // rights in, new shares
     expect((await caDetail(t, anna, FIRST)).status).toBe('GEBUCHT');
     // Carla held SAP at the announcements and sold before the ex dates: nothing was booked, and it says so.

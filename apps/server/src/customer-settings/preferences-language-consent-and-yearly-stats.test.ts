@@ -109,7 +109,7 @@ describe('advertising consent: POST /api/user/toggleadagree', () => {
 
   it('the account opening records the consent given there through the store (setAdvertisingConsent)', async () => {
     const at = new Date('2027-03-01T08:00:00Z');
-    await t.database.db.transaction((tx) => customerSettingsStore.setAdvertisingConsent(tx, anna.sub, true, at));
+    await t.database.db.transaction((tx) => customerSettingsStore(tx).setAdvertisingConsent(anna.sub, true, at));
     expect((await settings(anna)).preferences).toMatchObject({ adAgree: true, adAgreeChangedAt: at.toISOString() });
   });
 });

@@ -20,8 +20,8 @@ export type CustomerSettingsDeps = {
   db: Db;
   /** The simulated time: an exemption order ends on a day of it. */
   clock: Clock;
-  store: CustomerSettingsStore;
-  tax: Pick<TaxStore, 'exemptionOrdersOf' | 'lossCertificateYears'>;
+  store: (db: Db) => CustomerSettingsStore;
+  tax: (db: Db) => Pick<TaxStore, 'exemptionOrdersOf' | 'lossCertificateYears'>;
 };
 
 /** The depot statement is drawn up at the end of the year unless the customer chose another quarter. */
@@ -44,9 +44,9 @@ export function customerSettingsService(d: CustomerSettingsDeps) {
     async settings(sub: string): Promise<CustomerSettings> {
       const today = berlinDate(d.clock.now());
       const [row, exemptionOrders, lossCertificateYears] = await Promise.all([
-        d.store.settingsOf(d.db, sub),
-        d.tax.exemptionOrdersOf(d.db, sub, today),
-        d.tax.lossCertificateYears(d.db, sub),
+        d.store(d.db).settingsOf(sub),
+        d.tax(d.db).exemptionOrdersOf(sub, today),
+        d.tax(d.db).lossCertificateYears(sub),
       ]);
       return {
         address: row?.address ?? null,
@@ -68,23 +68,24 @@ export function customerSettingsService(d: CustomerSettingsDeps) {
 
     /** Changes the given preferences; the preferences now in force. */
     async setPreferences(sub: string, patch: UserPreferencesUpdate): Promise<UserPreferences> {
-      await d.store.setPreferences(d.db, sub, patch, d.clock.now());
-      return preferencesOf(await d.store.settingsOf(d.db, sub));
+      await d.store(d.db).setPreferences(sub, patch, d.clock.now());
+      return preferencesOf(await d.store(d.db).settingsOf(sub));
     },
 
     async language(sub: string): Promise<LanguageSetting> {
       // Never chosen: German, the market's language.
-      return { language: preferencesOf(await d.store.settingsOf(d.db, sub)).language ?? 'de' };
+      return { language: preferencesOf(await d.store(d.db).settingsOf(sub)).language ?? 'de' };
     },
     async setLanguage(sub: string, language: LanguageCode): Promise<LanguageSetting> {
-      await d.store.setLanguage(d.db, sub, language, d.clock.now());
+      await d.store(d.db).setLanguage(sub, language, d.clock.now());
       return { language };
     },
 
     async toggleAdAgree(sub: string): Promise<AdAgree> {
-      const { adAgree, changedAt } = await d.store.toggleAdvertisingConsent(d.db, sub, d.clock.now());
+      const { adAgree, changedAt } = await d.store(d.db).toggleAdvertisingConsent(sub, d.clock.now());
       return { adAgree, changedAt: changedAt.toISOString() };
     },
   };
 }
+
 export type CustomerSettingsService = ReturnType<typeof customerSettingsService>;

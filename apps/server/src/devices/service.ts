@@ -82,7 +82,7 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
   async function enrolIn(tx: Db, sub: string, deviceName: string, authorisation: AuthorisationResult): Promise<EnrolledDevice> {
     await authorisations.redeem(tx, sub, { type: 'ENROLL_DEVICE', deviceName }, authorisation);
     const device = await store.insert(tx, { serial: newSerial(), sub, name: deviceName, enrolledAt: clock.now() });
-    await securityLogStore.record(tx, { sub, kind: 'DEVICE_ENROLLED', at: device.enrolledAt, detail: deviceName });
+    await securityLogStore(tx).record({ sub, kind: 'DEVICE_ENROLLED', at: device.enrolledAt, detail: deviceName });
     return deviceView(device);
   }
 
@@ -108,7 +108,7 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
         await authorisations.redeem(tx, sub, { type: 'RETIRE_DEVICE', customerDeviceName: req.customerDeviceName, serial: req.serial }, req.authorisation);
         if (!(await store.retire(tx, sub, req.serial, clock.now()))) throw notFound(deviceMessages.unknownDevice);
         await authorisations.denyPendingFor(tx, req.serial);
-        await securityLogStore.record(tx, { sub, kind: 'DEVICE_RETIRED', at: clock.now(), detail: req.customerDeviceName });
+        await securityLogStore(tx).record({ sub, kind: 'DEVICE_RETIRED', at: clock.now(), detail: req.customerDeviceName });
         if ((await store.countActive(tx, sub)) === 0) await store.saveSettings(tx, sub, { defaultFactor: 'SMS', approveSignIns: false });
       });
       approvalRequired.delete(sub);
@@ -175,4 +175,5 @@ export function deviceService(deps: { db: Db; store: DeviceStore; clock: Clock; 
     },
   };
 }
+
 export type DeviceService = ReturnType<typeof deviceService>;

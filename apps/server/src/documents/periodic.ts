@@ -81,7 +81,7 @@ export function periodicDocuments(d: PeriodicDeps) {
   }
 
   async function depotStatement(db: Db, sub: string, p: Period): Promise<DocumentToIssue | null> {
-    const held = await reads.holdingsAt(db, sub, p.end);
+    const held = await reads(db).holdingsAt(sub, p.end);
     const cash = balanceBefore(await d.accountEntries(db, sub), addCalendarDays(p.last, 1));
     if (held.length === 0 && new Decimal(cash).isZero()) return null;
     const usd = d.quotes.current(EUR_USD_ISIN);
@@ -101,7 +101,7 @@ export function periodicDocuments(d: PeriodicDeps) {
   }
 
   async function costReport(db: Db, sub: string, p: Period): Promise<DocumentToIssue | null> {
-    const traded = await reads.tradedIn(db, sub, p.start, p.end);
+    const traded = await reads(db).tradedIn(sub, p.start, p.end);
     if (traded.length === 0) return null;
     const lines: CostReportData['lines'] = [];
     for (const t of traded) {
@@ -134,7 +134,7 @@ export function periodicDocuments(d: PeriodicDeps) {
       d.scheduler.handle(PERIOD_JOB, async (tx, job) => {
         const { kind } = job.payload;
         const ended = periodFromKey(kind, job.dueAt);
-        for (const sub of await reads.customersBookedBefore(tx, ended.end)) {
+        for (const sub of await reads(tx).customersBookedBefore(ended.end)) {
           await d.scheduler.schedule(tx, STATEMENT_JOB, { key: `${kind}:${ended.key}:${sub}`, dueAt: ended.end, payload: { kind, sub } });
         }
         const next = nextPeriod(ended);
@@ -154,7 +154,7 @@ export function periodicDocuments(d: PeriodicDeps) {
 
     /** The documents of every period that ended between the customer's first booking and now (the seed's history). */
     async issuePast(sub: string): Promise<void> {
-      const since = await reads.firstBooking(d.db, sub);
+      const since = await reads(d.db).firstBooking(sub);
       if (!since) return;
       for (const kind of STATEMENT_KINDS) {
         for (const p of endedPeriods(STATEMENTS[kind], since, d.clock.now())) await d.db.transaction((tx) => issue(tx, sub, kind, p));
@@ -162,4 +162,5 @@ export function periodicDocuments(d: PeriodicDeps) {
     },
   };
 }
+
 export type PeriodicDocuments = ReturnType<typeof periodicDocuments>;

@@ -39,7 +39,7 @@ export type EmailChangeDeps = {
   db: Db;
   /** Real time: the steps' deadlines are minutes, like a TAN's. */
   clock: Clock;
-  store: EmailChangeStore;
+  store: (db: Db) => EmailChangeStore;
   /** Null when Kontor has no write access to the user pool (a provider's pool). */
   pool: EmailAddressPool | null;
   messenger: Messenger;
@@ -67,10 +67,10 @@ export function emailChangeService(d: EmailChangeDeps) {
 
   /** The customer's request, void when its time ran out; 404 when it is not theirs. */
   async function own(sub: string, id: string): Promise<EmailChangeRow> {
-    const row = isUuid(id) ? await d.store.byId(d.db, sub, id) : undefined;
+    const row = isUuid(id) ? await d.store(d.db).byId(sub, id) : undefined;
     if (!row) throw notFound(emailChangeMessages.unknown);
     if ((row.state === 'AUTHORISE' || row.state === 'CODE_SENT') && row.expiresAt <= d.clock.now()) {
-      await d.store.move(d.db, row.id, row.state, { state: 'VOID', closedAt: d.clock.now() });
+      await d.store(d.db).move(row.id, row.state, { state: 'VOID', closedAt: d.clock.now() });
       throw new AppError(410, emailChangeMessages.expired);
     }
     return row;
@@ -83,7 +83,7 @@ export function emailChangeService(d: EmailChangeDeps) {
 
   return {
     async current(sub: string): Promise<EmailSetting> {
-      const [email, open] = await Promise.all([d.pool ? d.pool.emailOf(d.db, sub) : null, d.store.openOf(d.db, sub)]);
+      const [email, open] = await Promise.all([d.pool ? d.pool.emailOf(d.db, sub) : null, d.store(d.db).openOf(sub)]);
       return { email, pending: open && open.expiresAt > d.clock.now() ? view(open) : null };
     },
 
@@ -106,8 +106,8 @@ export function emailChangeService(d: EmailChangeDeps) {
         closedAt: null,
       };
       await d.db.transaction(async (tx) => {
-        await d.store.closeOpen(tx, sub, 'CANCELLED', now);
-        await d.store.insert(tx, row);
+        await d.store(tx).closeOpen(sub, 'CANCELLED', now);
+        await d.store(tx).insert(row);
       });
       return view(row);
     },
@@ -120,7 +120,7 @@ export function emailChangeService(d: EmailChangeDeps) {
       const now = d.clock.now();
       const moved = await d.db.transaction(async (tx) => {
         await d.redeem(tx, sub, { type: 'EMAIL', requestId: id }, authorisation);
-        const next = await d.store.move(tx, id, 'AUTHORISE', { state: 'CODE_SENT', codeHash: codeHash(id, code), expiresAt: new Date(now.getTime() + EMAIL_CHANGE_VALIDITY_MS) });
+        const next = await d.store(tx).move(id, 'AUTHORISE', { state: 'CODE_SENT', codeHash: codeHash(id, code), expiresAt: new Date(now.getTime() + EMAIL_CHANGE_VALIDITY_MS) });
         if (!next) throw new AppError(409, emailChangeMessages.closed);
         return next;
       });
@@ -138,18 +138,18 @@ export function emailChangeService(d: EmailChangeDeps) {
       const row = await own(sub, id);
       if (row.state !== 'CODE_SENT') refuse(row);
       if (!sameHash(row.codeHash, codeHash(id, code))) {
-        const counted = await d.store.countWrong(d.db, id, TAN_MAX_ATTEMPTS, d.clock.now());
-        if (!counted) refuse((await d.store.byId(d.db, sub, id)) ?? row);
+        const counted = await d.store(d.db).countWrong(id, TAN_MAX_ATTEMPTS, d.clock.now());
+        if (!counted) refuse((await d.store(d.db).byId(sub, id)) ?? row);
         if (counted!.state === 'VOID') throw new AppError(410, emailChangeMessages.voided);
         const left = TAN_MAX_ATTEMPTS - counted!.attempts;
         throw new AppError(422, emailChangeMessages.wrongCode(left), { code: [emailChangeMessages.wrongCode(left)], attemptsLeft: left });
       }
       const p = pool();
       const done = await d.db.transaction(async (tx) => {
-        const next = await d.store.move(tx, id, 'CODE_SENT', { state: 'DONE', closedAt: d.clock.now() });
+        const next = await d.store(tx).move(id, 'CODE_SENT', { state: 'DONE', closedAt: d.clock.now() });
         if (!next) throw new AppError(409, emailChangeMessages.closed);
         if (!(await p.setVerifiedEmail(tx, sub, row.newEmail))) throw new AppError(409, emailChangeMessages.taken);
-        await securityLogStore.record(tx, { sub, kind: 'EMAIL_CHANGED', at: d.clock.now(), detail: row.newEmail });
+        await securityLogStore(tx).record({ sub, kind: 'EMAIL_CHANGED', at: d.clock.now(), detail: row.newEmail });
         return next;
       });
       if (row.oldEmail) {
@@ -164,10 +164,11 @@ export function emailChangeService(d: EmailChangeDeps) {
 
     async cancel(sub: string, id: string): Promise<EmailChange> {
       const row = await own(sub, id);
-      const next = row.state === 'AUTHORISE' || row.state === 'CODE_SENT' ? await d.store.move(d.db, id, row.state, { state: 'CANCELLED', closedAt: d.clock.now() }) : undefined;
+      const next = row.state === 'AUTHORISE' || row.state === 'CODE_SENT' ? await d.store(d.db).move(id, row.state, { state: 'CANCELLED', closedAt: d.clock.now() }) : undefined;
       if (!next) refuse(row);
       return view(next!);
     },
   };
 }
+
 export type EmailChangeService = ReturnType<typeof emailChangeService>;

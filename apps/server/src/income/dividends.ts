@@ -49,6 +49,7 @@ export function dividendSeasonDay(date: IsoDate): IsoDate {
   if (monthDay > '07-10') return bankingDayOnOrAfter(`${year + 1}-04-01`);
   return bankingDayOnOrAfter(date);
 }
+
 export const dividendExDateOf = (payDate: IsoDate) => dividendExDate(payDate, isBankingDay);
 
 /** One customer's dividend, worked out before anything is written. */
@@ -151,7 +152,7 @@ export function dividendJobs(d: DividendJobDeps) {
   async function payOut(tx: Db, isin: string, payDate: IsoDate): Promise<number> {
     // Asked in the job's transaction first: an ISIN the instrument store does not know (a right) is
     // read outside it, which on PGlite waits for this transaction forever.
-    if (!(await incomeStore.isInstrument(tx, isin))) return 0;
+    if (!(await incomeStore(tx).isInstrument(isin))) return 0;
     const instrument = await d.instrument(isin);
     if (!instrument || !paysDividends(instrument)) return 0;
     const at = payInstant(payDate);
@@ -161,9 +162,9 @@ export function dividendJobs(d: DividendJobDeps) {
     if (!fxRate) throw new Error(`dividend: no exchange rate for ${instrument.quoteCurrencyCode}`);
     const exDate = dividendExDateOf(payDate);
     let booked = 0;
-    for (const h of await incomeStore.holdersAt(tx, isin, startOfBerlinDay(exDate))) {
+    for (const h of await incomeStore(tx).holdersAt(isin, startOfBerlinDay(exDate))) {
       const state = d.taxEnabled ? await lockedTaxYear(tx, h.sub, at) : null;
-      const arrears = toWireAmount(Decimal.max(0, new Decimal((await moneyStore.balances(tx, h.sub)).arrears).neg()));
+      const arrears = toWireAmount(Decimal.max(0, new Decimal((await moneyStore(tx).balances(h.sub)).arrears).neg()));
       const b = dividendBooking({ sub: h.sub, instrument, payDate, exDate, quantity: h.quantity, perShare, fxRate, arrears, state });
       if (await d.book(tx, b)) booked++;
     }
@@ -179,7 +180,7 @@ export function dividendJobs(d: DividendJobDeps) {
       d.scheduler.handle(DIVIDEND_DAY_JOB, async (tx, job) => {
         const { date } = job.payload;
         const year = Number(date.slice(0, 4));
-        for (const isin of await incomeStore.heldIsins(tx)) {
+        for (const isin of await incomeStore(tx).heldIsins()) {
           if (dividendPayDateOf(isin, year) === date) await d.scheduler.schedule(tx, DIVIDEND_JOB, { key: `${isin}:${date}`, dueAt: job.dueAt, payload: { isin, date } });
         }
         await scheduleDay(tx, dividendSeasonDay(nextBankingDay(date)));
@@ -194,4 +195,5 @@ export function dividendJobs(d: DividendJobDeps) {
     },
   };
 }
+
 export type DividendJobs = ReturnType<typeof dividendJobs>;

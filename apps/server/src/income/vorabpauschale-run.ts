@@ -173,15 +173,15 @@ export function vorabpauschaleJobs(d: VorabpauschaleJobDeps) {
   async function bookCustomer(tx: Db, sub: string, year: number): Promise<number> {
     const at = vorabpauschaleInstant(year);
     let booked = 0;
-    const isins = (await incomeStore.openPositionsBefore(tx, yearEnd(year))).filter((p) => p.sub === sub).map((p) => p.isin);
+    const isins = (await incomeStore(tx).openPositionsBefore(yearEnd(year))).filter((p) => p.sub === sub).map((p) => p.isin);
     for (const isin of isins) {
       const instrument = await d.instrument(isin);
       if (!instrument || !accumulates(instrument)) continue;
       const prices = yearPrices(d, instrument, year);
       if (!prices) throw new Error(`vorabpauschale: no prices of ${isin} for ${year}`);
-      const lots = await incomeStore.openLotsBefore(tx, sub, isin, yearEnd(year));
+      const lots = await incomeStore(tx).openLotsBefore(sub, isin, yearEnd(year));
       const state = await lockedTaxYear(tx, sub, at);
-      const freeCash = (await moneyStore.balances(tx, sub, true)).free;
+      const freeCash = (await moneyStore(tx).balances(sub, true)).free;
       const b = vorabpauschaleBooking({ sub, year, instrument, lots, ...prices, freeCash, state });
       if (b && (await d.book(tx, b))) {
         booked++;
@@ -200,7 +200,7 @@ export function vorabpauschaleJobs(d: VorabpauschaleJobDeps) {
       d.scheduler.handle(VORABPAUSCHALE_YEAR_JOB, async (tx, job) => {
         const { year } = job.payload;
         const subs = new Set<string>();
-        for (const p of await incomeStore.openPositionsBefore(tx, yearEnd(year))) {
+        for (const p of await incomeStore(tx).openPositionsBefore(yearEnd(year))) {
           const instrument = await d.instrument(p.isin);
           if (instrument && accumulates(instrument)) subs.add(p.sub);
         }
@@ -217,4 +217,5 @@ export function vorabpauschaleJobs(d: VorabpauschaleJobDeps) {
     },
   };
 }
+
 export type VorabpauschaleJobs = ReturnType<typeof vorabpauschaleJobs>;

@@ -92,7 +92,7 @@ export function shortfallJobs(d: ShortfallDeps) {
   async function check(tx: Db, key: string, day: string, at: Date): Promise<void> {
     const [c] = await tx.select().from(vorabpauschaleShortfalls).where(eq(vorabpauschaleShortfalls.key, key)).for('update');
     if (!c || c.status !== 'open') return;
-    const free = Decimal.max(0, (await moneyStore.balances(tx, c.sub, true)).free);
+    const free = Decimal.max(0, (await moneyStore(tx).balances(c.sub, true)).free);
     const take = Decimal.min(free, c.shortfall);
     let rest = new Decimal(c.shortfall);
     if (take.gt(0) && (await d.book(tx, collectionBooking(c, take, day, at)))) rest = rest.minus(take);

@@ -74,7 +74,7 @@ export function customerReference(sub: string): string {
  */
 export async function grantMandate(tx: Db, sub: string, iban: string, signedAt: Date): Promise<MandateRow | null> {
   const row = { sub, mandateReference: `KONTOR-${randomBytes(6).toString('hex').toUpperCase()}`, creditorId: KONTOR_BANK_ACCOUNT.creditorId, iban, signedAt };
-  return (await store.addMandate(tx, row)) ? row : null;
+  return (await store(tx).addMandate(row)) ? row : null;
 }
 
 /** Money in and out of the depot's cash account: every movement is a booking. */
@@ -100,13 +100,13 @@ export function moneyService(d: MoneyDeps) {
   });
 
   async function entries(db: Db, sub: string): Promise<AccountEntry[]> {
-    const rows = await store.ledgerEntries(db, sub);
+    const rows = await store(db).ledgerEntries(sub);
     const refs = (kind: string) => [...new Set(rows.filter((r) => r.kinds.includes(kind) && r.ref).map((r) => r.ref!))];
-    const execRows = await store.executionsById(db, [...refs('buy'), ...refs('sell')]);
+    const execRows = await store(db).executionsById([...refs('buy'), ...refs('sell')]);
     const names = new Map<string, string>();
     for (const isin of new Set(execRows.map((e) => e.isin))) names.set(isin, (await d.instrumentName(isin)) ?? isin);
-    const payoutRows = await Promise.all(refs('payout').map((id) => store.payoutById(db, id)));
-    const debitRows = await Promise.all(refs('debit').map((id) => store.debitById(db, id)));
+    const payoutRows = await Promise.all(refs('payout').map((id) => store(db).payoutById(id)));
+    const debitRows = await Promise.all(refs('debit').map((id) => store(db).debitById(id)));
     return accountEntries(rows, {
       executions: new Map(execRows.map((e) => [e.id, { side: e.side, quantity: toWireDecimal(e.quantity), name: names.get(e.isin)!, savings: e.kind === 'savings' }])),
       payouts: new Map(payoutRows.flatMap((p) => (p ? [[p.id, { iban: p.iban, executionDate: p.executionDate, state: p.state }]] : []))),
@@ -116,8 +116,8 @@ export function moneyService(d: MoneyDeps) {
 
   /** The cash figures; `lock` holds the free cash row for the caller's transaction (a payout's check). */
   async function figures(db: Db, sub: string, lock = false) {
-    const b = await store.balances(db, sub, lock);
-    const pendingDebits = (await store.debitsOf(db, sub, 100)).filter((r) => r.state === 'PENDING');
+    const b = await store(db).balances(sub, lock);
+    const pendingDebits = (await store(db).debitsOf(sub, 100)).filter((r) => r.state === 'PENDING');
     const debitCredits = pendingDebits.reduce((s, r) => s.plus(r.creditedAtOnce), new Decimal(0));
     const notYetSettled = debitCredits.plus(unsettledProceeds(await entries(db, sub), today()));
     const free = new Decimal(b.free);
@@ -134,7 +134,7 @@ export function moneyService(d: MoneyDeps) {
   }
 
   async function referenceAccount(db: Db, sub: string): Promise<(ReferenceAccount & { iban: string }) | null> {
-    const row = await store.referenceAccount(db, sub);
+    const row = await store(db).referenceAccount(sub);
     return row ? { iban: row.iban, ibanMasked: maskIban(row.iban), holder: row.holder, bic: row.bic } : null;
   }
 
@@ -148,7 +148,7 @@ export function moneyService(d: MoneyDeps) {
     const atOnce = money(Decimal.min(amount, room));
     const id = randomUUID();
     const settlementDate = addBankingDays(berlinDate(now), DIRECT_DEBIT_SETTLEMENT_DAYS);
-    await store.insertDebit(tx, { id, sub, amount, creditedAtOnce: atOnce, state: 'PENDING', requestedAt: now, settlementDate });
+    await store(tx).insertDebit({ id, sub, amount, creditedAtOnce: atOnce, state: 'PENDING', requestedAt: now, settlementDate });
     await d.book(tx, debitCreditBooking({ sub, debitId: id, amount: atOnce, part: 'instant', at: now, arrears: toWireAmount(cash.arrears) }));
     await d.scheduler.schedule(tx, MONEY_JOBS.debitSettle, { key: id, dueAt: dueOn(settlementDate) });
     return id;
@@ -156,7 +156,7 @@ export function moneyService(d: MoneyDeps) {
 
   const service = {
     /** Whether the customer can pay by direct debit now: the flag is on and a mandate is given. */
-    directDebitAvailable: async (sub: string, db: Db = d.db) => d.directDebitEnabled && !!(await store.mandate(db, sub)),
+    directDebitAvailable: async (sub: string, db: Db = d.db) => d.directDebitEnabled && !!(await store(db).mandate(sub)),
     /** A savings plan's rate collected by direct debit, inside the plan's execution (the scheduler's transaction). */
     collectDebit: (tx: Db, sub: string, amount: string, at: Date) => collectDebit(tx, sub, money(amount), at),
     figures: async (sub: string) => {
@@ -168,9 +168,9 @@ export function moneyService(d: MoneyDeps) {
       const [cash, ref, mandate, payoutRows, debitRows] = await Promise.all([
         service.figures(sub),
         referenceAccount(d.db, sub),
-        store.mandate(d.db, sub),
-        store.payoutsOf(d.db, sub),
-        store.debitsOf(d.db, sub),
+        store(d.db).mandate(sub),
+        store(d.db).payoutsOf(sub),
+        store(d.db).debitsOf(sub),
       ]);
       return {
         cash,
@@ -209,8 +209,8 @@ export function moneyService(d: MoneyDeps) {
       const holder = await d.holderName(sub);
       const added = await d.db.transaction(async (tx) => {
         const now = d.clock.now();
-        if (!(await store.addReferenceAccount(tx, { sub, iban, holder, bic: null, createdAt: now }))) return false;
-        await securityLogStore.record(tx, { sub, kind: 'REFERENCE_ACCOUNT_CHANGED', at: now, detail: maskIban(iban) });
+        if (!(await store(tx).addReferenceAccount({ sub, iban, holder, bic: null, createdAt: now }))) return false;
+        await securityLogStore(tx).record({ sub, kind: 'REFERENCE_ACCOUNT_CHANGED', at: now, detail: maskIban(iban) });
         return true;
       });
       if (!added) throw new AppError(409, 'Sie haben bereits ein Referenzkonto. Eine Änderung beauftragen Sie über einen Serviceauftrag.');
@@ -219,7 +219,7 @@ export function moneyService(d: MoneyDeps) {
 
     /** A payout to the reference account, authorised for exactly this amount and IBAN. */
     async payout(sub: string, body: { amount: string; authorisation: AuthorisationResult }, key: string): Promise<IdempotentResult<Payout>> {
-      const ref = await store.referenceAccount(d.db, sub);
+      const ref = await store(d.db).referenceAccount(sub);
       if (!ref) throw noReferenceAccount();
       const amount = money(body.amount);
       const now = d.clock.now();
@@ -233,17 +233,17 @@ export function moneyService(d: MoneyDeps) {
           }
           const id = randomUUID();
           const executionDate = nextBankingDay(berlinDate(now));
-          await store.insertPayout(itx, { id, sub, amount, iban: ref.iban, state: 'ORDERED', orderedAt: now, executionDate });
+          await store(itx).insertPayout({ id, sub, amount, iban: ref.iban, state: 'ORDERED', orderedAt: now, executionDate });
           await d.book(itx, payoutBooking({ sub, payoutId: id, amount, at: now }));
           await d.scheduler.schedule(itx, MONEY_JOBS.payout, { key: id, dueAt: dueOn(executionDate) });
-          await securityLogStore.record(itx, { sub, kind: 'PAYOUT', at: now, detail: amount });
-          return { statusCode: 201, body: payoutView((await store.payout(itx, sub, id))!) };
+          await securityLogStore(itx).record({ sub, kind: 'PAYOUT', at: now, detail: amount });
+          return { statusCode: 201, body: payoutView((await store(itx).payout(sub, id))!) };
         }),
       );
     },
 
     async payoutOf(sub: string, id: string): Promise<Payout> {
-      const row = await store.payout(d.db, sub, id);
+      const row = await store(d.db).payout(sub, id);
       if (!row) throw notFound('Diese Auszahlung gibt es nicht.');
       return payoutView(row);
     },
@@ -251,21 +251,21 @@ export function moneyService(d: MoneyDeps) {
     /** Cancels a payout before its execution day: the money is free again at once. */
     async cancelPayout(sub: string, id: string): Promise<Payout> {
       return d.trading.write(async (tx) => {
-        const row = await store.payout(tx, sub, id);
+        const row = await store(tx).payout(sub, id);
         if (!row) throw notFound('Diese Auszahlung gibt es nicht.');
-        if (!payoutView(row).cancellable || !(await store.finishPayout(tx, id, 'CANCELLED', d.clock.now()))) {
+        if (!payoutView(row).cancellable || !(await store(tx).finishPayout(id, 'CANCELLED', d.clock.now()))) {
           throw new AppError(409, row.state === 'CANCELLED' ? 'Diese Auszahlung ist bereits storniert.' : 'Diese Auszahlung wird bereits ausgeführt und kann nicht mehr storniert werden.');
         }
         await d.scheduler.cancel(tx, MONEY_JOBS.payout, id);
         await d.book(tx, payoutCancelBooking({ sub, payoutId: id, amount: money(row.amount), at: d.clock.now() }));
-        return payoutView((await store.payout(tx, sub, id))!);
+        return payoutView((await store(tx).payout(sub, id))!);
       });
     },
 
     /** Signs the SEPA direct debit mandate for the reference account, by TAN. */
     async signMandate(sub: string, authorisation: AuthorisationResult) {
       if (!d.directDebitEnabled) throw new AppError(409, 'Lastschriften sind derzeit nicht verfügbar.');
-      const ref = await store.referenceAccount(d.db, sub);
+      const ref = await store(d.db).referenceAccount(sub);
       if (!ref) throw noReferenceAccount();
       return d.db.transaction(async (t) => {
         const tx = t as unknown as Db;
@@ -279,13 +279,13 @@ export function moneyService(d: MoneyDeps) {
     /** Collects money from the reference account: buying power at once up to the limit, settled two banking days later. */
     async requestDebit(sub: string, amountInput: string, key: string): Promise<IdempotentResult<DirectDebit>> {
       if (!d.directDebitEnabled) throw new AppError(409, 'Lastschriften sind derzeit nicht verfügbar.');
-      if (!(await store.mandate(d.db, sub))) throw new AppError(409, 'Bitte erteilen Sie zuerst ein SEPA-Lastschriftmandat.');
+      if (!(await store(d.db).mandate(sub))) throw new AppError(409, 'Bitte erteilen Sie zuerst ein SEPA-Lastschriftmandat.');
       const amount = money(amountInput);
       const now = d.clock.now();
       return d.trading.write((tx) =>
         idempotent(tx, { sub, key, fingerprint: fingerprintOf('debit', { amount }), at: now }, async (itx) => {
           const id = await collectDebit(itx, sub, amount, now);
-          return { statusCode: 201, body: debitView((await store.debit(itx, sub, id))!) };
+          return { statusCode: 201, body: debitView((await store(itx).debit(sub, id))!) };
         }),
       );
     },
@@ -293,13 +293,13 @@ export function moneyService(d: MoneyDeps) {
     /** Development only: the bank returns a pending direct debit. An order bought with the money stays. */
     async returnDebit(sub: string, id: string): Promise<DirectDebit> {
       return d.trading.write(async (tx) => {
-        const row = await store.debit(tx, sub, id);
+        const row = await store(tx).debit(sub, id);
         if (!row) throw notFound('Diese Lastschrift gibt es nicht.');
-        if (!(await store.finishDebit(tx, id, 'RETURNED', d.clock.now()))) throw new AppError(409, 'Diese Lastschrift ist bereits abgeschlossen.');
+        if (!(await store(tx).finishDebit(id, 'RETURNED', d.clock.now()))) throw new AppError(409, 'Diese Lastschrift ist bereits abgeschlossen.');
         await d.scheduler.cancel(tx, MONEY_JOBS.debitSettle, id);
-        const b = await store.balances(tx, sub, true);
+        const b = await store(tx).balances(sub, true);
         await d.book(tx, debitReturnBooking({ sub, debitId: id, credited: money(row.creditedAtOnce), freeCash: b.free, at: d.clock.now() }));
-        return debitView((await store.debit(tx, sub, id))!);
+        return debitView((await store(tx).debit(sub, id))!);
       });
     },
 
@@ -310,7 +310,7 @@ export function moneyService(d: MoneyDeps) {
       const bookingDate = nextBankingDay(berlinDate(now));
       await d.db.transaction(async (t) => {
         const tx = t as unknown as Db;
-        await store.insertTransfer(tx, { id, sub, amount: money(amount), receivedAt: now, bookingDate, state: 'PENDING' });
+        await store(tx).insertTransfer({ id, sub, amount: money(amount), receivedAt: now, bookingDate, state: 'PENDING' });
         await d.scheduler.schedule(tx, MONEY_JOBS.transferIn, { key: id, dueAt: dueOn(bookingDate) });
       });
       return { id, bookingDate };
@@ -329,19 +329,19 @@ export function moneyService(d: MoneyDeps) {
   // The simulated bank and clearing, run by the scheduler on their banking days. Each job is one
   // transaction; the state change guards the booking, and the booking's key guards it again.
   d.scheduler.handle(MONEY_JOBS.transferIn, async (tx, job) => {
-    const t = await store.transferById(tx, job.key);
-    if (!t || !(await store.markTransferBooked(tx, t.id))) return;
+    const t = await store(tx).transferById(job.key);
+    if (!t || !(await store(tx).markTransferBooked(t.id))) return;
     const cash = await figures(tx, t.sub);
     await d.book(tx, depositBooking({ sub: t.sub, amount: money(t.amount), requestId: t.id, at: d.clock.now(), arrears: toWireAmount(cash.arrears), notify: true }));
   });
   d.scheduler.handle(MONEY_JOBS.payout, async (tx, job) => {
-    const p = await store.payoutById(tx, job.key);
-    if (!p || !(await store.finishPayout(tx, p.id, 'EXECUTED', d.clock.now()))) return;
+    const p = await store(tx).payoutById(job.key);
+    if (!p || !(await store(tx).finishPayout(p.id, 'EXECUTED', d.clock.now()))) return;
     await d.book(tx, payoutExecutedBooking({ sub: p.sub, payoutId: p.id, amount: money(p.amount), ibanMasked: maskIban(p.iban), at: d.clock.now() }));
   });
   d.scheduler.handle(MONEY_JOBS.debitSettle, async (tx, job) => {
-    const r = await store.debitById(tx, job.key);
-    if (!r || !(await store.finishDebit(tx, r.id, 'SETTLED', d.clock.now()))) return;
+    const r = await store(tx).debitById(job.key);
+    if (!r || !(await store(tx).finishDebit(r.id, 'SETTLED', d.clock.now()))) return;
     const cash = await figures(tx, r.sub);
     const rest = money(new Decimal(r.amount).minus(r.creditedAtOnce));
     await d.book(tx, debitCreditBooking({ sub: r.sub, debitId: r.id, amount: rest, part: 'rest', at: d.clock.now(), arrears: toWireAmount(cash.arrears) }));
@@ -349,4 +349,5 @@ export function moneyService(d: MoneyDeps) {
 
   return service;
 }
+
 export type MoneyService = ReturnType<typeof moneyService>;

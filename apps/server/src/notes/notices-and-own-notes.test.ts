@@ -47,7 +47,7 @@ describe('notices from Kontor', () => {
   it('no longer asks a customer for the Steuer-ID once one is on file (account opening or ticket)', async () => {
     const cara = await signedInCustomer(t.app, t.database.db, 'cara');
     expect((await listOf(cara)).notices.map((n) => n.id)).toContain('steuer-id');
-    await customerSettingsStore.setTaxResidences(t.database.db, cara.sub, [{ country: 'DE', taxId: '86095742719' }], new Date());
+    await customerSettingsStore(t.database.db).setTaxResidences(cara.sub, [{ country: 'DE', taxId: '86095742719' }], new Date());
     const ids = (await listOf(cara)).notices.map((n) => n.id);
     expect(ids).not.toContain('steuer-id');
     expect(ids).toContain('preisverzeichnis');

@@ -21,7 +21,7 @@ export function oauthStore(db: Db) {
           .values({ sub: input.sub, clientId: input.clientId, scopes: input.scopes, grantedAt: input.at })
           .returning({ id: oauthGrants.id });
         await tx.insert(oauthCodes).values({ ...input.code, grantId: row!.id });
-        await securityLogStore.record(tx, { sub: input.sub, kind: 'OAUTH_GRANTED', at: input.at, detail: input.clientName });
+        await securityLogStore(tx).record({ sub: input.sub, kind: 'OAUTH_GRANTED', at: input.at, detail: input.clientName });
         return row!.id;
       });
     },
@@ -65,7 +65,7 @@ export function oauthStore(db: Db) {
           .returning({ id: oauthGrants.id, clientId: oauthGrants.clientId });
         if (rows.length === 0) return false;
         await tx.delete(oauthCodes).where(eq(oauthCodes.grantId, id));
-        await securityLogStore.record(tx, { sub, kind: 'OAUTH_REVOKED', at, detail: clientName(rows[0]!.clientId) });
+        await securityLogStore(tx).record({ sub, kind: 'OAUTH_REVOKED', at, detail: clientName(rows[0]!.clientId) });
         return true;
       });
     },
@@ -81,4 +81,5 @@ export function oauthStore(db: Db) {
     },
   };
 }
+
 export type OAuthStore = ReturnType<typeof oauthStore>;

@@ -19,7 +19,7 @@ export type BotCheck = 'ok' | 'missing' | 'malformed' | 'forged' | 'expired' | '
  * outside service is needed. A token is good once: the challenge's hash goes into
  * bot_protection_tokens_used in the request that spends it.
  */
-export function botProtection(deps: { db: Db; store: OnboardingStore; clock: Clock; difficulty: number; secret?: Buffer }) {
+export function botProtection(deps: { db: Db; store: (db: Db) => OnboardingStore; clock: Clock; difficulty: number; secret?: Buffer }) {
   const secret = deps.secret ?? randomBytes(32);
   const mac = (signed: string) => createHmac('sha256', secret).update(signed).digest('base64url');
   let lastSweep = 0;
@@ -41,10 +41,10 @@ export function botProtection(deps: { db: Db; store: OnboardingStore; clock: Clo
     if (issuedAt > now + 5_000) return 'future';
     if (now - issuedAt > CHALLENGE_TTL_MS) return 'expired';
     const hash = createHash('sha256').update(parsed.challengeText).digest('hex');
-    if (!(await deps.store.useChallenge(deps.db, hash, new Date(issuedAt + CHALLENGE_TTL_MS)))) return 'replayed';
+    if (!(await deps.store(deps.db).useChallenge(hash, new Date(issuedAt + CHALLENGE_TTL_MS)))) return 'replayed';
     if (now - lastSweep > SWEEP_EVERY_MS) {
       lastSweep = now;
-      await deps.store.sweepChallenges(deps.db, new Date(now));
+      await deps.store(deps.db).sweepChallenges(new Date(now));
     }
     return 'ok';
   }
@@ -61,4 +61,5 @@ export function botProtection(deps: { db: Db; store: OnboardingStore; clock: Clo
 
   return { issue, check, require };
 }
+
 export type BotProtection = ReturnType<typeof botProtection>;

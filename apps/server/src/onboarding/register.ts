@@ -40,10 +40,10 @@ export async function registerOnboarding(
     accountExists: async (email) => !!(idStore && (await idStore.findUser(config.identity.poolId, email))),
     records: {
       poolUsers,
-      setAddress: customerSettingsStore.setAddress,
-      setTaxResidences: customerSettingsStore.setTaxResidences,
-      addReferenceAccount: moneyStore.addReferenceAccount,
-      setAdvertisingConsent: customerSettingsStore.setAdvertisingConsent,
+      setAddress: (tx, sub, address, at) => customerSettingsStore(tx).setAddress(sub, address, at),
+      setTaxResidences: (tx, sub, residences, at) => customerSettingsStore(tx).setTaxResidences(sub, residences, at),
+      addReferenceAccount: (tx, row) => moneyStore(tx).addReferenceAccount(row),
+      setAdvertisingConsent: (tx, sub, value, at) => customerSettingsStore(tx).setAdvertisingConsent(sub, value, at),
       issueAccountOpeningDocument: async (tx, sub, at, data) => {
         await documents.issue(tx, sub, at, { kind: 'account_opening', dedupeKey: 'account_opening', title: 'Kontoeröffnungsunterlagen', pdfTitle: null, pdfIsin: null, data, notify: true });
       },

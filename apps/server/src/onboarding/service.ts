@@ -82,7 +82,7 @@ export type CustomerRecords = {
 
 export function onboardingService(d: {
   db: Db;
-  store: OnboardingStore;
+  store: (db: Db) => OnboardingStore;
   clock: Clock;
   messenger: Messenger;
   /** Whether a Kontor account with this e-mail exists already. */
@@ -100,7 +100,7 @@ export function onboardingService(d: {
       throw new AppError(429, 'Sie haben zu viele Codes angefordert. Bitte versuchen Sie es in einer Stunde noch einmal.');
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await store.update(db, row.id, {
+    await store(db).update(row.id, {
       codeHash: codeHashOf(row.id, code),
       codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
       codeFailures: 0,
@@ -115,9 +115,9 @@ export function onboardingService(d: {
   /** The application of a token, or 401. */
   async function byToken(token: string | undefined, lock?: Db): Promise<ApplicationRow> {
     if (!token || token.length > 100) throw sessionExpired();
-    const found = await store.byTokenHash(lock ?? db, sha256(token));
+    const found = await store(lock ?? db).byTokenHash(sha256(token));
     if (!found || !found.tokenExpiresAt || found.tokenExpiresAt <= clock.now()) throw sessionExpired();
-    return lock ? (await store.byId(lock, found.id, true))! : found;
+    return lock ? (await store(lock).byId(found.id, true))! : found;
   }
 
   const today = () => berlinDate(clock.now());
@@ -132,39 +132,39 @@ export function onboardingService(d: {
   return {
     async start(email: string): Promise<{ applicationId: string; destination: string }> {
       if (await d.accountExists(email)) throw new AppError(409, ACCOUNT_EXISTS_MESSAGE);
-      let row = await store.openByEmail(db, email);
+      let row = await store(db).openByEmail(email);
       if (!row) {
         const now = clock.now();
-        await store.insert(db, { id: randomUUID(), email, status: 'OPEN', createdAt: now, updatedAt: now });
-        row = (await store.openByEmail(db, email))!;
+        await store(db).insert({ id: randomUUID(), email, status: 'OPEN', createdAt: now, updatedAt: now });
+        row = (await store(db).openByEmail(email))!;
       }
       return { applicationId: row.id, destination: await sendCode(row) };
     },
 
     async resend(applicationId: string): Promise<{ destination: string }> {
-      const row = await store.byId(db, applicationId);
+      const row = await store(db).byId(applicationId);
       if (!row || row.status === 'COMPLETED') throw notFound('Diesen Antrag gibt es nicht. Bitte beginnen Sie mit Ihrer E-Mail-Adresse.');
       return { destination: await sendCode(row) };
     },
 
     async confirm(applicationId: string, code: string): Promise<{ token: string; application: OnboardingApplication }> {
-      const row = await store.byId(db, applicationId);
+      const row = await store(db).byId(applicationId);
       if (!row || row.status === 'COMPLETED') throw notFound('Diesen Antrag gibt es nicht. Bitte beginnen Sie mit Ihrer E-Mail-Adresse.');
       const now = clock.now();
       if (!row.codeHash || !row.codeExpiresAt || row.codeExpiresAt <= now) {
         throw new AppError(400, 'Der Code ist abgelaufen. Bitte fordern Sie einen neuen an.', { code: ['Der Code ist abgelaufen. Bitte fordern Sie einen neuen an.'] });
       }
       if (row.codeHash !== codeHashOf(row.id, code.trim())) {
-        const failures = await store.countCodeFailure(db, row.id, now);
+        const failures = await store(db).countCodeFailure(row.id, now);
         if (failures >= MAX_CODE_FAILURES) {
-          await store.update(db, row.id, { codeHash: null, codeExpiresAt: null, updatedAt: now });
+          await store(db).update(row.id, { codeHash: null, codeExpiresAt: null, updatedAt: now });
           const message = 'Der Code wurde zu oft falsch eingegeben. Bitte fordern Sie einen neuen an.';
           throw new AppError(400, message, { code: [message] });
         }
         throw new AppError(400, 'Der Code ist falsch. Bitte prüfen Sie Ihre Eingabe.', { code: ['Der Code ist falsch. Bitte prüfen Sie Ihre Eingabe.'] });
       }
       const token = randomBytes(32).toString('base64url');
-      const updated = await store.update(db, row.id, {
+      const updated = await store(db).update(row.id, {
         codeHash: null,
         codeExpiresAt: null,
         codeFailures: 0,
@@ -186,7 +186,7 @@ export function onboardingService(d: {
         if (!editable(row)) throw new AppError(409, STEPS_LOCKED_MESSAGE);
         const parsed = parseOnboardingStep(step, input, { today: today(), name: nameOf(row) });
         if (!parsed.ok) throw fieldErrors(parsed.problems);
-        const updated = await store.update(tx, row.id, { [step]: parsed.data, updatedAt: clock.now() });
+        const updated = await store(tx).update(row.id, { [step]: parsed.data, updatedAt: clock.now() });
         return applicationView(updated!);
       });
     },
@@ -201,7 +201,7 @@ export function onboardingService(d: {
           throw new AppError(409, `Bitte vervollständigen Sie zuerst: ${labels}.`, { steps: missing });
         }
         const now = clock.now();
-        const updated = await store.update(tx, row.id, {
+        const updated = await store(tx).update(row.id, {
           status: 'IDENT_PENDING',
           identification: { method, status: 'PENDING', startedAt: now.toISOString(), decidedAt: null },
           updatedAt: now,
@@ -213,11 +213,11 @@ export function onboardingService(d: {
     /** The simulated identification provider's verdict (dev tools). */
     async decideIdentification(applicationId: string, result: IdentificationResult): Promise<OnboardingApplication> {
       return db.transaction(async (tx) => {
-        const row = await store.byId(tx, applicationId, true);
+        const row = await store(tx).byId(applicationId, true);
         if (!row) throw notFound('Diesen Antrag gibt es nicht.');
         if (row.status !== 'IDENT_PENDING' || !row.identification) throw new AppError(409, 'Für diesen Antrag läuft keine Identifizierung.');
         const now = clock.now();
-        const updated = await store.update(tx, row.id, {
+        const updated = await store(tx).update(row.id, {
           status: result === 'APPROVED' ? 'APPROVED' : 'IDENT_REJECTED',
           identification: { ...row.identification, status: result, decidedAt: now.toISOString() },
           updatedAt: now,
@@ -227,7 +227,7 @@ export function onboardingService(d: {
     },
 
     async pendingIdentifications(): Promise<PendingIdentification[]> {
-      return (await store.pendingIdentifications(db)).flatMap((r) =>
+      return (await store(db).pendingIdentifications()).flatMap((r) =>
         r.personal && r.identification
           ? [{ applicationId: r.id, email: r.email, givenName: r.personal.givenName, familyName: r.personal.familyName, birthDate: r.personal.birthDate, method: r.identification.method, startedAt: r.identification.startedAt }]
           : [],
@@ -268,7 +268,7 @@ export function onboardingService(d: {
         await d.records.setAddress(tx, sub, personal.address, now);
         await d.records.setTaxResidences(tx, sub, tax.taxResidences, now);
         await d.records.addReferenceAccount(tx, { sub, iban: account.iban, holder: account.holder, bic: null, createdAt: now });
-        await store.putExperience(tx, sub, experience, now);
+        await store(tx).putExperience(sub, experience, now);
         await d.records.setAdvertisingConsent(tx, sub, terms.advertisingConsent, now);
         await d.records.issueAccountOpeningDocument(tx, sub, now, {
           applicationId: row.id,
@@ -283,13 +283,13 @@ export function onboardingService(d: {
           openedAt: now.toISOString(),
         });
         await d.records.sendWelcome(tx, sub, now);
-        await store.update(tx, row.id, { status: 'COMPLETED', userSub: sub, completedAt: now, updatedAt: now });
+        await store(tx).update(row.id, { status: 'COMPLETED', userSub: sub, completedAt: now, updatedAt: now });
         return { email: row.email };
       });
     },
 
     async experience(sub: string): Promise<UserExperience> {
-      const profile = await store.experienceOf(db, sub);
+      const profile = await store(db).experienceOf(sub);
       return { profile, appropriate: profile ? appropriateness(profile) : null };
     },
 
@@ -300,4 +300,5 @@ export function onboardingService(d: {
     },
   };
 }
+
 export type OnboardingService = ReturnType<typeof onboardingService>;

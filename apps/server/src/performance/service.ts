@@ -40,7 +40,7 @@ export function performanceService(d: PerformanceDeps) {
       const prices = priceBook(d.quotes, today, 'bid');
       const { from, days, rebuilt } = await depotHistory(d.db, { prices, currencyOf }, sub, (first) => rangeBase(range, today, first), today);
       const past = rebuilt.filter((s) => s.day < today);
-      if (past.length > 0) await store.insertSnapshots(d.db, snapshotRows(sub, past, now));
+      if (past.length > 0) await store(d.db).insertSnapshots(snapshotRows(sub, past, now));
 
       // The base day before the first booking held nothing: the range starts from zero.
       const series: DaySnapshot[] = days[0]?.day === from ? days : [{ day: from, ...ZERO_DAY }, ...days];
@@ -73,5 +73,6 @@ export function performanceService(d: PerformanceDeps) {
     },
   };
 }
+
 export type PerformanceService = ReturnType<typeof performanceService>;
 

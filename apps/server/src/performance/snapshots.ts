@@ -57,6 +57,7 @@ export function priceBook(quotes: QuoteSource, today: IsoDate, todayAt: 'bid' | 
     eurPerUnit: (currency: string, day: IsoDate): string => eurPerUnit(currency, currency === 'USD' ? closeAt(EUR_USD_ISIN, day, 'mid') : null) ?? '1',
   };
 }
+
 export type PriceBook = ReturnType<typeof priceBook>;
 
 export type HistoryDeps = { prices: PriceBook; currencyOf: (isin: string) => Promise<string> };
@@ -68,14 +69,14 @@ export type HistoryDeps = { prices: PriceBook; currencyOf: (isin: string) => Pro
  * `fromOf` picks the first day from the first day with any booking (null: none yet); days before that are left out.
  */
 export async function depotHistory(db: Db, d: HistoryDeps, sub: string, fromOf: (firstDay: IsoDate | null) => IsoDate, to: IsoDate) {
-  const [cashDays, tradeDays] = await Promise.all([store.cashDays(db, sub), store.tradeDays(db, sub)]);
+  const [cashDays, tradeDays] = await Promise.all([store(db).cashDays(sub), store(db).tradeDays(sub)]);
   const firstDay = [cashDays[0]?.day, tradeDays[0]?.day].filter((x): x is string => !!x).sort()[0] ?? null;
   const from = fromOf(firstDay);
   const days: DaySnapshot[] = [];
   const rebuilt: DaySnapshot[] = [];
   if (!firstDay) return { from, days, rebuilt };
   const start = from < firstDay ? firstDay : from;
-  const stored = new Map((await store.snapshots(db, sub, start, to)).map((s) => [s.day, s]));
+  const stored = new Map((await store(db).snapshots(sub, start, to)).map((s) => [s.day, s]));
   const currencies = new Map<string, string>();
   for (const isin of new Set(tradeDays.map((t) => t.isin))) currencies.set(isin, await d.currencyOf(isin));
 
@@ -161,7 +162,7 @@ export function snapshotJobs(d: { db: Db; clock: Clock; scheduler: Scheduler; qu
         // A day whose next close has passed too (the clock jumped a quarter ahead) is not written for
         // every customer: a missing day is rebuilt when it is asked for, and jumps stay cheap.
         if (d.clock.now().getTime() < snapshotInstant(next).getTime()) {
-          for (const sub of await statementStore.customersBookedBefore(tx, job.dueAt)) {
+          for (const sub of await statementStore(tx).customersBookedBefore(job.dueAt)) {
             await d.scheduler.schedule(tx, SNAPSHOT_JOB, { key: `${day}:${sub}`, dueAt: job.dueAt, payload: { day, sub } });
           }
         }
@@ -172,7 +173,7 @@ export function snapshotJobs(d: { db: Db; clock: Clock; scheduler: Scheduler; qu
         const now = d.clock.now();
         const prices = priceBook(d.quotes, berlinDate(now));
         const { rebuilt } = await depotHistory(tx, { prices, currencyOf: d.currencyOf }, sub, () => day, day);
-        await store.insertSnapshots(tx, snapshotRows(sub, rebuilt, now));
+        await store(tx).insertSnapshots(snapshotRows(sub, rebuilt, now));
       });
       await d.db.transaction((tx) => scheduleDay(tx, berlinDate(d.clock.now())).then(() => undefined));
     },

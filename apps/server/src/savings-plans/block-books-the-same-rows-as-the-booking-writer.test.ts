@@ -58,7 +58,7 @@ beforeAll(async () => {
   for (const db of [block.db, writer.db]) {
     for (const p of PLANS) {
       await post(db, { postings: [{ account: accounts.bank, amount: new Decimal(p.cash).neg().toFixed(2), kind: 'deposit' }, { account: accounts.cash(sub(p.n)), amount: p.cash, kind: 'deposit' }], ref: `deposit-${p.n}`, at: new Date('2026-12-01T10:00:00Z') });
-      await savingsPlanStore.insert(db, {
+      await savingsPlanStore(db).insert({
         id: planId(p.n),
         sub: sub(p.n),
         isin: p.isin,
@@ -129,7 +129,7 @@ async function bookThroughWriter(tx: Db, b: Block, p: PlanRow, made: Made): Prom
     seq: 0,
     reason: null,
   };
-  await orderStore.insert(tx, { id: orderId, sub: p.sub, isin: b.isin, side: 'buy', kind: 'savings', status: 'Filled', cancelStatus: null, open: false, state, costs: null, reserved: '0', blocked: '0', createdAt: b.at, updatedAt: b.at });
+  await orderStore(tx).insert({ id: orderId, sub: p.sub, isin: b.isin, side: 'buy', kind: 'savings', status: 'Filled', cancelStatus: null, open: false, state, costs: null, reserved: '0', blocked: '0', createdAt: b.at, updatedAt: b.at });
   const c: ExecutionContext = {
     sub: p.sub,
     reserved: '0',
@@ -139,7 +139,7 @@ async function bookThroughWriter(tx: Db, b: Block, p: PlanRow, made: Made): Prom
     fxRate: b.fxRate,
   };
   const booked = executionBooking({ id: executionId, orderId, isin: b.isin, side: 'buy', quantity, price: b.price, value: filledValue, at, first: true }, c, { availableCash: available })!;
-  await orderStore.insertExecution(tx, { id: executionId, orderId, sub: p.sub, isin: b.isin, side: 'buy', quantity, price: b.price, executedAt: b.at, ...booked.record });
+  await orderStore(tx).insertExecution({ id: executionId, orderId, sub: p.sub, isin: b.isin, side: 'buy', quantity, price: b.price, executedAt: b.at, ...booked.record });
   await write(tx, { ...booked.booking, key: `savings:${p.id}:${b.date}`, kind: 'savings_execution' as 'execution', documents: [], notifications: [] });
   const documentId = await docs.issue(tx, p.sub, b.at, {
     kind: 'savings_plan_execution',

@@ -19,13 +19,13 @@ export const DEMO_SAVINGS_PLANS = [
  * scheduler does it. Once: a customer who has plans gets none.
  */
 export async function seedDemoSavingsPlans(d: { db: Db; clock: Clock; jobs: SavingsPlanJobs }, sub: string): Promise<void> {
-  if ((await store.plansOf(d.db, sub)).length > 0) return;
+  if ((await store(d.db).plansOf(sub)).length > 0) return;
   const today = berlinDate(d.clock.now());
   const yearAgo = addMonthsClamped(today, -12);
   for (const p of DEMO_SAVINGS_PLANS) {
     const nominal = firstNominalDate(p.interval, p.day, yearAgo);
     const createdAt = new Date(`${yearAgo}T09:00:00Z`);
-    await store.insert(d.db, {
+    await store(d.db).insert({
       id: randomUUID(),
       sub,
       isin: p.isin,
@@ -44,7 +44,7 @@ export async function seedDemoSavingsPlans(d: { db: Db; clock: Clock; jobs: Savi
   }
   // Day by day, as the scheduler would have run them; today's and later ones are the scheduler's.
   for (;;) {
-    const due = (await store.plansOf(d.db, sub)).filter((p) => p.nextDate !== null && p.nextDate < today);
+    const due = (await store(d.db).plansOf(sub)).filter((p) => p.nextDate !== null && p.nextDate < today);
     if (due.length === 0) break;
     const day = due.map((p) => p.nextDate!).sort()[0]!;
     for (const p of due.filter((x) => x.nextDate === day)) await d.jobs.runBlock(day, p.isin);

@@ -24,7 +24,7 @@ export const savingsPlanDevRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Shifta
     },
     async () => {
       const now = clock.now();
-      const next = await savingsPlanStore.nextExecutionDay(db, berlinDate(now));
+      const next = await savingsPlanStore(db).nextExecutionDay(berlinDate(now));
       if (!next) throw new AppError(409, 'Kein Sparplan ist zur Ausführung vorgemerkt.');
       // A minute after the execution time, so that the day's job is due.
       const target = executionInstant(next).getTime() + 60_000;

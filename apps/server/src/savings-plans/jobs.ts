@@ -52,7 +52,7 @@ export function savingsPlanJobs(d: SavingsJobDeps) {
     if (!instrument) throw new Error(`savings block: unknown instrument ${isin}`);
     const price = d.askAt(isin, at);
     if (!price) throw new Error(`savings block: no price for ${isin}`);
-    for (const p of await store.dueDirectDebits(tx, isin, date)) {
+    for (const p of await store(tx).dueDirectDebits(isin, date)) {
       const { amount } = amountOn(p, p.nextNominal ?? date);
       await d.collectDebit(tx, p.sub, amount, at);
     }
@@ -77,7 +77,7 @@ export function savingsPlanJobs(d: SavingsJobDeps) {
     async start(): Promise<void> {
       d.scheduler.handle(SAVINGS_DAY_JOB, async (tx, job) => {
         const { date } = job.payload;
-        for (const isin of await store.dueInstruments(tx, date)) {
+        for (const isin of await store(tx).dueInstruments(date)) {
           await d.scheduler.schedule(tx, SAVINGS_BLOCK_JOB, { key: `${date}:${isin}`, dueAt: job.dueAt, payload: { date, isin } });
         }
         await scheduleDay(tx, exchangeDayOnOrAfter(addCalendarDays(date, 1)));
@@ -100,4 +100,5 @@ export function savingsPlanJobs(d: SavingsJobDeps) {
     runBlock: (date: IsoDate, isin: string) => d.db.transaction((tx) => runBlock(tx, date, isin, executionInstant(date))),
   };
 }
+
 export type SavingsPlanJobs = ReturnType<typeof savingsPlanJobs>;

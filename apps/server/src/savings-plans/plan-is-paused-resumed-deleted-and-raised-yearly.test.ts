@@ -71,7 +71,7 @@ it('yearly-increase-applies-on-the-anniversary: a plan set up a year ago saves 5
   // A plan that first ran on 15 December 2025 with 33,33 €: 15 December 2026 is its anniversary.
   const id = randomUUID();
   const at = new Date('2025-12-01T09:00:00Z');
-  await savingsPlanStore.insert(t.database.db, {
+  await savingsPlanStore(t.database.db).insert({
     id, sub: anna.sub, isin: EURO_STOXX, amount: '33.33', interval: 'monthly', day: 15, dynamicPercent: 5, payment: 'CASH',
     firstDate: '2025-12-15', nextNominal: '2026-12-15', nextDate: '2026-12-15', state: 'active', createdAt: at, updatedAt: at,
   });

@@ -121,7 +121,7 @@ export function savingsPlanService(d: SavingsPlanDeps) {
   }
 
   async function viewOne(db: Db, row: PlanRow): Promise<SavingsPlan> {
-    return view(row, (await store.totals(db, [row.id])).get(row.id), new Map());
+    return view(row, (await store(db).totals([row.id])).get(row.id), new Map());
   }
 
   function calendarOf(row: PlanRow) {
@@ -142,18 +142,18 @@ export function savingsPlanService(d: SavingsPlanDeps) {
     const now = d.clock.now();
     if (row.state !== 'inactive' && pastCutOff(row)) {
       const pending: PendingChange = { action, amount: terms.amount, interval: terms.interval, day: terms.day, after: row.nextDate! };
-      await store.update(tx, row.id, { state: 'atwork', pending, updatedAt: now });
+      await store(tx).update(row.id, { state: 'atwork', pending, updatedAt: now });
       return;
     }
     if (action === 'delete') {
-      await store.update(tx, row.id, { state: 'deleted', pending: null, nextNominal: null, nextDate: null, deletedAt: now, updatedAt: now });
+      await store(tx).update(row.id, { state: 'deleted', pending: null, nextNominal: null, nextDate: null, deletedAt: now, updatedAt: now });
     } else if (action === 'pause') {
-      await store.update(tx, row.id, { state: 'inactive', pending: null, nextNominal: null, nextDate: null, updatedAt: now });
+      await store(tx).update(row.id, { state: 'inactive', pending: null, nextNominal: null, nextDate: null, updatedAt: now });
     } else {
       const sameSchedule = terms.interval === row.interval && terms.day === row.day;
       const running = row.state !== 'inactive';
       const nextNominal = !running ? null : sameSchedule ? row.nextNominal : firstNominalDate(terms.interval, terms.day, earliest());
-      await store.update(tx, row.id, {
+      await store(tx).update(row.id, {
         amount: terms.amount,
         interval: terms.interval,
         day: terms.day,
@@ -170,10 +170,10 @@ export function savingsPlanService(d: SavingsPlanDeps) {
   async function withPlan(sub: string, id: string, change: (tx: Db, row: PlanRow) => Promise<void>): Promise<SavingsPlan> {
     if (!isUuid(id)) throw planNotFound();
     return d.db.transaction(async (tx) => {
-      const row = await store.owned(tx, sub, id, true);
+      const row = await store(tx).owned(sub, id, true);
       if (!row) throw planNotFound();
       await change(tx, row);
-      return viewOne(tx, (await store.owned(tx, sub, id))!);
+      return viewOne(tx, (await store(tx).owned(sub, id))!);
     });
   }
 
@@ -182,8 +182,8 @@ export function savingsPlanService(d: SavingsPlanDeps) {
 
   return {
     async list(sub: string): Promise<SavingsPlanList> {
-      const rows = await store.plansOf(d.db, sub);
-      const totals = await store.totals(d.db, rows.map((r) => r.id));
+      const rows = await store(d.db).plansOf(sub);
+      const totals = await store(d.db).totals(rows.map((r) => r.id));
       const names = new Map<string, Instrument | undefined>();
       const plans: SavingsPlan[] = [];
       for (const r of rows) plans.push(await view(r, totals.get(r.id), names));
@@ -210,13 +210,13 @@ export function savingsPlanService(d: SavingsPlanDeps) {
         if (input.payment === 'DIRECT_DEBIT' && !(await d.directDebitAvailable(sub, tx))) {
           throw fieldError('payment', 'Lastschrift ist nicht möglich: Bitte erteilen Sie zuerst ein SEPA-Lastschriftmandat.');
         }
-        if ((await store.countLive(tx, sub)) >= SAVINGS_PLANS_PER_CUSTOMER) {
+        if ((await store(tx).countLive(sub)) >= SAVINGS_PLANS_PER_CUSTOMER) {
           throw new AppError(409, `Sie haben bereits ${SAVINGS_PLANS_PER_CUSTOMER} Sparpläne. Bitte löschen Sie zuerst einen.`);
         }
         const now = d.clock.now();
         const nominal = firstNominalDate(input.interval, input.day, input.firstDate);
         const id = randomUUID();
-        const inserted = await store.insert(tx, {
+        const inserted = await store(tx).insert({
           id,
           sub,
           isin: input.isin,
@@ -233,7 +233,7 @@ export function savingsPlanService(d: SavingsPlanDeps) {
           updatedAt: now,
         });
         if (!inserted) throw new AppError(409, 'Für dieses Wertpapier haben Sie bereits einen Sparplan. Sie können ihn ändern.');
-        return { statusCode: 201, body: await viewOne(tx, (await store.owned(tx, sub, id))!) };
+        return { statusCode: 201, body: await viewOne(tx, (await store(tx).owned(sub, id))!) };
       };
       if (!key) return { ...(await d.db.transaction(write)), replayed: false };
       return idempotent(d.db, { sub, key, fingerprint: fingerprintOf('POST /api/savingsplan', input), at: d.clock.now() }, write);
@@ -241,10 +241,10 @@ export function savingsPlanService(d: SavingsPlanDeps) {
 
     async detail(sub: string, id: string): Promise<SavingsPlanDetail> {
       if (!isUuid(id)) throw planNotFound();
-      const row = await store.owned(d.db, sub, id);
+      const row = await store(d.db).owned(sub, id);
       if (!row) throw planNotFound();
       const plan = await viewOne(d.db, row);
-      const runs = await store.executionsOf(d.db, id);
+      const runs = await store(d.db).executionsOf(id);
       let invested = new Decimal(0);
       let pieces = new Decimal(0);
       const instrument = await d.instrument(row.isin);
@@ -298,10 +298,10 @@ export function savingsPlanService(d: SavingsPlanDeps) {
         const now = d.clock.now();
         if (row.state === 'atwork' && row.pending?.action !== 'change') {
           // A pause or delete not yet in effect is taken back.
-          await store.update(tx, row.id, { state: 'active', pending: null, updatedAt: now });
+          await store(tx).update(row.id, { state: 'active', pending: null, updatedAt: now });
         } else if (row.state === 'inactive') {
           const nominal = firstNominalDate(row.interval as SavingsInterval, row.day, earliest());
-          await store.update(tx, row.id, { state: 'active', nextNominal: nominal, nextDate: executionDate(nominal), updatedAt: now });
+          await store(tx).update(row.id, { state: 'active', nextNominal: nominal, nextDate: executionDate(nominal), updatedAt: now });
         }
       });
     },
@@ -314,4 +314,5 @@ export function savingsPlanService(d: SavingsPlanDeps) {
     },
   };
 }
+
 export type SavingsPlanService = ReturnType<typeof savingsPlanService>;

@@ -72,7 +72,7 @@ export const clockDevRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => {
-      const byKind = new Map((await schedulerStore.summary(db)).map((r) => [r.kind, r]));
+      const byKind = new Map((await schedulerStore(db).summary()).map((r) => [r.kind, r]));
       return {
         now: clock.now().toISOString(),
         kinds: jobCatalogue().map((k) => {

@@ -24,7 +24,7 @@ describe('a handler that throws', () => {
 
     expect(await scheduler.runDue()).toBe(0);
     expect(await f.effects()).toEqual([]);
-    expect(await schedulerStore.get(f.db, 'test.flaky', 'f-1')).toMatchObject({ state: 'pending', attempts: 1, lastError: 'Error: clearing house did not answer' });
+    expect(await schedulerStore(f.db).get('test.flaky', 'f-1')).toMatchObject({ state: 'pending', attempts: 1, lastError: 'Error: clearing house did not answer' });
     expect(f.log.entries.find((e) => e.level === 'warn')?.obj).toMatchObject({ kind: 'test.flaky', key: 'f-1', attempts: 1 });
 
     // Not again before the backoff has passed on the clock.
@@ -33,7 +33,7 @@ describe('a handler that throws', () => {
     f.clock.advance(1);
     expect(await scheduler.runDue()).toBe(1);
     expect(await f.effects()).toEqual(['f-1']);
-    expect(await schedulerStore.get(f.db, 'test.flaky', 'f-1')).toMatchObject({ state: 'done', attempts: 2 });
+    expect(await schedulerStore(f.db).get('test.flaky', 'f-1')).toMatchObject({ state: 'done', attempts: 2 });
   });
 
   it(`is given up as failed after ${MAX_JOB_ATTEMPTS} attempts and logged as an error`, async () => {
@@ -47,7 +47,7 @@ describe('a handler that throws', () => {
       expect(await scheduler.runDue()).toBe(0);
       f.clock.advance(retryDelayMs(attempt));
     }
-    const row = await schedulerStore.get(f.db, 'test.broken', 'b-1');
+    const row = await schedulerStore(f.db).get('test.broken', 'b-1');
     expect(row).toMatchObject({ state: 'failed', attempts: MAX_JOB_ATTEMPTS });
     expect(row?.lastError?.length).toBeLessThanOrEqual(500);
     expect(f.log.entries.filter((e) => e.level === 'error')).toHaveLength(1);
@@ -62,7 +62,7 @@ describe('a handler that throws', () => {
     f.clock.advance(1);
     expect(await scheduler.runDue()).toBe(1);
     expect(await f.effects()).toContain('k-1');
-    expect((await schedulerStore.get(f.db, 'test.unknown', 'u-1'))?.lastError).toBe('Error: no handler for job kind test.unknown');
+    expect((await schedulerStore(f.db).get('test.unknown', 'u-1'))?.lastError).toBe('Error: no handler for job kind test.unknown');
   });
 
   it('a job whose stored payload does not fit its kind fails like a throwing handler, and the handler never sees it', async () => {
@@ -72,11 +72,11 @@ describe('a handler that throws', () => {
     const dated = defineJob({ kind: `test.dated-${randomUUID()}`, payload: z.object({ date: z.iso.date() }), when: 'when the test schedules it' });
     scheduler.handle(dated, async (_tx, job) => void seen.push(job.payload.date));
     // Written as an older version of the code might have left it: the date under another name.
-    await f.db.transaction((tx) => schedulerStore.insert(tx, { kind: dated.kind, key: 'd-1', dueAt: f.clock.now(), payload: { day: '2026-11-23' } }, f.clock.now()));
+    await f.db.transaction((tx) => schedulerStore(tx).insert({ kind: dated.kind, key: 'd-1', dueAt: f.clock.now(), payload: { day: '2026-11-23' } }, f.clock.now()));
     await f.db.transaction((tx) => scheduler.schedule(tx, dated, { key: 'd-2', dueAt: f.clock.now(), payload: { date: '2026-11-23' } }));
     expect(await scheduler.runDue()).toBe(1);
     expect(seen).toEqual(['2026-11-23']);
-    const row = await schedulerStore.get(f.db, dated.kind, 'd-1');
+    const row = await schedulerStore(f.db).get(dated.kind, 'd-1');
     expect(row).toMatchObject({ state: 'pending', attempts: 1 });
     expect(row?.lastError).toMatch(new RegExp(`^Error: payload of job kind ${dated.kind} does not fit its schema: date `));
   });

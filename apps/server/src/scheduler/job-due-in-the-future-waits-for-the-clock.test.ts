@@ -23,7 +23,7 @@ describe('a job runs when the clock reaches its due time, not before', () => {
     f.clock.set(dueAt);
     expect(await scheduler.runDue()).toBe(1);
     expect(await f.effects()).toEqual(['p-1']);
-    const row = await schedulerStore.get(f.db, 'test.payout', 'p-1');
+    const row = await schedulerStore(f.db).get('test.payout', 'p-1');
     expect(row).toMatchObject({ state: 'done', attempts: 1, lastError: null, payload: { amount: '100.00' } });
     expect(row?.doneAt?.toISOString()).toBe(dueAt.toISOString());
 
@@ -63,6 +63,6 @@ describe('a job runs when the clock reaches its due time, not before', () => {
     expect(await scheduler.runDue()).toBe(1);
     expect((await f.effects()).slice(before)).toEqual(['y']);
     expect(await f.db.transaction((tx) => scheduler.cancel(tx, f.kind('cancellable'), 'y'))).toBe(false);
-    expect((await schedulerStore.get(f.db, 'test.cancellable', 'x'))?.state).toBe('cancelled');
+    expect((await schedulerStore(f.db).get('test.cancellable', 'x'))?.state).toBe('cancelled');
   });
 });

@@ -18,7 +18,7 @@ describe('a job is idempotent on its kind and key', () => {
     expect(await scheduler.runDue()).toBe(1);
     expect(await scheduler.runDue()).toBe(0);
     expect(await f.effects()).toEqual(['p-7']);
-    expect((await schedulerStore.get(f.db, 'test.payout', 'p-7'))?.payload).toEqual({ amount: '10.00' });
+    expect((await schedulerStore(f.db).get('test.payout', 'p-7'))?.payload).toEqual({ amount: '10.00' });
   });
 
   it('scheduling it again after it ran does not run it again', async () => {
@@ -48,6 +48,6 @@ describe('a job is idempotent on its kind and key', () => {
         throw new Error('the payout itself failed');
       }),
     ).rejects.toThrow();
-    expect(await schedulerStore.get(f.db, 'test.payout', 'rolled-back')).toBeUndefined();
+    expect(await schedulerStore(f.db).get('test.payout', 'rolled-back')).toBeUndefined();
   });
 });

@@ -33,6 +33,7 @@ export const MAX_JOB_ATTEMPTS = 5;
 export function retryDelayMs(attempts: number): number {
   return 60_000 * 2 ** Math.min(attempts - 1, 10);
 }
+
 /** A run stops after this many jobs, so a handler that keeps scheduling due work cannot spin forever. */
 const MAX_JOBS_PER_RUN = 1000;
 const MAX_ERROR_LENGTH = 500;
@@ -66,7 +67,7 @@ export function createScheduler(deps: {
   /** One job: true when it ran, false when it failed, undefined when none was due. */
   async function runOne(now: Date): Promise<boolean | undefined> {
     return db.transaction(async (tx) => {
-      const job = await store.claimNext(tx, now);
+      const job = await store(tx).claimNext(now);
       if (!job) return undefined;
       const handler = handlers.get(job.kind);
       try {
@@ -75,13 +76,13 @@ export function createScheduler(deps: {
         const parsed = handler.kind.payload.safeParse(job.payload ?? {});
         if (!parsed.success) throw new Error(`payload of job kind ${job.kind} does not fit its schema: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
         await tx.transaction((savepoint) => handler.run(savepoint, { kind: job.kind, key: job.key, dueAt: job.dueAt, payload: parsed.data }));
-        await store.markDone(tx, job, now);
+        await store(tx).markDone(job, now);
         return true;
       } catch (e) {
         const attempts = job.attempts + 1;
         const final = attempts >= MAX_JOB_ATTEMPTS;
         const error = errorText(e);
-        await store.markAttemptFailed(tx, job, { error, final, now, runAfter: new Date(now.getTime() + retryDelayMs(attempts)) });
+        await store(tx).markAttemptFailed(job, { error, final, now, runAfter: new Date(now.getTime() + retryDelayMs(attempts)) });
         const entry = { kind: job.kind, key: job.key, attempts, error };
         if (final) log.error(entry, 'scheduled job failed for good');
         else log.warn(entry, 'scheduled job failed; will retry');
@@ -91,8 +92,8 @@ export function createScheduler(deps: {
   }
 
   const scheduler: Scheduler = {
-    schedule: (tx, kind, job) => store.insert(tx, { kind: kind.kind, key: job.key, dueAt: job.dueAt, payload: (job.payload ?? {}) as Record<string, unknown> }, clock.now()),
-    cancel: (tx, kind, key) => store.cancel(tx, kind.kind, key, clock.now()),
+    schedule: (tx, kind, job) => store(tx).insert({ kind: kind.kind, key: job.key, dueAt: job.dueAt, payload: (job.payload ?? {}) as Record<string, unknown> }, clock.now()),
+    cancel: (tx, kind, key) => store(tx).cancel(kind.kind, key, clock.now()),
     handle(kind, handler) {
       if (handlers.has(kind.kind)) throw new Error(`job kind ${kind.kind} has a handler already`);
       handlers.set(kind.kind, { kind: kind as JobKind<unknown>, run: handler as JobHandler<unknown> });

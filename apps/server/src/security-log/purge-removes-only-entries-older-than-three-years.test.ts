@@ -19,7 +19,7 @@ const left = async () =>
 describe('the daily purge of the security log', () => {
   it('removes only entries older than three years, runs once per day, and the next day takes the next day’s', async () => {
     for (const at of ['2023-11-22T12:00Z', '2023-11-23T01:59Z', '2023-11-23T02:01Z', '2026-11-23T08:00Z']) {
-      await securityLogStore.record(t.database.db, { sub: SUB, kind: 'SIGN_IN', at: new Date(at), origin: { address: null, network: null, country: null, device: null } });
+      await securityLogStore(t.database.db).record({ sub: SUB, kind: 'SIGN_IN', at: new Date(at), origin: { address: null, network: null, country: null, device: null } });
     }
     // Not before its hour.
     await t.app.scheduler.runDue();
@@ -29,7 +29,7 @@ describe('the daily purge of the security log', () => {
     expect(await left()).toEqual(['2023-11-23T02:01', '2026-11-23T08:00']);
 
     // The same day's purge does not run again.
-    await securityLogStore.record(t.database.db, { sub: SUB, kind: 'SIGN_IN', at: new Date('2023-11-20T00:00Z'), origin: { address: null, network: null, country: null, device: null } });
+    await securityLogStore(t.database.db).record({ sub: SUB, kind: 'SIGN_IN', at: new Date('2023-11-20T00:00Z'), origin: { address: null, network: null, country: null, device: null } });
     await t.app.scheduler.runDue();
     expect(await left()).toEqual(['2023-11-20T00:00', '2023-11-23T02:01', '2026-11-23T08:00']);
 

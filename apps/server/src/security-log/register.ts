@@ -10,7 +10,7 @@ import { securityLogStore } from './store.ts';
 
 /** What the user pool reports to the security log (sign-ins, failed attempts, lockouts, second factors), on the app's clock. */
 export const poolSecurityEvents = (db: Db, clock: Clock) => ({
-  record: (sub: string, kind: SecurityEventKind) => securityLogStore.record(db, { sub, kind, at: clock.now() }),
+  record: (sub: string, kind: SecurityEventKind) => securityLogStore(db).record({ sub, kind, at: clock.now() }),
 });
 
 /** The customer's security log and its clean-up job. */

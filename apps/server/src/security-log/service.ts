@@ -33,7 +33,7 @@ export function securityLogService(d: { db: Db; clock: Clock; scheduler: Schedul
   const scheduleDay = (tx: Db, day: IsoDate) => d.scheduler.schedule(tx, SECURITY_LOG_PURGE_JOB, { key: day, dueAt: purgeInstant(day), payload: { day } });
   return {
     async page(sub: string, q: { cursor?: string; limit: number }): Promise<SecurityLogPage> {
-      const page = await store.page(d.db, sub, q);
+      const page = await store(d.db).page(sub, q);
       if (!page) throw badCursor();
       return page;
     },
@@ -41,7 +41,7 @@ export function securityLogService(d: { db: Db; clock: Clock; scheduler: Schedul
     /** Registers the purge and schedules the next one (a second schedule of the same day is ignored). */
     async start(): Promise<void> {
       d.scheduler.handle(SECURITY_LOG_PURGE_JOB, async (tx, job) => {
-        await store.purgeBefore(tx, retentionCutoff(job.dueAt));
+        await store(tx).purgeBefore(retentionCutoff(job.dueAt));
         await scheduleDay(tx, addCalendarDays(job.payload.day, 1));
       });
       // The next 03:00 to come: a start later in the day does not purge at once.
@@ -51,4 +51,5 @@ export function securityLogService(d: { db: Db; clock: Clock; scheduler: Schedul
     },
   };
 }
+
 export type SecurityLogService = ReturnType<typeof securityLogService>;

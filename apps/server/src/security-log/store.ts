@@ -50,37 +50,40 @@ const view = (r: Row): SecurityEvent => ({
  * The security log's rows. `record` takes the caller's transaction, so an event is written with
  * the change it records and rolls back with it; the request's origin is added when there is one.
  */
-export const securityLogStore = {
-  async record(tx: Db, e: { sub: string; kind: SecurityEventKind; at: Date; detail?: string | null; origin?: Origin }): Promise<void> {
-    const origin = e.origin ?? currentOrigin();
-    await tx.insert(securityEvents).values({ id: timeOrderedId(), sub: e.sub, kind: e.kind, at: e.at, detail: e.detail ?? null, ...origin });
-  },
+export function securityLogStore(db: Db) {
+  return {
+    async record(e: { sub: string; kind: SecurityEventKind; at: Date; detail?: string | null; origin?: Origin }): Promise<void> {
+      const origin = e.origin ?? currentOrigin();
+      await db.insert(securityEvents).values({ id: timeOrderedId(), sub: e.sub, kind: e.kind, at: e.at, detail: e.detail ?? null, ...origin });
+    },
 
-  /** Newest first, a page at a time; null when the cursor is not one of ours. */
-  async page(db: Db, sub: string, q: { cursor?: string; limit: number }): Promise<{ events: SecurityEvent[]; nextCursor: string | null } | null> {
-    const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-    if (after === null) return null;
-    const s = securityEvents;
-    const rows = await db
-      .select()
-      .from(s)
-      .where(and(eq(s.sub, sub), after ? or(lt(s.at, after.at), and(eq(s.at, after.at), lt(s.id, after.id))) : undefined))
-      .orderBy(desc(s.at), desc(s.id))
-      .limit(q.limit + 1);
-    const more = rows.length > q.limit;
-    const shown = more ? rows.slice(0, q.limit) : rows;
-    return { events: shown.map(view), nextCursor: more ? encodeCursor(shown.at(-1)!.at, shown.at(-1)!.id) : null };
-  },
+    /** Newest first, a page at a time; null when the cursor is not one of ours. */
+    async page(sub: string, q: { cursor?: string; limit: number }): Promise<{ events: SecurityEvent[]; nextCursor: string | null } | null> {
+      const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+      if (after === null) return null;
+      const s = securityEvents;
+      const rows = await db
+        .select()
+        .from(s)
+        .where(and(eq(s.sub, sub), after ? or(lt(s.at, after.at), and(eq(s.at, after.at), lt(s.id, after.id))) : undefined))
+        .orderBy(desc(s.at), desc(s.id))
+        .limit(q.limit + 1);
+      const more = rows.length > q.limit;
+      const shown = more ? rows.slice(0, q.limit) : rows;
+      return { events: shown.map(view), nextCursor: more ? encodeCursor(shown.at(-1)!.at, shown.at(-1)!.id) : null };
+    },
 
-  /**
-   * The retention purge, the only delete the table's trigger lets through: it names its cutoff for
-   * this transaction alone, and the trigger refuses any row not older than it. Returns how many went.
-   */
-  async purgeBefore(tx: Db, cutoff: Date): Promise<number> {
-    await tx.execute(sql`select set_config('kontor.purge', ${cutoff.toISOString()}, true)`);
-    const gone = await tx.delete(securityEvents).where(lt(securityEvents.at, cutoff)).returning({ id: securityEvents.id });
-    await tx.execute(sql`select set_config('kontor.purge', '', true)`);
-    return gone.length;
-  },
-};
-export type SecurityLogStore = typeof securityLogStore;
+    /**
+     * The retention purge, the only delete the table's trigger lets through: it names its cutoff for
+     * this transaction alone, and the trigger refuses any row not older than it. Returns how many went.
+     */
+    async purgeBefore(cutoff: Date): Promise<number> {
+      await db.execute(sql`select set_config('kontor.purge', ${cutoff.toISOString()}, true)`);
+      const gone = await db.delete(securityEvents).where(lt(securityEvents.at, cutoff)).returning({ id: securityEvents.id });
+      await db.execute(sql`select set_config('kontor.purge', '', true)`);
+      return gone.length;
+    },
+  };
+}
+
+export type SecurityLogStore = ReturnType<typeof securityLogStore>;

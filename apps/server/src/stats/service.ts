@@ -9,7 +9,7 @@ export type StatsDeps = {
   db: Db;
   /** The simulated clock: "this year" is the market's year. */
   clock: Clock;
-  store: StatsStore;
+  store: (db: Db) => StatsStore;
 };
 
 /** The customer's own figures of the current calendar year (Berlin time). */
@@ -19,7 +19,7 @@ export function statsService(d: StatsDeps) {
       const year = Number(berlinDate(d.clock.now()).slice(0, 4));
       const from = startOfBerlinDay(`${year}-01-01`);
       const to = startOfBerlinDay(`${year + 1}-01-01`);
-      const f = await d.store.figures(d.db, sub, year, from, to);
+      const f = await d.store(d.db).figures(sub, year, from, to);
       return {
         year,
         trades: f.trades,
@@ -32,4 +32,5 @@ export function statsService(d: StatsDeps) {
     },
   };
 }
+
 export type StatsService = ReturnType<typeof statsService>;

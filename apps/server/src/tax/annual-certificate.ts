@@ -31,9 +31,9 @@ const sumOf = (rows: readonly TaxEventRow[], kind: string) => rows.filter((r) =>
 
 /** The certificate's figures from the customer's tax year as its last event (or a Verlustbescheinigung) left it. */
 export async function annualCertificateData(db: Db, sub: string, year: number, issuedAt: Date): Promise<Omit<AnnualTaxCertificateData, 'customerName'>> {
-  const state = await taxStore.yearState(db, sub, year, false);
-  const events = await taxStore.eventsOf(db, sub, year);
-  const certificate = await taxStore.lossCertificate(db, sub, year);
+  const state = await taxStore(db).yearState(sub, year, false);
+  const events = await taxStore(db).eventsOf(sub, year);
+  const certificate = await taxStore(db).lossCertificate(sub, year);
   const y = state.year;
   const p = state.paid;
   const s = settleYear(y, state.allowance, state.church);
@@ -88,7 +88,7 @@ export function annualCertificateJobs(d: CertificateJobDeps) {
     async start(): Promise<void> {
       d.scheduler.handle(CERTIFICATES_JOB, async (tx, job) => {
         const { year } = job.payload;
-        for (const sub of await incomeStore.taxedCustomers(tx, year)) {
+        for (const sub of await incomeStore(tx).taxedCustomers(year)) {
           await d.scheduler.schedule(tx, CERTIFICATE_JOB, { key: `${year}:${sub}`, dueAt: job.dueAt, payload: { year, sub } });
         }
         await scheduleYear(tx, year + 1);
@@ -102,4 +102,5 @@ export function annualCertificateJobs(d: CertificateJobDeps) {
     },
   };
 }
+
 export type AnnualCertificateJobs = ReturnType<typeof annualCertificateJobs>;

@@ -51,7 +51,7 @@ const certify = (attributes: { lossOffsetResetStocks?: boolean; lossOffsetResetO
     appliers.LOSS_CERTIFICATE({ tx: tx as unknown as Db, sub: anna.sub, ticketId: randomUUID(), now, today: berlinDate(now), customerName: 'Anna Muster' }, parsed.data),
   );
 };
-const pots = () => taxStore.lossPots(t.database.db, anna.sub, 2026);
+const pots = () => taxStore(t.database.db).lossPots(anna.sub, 2026);
 
 it('a share sold at a loss fills the stocks pot, a share sold at a gain nets against it, an ETF fills the other pot', async () => {
   expect(await pots()).toEqual({ stocks: '0.00', other: '0.00' });
@@ -103,5 +103,5 @@ it('a share sold at a loss fills the stocks pot, a share sold at a gain nets aga
     message: 'Eine Verlustbescheinigung für 2026 ist bereits ausgestellt.',
     documents: [],
   });
-  expect(await taxStore.lossCertificate(t.database.db, anna.sub, 2026)).toMatchObject({ stocks: '156.00', other: null });
+  expect(await taxStore(t.database.db).lossCertificate(anna.sub, 2026)).toMatchObject({ stocks: '156.00', other: null });
 });

@@ -78,7 +78,7 @@ describe('tax withheld on sales', () => {
     // A Freistellungsauftrag of 1,000 € from 1 January; then 10 SAP bought at 100 € and sold at 110 €: 1,099 − 1,001 = 98 €.
     // The year's 394 € fall within the allowance: everything withheld comes back (74.00 and 4.07).
     await t.database.db.transaction((tx) =>
-      taxStore.putExemptionOrder(tx as never, {
+      taxStore(tx as never).putExemptionOrder({
         sub: anna.sub,
         attributes: { taxExemptionOrderAmount: '1000.00', validFrom: '2026-01-01', validTo: null, preconditionYear: 2026 } as never,
         ticketId: null,

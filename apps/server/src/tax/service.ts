@@ -46,7 +46,7 @@ export function taxService(d: TaxServiceDeps) {
   async function settings(sub: string): Promise<TaxSettings> {
     if (!d.enabled) throw disabled();
     const year = Number(berlinDate(d.clock.now()).slice(0, 4));
-    const [churchTax, next] = await Promise.all([taxStore.churchTax(d.db, sub, year), taxStore.churchTax(d.db, sub, year + 1)]);
+    const [churchTax, next] = await Promise.all([taxStore(d.db).churchTax(sub, year), taxStore(d.db).churchTax(sub, year + 1)]);
     return { year, churchTax, next: { year: year + 1, churchTax: next } };
   }
 
@@ -59,10 +59,10 @@ export function taxService(d: TaxServiceDeps) {
       // The allowance of the year in effect today (this year) or at its end (a past year).
       const day = y === current ? today : `${y}-12-31`;
       const [state, rows, years, next] = await Promise.all([
-        taxStore.yearState(d.db, sub, y, false, day),
-        taxStore.eventsOf(d.db, sub, y),
-        taxStore.years(d.db, sub),
-        taxStore.churchTax(d.db, sub, current + 1),
+        taxStore(d.db).yearState(sub, y, false, day),
+        taxStore(d.db).eventsOf(sub, y),
+        taxStore(d.db).years(sub),
+        taxStore(d.db).churchTax(sub, current + 1),
       ]);
       const keyOf = (r: TaxEventRow) => (r.executionId ? contractNoteKey(r.executionId) : taxStatementKey(r.id));
       const docs = await d.documents.byKeys(sub, rows.map(keyOf));
@@ -97,9 +97,10 @@ export function taxService(d: TaxServiceDeps) {
     async setChurchTax(sub: string, churchTax: ChurchTaxRate): Promise<TaxSettings> {
       if (!d.enabled) throw disabled();
       const year = Number(berlinDate(d.clock.now()).slice(0, 4));
-      await taxStore.setChurchTax(d.db, sub, churchTax, year + 1, d.clock.now());
+      await taxStore(d.db).setChurchTax(sub, churchTax, year + 1, d.clock.now());
       return settings(sub);
     },
   };
 }
+
 export type TaxService = ReturnType<typeof taxService>;

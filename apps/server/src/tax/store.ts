@@ -119,150 +119,152 @@ export async function currentTaxYear(db: Db, sub: string, now: Date): Promise<Ye
 }
 
 /** Freistellungsaufträge in effect and loss pots with their certificates. */
-export const taxStore = {
-  /**
-   * Puts a new Freistellungsauftrag in effect from its validFrom: an order still running then ends
-   * the day before, an order that would only start on or after that day is replaced. Returns its id.
-   */
-  async putExemptionOrder(tx: Db, o: { sub: string; attributes: ExemptionOrderAttributes; ticketId: string | null; now: Date }): Promise<string> {
-    const a = o.attributes;
-    // One customer's orders change one at a time: the ends below must see each other's writes.
-    await tx.execute(sql`select id from exemption_orders where sub = ${o.sub} for update`);
-    await tx.delete(exemptionOrders).where(and(eq(exemptionOrders.sub, o.sub), gte(exemptionOrders.validFrom, a.validFrom)));
-    await tx
-      .update(exemptionOrders)
-      .set({ validTo: addCalendarDays(a.validFrom, -1) })
-      .where(and(eq(exemptionOrders.sub, o.sub), or(isNull(exemptionOrders.validTo), gte(exemptionOrders.validTo, a.validFrom))));
-    const id = randomUUID();
-    await tx.insert(exemptionOrders).values({
-      id,
-      sub: o.sub,
-      amount: a.taxExemptionOrderAmount,
-      validFrom: a.validFrom,
-      validTo: a.validTo ?? null,
-      preconditionYear: a.preconditionYear,
-      joint: a.jointExemptionData ?? null,
-      ticketId: o.ticketId,
-      createdAt: o.now,
-    });
-    return id;
-  },
+export function taxStore(db: Db) {
+  return {
+    /**
+     * Puts a new Freistellungsauftrag in effect from its validFrom: an order still running then ends
+     * the day before, an order that would only start on or after that day is replaced. Returns its id.
+     */
+    async putExemptionOrder(o: { sub: string; attributes: ExemptionOrderAttributes; ticketId: string | null; now: Date }): Promise<string> {
+      const a = o.attributes;
+      // One customer's orders change one at a time: the ends below must see each other's writes.
+      await db.execute(sql`select id from exemption_orders where sub = ${o.sub} for update`);
+      await db.delete(exemptionOrders).where(and(eq(exemptionOrders.sub, o.sub), gte(exemptionOrders.validFrom, a.validFrom)));
+      await db
+        .update(exemptionOrders)
+        .set({ validTo: addCalendarDays(a.validFrom, -1) })
+        .where(and(eq(exemptionOrders.sub, o.sub), or(isNull(exemptionOrders.validTo), gte(exemptionOrders.validTo, a.validFrom))));
+      const id = randomUUID();
+      await db.insert(exemptionOrders).values({
+        id,
+        sub: o.sub,
+        amount: a.taxExemptionOrderAmount,
+        validFrom: a.validFrom,
+        validTo: a.validTo ?? null,
+        preconditionYear: a.preconditionYear,
+        joint: a.jointExemptionData ?? null,
+        ticketId: o.ticketId,
+        createdAt: o.now,
+      });
+      return id;
+    },
 
-  /** Orders whose period has not ended by `today`, the one in effect first. */
-  async exemptionOrdersOf(db: Db, sub: string, today: string): Promise<ExemptionOrder[]> {
-    const rows = await db
-      .select()
-      .from(exemptionOrders)
-      .where(and(eq(exemptionOrders.sub, sub), or(isNull(exemptionOrders.validTo), gte(exemptionOrders.validTo, today))))
-      .orderBy(asc(exemptionOrders.validFrom));
-    return rows.map(exemptionView);
-  },
+    /** Orders whose period has not ended by `today`, the one in effect first. */
+    async exemptionOrdersOf(sub: string, today: string): Promise<ExemptionOrder[]> {
+      const rows = await db
+        .select()
+        .from(exemptionOrders)
+        .where(and(eq(exemptionOrders.sub, sub), or(isNull(exemptionOrders.validTo), gte(exemptionOrders.validTo, today))))
+        .orderBy(asc(exemptionOrders.validFrom));
+      return rows.map(exemptionView);
+    },
 
-  /** The order in effect on `day` (ISO date), if any; orders never overlap. */
-  async exemptionInEffect(db: Db, sub: string, day: string): Promise<ExemptionOrder | null> {
-    const [row] = await db
-      .select()
-      .from(exemptionOrders)
-      .where(and(eq(exemptionOrders.sub, sub), lte(exemptionOrders.validFrom, day), or(isNull(exemptionOrders.validTo), gte(exemptionOrders.validTo, day))))
-      .orderBy(asc(exemptionOrders.validFrom))
-      .limit(1);
-    return row ? exemptionView(row) : null;
-  },
+    /** The order in effect on `day` (ISO date), if any; orders never overlap. */
+    async exemptionInEffect(sub: string, day: string): Promise<ExemptionOrder | null> {
+      const [row] = await db
+        .select()
+        .from(exemptionOrders)
+        .where(and(eq(exemptionOrders.sub, sub), lte(exemptionOrders.validFrom, day), or(isNull(exemptionOrders.validTo), gte(exemptionOrders.validTo, day))))
+        .orderBy(asc(exemptionOrders.validFrom))
+        .limit(1);
+      return row ? exemptionView(row) : null;
+    },
 
-  async lossCertificate(db: Db, sub: string, year: number): Promise<LossCertificateRow | undefined> {
-    const [row] = await db.select().from(lossCertificates).where(and(eq(lossCertificates.sub, sub), eq(lossCertificates.year, year)));
-    return row;
-  },
+    async lossCertificate(sub: string, year: number): Promise<LossCertificateRow | undefined> {
+      const [row] = await db.select().from(lossCertificates).where(and(eq(lossCertificates.sub, sub), eq(lossCertificates.year, year)));
+      return row;
+    },
 
-  async lossCertificateYears(db: Db, sub: string): Promise<number[]> {
-    const rows = await db.select({ year: lossCertificates.year }).from(lossCertificates).where(eq(lossCertificates.sub, sub)).orderBy(asc(lossCertificates.year));
-    return rows.map((r) => r.year);
-  },
+    async lossCertificateYears(sub: string): Promise<number[]> {
+      const rows = await db.select({ year: lossCertificates.year }).from(lossCertificates).where(eq(lossCertificates.sub, sub)).orderBy(asc(lossCertificates.year));
+      return rows.map((r) => r.year);
+    },
 
-  /** The loss pots of `year` as its last tax event left them (a certificate empties what it certified). */
-  async lossPots(db: Db, sub: string, year: number): Promise<LossPots> {
-    const state = await yearState(db, sub, year, false);
-    const s = settleYear(state.year, state.allowance, state.church);
-    return { stocks: s.lossPotShares, other: s.lossPotOther };
-  },
+    /** The loss pots of `year` as its last tax event left them (a certificate empties what it certified). */
+    async lossPots(sub: string, year: number): Promise<LossPots> {
+      const state = await yearState(db, sub, year, false);
+      const s = settleYear(state.year, state.allowance, state.church);
+      return { stocks: s.lossPotShares, other: s.lossPotOther };
+    },
 
-  /** Records the year's certificate; false when the customer has one for that year already. */
-  async issueLossCertificate(
-    tx: Db,
-    c: { sub: string; year: number; stocks: string | null; other: string | null; ticketId: string | null; issuedAt: Date },
-  ): Promise<boolean> {
-    const added = await tx
-      .insert(lossCertificates)
-      .values({ sub: c.sub, year: c.year, stocks: c.stocks, other: c.other, ticketId: c.ticketId, issuedAt: c.issuedAt })
-      .onConflictDoNothing()
-      .returning({ year: lossCertificates.year });
-    if (added.length === 0) return false;
-    // The certified pots leave the year: later income meets empty pots.
-    const state = await yearState(tx, c.sub, c.year, true);
-    const s = settleYear(state.year, state.allowance, state.church);
-    const year = certifyLosses(state.year, s, { shares: c.stocks !== null, other: c.other !== null });
-    const after = settleYear(year, state.allowance, state.church);
-    await tx
-      .update(taxYears)
-      .set({ ...year, lossPotShares: after.lossPotShares, lossPotOther: after.lossPotOther })
-      .where(and(eq(taxYears.sub, c.sub), eq(taxYears.year, c.year)));
-    return true;
-  },
+    /** Records the year's certificate; false when the customer has one for that year already. */
+    async issueLossCertificate(
+      c: { sub: string; year: number; stocks: string | null; other: string | null; ticketId: string | null; issuedAt: Date },
+    ): Promise<boolean> {
+      const added = await db
+        .insert(lossCertificates)
+        .values({ sub: c.sub, year: c.year, stocks: c.stocks, other: c.other, ticketId: c.ticketId, issuedAt: c.issuedAt })
+        .onConflictDoNothing()
+        .returning({ year: lossCertificates.year });
+      if (added.length === 0) return false;
+      // The certified pots leave the year: later income meets empty pots.
+      const state = await yearState(db, c.sub, c.year, true);
+      const s = settleYear(state.year, state.allowance, state.church);
+      const year = certifyLosses(state.year, s, { shares: c.stocks !== null, other: c.other !== null });
+      const after = settleYear(year, state.allowance, state.church);
+      await db
+        .update(taxYears)
+        .set({ ...year, lossPotShares: after.lossPotShares, lossPotOther: after.lossPotOther })
+        .where(and(eq(taxYears.sub, c.sub), eq(taxYears.year, c.year)));
+      return true;
+    },
 
-  yearState,
+    yearState: (sub: string, year: number, lock: boolean, day?: string) => yearState(db, sub, year, lock, day),
 
-  /** Keeps an event's outcome: the year's new totals and the event with its calculation. */
-  async recordEvent(tx: Db, e: TaxEventToRecord): Promise<void> {
-    await tx
-      .update(taxYears)
-      .set({ ...e.year, ...e.paid, lossPotShares: e.calculation.lossPotSharesAfter, lossPotOther: e.calculation.lossPotOtherAfter })
-      .where(and(eq(taxYears.sub, e.sub), eq(taxYears.year, e.taxYear)));
-    await tx.insert(taxEvents).values({
-      id: e.id,
-      sub: e.sub,
-      year: e.taxYear,
-      kind: e.kind,
-      at: e.at,
-      isin: e.isin,
-      name: e.name,
-      executionId: e.executionId,
-      foreignTax: e.foreignTax,
-      calculation: e.calculation,
-    });
-  },
+    /** Keeps an event's outcome: the year's new totals and the event with its calculation. */
+    async recordEvent(e: TaxEventToRecord): Promise<void> {
+      await db
+        .update(taxYears)
+        .set({ ...e.year, ...e.paid, lossPotShares: e.calculation.lossPotSharesAfter, lossPotOther: e.calculation.lossPotOtherAfter })
+        .where(and(eq(taxYears.sub, e.sub), eq(taxYears.year, e.taxYear)));
+      await db.insert(taxEvents).values({
+        id: e.id,
+        sub: e.sub,
+        year: e.taxYear,
+        kind: e.kind,
+        at: e.at,
+        isin: e.isin,
+        name: e.name,
+        executionId: e.executionId,
+        foreignTax: e.foreignTax,
+        calculation: e.calculation,
+      });
+    },
 
-  async eventsOf(db: Db, sub: string, year: number): Promise<TaxEventRow[]> {
-    return db.select().from(taxEvents).where(and(eq(taxEvents.sub, sub), eq(taxEvents.year, year))).orderBy(desc(taxEvents.at), desc(taxEvents.id));
-  },
+    async eventsOf(sub: string, year: number): Promise<TaxEventRow[]> {
+      return db.select().from(taxEvents).where(and(eq(taxEvents.sub, sub), eq(taxEvents.year, year))).orderBy(desc(taxEvents.at), desc(taxEvents.id));
+    },
 
-  async eventsOfExecutions(db: Db, executionIds: readonly string[]): Promise<TaxEventRow[]> {
-    if (executionIds.length === 0) return [];
-    return db.select().from(taxEvents).where(inArray(taxEvents.executionId, [...executionIds]));
-  },
+    async eventsOfExecutions(executionIds: readonly string[]): Promise<TaxEventRow[]> {
+      if (executionIds.length === 0) return [];
+      return db.select().from(taxEvents).where(inArray(taxEvents.executionId, [...executionIds]));
+    },
 
-  /** Years with a tax year row, newest first. */
-  async years(db: Db, sub: string): Promise<number[]> {
-    const rows = await db.select({ year: taxYears.year }).from(taxYears).where(eq(taxYears.sub, sub)).orderBy(desc(taxYears.year));
-    return rows.map((r) => r.year);
-  },
+    /** Years with a tax year row, newest first. */
+    async years(sub: string): Promise<number[]> {
+      const rows = await db.select({ year: taxYears.year }).from(taxYears).where(eq(taxYears.sub, sub)).orderBy(desc(taxYears.year));
+      return rows.map((r) => r.year);
+    },
 
-  /** The Kirchensteuermerkmal of `year`: the latest status from that year or before; none without one. */
-  async churchTax(db: Db, sub: string, year: number): Promise<ChurchTaxRate> {
-    const [row] = await db
-      .select({ churchTax: taxSettings.churchTax })
-      .from(taxSettings)
-      .where(and(eq(taxSettings.sub, sub), lte(taxSettings.validFrom, year)))
-      .orderBy(desc(taxSettings.validFrom))
-      .limit(1);
-    return (row?.churchTax as ChurchTaxRate | undefined) ?? 'none';
-  },
+    /** The Kirchensteuermerkmal of `year`: the latest status from that year or before; none without one. */
+    async churchTax(sub: string, year: number): Promise<ChurchTaxRate> {
+      const [row] = await db
+        .select({ churchTax: taxSettings.churchTax })
+        .from(taxSettings)
+        .where(and(eq(taxSettings.sub, sub), lte(taxSettings.validFrom, year)))
+        .orderBy(desc(taxSettings.validFrom))
+        .limit(1);
+      return (row?.churchTax as ChurchTaxRate | undefined) ?? 'none';
+    },
 
-  /** Sets the status from `fromYear` on; a later change for the same year replaces it. */
-  async setChurchTax(db: Db, sub: string, churchTax: ChurchTaxRate, fromYear: number, now: Date): Promise<void> {
-    await db
-      .insert(taxSettings)
-      .values({ sub, validFrom: fromYear, churchTax, updatedAt: now })
-      .onConflictDoUpdate({ target: [taxSettings.sub, taxSettings.validFrom], set: { churchTax, updatedAt: now } });
-  },
-};
-export type TaxStore = typeof taxStore;
+    /** Sets the status from `fromYear` on; a later change for the same year replaces it. */
+    async setChurchTax(sub: string, churchTax: ChurchTaxRate, fromYear: number, now: Date): Promise<void> {
+      await db
+        .insert(taxSettings)
+        .values({ sub, validFrom: fromYear, churchTax, updatedAt: now })
+        .onConflictDoUpdate({ target: [taxSettings.sub, taxSettings.validFrom], set: { churchTax, updatedAt: now } });
+    },
+  };
+}
+
+export type TaxStore = ReturnType<typeof taxStore>;

@@ -52,7 +52,7 @@ export function serviceRequestAppliers(deps: ApplierDeps): ServiceRequestApplier
   return {
     MOBILE_NUMBER: applier('MOBILE_NUMBER', async (ctx, a) => {
       const old = await deps.phoneNumbers.setVerifiedPhoneNumber(ctx.tx, ctx.sub, a.newMobileNumber);
-      await securityLogStore.record(ctx.tx, { sub: ctx.sub, kind: 'MOBILE_NUMBER_CHANGED', at: ctx.now, detail: maskPhone(a.newMobileNumber), origin: NO_ORIGIN });
+      await securityLogStore(ctx.tx).record({ sub: ctx.sub, kind: 'MOBILE_NUMBER_CHANGED', at: ctx.now, detail: maskPhone(a.newMobileNumber), origin: NO_ORIGIN });
       // The old number hears of it: a change the customer did not make is noticed there first.
       if (old && old !== a.newMobileNumber) await deps.smsInTransaction(ctx.tx, old, OLD_NUMBER_TEXT);
       return done(`Ihre neue Mobilnummer ${a.newMobileNumber} ist hinterlegt. SMS-TANs senden wir ab sofort an diese Nummer.`);
@@ -60,14 +60,14 @@ export function serviceRequestAppliers(deps: ApplierDeps): ServiceRequestApplier
 
     REFERENCE_ACCOUNT: applier('REFERENCE_ACCOUNT', async (ctx, a) => {
       const iban = a.newReferenceAccountIban;
-      const before = await money.referenceAccount(ctx.tx, ctx.sub);
+      const before = await money(ctx.tx).referenceAccount(ctx.sub);
       if (before?.iban === iban) return done(`Das Konto ${formatIban(iban)} ist bereits Ihr Referenzkonto; es bleibt unverändert.`);
-      await money.putReferenceAccount(ctx.tx, { sub: ctx.sub, iban, holder: ctx.customerName, bic: null, createdAt: ctx.now });
+      await money(ctx.tx).putReferenceAccount({ sub: ctx.sub, iban, holder: ctx.customerName, bic: null, createdAt: ctx.now });
       // NO_ORIGIN: the back office's job may run inside a "Zeit vorspulen" request, which is not the customer's.
-      await securityLogStore.record(ctx.tx, { sub: ctx.sub, kind: 'REFERENCE_ACCOUNT_CHANGED', at: ctx.now, detail: maskIban(iban), origin: NO_ORIGIN });
+      await securityLogStore(ctx.tx).record({ sub: ctx.sub, kind: 'REFERENCE_ACCOUNT_CHANGED', at: ctx.now, detail: maskIban(iban), origin: NO_ORIGIN });
       // A mandate is for one account: it does not move with the customer to the new one.
-      const mandate = await money.mandate(ctx.tx, ctx.sub);
-      const mandateEnded = !!mandate && mandate.iban !== iban && (await money.removeMandate(ctx.tx, ctx.sub));
+      const mandate = await money(ctx.tx).mandate(ctx.sub);
+      const mandateEnded = !!mandate && mandate.iban !== iban && (await money(ctx.tx).removeMandate(ctx.sub));
       const message = `Ihr neues Referenzkonto ${formatIban(iban)} ist hinterlegt. Auszahlungen gehen ab sofort auf dieses Konto; bereits beauftragte Auszahlungen gehen an das bisherige Konto${before ? ` (${maskIban(before.iban)})` : ''}.`;
       return mandateEnded
         ? done(`${message} Ihr Lastschriftmandat galt für das bisherige Konto und ist damit erloschen. ${MANDATE_RENEWAL_NOTE}`, { notes: [MANDATE_RENEWAL_NOTE] })
@@ -78,7 +78,7 @@ export function serviceRequestAppliers(deps: ApplierDeps): ServiceRequestApplier
 
     PORTFOLIO_REPORT_DUE_DATE: applier('PORTFOLIO_REPORT_DUE_DATE', async (ctx, a) => {
       const due = a.portfolioReportDueDate;
-      await settings.setPortfolioReportDueDate(ctx.tx, ctx.sub, due, ctx.now);
+      await settings(ctx.tx).setPortfolioReportDueDate(ctx.sub, due, ctx.now);
       return done(`Ihr Depotauszug wird ab sofort zum ${PORTFOLIO_REPORT_DUE_DATE_LABELS[due]} erstellt.`);
     }),
 
@@ -92,7 +92,7 @@ export function serviceRequestAppliers(deps: ApplierDeps): ServiceRequestApplier
         city: a.city,
         country: a.country,
       };
-      await settings.setAddress(ctx.tx, ctx.sub, address, ctx.now);
+      await settings(ctx.tx).setAddress(ctx.sub, address, ctx.now);
       return done('Ihre neue Adresse ist ab sofort hinterlegt. Post von uns geht ab jetzt dorthin.');
     }),
 
@@ -102,12 +102,12 @@ export function serviceRequestAppliers(deps: ApplierDeps): ServiceRequestApplier
         const country = a[`taxCountry${n}`];
         if (country) residences.push({ country, taxId: a[`taxId${n}`] ?? '' });
       }
-      await settings.setTaxResidences(ctx.tx, ctx.sub, residences, ctx.now);
+      await settings(ctx.tx).setTaxResidences(ctx.sub, residences, ctx.now);
       return done('Ihre steuerliche Ansässigkeit ist aktualisiert.');
     }),
 
     EXEMPTION_ORDER: applier('EXEMPTION_ORDER', async (ctx, a: ExemptionOrderAttributes) => {
-      await tax.putExemptionOrder(ctx.tx, { sub: ctx.sub, attributes: a, ticketId: ctx.ticketId, now: ctx.now });
+      await tax(ctx.tx).putExemptionOrder({ sub: ctx.sub, attributes: a, ticketId: ctx.ticketId, now: ctx.now });
       const until = a.validTo ? ` bis zum ${germanDate(a.validTo)}` : ' bis auf Widerruf';
       return done(`Ihr Freistellungsauftrag über ${formatEuro(a.taxExemptionOrderAmount)} gilt ab dem ${germanDate(a.validFrom)}${until}. Ein bisheriger Auftrag endet am Vortag.`);
     }),
@@ -115,22 +115,22 @@ export function serviceRequestAppliers(deps: ApplierDeps): ServiceRequestApplier
     LOSS_CERTIFICATE: applier('LOSS_CERTIFICATE', async (ctx, a) => applyLossCertificate(ctx, a)),
 
     CRYPTO_ADDRESS: applier('CRYPTO_ADDRESS', async (ctx, a) => {
-      await settings.confirmCryptoAddress(ctx.tx, ctx.sub, new Date(a.cryptoAddressConfirmedDateTime), ctx.now);
+      await settings(ctx.tx).confirmCryptoAddress(ctx.sub, new Date(a.cryptoAddressConfirmedDateTime), ctx.now);
       return done('Vielen Dank, Ihre Adresse ist für den Kryptohandel bestätigt.');
     }),
 
     ID_DOCUMENT: applier('ID_DOCUMENT', async (ctx, a) => {
-      await settings.setIdDocumentValidUntil(ctx.tx, ctx.sub, a.idDocumentNewValidUntil, ctx.now);
+      await settings(ctx.tx).setIdDocumentValidUntil(ctx.sub, a.idDocumentNewValidUntil, ctx.now);
       return done(`Vielen Dank, Ihr neues Ausweisdokument (gültig bis ${germanDate(a.idDocumentNewValidUntil)}) ist hinterlegt.`);
     }),
 
     TERMINATION: applier('TERMINATION', async (ctx, a) => {
-      await settings.requestTermination(ctx.tx, ctx.sub, a.terminationReason, ctx.now);
+      await settings(ctx.tx).requestTermination(ctx.sub, a.terminationReason, ctx.now);
       return done('Ihre Kündigung ist eingegangen. Wir melden uns mit den nächsten Schritten zur Auflösung Ihres Depots.');
     }),
 
     LOMBARD_DOCUMENTS: applier('LOMBARD_DOCUMENTS', async (ctx, a) => {
-      await settings.confirmLombardDocuments(ctx.tx, ctx.sub, a.lombardConfirmedDocuments, ctx.now);
+      await settings(ctx.tx).confirmLombardDocuments(ctx.sub, a.lombardConfirmedDocuments, ctx.now);
       return done('Vielen Dank, Ihre Bestätigung der Unterlagen zum Wertpapierkredit ist hinterlegt.');
     }),
   };
@@ -139,12 +139,12 @@ export function serviceRequestAppliers(deps: ApplierDeps): ServiceRequestApplier
 /** GRANT: a mandate for the reference account, as signing one by TAN makes it; REVOKE: it ends. */
 async function applyMandate(ctx: ApplyContext, action: DirectDebitMandateAction, enabled: boolean): Promise<Applied> {
   if (action === 'REVOKE') {
-    return (await money.removeMandate(ctx.tx, ctx.sub))
+    return (await money(ctx.tx).removeMandate(ctx.sub))
       ? done('Ihr SEPA-Lastschriftmandat ist widerrufen. Wir ziehen keine Lastschriften mehr von Ihrem Referenzkonto ein.')
       : rejected('Sie haben kein SEPA-Lastschriftmandat erteilt, das widerrufen werden könnte.');
   }
   if (!enabled) return rejected('Lastschriften sind derzeit nicht verfügbar.');
-  const ref = await money.referenceAccount(ctx.tx, ctx.sub);
+  const ref = await money(ctx.tx).referenceAccount(ctx.sub);
   if (!ref) return rejected('Bitte hinterlegen Sie zuerst ein Referenzkonto; ein Lastschriftmandat gilt für dieses Konto.');
   const mandate = await grantMandate(ctx.tx, ctx.sub, ref.iban, ctx.now);
   if (!mandate) return rejected('Sie haben bereits ein Lastschriftmandat erteilt.');
@@ -154,11 +154,11 @@ async function applyMandate(ctx: ApplyContext, action: DirectDebitMandateAction,
 /** The year's certificate of the pots asked for; the certified pots start again at 0,00 €. */
 async function applyLossCertificate(ctx: ApplyContext, a: ServiceRequestAttributes<'LOSS_CERTIFICATE'>): Promise<Applied> {
   const year = Number(ctx.today.slice(0, 4));
-  if (await tax.lossCertificate(ctx.tx, ctx.sub, year)) return rejected(`Eine Verlustbescheinigung für ${year} ist bereits ausgestellt.`);
-  const pots = await tax.lossPots(ctx.tx, ctx.sub, year);
+  if (await tax(ctx.tx).lossCertificate(ctx.sub, year)) return rejected(`Eine Verlustbescheinigung für ${year} ist bereits ausgestellt.`);
+  const pots = await tax(ctx.tx).lossPots(ctx.sub, year);
   const stocks = a.lossOffsetResetStocks ? pots.stocks : null;
   const other = a.lossOffsetResetOther ? pots.other : null;
-  if (!(await tax.issueLossCertificate(ctx.tx, { sub: ctx.sub, year, stocks, other, ticketId: ctx.ticketId, issuedAt: ctx.now }))) {
+  if (!(await tax(ctx.tx).issueLossCertificate({ sub: ctx.sub, year, stocks, other, ticketId: ctx.ticketId, issuedAt: ctx.now }))) {
     return rejected(`Eine Verlustbescheinigung für ${year} ist bereits ausgestellt.`);
   }
   const data: LossCertificateData = { year, customerName: ctx.customerName, issuedAt: ctx.now.toISOString(), stocks, other };

@@ -91,7 +91,7 @@ export function attachmentService(d: AttachmentServiceDeps) {
   async function save(row: AttachmentRow, bytes: Buffer, tx: Db | undefined): Promise<void> {
     const write = async (w: Db) => {
       await d.storage.put(row.storageKey, bytes, w);
-      await store.insert(w, row);
+      await store(w).insert(row);
     };
     if (tx) return write(tx);
     try {
@@ -127,7 +127,7 @@ export function attachmentService(d: AttachmentServiceDeps) {
      * infected 422.
      */
     async upload(sub: string, ticketId: string, file: { filename: string; bytes: Buffer }, opts: { isAgent?: boolean; entryId?: string; tx?: Db } = {}): Promise<Attachment> {
-      const state = isUuid(ticketId) ? await store.ticketState(opts.tx ?? d.db, sub, ticketId) : undefined;
+      const state = isUuid(ticketId) ? await store(opts.tx ?? d.db).ticketState(sub, ticketId) : undefined;
       if (!state) throw new AppError(404, ATTACHMENT_MESSAGES.ticketNotFound);
       if (state === 'CLOSED') throw new AppError(409, ATTACHMENT_MESSAGES.ticketClosed);
       const { bytes } = file;
@@ -151,7 +151,7 @@ export function attachmentService(d: AttachmentServiceDeps) {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return [];
       if (!isUuid(ticketId) || !unique.every(isUuid)) throw gone();
-      const rows = entryId === null ? await store.ownUploads(tx, sub, ticketId, unique) : await store.bindToEntry(tx, sub, ticketId, unique, entryId);
+      const rows = entryId === null ? await store(tx).ownUploads(sub, ticketId, unique) : await store(tx).bindToEntry(sub, ticketId, unique, entryId);
       if (rows.length !== unique.length) throw gone();
       const byId = new Map(rows.map((r) => [r.id, r]));
       return unique.map((id) => attachmentOf(byId.get(id)!));
@@ -160,12 +160,12 @@ export function attachmentService(d: AttachmentServiceDeps) {
     /** Every file of a ticket, oldest first, with the entry it belongs to (null: not bound, or the ticket's attributes). */
     async listForTicket(db: Db, ticketId: string): Promise<AttachmentView[]> {
       if (!isUuid(ticketId)) return [];
-      return (await store.ofTicket(db, ticketId)).map((r) => ({ entryId: r.entryId, attachment: attachmentOf(r), mediaType: r.mediaType as AttachmentMediaType, size: r.size }));
+      return (await store(db).ofTicket(ticketId)).map((r) => ({ entryId: r.entryId, attachment: attachmentOf(r), mediaType: r.mediaType as AttachmentMediaType, size: r.size }));
     },
 
     /** A file of the customer's ticket with its bytes; 404 for anything not the customer's. */
     async read(sub: string, ticketId: string, attachmentId: string): Promise<{ name: string; mediaType: AttachmentMediaType; bytes: Buffer }> {
-      const row = isUuid(ticketId) && isUuid(attachmentId) ? await store.one(d.db, sub, ticketId, attachmentId) : undefined;
+      const row = isUuid(ticketId) && isUuid(attachmentId) ? await store(d.db).one(sub, ticketId, attachmentId) : undefined;
       const bytes = row && (await d.storage.get(row.storageKey));
       if (!row || !bytes) throw new AppError(404, ATTACHMENT_MESSAGES.fileNotFound);
       return { name: row.name, mediaType: row.mediaType as AttachmentMediaType, bytes };
@@ -173,8 +173,8 @@ export function attachmentService(d: AttachmentServiceDeps) {
 
     /** The files of a discarded draft, through the storage, inside the discarding transaction. */
     async discardForTicket(tx: Db, ticketId: string): Promise<void> {
-      for (const row of await store.ofTicket(tx, ticketId)) await d.storage.delete(row.storageKey, tx);
-      await store.deleteOfTicket(tx, ticketId);
+      for (const row of await store(tx).ofTicket(ticketId)) await d.storage.delete(row.storageKey, tx);
+      await store(tx).deleteOfTicket(ticketId);
     },
 
     /** A file the (simulated) agent attaches to its entry, in the back office's transaction: Kontor's own, so not scanned. */

@@ -191,12 +191,12 @@ describe('a Freistellungsauftrag', () => {
       ['801.00', '2026-01-01', '2026-12-31'],
       ['500.00', '2027-01-01', '2027-12-31'],
     ]);
-    expect((await taxStore.exemptionInEffect(t.database.db, gina.sub, '2026-12-31'))?.amount).toBe('801.00');
-    expect((await taxStore.exemptionInEffect(t.database.db, gina.sub, '2027-06-30'))?.amount).toBe('500.00');
-    expect(await taxStore.exemptionInEffect(t.database.db, gina.sub, '2028-01-01')).toBeNull();
+    expect((await taxStore(t.database.db).exemptionInEffect(gina.sub, '2026-12-31'))?.amount).toBe('801.00');
+    expect((await taxStore(t.database.db).exemptionInEffect(gina.sub, '2027-06-30'))?.amount).toBe('500.00');
+    expect(await taxStore(t.database.db).exemptionInEffect(gina.sub, '2028-01-01')).toBeNull();
 
     // In 2027 the ended order is no longer listed.
-    expect((await taxStore.exemptionOrdersOf(t.database.db, gina.sub, '2027-01-01')).map((o) => o.amount)).toEqual(['500.00']);
+    expect((await taxStore(t.database.db).exemptionOrdersOf(gina.sub, '2027-01-01')).map((o) => o.amount)).toEqual(['500.00']);
   });
 });
 

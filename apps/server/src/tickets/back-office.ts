@@ -22,7 +22,7 @@ async function agentQuestion(tx: Db, row: TicketRow): Promise<string | null> {
   if (row.asked) return null;
   if (row.type === 'ID_DOCUMENT') {
     const files = Array.isArray(row.data.attachmentFileReferences) ? (row.data.attachmentFileReferences as string[]) : [];
-    const sizes = await store.sizes(tx, row.id, files);
+    const sizes = await store(tx).sizes(row.id, files);
     if (sizes.some((s) => s < READABLE_SCAN_MIN_BYTES))
       return 'Guten Tag, leider können wir Ihren Ausweis-Scan nicht lesen: Die Datei ist zu klein oder zu unscharf. Bitte laden Sie hier im Dialog einen gut lesbaren Scan (Vorder- und Rückseite) als PDF, JPEG oder PNG hoch. Vielen Dank!';
   }
@@ -52,7 +52,7 @@ export function ticketBackOffice(d: BackOfficeDeps) {
   }
 
   async function process(tx: Db, ticketId: string, version: number): Promise<void> {
-    const row = await store.byId(tx, ticketId, true);
+    const row = await store(tx).byId(ticketId, true);
     // A later reply scheduled a newer run, or the ticket moved on: nothing to do.
     if (!row || row.version !== version || row.state !== 'OPEN') return;
     const now = d.clock.now();
@@ -60,8 +60,8 @@ export function ticketBackOffice(d: BackOfficeDeps) {
 
     const question = await agentQuestion(tx, row);
     if (question) {
-      await store.addEntry(tx, { id: randomUUID(), ticketId: row.id, sub: row.sub, dateTime: now, content: question, author: AGENT_AUTHOR, entryType: 'AGENT' });
-      const asked = await store.update(tx, row.id, { state: 'CUSTOMER_REPLY', asked: true, unread: true, updatedAt: now, lastEntry: preview(question) });
+      await store(tx).addEntry({ id: randomUUID(), ticketId: row.id, sub: row.sub, dateTime: now, content: question, author: AGENT_AUTHOR, entryType: 'AGENT' });
+      const asked = await store(tx).update(row.id, { state: 'CUSTOMER_REPLY', asked: true, unread: true, updatedAt: now, lastEntry: preview(question) });
       await tell(tx, asked, `Rückfrage zu Ihrem Auftrag „${title}“`, 'Unser Kundenservice hat eine Rückfrage. Bitte lesen Sie sie und antworten Sie im Service-Bereich.', now);
       return;
     }
@@ -73,8 +73,8 @@ export function ticketBackOffice(d: BackOfficeDeps) {
       ? await d.appliers[type]({ tx, sub: row.sub, ticketId: row.id, now, today: berlinDate(now), customerName }, parsed.data)
       : { outcome: 'REJECTED', message: 'Die Angaben des Auftrags sind unvollständig. Bitte stellen Sie einen neuen Auftrag.', documents: [] };
 
-    await store.addEntry(tx, { id: randomUUID(), ticketId: row.id, sub: row.sub, dateTime: now, content: applied.message, author: AGENT_AUTHOR, entryType: 'AGENT' });
-    const closed = await store.update(tx, row.id, { state: 'CLOSED', outcome: applied.outcome, closedAt: now, updatedAt: now, unread: true, lastEntry: preview(applied.message) });
+    await store(tx).addEntry({ id: randomUUID(), ticketId: row.id, sub: row.sub, dateTime: now, content: applied.message, author: AGENT_AUTHOR, entryType: 'AGENT' });
+    const closed = await store(tx).update(row.id, { state: 'CLOSED', outcome: applied.outcome, closedAt: now, updatedAt: now, unread: true, lastEntry: preview(applied.message) });
     const confirmation: DocumentToIssue = {
       kind: 'ticket_confirmation',
       dedupeKey: `ticket:${row.id}`,
@@ -115,4 +115,5 @@ export function ticketBackOffice(d: BackOfficeDeps) {
 
   return { process };
 }
+
 export type TicketBackOffice = ReturnType<typeof ticketBackOffice>;

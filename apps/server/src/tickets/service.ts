@@ -94,7 +94,7 @@ export function ticketService(d: TicketDeps) {
   const { db, clock, scheduler } = d;
 
   async function own(sub: string, id: string, tx: Db = db, lock = false): Promise<TicketRow> {
-    const row = isUuid(id) ? await store.own(tx, sub, id, lock) : undefined;
+    const row = isUuid(id) ? await store(tx).own(sub, id, lock) : undefined;
     if (!row) throw notFound(ticketMessages.notFound);
     return row;
   }
@@ -113,7 +113,7 @@ export function ticketService(d: TicketDeps) {
     const today = berlinDate(clock.now());
     const problems = [...serviceRequestProblems(type, parsed.data, today), ...((await d.contextProblems?.(tx, sub, type, parsed.data, today)) ?? [])];
     if (problems.length > 0) throw fieldErrors(problems);
-    if (await store.pendingOfType(tx, sub, type, ticketId)) throw new AppError(409, ticketMessages.pendingOfType);
+    if (await store(tx).pendingOfType(sub, type, ticketId)) throw new AppError(409, ticketMessages.pendingOfType);
     return parsed.data;
   }
 
@@ -130,19 +130,19 @@ export function ticketService(d: TicketDeps) {
     const now = clock.now();
     const content = 'Auftrag mit TAN bestätigt und eingereicht.';
     const entryId = randomUUID();
-    await store.addEntry(tx, { id: entryId, ticketId: row.id, sub, dateTime: now, content, author: CUSTOMER_SYSTEM_AUTHOR, entryType: 'SYSTEM' });
+    await store(tx).addEntry({ id: entryId, ticketId: row.id, sub, dateTime: now, content, author: CUSTOMER_SYSTEM_AUTHOR, entryType: 'SYSTEM' });
     // The request's own files (an ID scan) show in the dialog with its submission.
     const files = Array.isArray(data.attachmentFileReferences) ? (data.attachmentFileReferences as string[]) : [];
     await d.attachments.bind(tx, sub, row.id, files, entryId);
     const version = row.version + 1;
-    const updated = await store.update(tx, row.id, { state: 'OPEN', data, version, submittedAt: now, updatedAt: now, lastEntry: content });
+    const updated = await store(tx).update(row.id, { state: 'OPEN', data, version, submittedAt: now, updatedAt: now, lastEntry: content });
     await scheduler.schedule(tx, TICKET_JOB, { key: `${row.id}:${version}`, dueAt: new Date(now.getTime() + TICKET_PROCESSING_DELAY_MS), payload: { ticketId: row.id, version } });
     return updated;
   }
 
   return {
     async list(sub: string, view: TicketView): Promise<TicketList> {
-      const [rows, unread] = await Promise.all([store.list(db, sub, view), store.unreadCount(db, sub)]);
+      const [rows, unread] = await Promise.all([store(db).list(sub, view), store(db).unreadCount(sub)]);
       return { tickets: rows.map(ticketView), unread };
     },
 
@@ -153,11 +153,11 @@ export function ticketService(d: TicketDeps) {
       const now = clock.now();
       const id = randomUUID();
       const base = { id, sub, type: body.type, state: 'PREPARED', createdAt: now, updatedAt: now };
-      if (!body.authorisation) return ticketView(await store.insert(db, { ...base, data: draftData(body.data) }));
+      if (!body.authorisation) return ticketView(await store(db).insert({ ...base, data: draftData(body.data) }));
       const proofs = { authorisation: body.authorisation, newNumberProof: body.newNumberProof };
       return db.transaction(async (tx) => {
         const data = await checked(tx, sub, body.type, body.data, null);
-        const row = await store.insert(tx, { ...base, data });
+        const row = await store(tx).insert({ ...base, data });
         return ticketView(await open(tx, sub, row, data, proofs));
       });
     },
@@ -166,7 +166,7 @@ export function ticketService(d: TicketDeps) {
       return db.transaction(async (tx) => {
         const row = await own(sub, id, tx, true);
         if (row.state !== 'PREPARED') throw new AppError(409, ticketMessages.notDraft);
-        return ticketView(await store.update(tx, id, { data: draftData(data), updatedAt: clock.now() }));
+        return ticketView(await store(tx).update(id, { data: draftData(data), updatedAt: clock.now() }));
       });
     },
 
@@ -175,7 +175,7 @@ export function ticketService(d: TicketDeps) {
         const row = await own(sub, id, tx, true);
         if (row.state !== 'PREPARED') throw new AppError(409, ticketMessages.notDraft);
         await d.attachments.discardForTicket(tx, id);
-        await store.deleteDraft(tx, id);
+        await store(tx).deleteDraft(id);
       });
     },
 
@@ -191,8 +191,8 @@ export function ticketService(d: TicketDeps) {
     /** The ticket with its dialog, oldest entry first; reading it clears the unread marker. */
     async dialog(sub: string, id: string): Promise<TicketDialog> {
       let row = await own(sub, id);
-      if (row.unread) row = await store.update(db, id, { unread: false });
-      const [entries, files] = await Promise.all([store.entries(db, id), d.attachments.listForTicket(db, id)]);
+      if (row.unread) row = await store(db).update(id, { unread: false });
+      const [entries, files] = await Promise.all([store(db).entries(id), d.attachments.listForTicket(db, id)]);
       return {
         ticket: ticketView(row),
         entries: entries.map((e) => ({
@@ -216,17 +216,18 @@ export function ticketService(d: TicketDeps) {
         const now = clock.now();
         const entryId = randomUUID();
         const content = reply.content;
-        await store.addEntry(tx, { id: entryId, ticketId: id, sub, dateTime: now, content, author: name, entryType: 'CUSTOMER' });
+        await store(tx).addEntry({ id: entryId, ticketId: id, sub, dateTime: now, content, author: name, entryType: 'CUSTOMER' });
         await d.attachments.bind(tx, sub, id, reply.attachmentIds, entryId);
         const lastEntry = preview(content) || `${reply.attachmentIds.length} Anhang/Anhänge`;
         if (row.state === 'CUSTOMER_REPLY') {
           const version = row.version + 1;
-          await store.update(tx, id, { state: 'OPEN', version, updatedAt: now, lastEntry });
+          await store(tx).update(id, { state: 'OPEN', version, updatedAt: now, lastEntry });
           await scheduler.schedule(tx, TICKET_JOB, { key: `${id}:${version}`, dueAt: new Date(now.getTime() + TICKET_PROCESSING_DELAY_MS), payload: { ticketId: id, version } });
-        } else await store.update(tx, id, { updatedAt: now, lastEntry });
+        } else await store(tx).update(id, { updatedAt: now, lastEntry });
       });
     },
   };
 }
+
 export type TicketService = ReturnType<typeof ticketService>;
 export type { TicketReply };

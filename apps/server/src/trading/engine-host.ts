@@ -12,7 +12,7 @@ import type { OrderStore } from './order-store.ts';
  * The pure order engine in its surroundings: the instruments it trades, the quotes it is shown,
  * and what tells whether it still matches the database. Only the write queue's jobs move it.
  */
-export type EngineHostDeps = { db: Db; clock: Clock; quotes: QuoteSource; instrument: (isin: string) => Promise<Instrument | undefined>; orders: OrderStore };
+export type EngineHostDeps = { db: Db; clock: Clock; quotes: QuoteSource; instrument: (isin: string) => Promise<Instrument | undefined>; orders: (db: Db) => OrderStore };
 
 export class EngineHost {
   readonly #d: EngineHostDeps;
@@ -42,7 +42,7 @@ export class EngineHost {
   /** Rebuilds the engine from the open orders in the database, which stays the truth. */
   async rebuild(): Promise<void> {
     this.rebuildAfterBatch = false;
-    const open = await this.#d.orders.openStates(this.#d.db);
+    const open = await this.#d.orders(this.#d.db).openStates();
     const isins = new Set(open.map((o) => o.isin));
     for (const isin of isins) await this.ensureInstrument(isin);
     this.engine = this.#newEngine(open);

@@ -28,7 +28,7 @@ export type OrderEntryDeps = {
   engine: EngineHost;
   queue: WriteQueue;
   messages: OrderMessages;
-  orders: OrderStore;
+  orders: (db: Db) => OrderStore;
   views: OrderViews;
   preTrade: PreTrade;
   settlement: Settlement;
@@ -149,7 +149,7 @@ export function orderEntry(d: OrderEntryDeps) {
       if (Object.keys(errors).length > 0) throw new AppError(422, Object.values(errors)[0]!, errors);
       blocked = ticket.kind === 'fraction' ? new Decimal(available) : new Decimal(ticket.quantity!);
     }
-    await d.orders.insert(itx, newOrderRow(p, id, reserved, blocked));
+    await d.orders(itx).insert(newOrderRow(p, id, reserved, blocked));
     await d.settlement.persist(itx, enginePlace(p, id));
     return { statusCode: 201, body: await d.views.current(itx, id) };
   }
@@ -193,7 +193,7 @@ export function orderEntry(d: OrderEntryDeps) {
     return tx.transaction(async (sp) => {
       const stx = sp as unknown as Db;
       await post(stx, holdEntry(sub, id, reserved, c.now));
-      await d.orders.insert(stx, inserted);
+      await d.orders(stx).insert(inserted);
       await d.settlement.persist(stx, events);
       const body = await d.views.current(stx, id);
       const claimed = await claimAnswered(stx, { sub, key, fingerprint, statusCode: 201, body, at: c.now });
@@ -215,7 +215,7 @@ export function orderEntry(d: OrderEntryDeps) {
       return queue.enqueue(true, (tx) =>
         idempotent(tx, { sub, key, fingerprint, at: c.now }, async (itx) => {
           const id = randomUUID();
-          await d.orders.insert(itx, {
+          await d.orders(itx).insert({
             id, sub, isin: request.isin, side: request.side, kind: 'previously_quoted', status: 'Created', cancelStatus: null, open: true,
             state: {}, costs: c.costs, reserved: '0', blocked: '0', createdAt: c.now, updatedAt: c.now,
           });
@@ -230,7 +230,7 @@ export function orderEntry(d: OrderEntryDeps) {
   }
 
   async function owned(sub: string, id: string): Promise<void> {
-    if (!isUuid(id) || !(await d.orders.isOwned(d.db, sub, id))) throw notFound('Diese Order gibt es nicht.');
+    if (!isUuid(id) || !(await d.orders(d.db).isOwned(sub, id))) throw notFound('Diese Order gibt es nicht.');
   }
 
   async function acceptQuote(sub: string, id: string): Promise<TradingOrder> {
@@ -243,18 +243,18 @@ export function orderEntry(d: OrderEntryDeps) {
       const instrument = engine.instrument(open.isin)!;
       const fx = engine.fxRate(instrument) ?? '1';
       // The same fee and surcharge the settlement will charge: the costs stored with the order.
-      const stored = await d.orders.byId(tx, id);
+      const stored = await d.orders(tx).byId(id);
       const fee = chargedFees(stored?.costs as ExAnteCosts | null | undefined, instrument);
       if (open.side === 'buy') {
         const need = price.mul(open.quantity!).mul(fx).plus(fee).toDecimalPlaces(2, Decimal.ROUND_UP);
         const cash = await cashOf(tx, sub);
         if (need.gt(cash.available)) throw insufficientFunds();
         await post(tx, holdEntry(sub, id, need, d.clock.now()));
-        await d.orders.update(tx, id, { reserved: toWireAmount(need) });
+        await d.orders(tx).update(id, { reserved: toWireAmount(need) });
       } else {
         const available = await d.preTrade.availableQuantity(tx, sub, open.isin);
         if (new Decimal(available).lt(open.quantity!)) throw new AppError(422, `Sie können höchstens ${formatQuantity(available)} Stück verkaufen.`);
-        await d.orders.update(tx, id, { blocked: open.quantity! });
+        await d.orders(tx).update(id, { blocked: open.quantity! });
       }
       const events = engine.engine.acceptQuote(id, d.clock.now());
       engine.version++;
@@ -280,6 +280,7 @@ export function orderEntry(d: OrderEntryDeps) {
 
   return { place, requestQuote, acceptQuote, cancel };
 }
+
 export type OrderEntry = ReturnType<typeof orderEntry>;
 
 /** The order as the engine is given it: the request without what only the service reads. */

@@ -14,7 +14,7 @@ import type { OrderState } from './engine/types.ts';
 import type { OrderRow, OrderStore } from './order-store.ts';
 import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
-export type OrderViewDeps = { db: Db; orders: OrderStore; documents: DocumentStore; instrument: (isin: string) => Promise<Instrument | undefined>; taxEnabled: boolean };
+export type OrderViewDeps = { db: Db; orders: (db: Db) => OrderStore; documents: DocumentStore; instrument: (isin: string) => Promise<Instrument | undefined>; taxEnabled: boolean };
 
 /** The orders as the customer sees them: the list, one order with its executions, and the answer to a placed order. */
 export function orderViews(d: OrderViewDeps) {
@@ -55,23 +55,23 @@ export function orderViews(d: OrderViewDeps) {
 
   /** The order as it is now written, read back inside the transaction that wrote it. */
   async function current(tx: Db, id: string): Promise<TradingOrder> {
-    const row = await d.orders.byId(tx, id);
+    const row = await d.orders(tx).byId(id);
     if (!row) throw new Error(`order ${id} vanished`);
     return view(row);
   }
 
   async function list(sub: string, state: 'open' | 'done' | 'all'): Promise<TradingOrder[]> {
     const views = [];
-    for (const r of await d.orders.list(d.db, sub, state)) views.push(await view(r));
+    for (const r of await d.orders(d.db).list(sub, state)) views.push(await view(r));
     return views;
   }
 
   async function detail(sub: string, id: string): Promise<TradingOrder> {
-    const row = isUuid(id) ? await d.orders.owned(d.db, sub, id) : undefined;
+    const row = isUuid(id) ? await d.orders(d.db).owned(sub, id) : undefined;
     if (!row) throw notFound('Diese Order gibt es nicht.');
-    const execs = await d.orders.executionsOf(d.db, id);
+    const execs = await d.orders(d.db).executionsOf(id);
     const docOf = await d.documents.contractNotesOf(sub, execs.map((e) => e.id));
-    const taxes = d.taxEnabled ? await taxStore.eventsOfExecutions(d.db, execs.map((e) => e.id)) : [];
+    const taxes = d.taxEnabled ? await taxStore(d.db).eventsOfExecutions(execs.map((e) => e.id)) : [];
     const taxOf = new Map(taxes.map((t) => [t.executionId, orderTaxOf(t.calculation)]));
     const result = await view(row);
     result.executions = execs.map(
@@ -96,6 +96,7 @@ export function orderViews(d: OrderViewDeps) {
 
   return { view, current, list, detail };
 }
+
 export type OrderViews = ReturnType<typeof orderViews>;
 
 /** The tax of an order's executions together: amounts summed, the pots as the last one left them. */

@@ -52,8 +52,8 @@ export type PreTradeDeps = {
   clock: { now(): Date };
   quotes: QuoteSource;
   engine: EngineHost;
-  orders: OrderStore;
-  lots: LotStore;
+  orders: (db: Db) => OrderStore;
+  lots: (db: Db) => LotStore;
   confirmations: ConfirmationStore;
   taxEnabled: boolean;
 };
@@ -100,9 +100,9 @@ export function preTrade(d: PreTradeDeps) {
 
   /** Pieces held and not blocked by open sell orders. */
   async function availableQuantity(tx: Db, sub: string, isin: string): Promise<string> {
-    const held = await d.lots.openLots(tx, sub, isin);
+    const held = await d.lots(tx).openLots(sub, isin);
     const total = held.reduce((s, l) => s.plus(l.remaining), new Decimal(0));
-    return toWireDecimal(Decimal.max(0, total.minus(await d.orders.blocked(tx, sub, isin))));
+    return toWireDecimal(Decimal.max(0, total.minus(await d.orders(tx).blocked(sub, isin))));
   }
 
   /** The "Order prüfen" step: costs, what must be confirmed, and what stays available. */
@@ -133,8 +133,8 @@ export function preTrade(d: PreTradeDeps) {
    */
   async function saleTaxEstimate(sub: string, c: OrderContext): Promise<SaleTaxEstimate | null> {
     if (!c.costs || !c.qty) return null;
-    const lots = await d.lots.openLots(d.db, sub, c.instrument.isin, false);
-    const blocked = await d.orders.blocked(d.db, sub, c.instrument.isin);
+    const lots = await d.lots(d.db).openLots(sub, c.instrument.isin, false);
+    const blocked = await d.orders(d.db).blocked(sub, c.instrument.isin);
     const proceeds = toWireAmount(new Decimal(c.costs.orderValue).minus(chargedFees(c.costs, c.instrument)));
     return estimateSaleTax({ lots, blocked, quantity: c.qty, proceeds, instrument: c.instrument, state: await currentTaxYear(d.db, sub, c.now) });
   }
@@ -145,4 +145,5 @@ export function preTrade(d: PreTradeDeps) {
 
   return { context, availableQuantity, preview, confirm };
 }
+
 export type PreTrade = ReturnType<typeof preTrade>;

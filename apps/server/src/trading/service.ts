@@ -29,7 +29,7 @@ export type TradingDeps = {
   clock: Clock;
   quotes: QuoteSource;
   instrument: (isin: string) => Promise<Instrument | undefined>;
-  lots: LotStore;
+  lots: (db: Db) => LotStore;
   confirmations: ConfirmationStore;
   documents: DocumentStore;
   book: BookingWriter;
@@ -214,7 +214,7 @@ export class TradingService {
     const instrument = await this.#engine.ensureInstrument(fill.isin);
     const { row, fill: f } = pastMarketOrder(fill);
     await this.#queue.enqueue(false, async (tx) => {
-      await orderStore.insert(tx, row);
+      await orderStore(tx).insert(row);
       const context = { sub: fill.sub, reserved: '0', blocked: '0', costs: null, instrument, fxRate: fill.fxRate };
       if (!(await this.#settlement.bookExecution(tx, { ...f, orderId: row.id }, context))) throw insufficientFunds();
     });

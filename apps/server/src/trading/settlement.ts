@@ -24,8 +24,8 @@ export type AfterBuy = (tx: Db, sub: string, isin: string, at: Date) => Promise<
 export type SettlementDeps = {
   engine: EngineHost;
   messages: OrderMessages;
-  orders: OrderStore;
-  lots: LotStore;
+  orders: (db: Db) => OrderStore;
+  lots: (db: Db) => LotStore;
   book: BookingWriter;
   clock: { now(): Date };
   taxEnabled: boolean;
@@ -73,7 +73,7 @@ export function settlement(d: SettlementDeps) {
       }
     }
     if (last.size === 0) return;
-    const known = new Map((await d.orders.holds(tx, [...last.keys()])).map((r) => [r.id, r]));
+    const known = new Map((await d.orders(tx).holds([...last.keys()])).map((r) => [r.id, r]));
     for (const [id, s] of last) {
       const row = known.get(id);
       if (!row) continue; // rejected before it was stored: nothing to keep
@@ -86,7 +86,7 @@ export function settlement(d: SettlementDeps) {
         change.reserved = '0';
         change.blocked = '0';
       }
-      await d.orders.update(tx, id, change);
+      await d.orders(tx).update(id, change);
     }
     // Only about orders that are stored (one rejected as it was placed was answered directly).
     const notices = orderNotices(
@@ -102,7 +102,7 @@ export function settlement(d: SettlementDeps) {
    * and nothing written, for a buy that the money held for it and the free cash no longer cover.
    */
   async function settle(tx: Db, e: ExecutionEvent, partial: boolean): Promise<boolean> {
-    const row = await d.orders.byId(tx, e.orderId);
+    const row = await d.orders(tx).byId(e.orderId);
     if (!row) return true;
     const instrument = d.engine.instrument(e.isin);
     const c: ExecutionContext = {
@@ -126,13 +126,13 @@ export function settlement(d: SettlementDeps) {
     if (fill.side === 'buy') {
       if (executionAmounts(fill, c).fromCash.gt(0)) market.availableCash = (await cashOf(tx, c.sub)).available;
     } else {
-      market.openLots = await d.lots.openLots(tx, c.sub, fill.isin);
+      market.openLots = await d.lots(tx).openLots(c.sub, fill.isin);
       if (d.taxEnabled) market.tax = await lockedTaxYear(tx, c.sub, new Date(fill.at));
     }
     const booked = executionBooking(fill, c, market);
     if (!booked) return false;
-    await d.orders.update(tx, fill.orderId, fill.side === 'buy' ? { reserved: booked.reserved } : { blocked: booked.blocked });
-    await d.orders.insertExecution(tx, { id: fill.id, orderId: fill.orderId, sub: c.sub, isin: fill.isin, side: fill.side, quantity: fill.quantity, price: fill.price, executedAt: booked.booking.at, ...booked.record });
+    await d.orders(tx).update(fill.orderId, fill.side === 'buy' ? { reserved: booked.reserved } : { blocked: booked.blocked });
+    await d.orders(tx).insertExecution({ id: fill.id, orderId: fill.orderId, sub: c.sub, isin: fill.isin, side: fill.side, quantity: fill.quantity, price: fill.price, executedAt: booked.booking.at, ...booked.record });
     await d.book(tx, booked.booking);
     if (fill.side === 'buy' && d.afterBuy.run) await d.afterBuy.run(tx, c.sub, fill.isin, booked.booking.at);
     return true;
@@ -140,6 +140,7 @@ export function settlement(d: SettlementDeps) {
 
   return { persist, bookExecution };
 }
+
 export type Settlement = ReturnType<typeof settlement>;
 
 /**
