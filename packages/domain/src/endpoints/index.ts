@@ -5,6 +5,7 @@ import { notificationEndpoints } from './notifications';
 import { oauthEndpoints } from './oauth';
 import { onboardingEndpoints } from './onboarding';
 import { performanceEndpoints } from './performance';
+import { sessionEndpoints } from './session';
 import { ticketEndpoints } from './tickets';
 import { userEndpoints } from './user';
 import { watchlistEndpoints } from './watchlists';
@@ -18,6 +19,7 @@ export const endpoints = {
   oauth: oauthEndpoints,
   onboarding: onboardingEndpoints,
   performance: performanceEndpoints,
+  session: sessionEndpoints,
   tickets: ticketEndpoints,
   user: userEndpoints,
   watchlists: watchlistEndpoints,
