@@ -34,6 +34,10 @@ import {
 
 export const BOT_PROTECTION_HEADER = 'x-aws-waf-token';
 export const ONBOARDING_TOKEN_HEADER = 'x-onboarding-token';
+export const botProtectionHeaderSchema = z.object({ [BOT_PROTECTION_HEADER]: z.string().max(400).optional().describe('Solved bot-protection challenge (single use)') });
+export const onboardingTokenHeaderSchema = z.object({
+  [ONBOARDING_TOKEN_HEADER]: z.string().max(100).optional().describe('The application token from registrationconfirmation'),
+});
 
 /** The same words for a missing, forged, expired or replayed token (the reason is only logged). */
 export const BOT_PROTECTION_FAILED_MESSAGE =

@@ -1,32 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentListQuerySchema, documentPageSchema, markReadSchema, posteingangUnreadSchema } from '@kontor/domain/posteingang-contracts';
+import { endpoints } from '@kontor/domain/endpoints';
 import { customerOf } from '../platform/auth.ts';
+import { route } from '../platform/endpoint-route.ts';
 import type { InboxService } from './service.ts';
 
 const tags = ['inbox'];
 const params = z.object({ id: z.string().max(64) });
+const e = endpoints.inbox;
 
 export const inboxRoutes: FastifyPluginAsyncZod<{ service: InboxService }> = async (app, { service }) => {
-  app.get(
-    '/api/posteingang',
-    {
-      schema: {
-        tags,
-        summary: 'The customer’s documents, newest first, a page at a time (filter mode, categories, search, dates, unread)',
-        querystring: documentListQuerySchema,
-        response: { 200: documentPageSchema },
-      },
-    },
-    async (req) => service.list(customerOf(req).sub, req.query),
-  );
+  route(app, e.documents, async (req) => service.list(customerOf(req).sub, req.query));
+  route(app, e.unread, async (req) => service.unread(customerOf(req).sub));
 
-  app.get(
-    '/api/posteingang/unread',
-    { schema: { tags, summary: 'How many documents and messages are unread', response: { 200: posteingangUnreadSchema } } },
-    async (req) => service.unread(customerOf(req).sub),
-  );
-
+  // A PDF, not JSON: declared here.
   app.get(
     '/api/posteingang/:id/pdf',
     {
@@ -47,12 +34,5 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ service: InboxService }> = asy
     },
   );
 
-  app.put(
-    '/api/posteingang/:id/read',
-    { schema: { tags, summary: 'Marks a document read or unread again', params, body: markReadSchema, response: { 204: z.null() } } },
-    async (req, reply) => {
-      await service.setRead(customerOf(req).sub, req.params.id, req.body.read);
-      return reply.status(204).send(null);
-    },
-  );
+  route(app, e.markDocumentRead, async (req) => service.setRead(customerOf(req).sub, req.params.id, req.body.read));
 };

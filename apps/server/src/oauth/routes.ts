@@ -1,21 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  authorizationRequestSchema,
-  consentDecisionSchema,
-  consentInfoSchema,
-  consentResultSchema,
-  oauthErrorSchema,
-  oauthGrantSchema,
-  tokenRequestSchema,
-  tokenResponseSchema,
-} from '@kontor/domain/oauth-contracts';
+import { endpoints } from '@kontor/domain/endpoints';
+import { authorizationRequestSchema, oauthErrorSchema, tokenRequestSchema, tokenResponseSchema } from '@kontor/domain/oauth-contracts';
 import { customerOf } from '../platform/auth.ts';
+import { route } from '../platform/endpoint-route.ts';
 import { AppError } from '../platform/errors.ts';
 import type { OAuthService } from './service.ts';
 
 const tags = ['oauth'];
-const idParams = z.object({ id: z.uuid('Unbekannte Verbindung') });
+const e = endpoints.oauth;
 const jwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
 
 /** The customer's own session may confirm a grant or end one; an application's token may not (it would grant itself more). */
@@ -44,16 +37,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ service: OAuthService }> = asy
     },
     async (req, reply) => reply.redirect((await service.authorize(req.query)).location, 302),
   );
-  app.get(
-    '/api/oauth2/authenticate',
-    { schema: { tags, summary: 'What the consent page shows: the application and what it asks to read', querystring: authorizationRequestSchema, response: { 200: consentInfoSchema } } },
-    async (req) => service.consentInfo(ownSession(req).sub, req.query),
-  );
-  app.post(
-    '/api/oauth2/authenticate',
-    { schema: { tags, summary: 'The signed-in customer allows or denies the request; gives where the browser goes next', body: consentDecisionSchema, response: { 200: consentResultSchema } } },
-    async (req) => service.decide(ownSession(req).sub, req.body),
-  );
+  route(app, e.consentInfo, async (req) => service.consentInfo(ownSession(req).sub, req.query));
+  route(app, e.decide, async (req) => service.decide(ownSession(req).sub, req.body));
   app.post(
     '/api/oauth2/token',
     {
@@ -79,11 +64,6 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ service: OAuthService }> = asy
     async () => service.jwks(),
   );
 
-  app.get('/api/oauthsession', { schema: { tags, summary: 'The customer’s connected applications (grants)', response: { 200: z.array(oauthGrantSchema) } } }, async (req) =>
-    service.grants(ownSession(req).sub),
-  );
-  app.delete('/api/oauthsession/:id', { schema: { tags, summary: 'Revoke a grant: its tokens stop working at once', params: idParams } }, async (req, reply) => {
-    await service.revoke(ownSession(req).sub, req.params.id);
-    return reply.code(204).send();
-  });
+  route(app, e.grants, async (req) => service.grants(ownSession(req).sub));
+  route(app, e.revoke, async (req) => service.revoke(ownSession(req).sub, req.params.id));
 };

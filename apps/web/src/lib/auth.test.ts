@@ -48,6 +48,8 @@ function fakeApi(routes: Record<string, (body?: unknown) => unknown>) {
 }
 
 const noWait = { sleep: async () => {} };
+/** The server's answer to /api/auth/login and /api/auth/tokenrefresh. */
+const apiSession = () => ({ sub: testCustomer.sub, expiresAt: '2030-01-01T00:00:00.000Z' });
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const jwt = (payload: object) => `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64(payload)}.c2lnbmF0dXJl`;
@@ -97,7 +99,7 @@ describe('auth at start', () => {
     const { api, request } = fakeApi({
       'POST /api/auth/tokenrefresh': () => {
         session = true;
-        return { sub: testCustomer.sub };
+        return apiSession();
       },
       'GET /api/user/me': () => {
         if (!session) throw unauthorized('/api/user/me');
@@ -150,7 +152,7 @@ describe('refresh', () => {
         if (attempts < 3) throw networkError();
       },
     });
-    const { api } = fakeApi({ 'POST /api/auth/tokenrefresh': () => ({}), 'POST /api/auth/login': () => ({}), 'GET /api/user/me': () => testCustomer });
+    const { api } = fakeApi({ 'POST /api/auth/tokenrefresh': apiSession, 'POST /api/auth/login': apiSession, 'GET /api/user/me': () => testCustomer });
     const auth = createAuth({ identity: testIdentity, client, storage: storedSession(), api, retry: noWait });
     await auth.completeSignIn();
     await expect(auth.refreshSession()).resolves.toBe(true);
@@ -159,7 +161,7 @@ describe('refresh', () => {
 
   it('a refused refresh token (NotAuthorized) clears the cached user: signed out, session expired', async () => {
     const { client } = fakeClient({ refresh: async () => 'refused' });
-    const { api, request } = fakeApi({ 'POST /api/auth/login': () => ({}), 'GET /api/user/me': () => testCustomer, 'DELETE /api/auth': () => undefined });
+    const { api, request } = fakeApi({ 'POST /api/auth/login': apiSession, 'GET /api/user/me': () => testCustomer, 'DELETE /api/auth': () => undefined });
     const auth = createAuth({ identity: testIdentity, client, storage: storedSession(), api, retry: noWait });
     await auth.completeSignIn();
     expect(auth.store.getSnapshot().status).toBe('signedIn');
@@ -172,7 +174,7 @@ describe('refresh', () => {
 
   it("the client's own tokenRefresh event (a lazy refresh) renews the API session", async () => {
     const { client, emit } = fakeClient();
-    const { api, request } = fakeApi({ 'POST /api/auth/login': () => ({}), 'GET /api/user/me': () => testCustomer, 'POST /api/auth/tokenrefresh': () => ({}) });
+    const { api, request } = fakeApi({ 'POST /api/auth/login': apiSession, 'GET /api/user/me': () => testCustomer, 'POST /api/auth/tokenrefresh': apiSession });
     const auth = createAuth({ identity: testIdentity, client, storage: storedSession(), api });
     await auth.completeSignIn();
     emit('tokenRefresh');
@@ -182,7 +184,7 @@ describe('refresh', () => {
   it('is scheduled before the access token expires', async () => {
     vi.useFakeTimers();
     const { client } = fakeClient();
-    const { api, request } = fakeApi({ 'POST /api/auth/login': () => ({}), 'GET /api/user/me': () => testCustomer, 'POST /api/auth/tokenrefresh': () => ({}) });
+    const { api, request } = fakeApi({ 'POST /api/auth/login': apiSession, 'GET /api/user/me': () => testCustomer, 'POST /api/auth/tokenrefresh': apiSession });
     const auth = createAuth({ identity: testIdentity, client, storage: storedSession(), api, refreshLeadMs: 120_000 });
     await auth.completeSignIn();
     await vi.advanceTimersByTimeAsync(3600_000 - 121_000);
@@ -209,7 +211,7 @@ describe('the identity client loads on demand', () => {
     const load = vi.fn(async () => client);
     const { api } = fakeApi({
       'GET /api/user/me': () => testCustomer,
-      'POST /api/auth/tokenrefresh': () => ({}),
+      'POST /api/auth/tokenrefresh': apiSession,
     });
     // The access token runs out in 10 minutes; the refresh comes 2 minutes before.
     const storage = storedSession(jwt({ sub: testCustomer.sub, exp: Math.floor(Date.now() / 1000) + 600 }));
@@ -245,7 +247,7 @@ describe('sign-out', () => {
     await storage.setItem(`${prefix}.${testCustomer.sub}.refreshToken`, 'the-refresh-token');
     const { client } = fakeClient();
     const { api, request } = fakeApi({
-      'POST /api/auth/login': () => ({}),
+      'POST /api/auth/login': apiSession,
       'GET /api/user/me': () => testCustomer,
       'DELETE /api/auth': () => undefined,
       ...routes,

@@ -1,7 +1,8 @@
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { decodeJwt } from 'jose';
+import { sessionEndpoints as apiSession } from '@kontor/domain/endpoints/session';
 import type { IdentityClientConfig, RuntimeConfig } from '@kontor/domain/runtime-config';
-import { api as appApi, setAccessTokenSource, setUnauthorizedHandler, type ApiClient } from './api-client';
+import { api as appApi, callEndpoint, setAccessTokenSource, setUnauthorizedHandler, type ApiClient } from './api-client';
 import { createTokenStorage, type TokenStorage } from './auth-storage';
 import { isNetworkError, isNotAuthorized, withRetry } from './retry';
 
@@ -170,10 +171,10 @@ export function createAuth(deps: AuthDeps): Auth {
     }, delay);
   };
 
-  const openApiSession = (path: '/api/auth/login' | '/api/auth/tokenrefresh', accessToken: string) =>
-    withRetry(() => api.request('POST', path, { body: { accessToken }, skipGlobalErrorHandler: true }), deps.retry);
+  const openApiSession = (e: typeof apiSession.login | typeof apiSession.tokenRefresh, accessToken: string) =>
+    withRetry(() => callEndpoint(api, e, { body: { accessToken }, skipGlobalErrorHandler: true }), deps.retry);
 
-  const loadUser = () => api.request<AuthUser>('GET', '/api/user/me', { skipGlobalErrorHandler: true });
+  const loadUser = (): Promise<AuthUser> => callEndpoint(api, apiSession.me, { skipGlobalErrorHandler: true });
 
   /** Spec §8: on a not-authorised refresh the cached user is cleared; the guard then shows the sign-in. */
   const expire = () => {
@@ -182,7 +183,7 @@ export function createAuth(deps: AuthDeps): Auth {
     store.set({ status: 'signedOut', reason: 'expired' });
     if (!wasSignedIn) return;
     void client?.signOut().catch(() => {});
-    void api.request('DELETE', '/api/auth', { skipGlobalErrorHandler: true }).catch(() => {});
+    void callEndpoint(api, apiSession.logout, { skipGlobalErrorHandler: true }).catch(() => {});
   };
 
   /** The tokenRefresh event of the identity client: hand the new access token to the API. */
@@ -191,7 +192,7 @@ export function createAuth(deps: AuthDeps): Auth {
     const token = session.tokens?.accessToken;
     if (!token) return;
     try {
-      await openApiSession('/api/auth/tokenrefresh', token.toString());
+      await openApiSession(apiSession.tokenRefresh, token.toString());
       scheduleRefresh(token.payload.exp);
     } catch (error) {
       if (!isNetworkError(error)) expire();
@@ -278,7 +279,7 @@ export function createAuth(deps: AuthDeps): Auth {
       const session = await client.fetchAuthSession();
       const token = session.tokens?.accessToken;
       if (!token) throw new Error('Id token and Access Token must be present.');
-      await openApiSession('/api/auth/login', token.toString());
+      await openApiSession(apiSession.login, token.toString());
       const user = await loadUser();
       scheduleRefresh(token.payload.exp);
       store.set({ status: 'signedIn', user });
@@ -300,7 +301,7 @@ export function createAuth(deps: AuthDeps): Auth {
       // Clears the tokens (its own revoke of the same token is harmless).
       await client?.signOut().catch((error: unknown) => console.warn('Identity client sign-out failed', error));
       try {
-        await withRetry(() => api.request('DELETE', '/api/auth', { skipGlobalErrorHandler: true }), deps.retry);
+        await withRetry(() => callEndpoint(api, apiSession.logout, { skipGlobalErrorHandler: true }), deps.retry);
       } catch (error) {
         console.warn('The API session cookie could not be cleared', error);
         complete = false;
@@ -322,7 +323,7 @@ export function createAuth(deps: AuthDeps): Auth {
             return false;
           }
           if (syncing) await syncing;
-          else await openApiSession('/api/auth/tokenrefresh', token.toString());
+          else await openApiSession(apiSession.tokenRefresh, token.toString());
           scheduleRefresh(token.payload.exp);
           return true;
         } catch (error) {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { onboardingEndpoints as o } from '@kontor/domain/endpoints/onboarding';
 import type { PendingIdentification } from '@kontor/domain/onboarding-contracts';
 import { api, isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
@@ -19,8 +20,7 @@ const pendingKey = ['dev', 'onboarding', 'identifications'] as const;
 function usePendingIdentifications() {
   return useQuery({
     queryKey: pendingKey,
-    queryFn: ({ signal }) =>
-      api.request<{ items: PendingIdentification[] }>('GET', '/api/dev/onboarding/identifications', { signal, skipGlobalErrorHandler: true }),
+    queryFn: ({ signal }) => api.call(o.devIdentifications, { signal, skipGlobalErrorHandler: true }),
     refetchInterval: 5_000,
     retry: false,
   });
@@ -28,7 +28,7 @@ function usePendingIdentifications() {
 
 /** Development only (POST /api/dev/onboarding/identification): the simulated provider's answer. */
 function answerIdentification(applicationId: string, result: Result) {
-  return api.request<unknown>('POST', '/api/dev/onboarding/identification', { body: { applicationId, result }, skipGlobalErrorHandler: true });
+  return api.call(o.devDecideIdentification, { body: { applicationId, result }, skipGlobalErrorHandler: true });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { POSTEINGANG_PAGE_DEFAULT, type DocumentPage, type MessagePage, type PosteingangUnread } from '@kontor/domain/posteingang-contracts';
+import { inboxEndpoints as i } from '@kontor/domain/endpoints/inbox';
+import { POSTEINGANG_PAGE_DEFAULT, type DocumentPage, type MessagePage } from '@kontor/domain/posteingang-contracts';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { documentQuery, type DocumentFilters } from './inbox-params';
@@ -19,7 +20,7 @@ export function useDocuments(filters: DocumentFilters, options: { enabled?: bool
     enabled: options.enabled ?? true,
     queryKey: keys.documentList(filters),
     queryFn: ({ pageParam, signal }) =>
-      api.request<DocumentPage>('GET', '/api/posteingang', { query: documentQuery(filters, pageParam), signal, skipGlobalErrorHandler: true }),
+      api.call(i.documents, { query: documentQuery(filters, pageParam), signal, skipGlobalErrorHandler: true }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -29,11 +30,7 @@ export function useMessages() {
   return useInfiniteQuery({
     queryKey: keys.messages,
     queryFn: ({ pageParam, signal }) =>
-      api.request<MessagePage>('GET', '/api/posteingang/messages', {
-        query: { limit: POSTEINGANG_PAGE_DEFAULT, cursor: pageParam },
-        signal,
-        skipGlobalErrorHandler: true,
-      }),
+      api.call(i.messages, { query: { limit: POSTEINGANG_PAGE_DEFAULT, cursor: pageParam }, signal, skipGlobalErrorHandler: true }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -42,7 +39,7 @@ export function useMessages() {
 export function useUnread() {
   return useQuery({
     queryKey: keys.unread,
-    queryFn: ({ signal }) => api.request<PosteingangUnread>('GET', '/api/posteingang/unread', { signal, skipGlobalErrorHandler: true }),
+    queryFn: ({ signal }) => api.call(i.unread, { signal, skipGlobalErrorHandler: true }),
   });
 }
 
@@ -71,9 +68,7 @@ function useMarkRead(kind: 'documents' | 'messages') {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, read }: { id: string; read: boolean }) =>
-      api.request('PUT', kind === 'documents' ? `/api/posteingang/${encodeURIComponent(id)}/read` : `/api/posteingang/messages/${encodeURIComponent(id)}/read`, {
-        body: { read },
-      }),
+      api.call(kind === 'documents' ? i.markDocumentRead : i.markMessageRead, { params: { id }, body: { read } }),
     onSuccess: (_, { id, read }) => {
       if (kind === 'documents') setRead<DocumentPage>(client, keys.documents, 'documents', id, read);
       else setRead<MessagePage>(client, keys.messages, 'messages', id, read);

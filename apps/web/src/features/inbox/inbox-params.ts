@@ -1,4 +1,4 @@
-import { DOCUMENT_CATEGORIES, POSTEINGANG_PAGE_DEFAULT, type DocumentCategory } from '@kontor/domain/posteingang-contracts';
+import { DOCUMENT_CATEGORIES, POSTEINGANG_PAGE_DEFAULT, type DocumentCategory, type DocumentListQuery } from '@kontor/domain/posteingang-contracts';
 import { FILTER_MODES, type FilterMode } from '@kontor/domain/enums';
 
 /**
@@ -73,8 +73,8 @@ export function hasFilters(filters: DocumentFilters): boolean {
  * without a category chosen yet lists everything, as ALL does, rather than nothing. A range whose
  * "von" lies after its "bis" is sent as given: the server answers it with no documents.
  */
-export function documentQuery(filters: DocumentFilters, cursor?: string): Record<string, string> {
-  const query: Record<string, string> = { limit: String(POSTEINGANG_PAGE_DEFAULT) };
+export function documentQuery(filters: DocumentFilters, cursor?: string): DocumentListQuery {
+  const query: DocumentListQuery = { limit: String(POSTEINGANG_PAGE_DEFAULT) };
   const categories = filters.mode === 'CATEGORIES' && filters.categories.length > 0;
   query.mode = filters.mode === 'CATEGORIES' && !categories ? 'ALL' : filters.mode;
   if (categories) query.categories = filters.categories.join(',');

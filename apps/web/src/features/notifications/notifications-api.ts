@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { notificationEndpoints as n } from '@kontor/domain/endpoints/notifications';
 import {
-  notificationListSchema,
-  notificationPreferencesSchema,
-  priceAlertSchema,
   type ALERT_DIRECTIONS,
   type Notification,
   type NotificationChannel,
   type NotificationKind,
   type NotificationPreferences,
+  type notificationListSchema,
   type PriceAlert,
 } from '@kontor/domain/notifications';
 import { api } from '../../lib/api-client';
@@ -32,8 +31,7 @@ export function useNotifications() {
   const fallback = useOrderFallbackRefetch();
   return useQuery({
     queryKey: NOTIFICATIONS_KEY,
-    queryFn: async ({ signal }) =>
-      notificationListSchema.parse(await api.request<unknown>('GET', '/api/notification', { signal, skipGlobalErrorHandler: true })),
+    queryFn: ({ signal }) => api.call(n.list, { signal, skipGlobalErrorHandler: true }),
     refetchInterval: fallback,
     staleTime: 5_000,
   });
@@ -43,8 +41,7 @@ export function useNotifications() {
 export function useNotificationPreferences() {
   return useQuery({
     queryKey: PREFERENCES_KEY,
-    queryFn: async ({ signal }) =>
-      notificationPreferencesSchema.parse(await api.request<unknown>('GET', '/api/notification/preferences', { signal, skipGlobalErrorHandler: true })),
+    queryFn: ({ signal }) => api.call(n.preferences, { signal, skipGlobalErrorHandler: true }),
   });
 }
 
@@ -53,7 +50,7 @@ export function useSavePreference() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, channels }: { kind: NotificationKind; channels: NotificationPreferences['kinds'][NotificationKind]; channel: NotificationChannel }) =>
-      api.request<unknown>('PUT', '/api/notification/preferences', { body: { kinds: { [kind]: channels } }, skipGlobalErrorHandler: true }),
+      api.call(n.savePreferences, { body: { kinds: { [kind]: channels } }, skipGlobalErrorHandler: true }),
     onMutate: ({ kind, channels }) => {
       void client.cancelQueries({ queryKey: PREFERENCES_KEY });
       const before = client.getQueryData<NotificationPreferences>(PREFERENCES_KEY);
@@ -63,22 +60,16 @@ export function useSavePreference() {
     onError: (_error, _vars, context) => {
       if (context?.before) client.setQueryData(PREFERENCES_KEY, context.before);
     },
-    onSuccess: (saved) => {
-      const parsed = notificationPreferencesSchema.safeParse(saved);
-      if (parsed.success) client.setQueryData(PREFERENCES_KEY, parsed.data);
-    },
+    onSuccess: (saved) => client.setQueryData(PREFERENCES_KEY, saved),
   });
 }
 
 export function usePriceAlerts() {
   return useQuery({
     queryKey: ALERTS_KEY,
-    queryFn: async ({ signal }) =>
-      z.array(priceAlertSchema).parse(await api.request<unknown>('GET', '/api/notification/alerts', { signal, skipGlobalErrorHandler: true })),
+    queryFn: ({ signal }) => api.call(n.alerts, { signal, skipGlobalErrorHandler: true }),
   });
 }
-
-const notificationPath = (id: string) => `/api/notification/${encodeURIComponent(id)}`;
 
 /** Read and delete; the list changes at once (optimistically) and is fetched again afterwards. */
 export function useNotificationMutations() {
@@ -95,7 +86,7 @@ export function useNotificationMutations() {
   };
 
   const markRead = useMutation({
-    mutationFn: (id: string) => api.request<void>('POST', `${notificationPath(id)}/read`),
+    mutationFn: (id: string) => api.call(n.markRead, { params: { id } }),
     onMutate: (id) =>
       change((list) => {
         const target = list.items.find((n) => n.id === id);
@@ -107,7 +98,7 @@ export function useNotificationMutations() {
     onSettled: settle,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api.request<void>('DELETE', notificationPath(id)),
+    mutationFn: (id: string) => api.call(n.remove, { params: { id } }),
     onMutate: (id) =>
       change((list) => {
         const target = list.items.find((n) => n.id === id);
@@ -123,12 +114,12 @@ export function usePriceAlertMutations() {
   const client = useQueryClient();
   const create = useMutation({
     mutationFn: (input: { isin: string; direction: AlertDirection; price: string }) =>
-      api.request<PriceAlert>('POST', '/api/notification/alerts', { body: input, skipGlobalErrorHandler: true }),
+      api.call(n.createAlert, { body: input, skipGlobalErrorHandler: true }),
     onSuccess: (alert) => client.setQueryData<PriceAlert[]>(ALERTS_KEY, (alerts) => (alerts ? [alert, ...alerts] : alerts)),
     onSettled: () => client.invalidateQueries({ queryKey: ALERTS_KEY }),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api.request<void>('DELETE', `/api/notification/alerts/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.call(n.removeAlert, { params: { id } }),
     onSuccess: (_nothing, id) => client.setQueryData<PriceAlert[]>(ALERTS_KEY, (alerts) => alerts?.filter((a) => a.id !== id)),
     onSettled: () => client.invalidateQueries({ queryKey: ALERTS_KEY }),
   });

@@ -1,12 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  authorizationRequestSchema,
-  consentInfoSchema,
-  consentResultSchema,
-  oauthGrantSchema,
-  type AuthorizationRequest,
-  type OAuthScope,
-} from '@kontor/domain/oauth-contracts';
+import { oauthEndpoints as o } from '@kontor/domain/endpoints/oauth';
+import { authorizationRequestSchema, type AuthorizationRequest, type OAuthScope } from '@kontor/domain/oauth-contracts';
 import { api } from '../../lib/api-client';
 
 const GRANTS_KEY = ['oauth', 'grants'] as const;
@@ -25,30 +19,28 @@ export function useConsentInfo(request: AuthorizationRequest | null) {
     queryKey: ['oauth', 'consent', request],
     enabled: request !== null,
     retry: false,
-    queryFn: async ({ signal }) =>
-      consentInfoSchema.parse(await api.request<unknown>('GET', '/api/oauth2/authenticate', { query: request!, signal, skipGlobalErrorHandler: true })),
+    queryFn: ({ signal }) => api.call(o.consentInfo, { query: request!, signal, skipGlobalErrorHandler: true }),
   });
 }
 
 /** Allow or deny: the answer names where the browser goes next (back to the application). */
 export function useConsentDecision() {
   return useMutation({
-    mutationFn: async (body: AuthorizationRequest & { decision: 'allow' | 'deny' }) =>
-      consentResultSchema.parse(await api.request<unknown>('POST', '/api/oauth2/authenticate', { body, skipGlobalErrorHandler: true })),
+    mutationFn: (body: AuthorizationRequest & { decision: 'allow' | 'deny' }) => api.call(o.decide, { body, skipGlobalErrorHandler: true }),
   });
 }
 
 export function useGrants() {
   return useQuery({
     queryKey: GRANTS_KEY,
-    queryFn: async ({ signal }) => oauthGrantSchema.array().parse(await api.request<unknown>('GET', '/api/oauthsession', { signal })),
+    queryFn: ({ signal }) => api.call(o.grants, { signal }),
   });
 }
 
 export function useRevokeGrant() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => api.request('DELETE', `/api/oauthsession/${id}`, { skipGlobalErrorHandler: true }),
+    mutationFn: (id: string) => api.call(o.revoke, { params: { id }, skipGlobalErrorHandler: true }),
     onSettled: () => client.invalidateQueries({ queryKey: GRANTS_KEY }),
   });
 }

@@ -1,5 +1,5 @@
 import type { IdentificationMethod, OnboardingStep, OnboardingStepData } from '@kontor/domain/onboarding';
-import type { OnboardingApplication } from '@kontor/domain/onboarding-contracts';
+import { onboardingEndpoints as o, onboardingStepEndpoints, type OnboardingStepEndpoint } from '@kontor/domain/endpoints/onboarding';
 import { api } from '../../lib/api-client';
 
 /**
@@ -62,39 +62,33 @@ const withToken = (): Record<string, string> => {
 const quiet = { skipGlobalErrorHandler: true } as const;
 
 export function startOnboarding(email: string) {
-  return api.request<{ applicationId: string; destination: string }>('POST', '/api/onboarding/startOnboarding', { ...quiet, body: { email } });
+  return api.call(o.start, { ...quiet, body: { email } });
 }
 
 export function resendConfirmationMail(applicationId: string) {
-  return api.request<{ destination: string }>('POST', '/api/onboarding/resendConfirmationMail', { ...quiet, body: { applicationId } });
+  return api.call(o.resendConfirmationMail, { ...quiet, body: { applicationId } });
 }
 
 export function confirmRegistration(applicationId: string, code: string) {
-  return api.request<{ token: string; application: OnboardingApplication }>('POST', '/api/onboarding/registrationconfirmation', {
-    ...quiet,
-    body: { applicationId, code },
-  });
+  return api.call(o.confirmRegistration, { ...quiet, body: { applicationId, code } });
 }
 
 export function fetchApplication(signal?: AbortSignal) {
-  return api.request<OnboardingApplication>('GET', '/api/onboarding/application', { ...quiet, signal, headers: withToken() });
+  return api.call(o.application, { ...quiet, signal, headers: withToken() });
 }
 
 export type StepData = OnboardingStepData;
 export type FormStep = OnboardingStep;
 
 export function saveStep<S extends FormStep>(step: S, data: StepData[S]) {
-  return api.request<OnboardingApplication>('PUT', `/api/onboarding/application/${step}`, { ...quiet, body: data, headers: withToken() });
+  const e: OnboardingStepEndpoint = onboardingStepEndpoints[step];
+  return api.call(e, { ...quiet, body: data, headers: withToken() });
 }
 
 export function startIdentification(method: IdentificationMethod) {
-  return api.request<OnboardingApplication>('POST', '/api/onboarding/application/identification', {
-    ...quiet,
-    body: { method },
-    headers: withToken(),
-  });
+  return api.call(o.startIdentification, { ...quiet, body: { method }, headers: withToken() });
 }
 
 export function signUpUser(password: string) {
-  return api.request<{ email: string }>('POST', '/api/onboarding/signupuser', { ...quiet, body: { password }, headers: withToken() });
+  return api.call(o.signUpUser, { ...quiet, body: { password }, headers: withToken() });
 }

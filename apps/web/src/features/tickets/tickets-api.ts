@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Attachment, TicketDialog, TicketList, TicketReply, TicketView } from '@kontor/domain/ticket-contracts';
+import { ticketEndpoints as t } from '@kontor/domain/endpoints/tickets';
+import type { Attachment, TicketReply, TicketView } from '@kontor/domain/ticket-contracts';
 import { api, isApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 /** The Service area's calls (contract: packages/domain/src/ticket-contracts.ts); each page shows its errors itself. */
 const quiet = { skipGlobalErrorHandler: true } as const;
 
-const ticketUrl = (id: string) => `/api/ticket/${encodeURIComponent(id)}`;
 const dialogUrl = (id: string) => `/api/ticketdialog/${encodeURIComponent(id)}`;
 
 export function useTickets(view: TicketView) {
   return useQuery({
     queryKey: queryKeys.ticketList(view),
-    queryFn: ({ signal }) => api.request<TicketList>('GET', '/api/ticket', { query: { view }, signal, ...quiet }),
+    queryFn: ({ signal }) => api.call(t.list, { query: { view }, signal, ...quiet }),
   });
 }
 
@@ -25,7 +25,7 @@ export function useTicketDialog(id: string) {
   return useQuery({
     queryKey: queryKeys.ticketDialog(id),
     queryFn: async ({ signal }) => {
-      const dialog = await api.request<TicketDialog>('GET', dialogUrl(id), { signal, ...quiet });
+      const dialog = await api.call(t.dialog, { params: { id }, signal, ...quiet });
       void client.invalidateQueries({ queryKey: [...queryKeys.tickets, 'list'] });
       return dialog;
     },
@@ -38,7 +38,7 @@ export function useTicketDialog(id: string) {
 export function useReply(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (reply: TicketReply) => api.request<TicketDialog>('POST', dialogUrl(id), { body: reply, ...quiet }),
+    mutationFn: (reply: TicketReply) => api.call(t.reply, { params: { id }, body: reply, ...quiet }),
     onSuccess: (dialog) => {
       client.setQueryData(queryKeys.ticketDialog(id), dialog);
       void client.invalidateQueries({ queryKey: [...queryKeys.tickets, 'list'] });
@@ -50,6 +50,7 @@ export function useReply(id: string) {
 export function uploadAttachment(ticketId: string, file: File, signal?: AbortSignal): Promise<Attachment> {
   const form = new FormData();
   form.append('file', file, file.name);
+  // A multipart upload, not JSON: outside the catalogue.
   return api.request<Attachment>('POST', `${dialogUrl(ticketId)}/attachments`, { body: form, signal, ...quiet });
 }
 
@@ -61,7 +62,7 @@ export const attachmentUrl = (ticketId: string, attachmentId: string) =>
 export function useDiscardTicket() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.request<void>('DELETE', ticketUrl(id), quiet),
+    mutationFn: (id: string) => api.call(t.discard, { params: { id }, ...quiet }),
     onSuccess: (_, id) => {
       client.removeQueries({ queryKey: queryKeys.ticketDialog(id) });
       void client.invalidateQueries({ queryKey: [...queryKeys.tickets, 'list'] });

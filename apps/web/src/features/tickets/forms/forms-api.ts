@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ServiceRequestType } from '@kontor/domain/service-requests';
-import { ticketSchema, type Ticket } from '@kontor/domain/ticket-contracts';
+import { ticketEndpoints as t } from '@kontor/domain/endpoints/tickets';
+import type { Ticket } from '@kontor/domain/ticket-contracts';
 import type { AuthorisationResult } from '@kontor/domain/auth-contracts';
 import { api, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -18,28 +19,24 @@ type Data = Record<string, unknown>;
  * number also carries `newNumberProof`, the result of the code sent to that number.
  */
 export async function createTicket(type: ServiceRequestType, data: Data, authorisation?: AuthorisationResult, newNumberProof?: AuthorisationResult): Promise<Ticket> {
-  return ticketSchema.parse(
-    await api.request('POST', '/api/ticket', { ...quiet, body: { type, data, ...(authorisation ? { authorisation } : {}), ...(newNumberProof ? { newNumberProof } : {}) } }),
-  );
+  return api.call(t.create, { ...quiet, body: { type, data, ...(authorisation ? { authorisation } : {}), ...(newNumberProof ? { newNumberProof } : {}) } });
 }
 
 /** PUT /api/ticket/{id}: a draft's new data. */
 export async function updateDraft(id: string, data: Data): Promise<Ticket> {
-  return ticketSchema.parse(await api.request('PUT', `/api/ticket/${encodeURIComponent(id)}`, { ...quiet, body: { data } }));
+  return api.call(t.update, { ...quiet, params: { id }, body: { data } });
 }
 
 /** POST /api/ticket/{id}/submit: the draft, with the data as confirmed, becomes OPEN (a new mobile number with `newNumberProof`). */
 export async function submitDraft(id: string, data: Data, authorisation: AuthorisationResult, newNumberProof?: AuthorisationResult): Promise<Ticket> {
-  return ticketSchema.parse(
-    await api.request('POST', `/api/ticket/${encodeURIComponent(id)}/submit`, { ...quiet, body: { data, authorisation, ...(newNumberProof ? { newNumberProof } : {}) } }),
-  );
+  return api.call(t.submit, { ...quiet, params: { id }, body: { data, authorisation, ...(newNumberProof ? { newNumberProof } : {}) } });
 }
 
 export async function fetchTicket(id: string, signal?: AbortSignal): Promise<Ticket> {
-  return ticketSchema.parse(await api.request('GET', `/api/ticket/${encodeURIComponent(id)}`, { ...quiet, signal }));
+  return api.call(t.get, { ...quiet, params: { id }, signal });
 }
 
-/** POST /api/ticket/fsapreview: the Freistellungsauftrag as it would be signed, as PDF bytes. */
+/** POST /api/ticket/fsapreview: the Freistellungsauftrag as it would be signed, as PDF bytes (not JSON: outside the catalogue). */
 export async function fetchExemptionPreview(data: Data, signal?: AbortSignal): Promise<ArrayBuffer> {
   return api.request<ArrayBuffer>('POST', '/api/ticket/fsapreview', { ...quiet, body: { data }, signal, responseType: 'arrayBuffer' });
 }
