@@ -6,7 +6,7 @@ import { emailChangeEndpoints } from './email-change';
 import { moneyEndpoints } from './money';
 import { notesEndpoints } from './notes';
 import { performanceEndpoints } from './performance';
-import { sessionEndpoints } from './session';
+import { sessionActivityEndpoints } from './session-activity';
 import { taxEndpoints } from './tax';
 import { userEndpoints } from './user';
 import { watchlistEndpoints } from './watchlists';
@@ -21,7 +21,7 @@ export const endpoints = {
   money: moneyEndpoints,
   notes: notesEndpoints,
   performance: performanceEndpoints,
-  session: sessionEndpoints,
+  sessionActivity: sessionActivityEndpoints,
   tax: taxEndpoints,
   user: userEndpoints,
   watchlists: watchlistEndpoints,

@@ -9,7 +9,7 @@ import type {
 import type { AppAuthSettings, EnrolledDevice, SessionApproval } from '@kontor/domain/app-devices-contracts';
 import { authorisationEndpoints as ticket } from '@kontor/domain/endpoints/authorisations';
 import { deviceEndpoints as devices } from '@kontor/domain/endpoints/devices';
-import { sessionEndpoints } from '@kontor/domain/endpoints/session';
+import { sessionActivityEndpoints } from '@kontor/domain/endpoints/session-activity';
 import { api } from '../../lib/api-client';
 
 /**
@@ -95,6 +95,6 @@ export async function approveSession(authorisation: AuthorisationResult): Promis
  * the IDLE_STEP_UP TAN) makes the server accept money and authorisation calls again.
  */
 export async function confirmStepUp(step: StepUpRequest['step'], authorisation: AuthorisationResult): Promise<void> {
-  await api.call(sessionEndpoints.stepUp, { ...quiet, stepUp: false, body: { step, authorisation } });
+  await api.call(sessionActivityEndpoints.stepUp, { ...quiet, stepUp: false, body: { step, authorisation } });
 }
 

@@ -4,7 +4,7 @@ import { defineEndpoint } from '../endpoint';
 const tags = ['auth'];
 
 /** The session's activity, which money and authorisation calls need (PSD2 RTS Art. 4(3)(d)); the app shell reports it. */
-export const sessionEndpoints = {
+export const sessionActivityEndpoints = {
   activity: defineEndpoint({
     method: 'POST',
     path: '/api/session/activity',
