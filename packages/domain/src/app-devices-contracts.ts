@@ -30,6 +30,7 @@ export const enrolledDeviceSchema = z.object({
   lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type EnrolledDevice = z.infer<typeof enrolledDeviceSchema>;
+export const enrolledDevicesSchema = z.object({ devices: z.array(enrolledDeviceSchema) });
 
 export const retireDeviceRequestSchema = z.object({
   customerDeviceName: typedText().min(1).max(100),
@@ -51,6 +52,10 @@ export const appAuthSettingsSchema = z.object({
   approveSignIns: z.boolean(),
 });
 export type AppAuthSettings = z.infer<typeof appAuthSettingsSchema>;
+
+/** GET/POST /api/appauth/session: must this sign-in be approved in the app, and is it. */
+export const sessionApprovalSchema = z.object({ required: z.boolean(), approved: z.boolean() });
+export type SessionApproval = z.infer<typeof sessionApprovalSchema>;
 
 /** One approval waiting on the companion page. */
 export const pendingApprovalSchema = z.object({

@@ -18,8 +18,8 @@ export type Endpoint = {
   readonly body?: z.ZodType;
   /** Request headers the endpoint reads (the Idempotency-Key); the web client sets them itself. */
   readonly headers?: z.ZodType;
-  /** The status of success; 204 has no answer. */
-  readonly status: 200 | 201 | 204;
+  /** The status of success (202: accepted, done later); 204 has no answer. */
+  readonly status: 200 | 201 | 202 | 204;
   readonly response?: z.ZodType;
 };
 

@@ -137,7 +137,7 @@ export function installFakeTicketServer(
     if (path === '/api/appauth/session' && method === 'GET') return jsonResponse(state.session);
     if (path === '/api/appauth/session' && method === 'POST') {
       state.session = { ...state.session, approved: true };
-      return new Response(null, { status: 204 });
+      return jsonResponse(state.session);
     }
     if (path === '/api/mobileapp/pushadmin' && method === 'GET') return jsonResponse(state.push);
     if (path === '/api/mobileapp/pushadmin' && method === 'PUT') {

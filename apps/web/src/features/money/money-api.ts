@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthorisationResult } from '@kontor/domain/auth-contracts';
-import type { AccountEntryKind, AccountHistory, DirectDebit, Mandate, Payout, ReferenceAccount } from '@kontor/domain/money-contracts';
+import { moneyEndpoints as money } from '@kontor/domain/endpoints/money';
+import type { AccountEntryKind } from '@kontor/domain/money-contracts';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -17,8 +18,7 @@ export { useMoneyOverview } from '../../parts/queries/money-overview';
 export function useAccountHistory(filter: HistoryFilter) {
   return useQuery({
     queryKey: queryKeys.moneyHistory(filter.month, filter.kind),
-    queryFn: ({ signal }) =>
-      api.request<AccountHistory>('GET', '/api/moneytransaction/history', { signal, query: historyQuery(filter), ...quiet }),
+    queryFn: ({ signal }) => api.call(money.history, { signal, query: historyQuery(filter), ...quiet }),
     // The filter changes in place: keep the table until the new rows are there.
     placeholderData: keepPreviousData,
   });
@@ -36,7 +36,7 @@ function useRefreshMoney() {
 export function useSetReferenceAccount() {
   const refresh = useRefreshMoney();
   return useMutation({
-    mutationFn: (iban: string) => api.request<ReferenceAccount>('PUT', '/api/user/account/iban', { body: { iban }, ...quiet }),
+    mutationFn: (iban: string) => api.call(money.setReferenceAccount, { body: { iban }, ...quiet }),
     onSuccess: refresh,
   });
 }
@@ -45,7 +45,7 @@ export function usePayout() {
   const refresh = useRefreshMoney();
   return useMutation({
     mutationFn: (request: { amount: string; authorisation: AuthorisationResult; idempotencyKey: string }) =>
-      api.request<Payout>('POST', '/api/moneytransaction/payouts', {
+      api.call(money.payout, {
         body: { amount: request.amount, authorisation: request.authorisation },
         idempotencyKey: request.idempotencyKey,
         ...quiet,
@@ -57,7 +57,7 @@ export function usePayout() {
 export function useCancelPayout() {
   const refresh = useRefreshMoney();
   return useMutation({
-    mutationFn: (id: string) => api.request<Payout>('DELETE', `/api/moneytransaction/payouts/${encodeURIComponent(id)}`, quiet),
+    mutationFn: (id: string) => api.call(money.cancelPayout, { params: { id }, ...quiet }),
     onSuccess: refresh,
   });
 }
@@ -65,7 +65,7 @@ export function useCancelPayout() {
 export function useSignMandate() {
   const refresh = useRefreshMoney();
   return useMutation({
-    mutationFn: (authorisation: AuthorisationResult) => api.request<Mandate>('POST', '/api/moneytransaction/mandate', { body: { authorisation }, ...quiet }),
+    mutationFn: (authorisation: AuthorisationResult) => api.call(money.signMandate, { body: { authorisation }, ...quiet }),
     onSuccess: refresh,
   });
 }
@@ -74,7 +74,7 @@ export function useDirectDebit() {
   const refresh = useRefreshMoney();
   return useMutation({
     mutationFn: (request: { amount: string; idempotencyKey: string }) =>
-      api.request<DirectDebit>('POST', '/api/moneytransaction/debits', { body: { amount: request.amount }, idempotencyKey: request.idempotencyKey, ...quiet }),
+      api.call(money.debit, { body: { amount: request.amount }, idempotencyKey: request.idempotencyKey, ...quiet }),
     onSuccess: refresh,
   });
 }
@@ -82,7 +82,7 @@ export function useDirectDebit() {
 /** Development only: a SEPA credit comes in; it is booked on the next banking day. */
 export function useSimulatedTransfer() {
   return useMutation({
-    mutationFn: (amount: string) => api.request<{ bookingDate: string }>('POST', '/api/dev/money/incoming-transfer', { body: { amount }, ...quiet }),
+    mutationFn: (amount: string) => api.call(money.devIncomingTransfer, { body: { amount }, ...quiet }),
   });
 }
 
@@ -90,7 +90,7 @@ export function useSimulatedTransfer() {
 export function useSimulatedDebitReturn() {
   const refresh = useRefreshMoney();
   return useMutation({
-    mutationFn: (id: string) => api.request<unknown>('POST', `/api/dev/money/debits/${encodeURIComponent(id)}/return`, quiet),
+    mutationFn: (id: string) => api.call(money.devReturnDebit, { params: { id }, ...quiet }),
     onSuccess: refresh,
   });
 }

@@ -5,23 +5,14 @@ import { configureApi, createApiClient } from '../../lib/api-client';
 import { resetDevTools } from '../../lib/dev-tools';
 import { installFakeTicketServer } from '../../test/fake-ticket-server';
 import { jsonResponse } from '../../test/fixtures';
+import { moneyOverviewWith, REFERENCE_IBAN } from '../../test/money-fixtures';
 import { renderApp } from '../../test/render';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const IBAN = 'DE89370400440532013000';
+const IBAN = REFERENCE_IBAN;
 
-function overviewWith(overrides: Partial<MoneyOverview> = {}): MoneyOverview {
-  return {
-    cash: { availableToBuy: '1500.00', availableToPayout: '1200.00', reserved: '300.00', reservedParts: { openOrders: '200.00', corporateActions: '100.00', payouts: '0.00' }, notYetSettled: '0.00', balance: '1500.00' },
-    referenceAccount: { iban: IBAN, ibanMasked: 'DE89 •••• 3000', holder: 'Max Mustermann', bic: 'COBADEFFXXX' },
-    depositAccount: { holder: 'Kontor Wertpapierhandelsbank AG', iban: 'DE02120300000000202051', bic: 'KONTDEB1XXX', reference: 'KONTOR 1234 5678' },
-    directDebit: { enabled: true, mandate: null, instantLimit: '1000.00' },
-    payouts: [],
-    debits: [],
-    ...overrides,
-  };
-}
+const overviewWith = moneyOverviewWith;
 
 const HISTORY: AccountHistory = {
   entries: [
@@ -71,7 +62,7 @@ beforeEach(() => {
             { status: 201 },
           );
         case 'POST /api/dev/money/incoming-transfer':
-          return jsonResponse({ bookingDate: '2026-11-26' }, { status: 202 });
+          return jsonResponse({ id: 'c1', bookingDate: '2026-11-26' }, { status: 202 });
         default:
           return undefined;
       }

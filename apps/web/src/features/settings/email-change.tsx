@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { emailChangeSchema, emailSettingSchema, type EmailChange } from '@kontor/domain/customer-settings-contracts';
+import type { EmailChange } from '@kontor/domain/customer-settings-contracts';
+import { emailChangeEndpoints as email } from '@kontor/domain/endpoints/email-change';
 import { api, isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { AuthoriseDialog } from '../../parts/authorisation/authorise-dialog';
@@ -15,8 +16,8 @@ import styles from './settings.module.css';
 
 const EMAIL_KEY = ['user', 'email'] as const;
 
-const parseChange = async (request: Promise<unknown>) => emailChangeSchema.parse(await request);
-const call = (method: 'POST' | 'DELETE', url: string, body?: unknown) => parseChange(api.request<unknown>(method, url, { body, skipGlobalErrorHandler: true }));
+// Each step shows its error where the customer is.
+const quiet = { skipGlobalErrorHandler: true } as const;
 
 /**
  * Change of the e-mail address, which is also the sign-in name: the new address, the TAN
@@ -27,7 +28,7 @@ export function EmailChangeSection() {
   const { t } = useTranslation();
   const setting = useQuery({
     queryKey: EMAIL_KEY,
-    queryFn: async ({ signal }) => emailSettingSchema.parse(await api.request<unknown>('GET', '/api/user/email', { signal, skipGlobalErrorHandler: true })),
+    queryFn: ({ signal }) => api.call(email.current, { signal, ...quiet }),
   });
   const [asking, setAsking] = useState(false);
   const pending = setting.data?.pending ?? null;
@@ -54,7 +55,7 @@ function NewAddressForm({ onCancel }: { onCancel: () => void }) {
   const submit = form.handleSubmit(async ({ newEmail }) => {
     setError(null);
     try {
-      const change = await call('POST', '/api/user/email', { newEmail });
+      const change = await api.call(email.start, { body: { newEmail }, ...quiet });
       client.setQueryData(EMAIL_KEY, (old: { email: string | null } | undefined) => ({ email: old?.email ?? null, pending: change }));
     } catch (caught) {
       const field = isApiError(caught) ? (caught.backendError.errors as { newEmail?: string[] } | undefined)?.newEmail?.[0] : undefined;
@@ -100,12 +101,12 @@ function PendingChange({ change }: { change: EmailChange }) {
   const form = useForm<{ code: string }>({ defaultValues: { code: '' }, mode: 'onSubmit' });
   const refresh = () => client.invalidateQueries({ queryKey: EMAIL_KEY });
   const put = (next: EmailChange) => client.setQueryData(EMAIL_KEY, (old: { email: string | null } | undefined) => ({ email: old?.email ?? null, pending: next }));
-  const cancel = useMutation({ mutationFn: () => call('DELETE', `/api/user/email/${change.id}`), onSettled: refresh });
+  const cancel = useMutation({ mutationFn: () => api.call(email.cancel, { params: { id: change.id }, ...quiet }), onSettled: refresh });
 
   const confirm = form.handleSubmit(async ({ code }) => {
     setNotice(null);
     try {
-      await call('POST', `/api/user/email/${change.id}/confirm`, { code: code.replace(/\s+/g, '') });
+      await api.call(email.confirm, { params: { id: change.id }, body: { code: code.replace(/\s+/g, '') }, ...quiet });
     } catch (caught) {
       const message = isApiError(caught) ? caught.message : t('settings.email.error');
       if (isApiError(caught) && caught.status === 422) form.setError('code', { type: 'server', message }, { shouldFocus: true });
@@ -139,7 +140,7 @@ function PendingChange({ change }: { change: EmailChange }) {
             payload={{ type: 'EMAIL', requestId: change.id }}
             details={<p>{t('settings.email.authoriseDetails', { email: change.newEmail })}</p>}
             onAuthorised={async (authorisation) => {
-              put(await call('POST', `/api/user/email/${change.id}/authorise`, { authorisation }));
+              put(await api.call(email.authorise, { params: { id: change.id }, body: { authorisation }, ...quiet }));
             }}
           />
         </>

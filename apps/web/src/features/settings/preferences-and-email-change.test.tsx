@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmailChange, UserPreferences } from '@kontor/domain/customer-settings-contracts';
 import { configureApi, createApiClient } from '../../lib/api-client';
+import { CUSTOMER_SETTINGS } from '../../test/customer-settings-fixtures';
 import { jsonResponse, testAuth } from '../../test/fixtures';
 import { renderAlone } from '../../test/render';
 import { EmailChangeSection } from './email-change';
@@ -23,7 +24,7 @@ function install(preferences: UserPreferences, pending: EmailChange | null = nul
         const method = init?.method ?? 'GET';
         const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
         calls.push({ method, path, body });
-        if (path === '/api/usersettings' && method === 'GET') return jsonResponse({ preferences: prefs });
+        if (path === '/api/usersettings' && method === 'GET') return jsonResponse({ ...CUSTOMER_SETTINGS, preferences: prefs });
         if (path === '/api/usersettings') return jsonResponse((prefs = { ...prefs, ...(body as object) }));
         if (path === '/api/user/toggleadagree') {
           prefs = { ...prefs, adAgree: !prefs.adAgree, adAgreeChangedAt: '2026-11-23T09:00:00.000Z' };

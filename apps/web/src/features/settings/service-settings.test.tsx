@@ -5,28 +5,13 @@ import type { CustomerSettings } from '@kontor/domain/customer-settings-contract
 import type { MoneyOverview } from '@kontor/domain/money-contracts';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { jsonResponse } from '../../test/fixtures';
+import { CUSTOMER_SETTINGS as SETTINGS } from '../../test/customer-settings-fixtures';
+import { moneyOverviewWith } from '../../test/money-fixtures';
 import { renderAlone } from '../../test/render';
 import { ContractCard, ReferenceAccountCard, TerminationNote } from './account-cards';
 import { AddressCard, TaxCard } from './address-tax-cards';
 
 vi.setConfig({ testTimeout: 30_000 });
-
-const SETTINGS: CustomerSettings = {
-  address: { street: 'Hauptstraße', street2: null, houseNumber: '1', houseNumber2: 'a', postalCode: '10115', city: 'Berlin', country: 'DE' },
-  taxResidences: [{ country: 'DE', taxId: '86095742719' }],
-  exemptionOrders: [
-    { id: '00000001-1111-4222-8333-444444444444', amount: '801.00', validFrom: '2026-01-01', validTo: '2026-12-31', preconditionYear: 2026, joint: null, ticketId: null },
-    { id: '00000002-1111-4222-8333-444444444444', amount: '2000.00', validFrom: '2027-01-01', validTo: null, preconditionYear: 2027, joint: { givenName: 'Erika', familyName: 'Mustermann' }, ticketId: null },
-  ],
-  portfolioReportDueDate: '12-31',
-  cryptoAddressConfirmedAt: null,
-  idDocumentValidUntil: '2031-05-31',
-  lombardDocumentsConfirmedAt: null,
-  lombardConfirmedDocuments: [],
-  termination: null,
-  lossCertificateYears: [2024, 2025],
-  preferences: { theme: 'SYSTEM', defaultOrderValidity: 'day', language: 'de', adAgree: false, adAgreeChangedAt: null },
-};
 
 function install(settings: CustomerSettings | null, overview?: Partial<MoneyOverview>) {
   configureApi(
@@ -34,7 +19,7 @@ function install(settings: CustomerSettings | null, overview?: Partial<MoneyOver
       fetch: async (input) => {
         const path = new URL(String(input), 'http://localhost').pathname;
         if (path === '/api/usersettings') return settings ? jsonResponse(settings) : jsonResponse({ message: 'Fehler' }, { status: 503 });
-        if (path === '/api/moneytransaction') return jsonResponse(overview);
+        if (path === '/api/moneytransaction') return jsonResponse(moneyOverviewWith(overview));
         if (path === '/api/tax') return jsonResponse(taxYearView({ churchTax: '9', churchTaxNext: { year: 2027, churchTax: 'none' } }));
         return jsonResponse({ message: 'not here' }, { status: 404 });
       },

@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  authorisationResultSchema,
-  challengeStatusSchema,
-  tanChallengeSchema,
-  type AuthorisationPayload,
-  type AuthorisationResult,
-  type ChallengeStatus,
-  type StepUpRequest,
-  type TanChallenge,
+import type {
+  AuthorisationPayload,
+  AuthorisationResult,
+  ChallengeStatus,
+  StepUpRequest,
+  TanChallenge,
 } from '@kontor/domain/auth-contracts';
-import { appAuthSettingsSchema, enrolledDeviceSchema, type AppAuthSettings, type EnrolledDevice } from '@kontor/domain/app-devices-contracts';
+import type { AppAuthSettings, EnrolledDevice, SessionApproval } from '@kontor/domain/app-devices-contracts';
+import { authorisationEndpoints as ticket } from '@kontor/domain/endpoints/authorisations';
+import { deviceEndpoints as devices } from '@kontor/domain/endpoints/devices';
+import { sessionActivityEndpoints } from '@kontor/domain/endpoints/session-activity';
 import { api } from '../../lib/api-client';
 
 /**
@@ -19,7 +18,7 @@ import { api } from '../../lib/api-client';
  * dialog shows the German message at the TAN field, not as a toast.
  */
 
-export type { AuthorisationPayload, AuthorisationResult, ChallengeStatus, TanChallenge, EnrolledDevice, AppAuthSettings };
+export type { AuthorisationPayload, AuthorisationResult, ChallengeStatus, TanChallenge, EnrolledDevice, AppAuthSettings, SessionApproval };
 
 /** How often the browser asks whether the app answered. */
 export const APP_POLL_MS = 1_500;
@@ -33,51 +32,42 @@ export const authorisationKeys = {
 const quiet = { skipGlobalErrorHandler: true } as const;
 
 /** POST /api/ticket/requesttan: a new challenge by SMS, or by a call that speaks the TAN. */
-export async function requestTan(payload: AuthorisationPayload, useSpeech = false): Promise<TanChallenge> {
-  const answer = await api.request<unknown>('POST', '/api/ticket/requesttan', { ...quiet, body: payload, query: { useSpeech } });
-  return tanChallengeSchema.parse(answer);
+export function requestTan(payload: AuthorisationPayload, useSpeech = false): Promise<TanChallenge> {
+  return api.call(ticket.requestTan, { ...quiet, body: payload, query: { useSpeech: useSpeech ? 'true' : 'false' } });
 }
 
 /** POST /api/ticket/requestauth: push the challenge to the enrolled app with this serial. */
-export async function requestAppAuth(ticket: string, serialForAppAuth: string): Promise<TanChallenge | null> {
-  const answer = await api.request<unknown>('POST', '/api/ticket/requestauth', { ...quiet, body: { ticket, serialForAppAuth } });
-  const parsed = tanChallengeSchema.safeParse(answer);
-  return parsed.success ? parsed.data : null;
+export function requestAppAuth(challenge: string, serialForAppAuth: string): Promise<TanChallenge> {
+  return api.call(ticket.requestAppAuth, { ...quiet, body: { ticket: challenge, serialForAppAuth } });
 }
 
 /** GET /api/ticket/challenges/{ticket}: where the challenge stands (the app's answer, locked, expired). */
-export async function fetchChallengeStatus(ticket: string, signal?: AbortSignal): Promise<ChallengeStatus> {
-  const answer = await api.request<unknown>('GET', `/api/ticket/challenges/${encodeURIComponent(ticket)}`, { ...quiet, signal });
-  return challengeStatusSchema.parse(answer);
+export function fetchChallengeStatus(challenge: string, signal?: AbortSignal): Promise<ChallengeStatus> {
+  return api.call(ticket.challengeStatus, { ...quiet, params: { ticket: challenge }, signal });
 }
 
 /** POST /api/ticket/verify: the TAN (or '' and the app's authorizationId) → the result an action carries. */
-export async function verifyTicket(verification: { ticket: string; tan: string; authorizationId?: string }): Promise<AuthorisationResult> {
-  const answer = await api.request<unknown>('POST', '/api/ticket/verify', { ...quiet, body: verification });
-  return authorisationResultSchema.parse(answer);
+export function verifyTicket(verification: { ticket: string; tan: string; authorizationId?: string }): Promise<AuthorisationResult> {
+  return api.call(ticket.verify, { ...quiet, body: verification });
 }
 
 /** POST /api/ticket/verifychangedmobilenr: the TAN that went to a new mobile number (no app, no authorizationId). */
-export async function verifyChangedMobileNumber(verification: { ticket: string; tan: string }): Promise<AuthorisationResult> {
-  const answer = await api.request<unknown>('POST', '/api/ticket/verifychangedmobilenr', { ...quiet, body: verification });
-  return authorisationResultSchema.parse(answer);
+export function verifyChangedMobileNumber(verification: { ticket: string; tan: string }): Promise<AuthorisationResult> {
+  return api.call(ticket.verifyChangedMobileNumber, { ...quiet, body: verification });
 }
 
 /** Ask the app: a challenge, pushed to the device. The SMS challenge becomes an app challenge. */
 export async function askApp(payload: AuthorisationPayload, serial: string): Promise<TanChallenge> {
   const challenge = await requestTan(payload, false);
-  const pushed = await requestAppAuth(challenge.ticket, serial);
-  return pushed ?? { ...challenge, channel: 'APP' };
+  return requestAppAuth(challenge.ticket, serial);
 }
-
-const devicesAnswerSchema = z.object({ devices: z.array(enrolledDeviceSchema) });
 
 export async function fetchEnrolledDevices(signal?: AbortSignal): Promise<EnrolledDevice[]> {
-  return devicesAnswerSchema.parse(await api.request<unknown>('GET', '/api/appenrollment', { ...quiet, signal })).devices;
+  return (await api.call(devices.list, { ...quiet, signal })).devices;
 }
 
-export async function fetchAppAuthSettings(signal?: AbortSignal): Promise<AppAuthSettings> {
-  return appAuthSettingsSchema.parse(await api.request<unknown>('GET', '/api/appauth', { ...quiet, signal }));
+export function fetchAppAuthSettings(signal?: AbortSignal): Promise<AppAuthSettings> {
+  return api.call(devices.appAuth, { ...quiet, signal });
 }
 
 /** The customer's enrolled Kontor apps (GET /api/appenrollment). */
@@ -90,17 +80,14 @@ export function useAppAuthSettings() {
   return useQuery({ queryKey: authorisationKeys.appAuth, queryFn: ({ signal }) => fetchAppAuthSettings(signal), retry: 1 });
 }
 
-const sessionApprovalSchema = z.object({ required: z.boolean(), approved: z.boolean() });
-export type SessionApproval = z.infer<typeof sessionApprovalSchema>;
-
 /** GET /api/appauth/session: must this browser session still be approved in the app? */
-export async function fetchSessionApproval(signal?: AbortSignal): Promise<SessionApproval> {
-  return sessionApprovalSchema.parse(await api.request<unknown>('GET', '/api/appauth/session', { ...quiet, signal }));
+export function fetchSessionApproval(signal?: AbortSignal): Promise<SessionApproval> {
+  return api.call(devices.session, { ...quiet, signal });
 }
 
 /** POST /api/appauth/session: the result of a SESSION_AUTH challenge approves this session. */
 export async function approveSession(authorisation: AuthorisationResult): Promise<void> {
-  await api.request('POST', '/api/appauth/session', { ...quiet, body: { authorisation } });
+  await api.call(devices.approveSession, { ...quiet, body: { authorisation } });
 }
 
 /**
@@ -108,6 +95,6 @@ export async function approveSession(authorisation: AuthorisationResult): Promis
  * the IDLE_STEP_UP TAN) makes the server accept money and authorisation calls again.
  */
 export async function confirmStepUp(step: StepUpRequest['step'], authorisation: AuthorisationResult): Promise<void> {
-  await api.request('POST', '/api/session/stepup', { ...quiet, stepUp: false, body: { step, authorisation } });
+  await api.call(sessionActivityEndpoints.stepUp, { ...quiet, stepUp: false, body: { step, authorisation } });
 }
 

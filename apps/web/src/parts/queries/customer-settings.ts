@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerSettings } from '@kontor/domain/customer-settings-contracts';
+import { customerSettingsEndpoints } from '@kontor/domain/endpoints/customer-settings';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -10,6 +10,6 @@ import { queryKeys } from '../../lib/query-keys';
 export function useCustomerSettings() {
   return useQuery({
     queryKey: queryKeys.customerSettings,
-    queryFn: ({ signal }) => api.request<CustomerSettings>('GET', '/api/usersettings', { signal, skipGlobalErrorHandler: true }),
+    queryFn: ({ signal }) => api.call(customerSettingsEndpoints.settings, { signal, skipGlobalErrorHandler: true }),
   });
 }

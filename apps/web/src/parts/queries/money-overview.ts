@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MoneyOverview } from '@kontor/domain/money-contracts';
+import { moneyEndpoints } from '@kontor/domain/endpoints/money';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -11,6 +11,6 @@ import { queryKeys } from '../../lib/query-keys';
 export function useMoneyOverview() {
   return useQuery({
     queryKey: queryKeys.moneyOverview,
-    queryFn: ({ signal }) => api.request<MoneyOverview>('GET', '/api/moneytransaction', { signal, skipGlobalErrorHandler: true }),
+    queryFn: ({ signal }) => api.call(moneyEndpoints.overview, { signal, skipGlobalErrorHandler: true }),
   });
 }

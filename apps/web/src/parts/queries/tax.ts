@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { taxSettingsSchema, taxYearViewSchema, type TaxSettingsRequest } from '@kontor/domain/tax-contracts';
+import { taxEndpoints } from '@kontor/domain/endpoints/tax';
+import type { TaxSettingsRequest } from '@kontor/domain/tax-contracts';
 import { api } from '../../lib/api-client';
 import { useConfig } from '../../lib/config';
 import { queryKeys } from '../../lib/query-keys';
@@ -17,10 +18,7 @@ export function useTaxYear(year: number | null, options: { enabled?: boolean } =
   return useQuery({
     queryKey: queryKeys.taxYear(year),
     enabled: options.enabled ?? true,
-    queryFn: async ({ signal }) =>
-      taxYearViewSchema.parse(
-        await api.request<unknown>('GET', '/api/tax', { signal, query: year === null ? undefined : { year }, skipGlobalErrorHandler: true }),
-      ),
+    queryFn: ({ signal }) => api.call(taxEndpoints.year, { signal, query: year === null ? undefined : { year }, skipGlobalErrorHandler: true }),
   });
 }
 
@@ -31,8 +29,7 @@ export function useTaxYear(year: number | null, options: { enabled?: boolean } =
 export function useSaveTaxSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (settings: TaxSettingsRequest) =>
-      taxSettingsSchema.parse(await api.request<unknown>('PUT', '/api/tax/settings', { body: settings, skipGlobalErrorHandler: true })),
+    mutationFn: (settings: TaxSettingsRequest) => api.call(taxEndpoints.saveSettings, { body: settings, skipGlobalErrorHandler: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.tax }),
   });
 }

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  adAgreeSchema,
   DEFAULT_PREFERENCES,
-  languageSettingSchema,
-  userPreferencesSchema,
   type CustomerSettings,
   type LanguageCode,
   type UserPreferences,
   type UserPreferencesUpdate,
 } from '@kontor/domain/customer-settings-contracts';
+import { customerSettingsEndpoints as settings } from '@kontor/domain/endpoints/customer-settings';
 import { userEndpoints } from '@kontor/domain/endpoints/user';
 import { api } from '../../lib/api-client';
 import { applyTheme, switchLanguage } from '../../lib/preferences';
@@ -37,8 +35,7 @@ function usePatchPreferences() {
 export function useSavePreferences() {
   const patch = usePatchPreferences();
   return useMutation({
-    mutationFn: async (update: UserPreferencesUpdate) =>
-      userPreferencesSchema.parse(await api.request<unknown>('PUT', '/api/usersettings', { body: update, skipGlobalErrorHandler: true })),
+    mutationFn: (update: UserPreferencesUpdate) => api.call(settings.savePreferences, { body: update, skipGlobalErrorHandler: true }),
     onSuccess: (saved) => {
       applyTheme(saved.theme);
       patch(saved);
@@ -50,8 +47,7 @@ export function useSavePreferences() {
 export function useSaveLanguage() {
   const patch = usePatchPreferences();
   return useMutation({
-    mutationFn: async (language: LanguageCode) =>
-      languageSettingSchema.parse(await api.request<unknown>('PUT', '/api/user/lc', { body: { language }, skipGlobalErrorHandler: true })),
+    mutationFn: (language: LanguageCode) => api.call(settings.saveLanguage, { body: { language }, skipGlobalErrorHandler: true }),
     onSuccess: async ({ language }) => {
       patch({ language });
       await switchLanguage(language);
@@ -63,7 +59,7 @@ export function useSaveLanguage() {
 export function useToggleAdAgree() {
   const patch = usePatchPreferences();
   return useMutation({
-    mutationFn: async () => adAgreeSchema.parse(await api.request<unknown>('POST', '/api/user/toggleadagree', { skipGlobalErrorHandler: true })),
+    mutationFn: () => api.call(settings.toggleAdAgree, { skipGlobalErrorHandler: true }),
     onSuccess: ({ adAgree, changedAt }) => patch({ adAgree, adAgreeChangedAt: changedAt }),
   });
 }
