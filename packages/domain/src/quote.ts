@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { CHART_RANGES } from './enums';
 import { decimalStringSchema } from './money';
 import { isinSchema } from './instrument';
 import { toWireAmount, toWireDecimal } from './numbers';
@@ -21,6 +22,13 @@ export type Quote = z.infer<typeof quoteSchema>;
 /** The close of the previous trading day, which the day's change refers to. */
 export const previousCloseSchema = z.object({ isin: z.string(), previousClose: decimalStringSchema });
 export type PreviousClose = z.infer<typeof previousCloseSchema>;
+
+/** One bar of the price history; prices are decimal strings, `t` its start (ISO 8601). */
+export const historyBarSchema = z.object({ t: z.string(), o: z.string(), h: z.string(), l: z.string(), c: z.string() });
+export type HistoryBar = z.infer<typeof historyBarSchema>;
+/** The price history of a chart range, ending at the current quote. */
+export const priceHistorySchema = z.object({ isin: z.string(), range: z.enum(CHART_RANGES), resolution: z.string(), bars: z.array(historyBarSchema) });
+export type PriceHistory = z.infer<typeof priceHistorySchema>;
 
 /** The middle of bid and ask: what a chart, an alert and a stop compare with. */
 export function midPrice(quote: Pick<Quote, 'bid' | 'ask'>): string {

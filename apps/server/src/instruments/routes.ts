@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { instrumentListRequestSchema, instrumentSchema, isinSchema } from '@kontor/domain/instrument';
-import { instrumentCountsSchema, instrumentSearchQuerySchema, instrumentSearchResponseSchema } from '@kontor/domain/instrument-search';
+import { endpoints } from '@kontor/domain/endpoints';
+import { route } from '../platform/endpoint-route.ts';
 import { notFound } from '../platform/errors.ts';
 import type { InstrumentService } from './service.ts';
 
@@ -12,39 +12,23 @@ declare module 'fastify' {
   }
 }
 
+const e = endpoints.instruments;
+
 export const instrumentMessages = {
   notFound: 'Das Wertpapier wurde nicht gefunden.',
 } as const;
 
 /** Instrument calls of spec §7. */
 export const instrumentRoutes: FastifyPluginAsyncZod<{ service: InstrumentService }> = async (app, { service }) => {
-  app.get(
-    '/api/instrumentsearch',
-    {
-      schema: {
-        tags: ['instruments'],
-        summary: 'Search instruments by name, ISIN or WKN (prefixes while typing), with type and feature filters',
-        querystring: instrumentSearchQuerySchema,
-        response: { 200: instrumentSearchResponseSchema },
-      },
-    },
-    async (req) => service.search(req.query),
-  );
-
-  app.get(
-    '/assets/searchdata/instrument-counts.json',
-    {
-      schema: {
-        tags: ['instruments'],
-        summary: 'Number of instruments per type (all, and those a customer can buy)',
-        response: { 200: instrumentCountsSchema },
-      },
-      config: { public: true },
-    },
+  route(app, e.search, async (req) => service.search(req.query));
+  route(
+    app,
+    e.counts,
     async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return service.counts();
     },
+    { config: { public: true } },
   );
 
   // Without an ISIN the answer is an empty object (spec §7).
@@ -56,33 +40,10 @@ export const instrumentRoutes: FastifyPluginAsyncZod<{ service: InstrumentServic
     );
   }
 
-  app.get(
-    '/api/instrument/:isin',
-    {
-      schema: {
-        tags: ['instruments'],
-        summary: 'One instrument by ISIN',
-        params: z.object({ isin: isinSchema }),
-        response: { 200: instrumentSchema },
-      },
-    },
-    async (req) => {
-      const instrument = await service.get(req.params.isin);
-      if (!instrument) throw notFound(instrumentMessages.notFound);
-      return instrument;
-    },
-  );
-
-  app.post(
-    '/api/instrument',
-    {
-      schema: {
-        tags: ['instruments'],
-        summary: 'Instruments for a list of ISINs (unknown ones are left out)',
-        body: instrumentListRequestSchema,
-        response: { 200: z.array(instrumentSchema) },
-      },
-    },
-    async (req) => service.getMany(req.body),
-  );
+  route(app, e.get, async (req) => {
+    const instrument = await service.get(req.params.isin);
+    if (!instrument) throw notFound(instrumentMessages.notFound);
+    return instrument;
+  });
+  route(app, e.list, async (req) => service.getMany(req.body));
 };

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHART_RANGES } from '@kontor/domain/enums';
+import { endpoints } from '@kontor/domain/endpoints';
 import { isinSchema } from '@kontor/domain/instrument';
 import { previousCloseSchema, quoteSchema } from '@kontor/domain/quote';
+import { route } from '../platform/endpoint-route.ts';
 import { notFound } from '../platform/errors.ts';
 import type { QuoteSource } from './feed.ts';
 import { QuoteStreams } from './quote-streams.ts';
@@ -49,29 +50,12 @@ export const marketRoutes: FastifyPluginAsyncZod<{ quotes: QuoteSource }> = asyn
       }),
   );
 
-  const bar = z.object({ t: z.string(), o: z.string(), h: z.string(), l: z.string(), c: z.string() });
-  app.get(
-    '/api/quotes/:isin/history',
-    {
-      schema: {
-        tags: ['market'],
-        summary: 'Price history (OHLC bars) for a chart range, ending at the current quote',
-        params: z.object({ isin: isinSchema }),
-        querystring: z.object({
-          range: z.enum(CHART_RANGES),
-          /** For CSI ("Seit Kauf"): the day of the first purchase. */
-          since: z.iso.date().optional(),
-        }),
-        response: { 200: z.object({ isin: z.string(), range: z.enum(CHART_RANGES), resolution: z.string(), bars: z.array(bar) }) },
-      },
-    },
-    async (req) => {
-      const since = req.query.since ? new Date(`${req.query.since}T00:00:00Z`) : undefined;
-      const history = quotes.history(req.params.isin, req.query.range, since);
-      if (!history) throw notFound('Für dieses Wertpapier gibt es keine Kurse.');
-      return history;
-    },
-  );
+  route(app, endpoints.market.history, async (req) => {
+    const since = req.query.since ? new Date(`${req.query.since}T00:00:00Z`) : undefined;
+    const history = quotes.history(req.params.isin, req.query.range, since);
+    if (!history) throw notFound('Für dieses Wertpapier gibt es keine Kurse.');
+    return history;
+  });
 
   app.get(
     '/api/quotes/stream',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { advanceClockResultSchema } from '@kontor/domain/dev-clock';
+import { endpoints } from '@kontor/domain/endpoints';
+import { route } from '../platform/endpoint-route.ts';
 import { AppError } from '../platform/errors.ts';
 import type { ShiftableClock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
@@ -13,25 +14,15 @@ export const savingsPlanDevRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Shifta
   app,
   { db, clock, scheduler, afterAdvance },
 ) => {
-  app.post(
-    '/api/dev/clock/next-savings-day',
-    {
-      schema: {
-        tags: ['development'],
-        summary: 'Development only: move the simulated time to the next savings-plan execution (09:00 Berlin) and run the jobs that fell due',
-        response: { 200: advanceClockResultSchema },
-      },
-    },
-    async () => {
-      const now = clock.now();
-      const next = await savingsPlanStore(db).nextExecutionDay(berlinDate(now));
-      if (!next) throw new AppError(409, 'Kein Sparplan ist zur Ausführung vorgemerkt.');
-      // A minute after the execution time, so that the day's job is due.
-      const target = executionInstant(next).getTime() + 60_000;
-      if (target > now.getTime()) clock.advance(target - now.getTime());
-      await afterAdvance?.();
-      const jobsRun = await scheduler.runDue();
-      return { now: clock.now().toISOString(), offsetMs: clock.offsetMs, jobsRun };
-    },
-  );
+  route(app, endpoints.devClock.nextSavingsDay, async () => {
+    const now = clock.now();
+    const next = await savingsPlanStore(db).nextExecutionDay(berlinDate(now));
+    if (!next) throw new AppError(409, 'Kein Sparplan ist zur Ausführung vorgemerkt.');
+    // A minute after the execution time, so that the day's job is due.
+    const target = executionInstant(next).getTime() + 60_000;
+    if (target > now.getTime()) clock.advance(target - now.getTime());
+    await afterAdvance?.();
+    const jobsRun = await scheduler.runDue();
+    return { now: clock.now().toISOString(), offsetMs: clock.offsetMs, jobsRun };
+  });
 };

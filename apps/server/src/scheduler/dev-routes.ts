@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { advanceClockRequestSchema, advanceClockResultSchema, advanceMs, devClockSchema, devJobsSchema } from '@kontor/domain/dev-clock';
+import { advanceMs, devJobsSchema } from '@kontor/domain/dev-clock';
+import { endpoints } from '@kontor/domain/endpoints';
 import type { Db } from '../platform/db.ts';
+import { route } from '../platform/endpoint-route.ts';
 import { jobCatalogue } from './job-kind.ts';
 import type { ShiftableClock } from '../platform/clock.ts';
 import { nextPeriod, periodAt } from './periods.ts';
 import type { Scheduler } from './scheduler.ts';
 import { schedulerStore } from './store.ts';
+
+const e = endpoints.devClock;
 
 /**
  * Development only (DEV_TOOLS): "Zeit vorspulen". Moves the simulated clock forward and runs what
@@ -20,47 +24,20 @@ export const clockDevRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, clock, scheduler, afterAdvance }) => {
   const reading = () => ({ now: clock.now().toISOString(), offsetMs: clock.offsetMs });
 
-  app.get(
-    '/api/dev/clock',
-    { schema: { tags: ['development'], summary: 'Development only: the simulated time and how far it was moved', response: { 200: devClockSchema } } },
-    async () => reading(),
-  );
-
-  app.post(
-    '/api/dev/clock/advance',
-    {
-      schema: {
-        tags: ['development'],
-        summary: 'Development only: move the simulated time forward ("Zeit vorspulen") and run the jobs that fell due',
-        body: advanceClockRequestSchema,
-        response: { 200: advanceClockResultSchema },
-      },
-    },
-    async (req) => {
-      clock.advance(advanceMs(req.body));
-      await afterAdvance?.();
-      const jobsRun = await scheduler.runDue();
-      return { ...reading(), jobsRun };
-    },
-  );
-
-  app.post(
-    '/api/dev/clock/next-quarter',
-    {
-      schema: {
-        tags: ['development'],
-        summary: 'Development only: move the simulated time to the start of the next quarter (Berlin) and run the jobs that fell due (the Depotauszug appears)',
-        response: { 200: advanceClockResultSchema },
-      },
-    },
-    async () => {
-      const start = nextPeriod(periodAt('quarter', clock.now())).start;
-      clock.advance(start.getTime() - clock.now().getTime());
-      await afterAdvance?.();
-      const jobsRun = await scheduler.runDue();
-      return { ...reading(), jobsRun };
-    },
-  );
+  route(app, e.clock, async () => reading());
+  route(app, e.advance, async (req) => {
+    clock.advance(advanceMs(req.body));
+    await afterAdvance?.();
+    const jobsRun = await scheduler.runDue();
+    return { ...reading(), jobsRun };
+  });
+  route(app, e.nextQuarter, async () => {
+    const start = nextPeriod(periodAt('quarter', clock.now())).start;
+    clock.advance(start.getTime() - clock.now().getTime());
+    await afterAdvance?.();
+    const jobsRun = await scheduler.runDue();
+    return { ...reading(), jobsRun };
+  });
 
   app.get(
     '/api/dev/jobs',

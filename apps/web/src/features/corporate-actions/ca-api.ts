@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthorisationResult } from '@kontor/domain/auth-contracts';
-import type { CaAnnouncement, CaAnnouncementList, CaPreview } from '@kontor/domain/ca-contracts';
+import { corporateActionEndpoints as ca } from '@kontor/domain/endpoints/corporate-actions';
 import type { CaOption } from '@kontor/domain/corporate-actions';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -21,14 +21,14 @@ export type InstructionChoice = { eventId: string; option: CaOption; quantity: s
 export function useCaList() {
   return useQuery({
     queryKey: caKeys.list,
-    queryFn: ({ signal }) => api.request<CaAnnouncementList>('GET', '/api/ca/ankuendigung', { signal, ...quiet }),
+    queryFn: ({ signal }) => api.call(ca.list, { signal, ...quiet }),
   });
 }
 
 export function useCaEvent(id: string) {
   return useQuery({
     queryKey: caKeys.event(id),
-    queryFn: ({ signal }) => api.request<CaAnnouncement>('GET', `/api/ca/ankuendigung/${encodeURIComponent(id)}`, { signal, ...quiet }),
+    queryFn: ({ signal }) => api.call(ca.detail, { params: { id }, signal, ...quiet }),
     retry: false,
   });
 }
@@ -37,7 +37,7 @@ export function useCaEvent(id: string) {
 export function useCaPreview(choice: InstructionChoice | null) {
   return useQuery({
     queryKey: choice ? caKeys.preview(choice) : [...caKeys.all, 'preview', null],
-    queryFn: ({ signal }) => api.request<CaPreview>('POST', '/api/ca/weisungvorschauanfordern', { body: choice, signal, ...quiet }),
+    queryFn: ({ signal }) => api.call(ca.preview, { body: choice!, signal, ...quiet }),
     enabled: choice !== null,
     // Another option replaces the figures in place: keep the last ones (marked as updating) until then.
     placeholderData: keepPreviousData,
@@ -50,7 +50,7 @@ export function useGiveInstruction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: InstructionChoice & { authorisation?: AuthorisationResult }) =>
-      api.request<CaAnnouncement>('POST', '/api/ca/weisungerteilen', { body: request, ...quiet }),
+      api.call(ca.instruct, { body: request, ...quiet }),
     onSuccess: (event) => {
       client.setQueryData(caKeys.event(event.id), event);
       return Promise.all([

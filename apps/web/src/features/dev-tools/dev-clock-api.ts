@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdvanceClockRequest, AdvanceClockResult, DevClock } from '@kontor/domain/dev-clock';
+import type { AdvanceClockRequest, DevClock } from '@kontor/domain/dev-clock';
+import { devClockEndpoints as devClock } from '@kontor/domain/endpoints/dev-clock';
 import { api } from '../../lib/api-client';
 
 const devClockKey = ['dev', 'clock'] as const;
@@ -8,7 +9,7 @@ const devClockKey = ['dev', 'clock'] as const;
 export function useDevClock(enabled: boolean) {
   return useQuery({
     queryKey: devClockKey,
-    queryFn: () => api.request<DevClock>('GET', '/api/dev/clock', { skipGlobalErrorHandler: true }),
+    queryFn: () => api.call(devClock.clock, { skipGlobalErrorHandler: true }),
     enabled,
     retry: false,
     // The simulated time runs on with the real one; the minute shown need not be exact.
@@ -32,8 +33,8 @@ export function useAdvanceClock() {
   return useMutation({
     mutationFn: (move: ClockMove) =>
       typeof move === 'string'
-        ? api.request<AdvanceClockResult>('POST', `/api/dev/clock/${move}`, { skipGlobalErrorHandler: true })
-        : api.request<AdvanceClockResult>('POST', '/api/dev/clock/advance', { body: move, skipGlobalErrorHandler: true }),
+        ? api.call(move === 'next-quarter' ? devClock.nextQuarter : devClock.nextSavingsDay, { skipGlobalErrorHandler: true })
+        : api.call(devClock.advance, { body: move, skipGlobalErrorHandler: true }),
     onSuccess: ({ now, offsetMs }) => {
       client.setQueryData<DevClock>(devClockKey, { now, offsetMs });
       void client.invalidateQueries();

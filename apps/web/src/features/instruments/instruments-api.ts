@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { instrumentEndpoints as instruments } from '@kontor/domain/endpoints/instruments';
+import { marketEndpoints as market } from '@kontor/domain/endpoints/market';
 import { instrumentSearchParams, type InstrumentCounts, type InstrumentSearchResponse } from '@kontor/domain/instrument-search';
 import type { ChartRange } from '@kontor/domain/enums';
 import type { DividendHistory } from '@kontor/domain/dividends';
 import type { NewsResponse } from '@kontor/domain/news';
+import type { PriceHistory } from '@kontor/domain/quote';
 import { api, isRelativeUrl } from '../../lib/api-client';
 import type { SearchFilters } from '../../lib/paths';
 
@@ -11,23 +14,22 @@ export function searchInstruments(
   filters: Partial<SearchFilters> & { size?: number; from?: number },
   signal?: AbortSignal,
 ): Promise<InstrumentSearchResponse> {
-  return api.request<InstrumentSearchResponse>('GET', '/api/instrumentsearch', {
+  return api.call(instruments.search, {
     query: instrumentSearchParams(filters),
     signal,
   });
 }
 
 export function fetchInstrumentCounts(): Promise<InstrumentCounts> {
-  return api.request<InstrumentCounts>('GET', '/assets/searchdata/instrument-counts.json', { skipGlobalErrorHandler: true });
+  return api.call(instruments.counts, { skipGlobalErrorHandler: true });
 }
 
-/** One bar of the price history; prices are decimal strings, `t` its start (ISO 8601). */
-export type HistoryBar = { t: string; o: string; h: string; l: string; c: string };
-export type PriceHistory = { isin: string; range: ChartRange; resolution: string; bars: HistoryBar[] };
+export type { HistoryBar, PriceHistory } from '@kontor/domain/quote';
 
 /** GET /api/quotes/:isin/history: OHLC bars of a chart range, the last close at the current mid. */
 export function fetchPriceHistory(isin: string, range: ChartRange, signal?: AbortSignal, since?: string): Promise<PriceHistory> {
-  return api.request<PriceHistory>('GET', `/api/quotes/${encodeURIComponent(isin)}/history`, {
+  return api.call(market.history, {
+    params: { isin },
     query: { range, since },
     signal,
     skipGlobalErrorHandler: true,
@@ -45,7 +47,7 @@ export function usePriceHistory(isin: string, range: ChartRange, enabled = true)
 }
 
 export function fetchDividends(isin: string, signal?: AbortSignal): Promise<DividendHistory> {
-  return api.request<DividendHistory>('GET', `/api/instrument/${encodeURIComponent(isin)}/dividends`, { signal, skipGlobalErrorHandler: true });
+  return api.call(instruments.dividends, { params: { isin }, signal, skipGlobalErrorHandler: true });
 }
 
 export function useDividends(isin: string) {
@@ -56,7 +58,7 @@ export function useDividends(isin: string) {
 export const NEWS_SIZE = 5;
 
 export function fetchNews(isin: string, size: number, signal?: AbortSignal): Promise<NewsResponse> {
-  return api.request<NewsResponse>('GET', '/api/instrument-cache/news', { query: { isin, size }, signal, skipGlobalErrorHandler: true });
+  return api.call(instruments.news, { query: { isin, size }, signal, skipGlobalErrorHandler: true });
 }
 
 export function useNews(isin: string) {

@@ -1,32 +1,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { instrumentSearchParams, type InstrumentSearchResponse } from '@kontor/domain/instrument-search';
-import type {
-  SavingsPlan,
-  SavingsPlanChange,
-  SavingsPlanDetail,
-  SavingsPlanInput,
-  SavingsPlanList,
-  SavingsPlanPreview,
-} from '@kontor/domain/savings-plan-contracts';
+import { instrumentEndpoints as instruments } from '@kontor/domain/endpoints/instruments';
+import { savingsPlanEndpoints as plans } from '@kontor/domain/endpoints/savings-plans';
+import { instrumentSearchParams } from '@kontor/domain/instrument-search';
+import type { SavingsPlanChange, SavingsPlanInput } from '@kontor/domain/savings-plan-contracts';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 /** The Sparpläne pages show every error themselves, where the customer is. */
 const quiet = { skipGlobalErrorHandler: true } as const;
 const plansKey = ['savingsPlans'] as const;
-const planPath = (id: string) => `/api/savingsplan/${encodeURIComponent(id)}`;
 
 export function useSavingsPlans() {
   return useQuery({
     queryKey: [...plansKey, 'list'],
-    queryFn: ({ signal }) => api.request<SavingsPlanList>('GET', '/api/savingsplan', { signal, ...quiet }),
+    queryFn: ({ signal }) => api.call(plans.list, { signal, ...quiet }),
   });
 }
 
 export function useSavingsPlan(id: string) {
   return useQuery({
     queryKey: [...plansKey, 'detail', id],
-    queryFn: ({ signal }) => api.request<SavingsPlanDetail>('GET', planPath(id), { signal, ...quiet }),
+    queryFn: ({ signal }) => api.call(plans.detail, { params: { id }, signal, ...quiet }),
   });
 }
 
@@ -37,7 +31,7 @@ export function useSavingsPlan(id: string) {
 export function useSavingsPlanPreview(input: SavingsPlanInput | null) {
   return useQuery({
     queryKey: [...plansKey, 'preview', input],
-    queryFn: ({ signal }) => api.request<SavingsPlanPreview>('POST', '/api/savingsplan/preview', { body: input, signal, ...quiet }),
+    queryFn: ({ signal }) => api.call(plans.preview, { body: input!, signal, ...quiet }),
     enabled: input !== null,
     placeholderData: keepPreviousData,
     retry: false,
@@ -49,7 +43,7 @@ export function useSavingsInstrumentSearch(q: string) {
   return useQuery({
     queryKey: ['instruments', 'sparplan', q],
     queryFn: ({ signal }) =>
-      api.request<InstrumentSearchResponse>('GET', '/api/instrumentsearch', {
+      api.call(instruments.search, {
         query: instrumentSearchParams({ q, sparplan: true, size: 10 }),
         signal,
         ...quiet,
@@ -69,7 +63,7 @@ export function useCreateSavingsPlan() {
   const refresh = useRefreshPlans();
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: SavingsPlanInput; idempotencyKey: string }) =>
-      api.request<SavingsPlan>('POST', '/api/savingsplan', { body: input, idempotencyKey, ...quiet }),
+      api.call(plans.create, { body: input, idempotencyKey, ...quiet }),
     onSuccess: refresh,
   });
 }
@@ -77,7 +71,7 @@ export function useCreateSavingsPlan() {
 export function useChangeSavingsPlan(id: string) {
   const refresh = useRefreshPlans();
   return useMutation({
-    mutationFn: (change: SavingsPlanChange) => api.request<SavingsPlan>('PATCH', planPath(id), { body: change, ...quiet }),
+    mutationFn: (change: SavingsPlanChange) => api.call(plans.change, { params: { id }, body: change, ...quiet }),
     onSuccess: refresh,
   });
 }
@@ -89,7 +83,7 @@ export function useSavingsPlanAction(id: string) {
   const refresh = useRefreshPlans();
   return useMutation({
     mutationFn: (action: PlanAction) =>
-      action === 'delete' ? api.request<SavingsPlan>('DELETE', planPath(id), quiet) : api.request<SavingsPlan>('POST', `${planPath(id)}/${action}`, quiet),
+      api.call(action === 'delete' ? plans.remove : action === 'pause' ? plans.pause : plans.resume, { params: { id }, ...quiet }),
     onSuccess: refresh,
   });
 }

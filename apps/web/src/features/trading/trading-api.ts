@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { tradingEndpoints as trading } from '@kontor/domain/endpoints/trading';
 import { isOpenOrder } from '@kontor/domain/order-kinds';
 import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import { api } from '../../lib/api-client';
@@ -16,7 +17,7 @@ export function useOrders(filter: OrderFilter) {
   return useQuery({
     queryKey: queryKeys.orderList(filter),
     queryFn: ({ signal }) =>
-      api.request<{ orders: TradingOrder[] }>('GET', '/api/trading/orders', { query: { state: filter }, signal, skipGlobalErrorHandler: true }),
+      api.call(trading.orders, { query: { state: filter }, signal, skipGlobalErrorHandler: true }),
     refetchInterval: (query) => (query.state.data?.orders.some(isOpenOrder) ? fallback : false),
   });
 }
@@ -28,7 +29,7 @@ export function useOrder(id: string, initialData?: TradingOrder) {
     initialData,
     // An order just placed is shown at once and then fetched with its executions.
     initialDataUpdatedAt: 0,
-    queryFn: ({ signal }) => api.request<TradingOrder>('GET', `/api/trading/orders/${encodeURIComponent(id)}`, { signal, skipGlobalErrorHandler: true }),
+    queryFn: ({ signal }) => api.call(trading.order, { params: { id }, signal, skipGlobalErrorHandler: true }),
     refetchInterval: (query) => (query.state.data && isOpenOrder(query.state.data) ? fallback : false),
   });
 }
@@ -36,7 +37,7 @@ export function useOrder(id: string, initialData?: TradingOrder) {
 export function useCancelOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.request<TradingOrder>('DELETE', `/api/trading/orders/${encodeURIComponent(id)}`, { skipGlobalErrorHandler: true }),
+    mutationFn: (id: string) => api.call(trading.cancel, { params: { id }, skipGlobalErrorHandler: true }),
     onSuccess: (order) => {
       client.setQueryData(queryKeys.order(order.id), (old: TradingOrder | undefined) => ({ ...old, ...order }));
       void client.invalidateQueries({ queryKey: queryKeys.orders });
@@ -46,29 +47,29 @@ export function useCancelOrder() {
 }
 
 export function previewOrder(ticket: OrderTicketRequest): Promise<OrderPreview> {
-  return api.request<OrderPreview>('POST', '/api/trading/costs', { body: ticket, skipGlobalErrorHandler: true });
+  return api.call(trading.costs, { body: ticket, skipGlobalErrorHandler: true });
 }
 
 export function placeOrder(ticket: OrderTicketRequest, idempotencyKey: string): Promise<TradingOrder> {
-  return api.request<TradingOrder>('POST', '/api/trading', { body: ticket, idempotencyKey, skipGlobalErrorHandler: true });
+  return api.call(trading.place, { body: ticket, idempotencyKey, skipGlobalErrorHandler: true });
 }
 
 export function requestQuote(
   request: { isin: string; side: 'buy' | 'sell'; quantity: string; acknowledgedComplexRisk?: boolean },
   idempotencyKey: string,
 ): Promise<TradingOrder> {
-  return api.request<TradingOrder>('POST', '/api/trading/rfq', { body: request, idempotencyKey, skipGlobalErrorHandler: true });
+  return api.call(trading.requestQuote, { body: request, idempotencyKey, skipGlobalErrorHandler: true });
 }
 
 export function acceptQuote(id: string): Promise<TradingOrder> {
-  return api.request<TradingOrder>('POST', `/api/trading/orders/${encodeURIComponent(id)}/accept`, { skipGlobalErrorHandler: true });
+  return api.call(trading.acceptQuote, { params: { id }, skipGlobalErrorHandler: true });
 }
 
 export function declineQuote(id: string): Promise<TradingOrder> {
-  return api.request<TradingOrder>('DELETE', `/api/trading/orders/${encodeURIComponent(id)}`, { skipGlobalErrorHandler: true });
+  return api.call(trading.cancel, { params: { id }, skipGlobalErrorHandler: true });
 }
 
 /** The one-time confirmations (spec §7 /api/user/confirmlowtrading, /api/user/confirmotctrading). */
 export function confirmOnce(kind: 'lowtrading' | 'otc'): Promise<void> {
-  return api.request<void>('POST', kind === 'otc' ? '/api/user/confirmotctrading' : '/api/user/confirmlowtrading', { skipGlobalErrorHandler: true });
+  return api.call(kind === 'otc' ? trading.confirmOtcTrading : trading.confirmLowTrading, { skipGlobalErrorHandler: true });
 }
