@@ -56,6 +56,8 @@ describe('the bell', () => {
       expect((await api(page, 'POST', '/api/user/confirmlowtrading', {})).status).toBe(204);
 
       await openLive(page, '/watchlisten');
+      // The deposit's "Einzahlung gutgeschrieben" is unread: counted once the bell has rendered the list.
+      await expect.poll(() => bellCount(page), LIVE).toBeGreaterThan(0);
       const before = await bellCount(page);
       const first = await restingLimitBuy(page);
       await moveMarket(SAP, '-4');

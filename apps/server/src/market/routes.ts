@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endpoints } from '@kontor/domain/endpoints';
-import { isinSchema } from '@kontor/domain/instrument';
-import { previousCloseSchema, quoteSchema } from '@kontor/domain/quote';
+import { isinListSchema } from '@kontor/domain/endpoints/market';
+import { quoteSchema } from '@kontor/domain/quote';
 import { route } from '../platform/endpoint-route.ts';
 import { notFound } from '../platform/errors.ts';
 import type { QuoteSource } from './feed.ts';
 import { QuoteStreams } from './quote-streams.ts';
-
-const isinList = z
-  .string()
-  .max(13 * 200)
-  .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
-  .pipe(z.array(isinSchema).min(1).max(200));
 
 export const marketRoutes: FastifyPluginAsyncZod<{ quotes: QuoteSource }> = async (app, { quotes }) => {
   const streams = new QuoteStreams(quotes);
@@ -26,28 +20,18 @@ export const marketRoutes: FastifyPluginAsyncZod<{ quotes: QuoteSource }> = asyn
       schema: {
         tags: ['market'],
         summary: 'Current quotes of a list of ISINs (unknown ones are left out)',
-        querystring: z.object({ isins: isinList }),
+        querystring: z.object({ isins: isinListSchema }),
         response: { 200: z.array(quoteSchema) },
       },
     },
     async (req) => req.query.isins.map((isin) => quotes.current(isin)).filter((q) => q !== undefined),
   );
 
-  app.get(
-    '/api/quotes/previous-close',
-    {
-      schema: {
-        tags: ['market'],
-        summary: "The previous trading day's close of a list of ISINs, for the day's change (unknown ones are left out)",
-        querystring: z.object({ isins: isinList }),
-        response: { 200: z.array(previousCloseSchema) },
-      },
-    },
-    async (req) =>
-      req.query.isins.flatMap((isin) => {
-        const previousClose = quotes.previousClose(isin);
-        return previousClose === undefined ? [] : [{ isin, previousClose }];
-      }),
+  route(app, endpoints.market.previousCloses, async (req) =>
+    req.query.isins.flatMap((isin) => {
+      const previousClose = quotes.previousClose(isin);
+      return previousClose === undefined ? [] : [{ isin, previousClose }];
+    }),
   );
 
   route(app, endpoints.market.history, async (req) => {
@@ -63,7 +47,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{ quotes: QuoteSource }> = asyn
       schema: {
         tags: ['market'],
         summary: 'Live quotes as Server-Sent Events: each message is a JSON array of quotes',
-        querystring: z.object({ isins: isinList }),
+        querystring: z.object({ isins: isinListSchema }),
       },
     },
     async (req, reply) => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@kontor/domain/endpoints';
 import { onboardingStepEndpoints } from '@kontor/domain/endpoints/onboarding';
 import { ONBOARDING_STEPS } from '@kontor/domain/onboarding';
-import { ONBOARDING_TOKEN_HEADER, userExperienceSchema } from '@kontor/domain/onboarding-contracts';
+import { ONBOARDING_TOKEN_HEADER } from '@kontor/domain/onboarding-contracts';
 import { customerOf } from '../platform/auth.ts';
 import { route } from '../platform/endpoint-route.ts';
 import type { BotProtection } from './bot-protection.ts';
@@ -56,11 +56,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ service: OnboardingServic
     },
   );
 
-  app.get(
-    '/api/user/experience',
-    { schema: { tags, summary: 'The appropriateness test (§63(10) WpHG): answers and each product class’s verdict', response: { 200: userExperienceSchema } } },
-    async (req) => service.experience(customerOf(req).sub),
-  );
+  route(app, e.experience, async (req) => service.experience(customerOf(req).sub));
 };
 
 /** Development only (DEV_TOOLS): the simulated identification provider of /dev/identifizierung. */

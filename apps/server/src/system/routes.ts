@@ -3,22 +3,18 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSIONS } from '@kontor/domain/constants';
+import { endpoints } from '@kontor/domain/endpoints';
 import { runtimeConfigSchema } from '@kontor/domain/runtime-config';
 import { textPart, type TextPart } from '@kontor/domain/text-parts';
 import { type BotProtectionChallenge, botProtectionChallengeSchema } from '@kontor/domain/onboarding-contracts';
 import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock.ts';
 import { compressOnce, sendCompressed, type Compressed } from '../platform/compressed.ts';
+import { route } from '../platform/endpoint-route.ts';
 import { notFound } from '../platform/errors.ts';
 import { runtimeConfig } from './runtime-config.ts';
 
 const LANGUAGES = ['de', 'en'] as const;
-
-export const versionCheckResponseSchema = z.object({
-  web: z.string().describe('Current version of the web app'),
-  api: z.string().describe('Current version of the API'),
-  updateRequired: z.boolean().describe('True when the calling app is older than the current web app'),
-});
 
 export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; clock: Clock; ping: () => Promise<void>; issueChallenge: () => BotProtectionChallenge }> = async (
   app,
@@ -39,21 +35,15 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; clock: Clock;
     },
   );
 
-  app.get(
-    '/api/versions/check',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['system'],
-        querystring: z.object({ version: z.string().max(40).optional() }),
-        response: { 200: versionCheckResponseSchema },
-      },
-    },
+  route(
+    app,
+    endpoints.system.versionCheck,
     async (req) => ({
       web: APP_VERSIONS.web,
       api: APP_VERSIONS.api,
       updateRequired: req.query.version !== undefined && req.query.version !== APP_VERSIONS.web,
     }),
+    { config: { public: true } },
   );
 
   const body = runtimeConfigSchema.parse(runtimeConfig(config));

@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/fixtures';
+import type { instrumentEndpoints } from '@kontor/domain/endpoints/instruments';
+import { notesEndpoints } from '@kontor/domain/endpoints/notes';
 import {
   ApiError,
+  callEndpoint,
+  callUnparsed,
   createApiClient,
   createAppApiClient,
   setAccessTokenSource,
@@ -99,6 +103,27 @@ describe('request basics', () => {
   it('resolves to undefined on 204 No Content', async () => {
     const server = fakeFetch(() => new Response(null, { status: 204 }));
     await expect(createApiClient({ fetch: server.fetch }).request('POST', '/api/user/tracking', { body: {} })).resolves.toBeUndefined();
+  });
+});
+
+describe('catalogued endpoints (decision 034)', () => {
+  it('a call fills the path parameters in, sends the body, and checks the answer against its schema', async () => {
+    const note = { id: '1b4e28ba-2d2c-4d5f-8a5e-3c1f7a9e0b11', subject: 'INSTRUMENT', isin: 'DE0007164600', name: 'Siemens', text: 'Nachkaufen unter 100 €', createdAt: '2027-03-01T08:00:00.000Z', updatedAt: '2027-03-02T08:00:00.000Z' };
+    const server = fakeFetch(() => jsonResponse(note));
+    const api = createApiClient({ fetch: server.fetch });
+    await expect(callEndpoint(api, notesEndpoints.update, { params: { id: note.id }, body: { text: note.text } })).resolves.toEqual(note);
+    expect(server.calls[0]).toMatchObject({ method: 'PUT', url: `/api/notes/${note.id}`, body: { text: note.text } });
+    // An answer that does not fit the endpoint's schema is refused, not handed on.
+    const wrong = createApiClient({ fetch: fakeFetch(() => jsonResponse({ id: 7 })).fetch });
+    await expect(callEndpoint(wrong, notesEndpoints.update, { params: { id: note.id }, body: { text: note.text } })).rejects.toThrow();
+  });
+
+  it('an unparsed call (first-load paths) sends the route with its parameters encoded and hands the answer on as it came', async () => {
+    const server = fakeFetch(() => jsonResponse({ isin: 'DE0007164600', anything: true }));
+    const api = createApiClient({ fetch: server.fetch });
+    const answer = await callUnparsed<typeof instrumentEndpoints.get>(api, { method: 'GET', path: '/api/instrument/{isin}' }, { params: { isin: 'DE 0007/164600' } });
+    expect(server.calls[0]).toMatchObject({ method: 'GET', url: '/api/instrument/DE%200007%2F164600' });
+    expect(answer).toEqual({ isin: 'DE0007164600', anything: true });
   });
 });
 

@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type PreviousClose, type Quote, quoteSchema } from '@kontor/domain/quote';
+import type { marketEndpoints } from '@kontor/domain/endpoints/market';
+import { type Quote, quoteSchema } from '@kontor/domain/quote';
 import { api } from './api-client';
 
 /** The stream route accepts at most this many ISINs per connection. */
@@ -197,7 +198,7 @@ export function usePreviousCloses(isins: readonly string[]): ReadonlyMap<string,
     enabled: key !== '',
     staleTime: 5 * 60_000,
     queryFn: ({ signal }) =>
-      api.request<PreviousClose[]>('GET', '/api/quotes/previous-close', { query: { isins: key }, signal, skipGlobalErrorHandler: true }),
+      api.callUnparsed<typeof marketEndpoints.previousCloses>({ method: 'GET', path: '/api/quotes/previous-close' }, { query: { isins: key }, signal, skipGlobalErrorHandler: true }),
   });
   return useMemo(() => new Map((result.data ?? []).map((p) => [p.isin, p.previousClose])), [result.data]);
 }

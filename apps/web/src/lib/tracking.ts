@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import type { systemEndpoints } from '@kontor/domain/endpoints/system';
 import { trackingPayload, type TrackingPayload } from '@kontor/domain/tracking';
-import { api, type ApiClient } from './api-client';
+import { api, callUnparsed, type ApiClient } from './api-client';
 
 export const TRACKING_URL = '/api/user/tracking';
 
@@ -25,7 +26,8 @@ export function createCampaignTracker(client: ApiClient = api): CampaignTracker 
       const key = JSON.stringify(payload);
       if (sent.has(key)) return;
       sent.add(key);
-      client.request('POST', TRACKING_URL, { body: payload, skipGlobalErrorHandler: true }).catch(() => {});
+      // Unparsed (no answer): every landing loads this at first.
+      callUnparsed<typeof systemEndpoints.tracking>(client, { method: 'POST', path: TRACKING_URL }, { body: payload, skipGlobalErrorHandler: true }).catch(() => {});
     },
   };
 }

@@ -1,10 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { APP_VERSIONS, VERSION_CHECK_INTERVAL_MS } from '@kontor/domain/constants';
+import type { systemEndpoints } from '@kontor/domain/endpoints/system';
 import { api } from './api-client';
 import { useConfig } from './config';
 
-/** What /api/versions/check answers (apps/server/src/system/routes.ts). */
-export type VersionCheck = { web: string; api: string; updateRequired: boolean };
 
 /** Set once the service worker of a newer release took over (service-worker.ts). */
 let newReleaseInstalled = false;
@@ -37,7 +36,8 @@ export function useAppOutdated(): boolean {
     let active = true;
     const timer = setInterval(() => {
       api
-        .request<VersionCheck>('GET', '/api/versions/check', { query: { version: APP_VERSIONS.web }, skipGlobalErrorHandler: true })
+        // Unparsed: every page loads this at first.
+        .callUnparsed<typeof systemEndpoints.versionCheck>({ method: 'GET', path: '/api/versions/check' }, { query: { version: APP_VERSIONS.web }, skipGlobalErrorHandler: true })
         .then((answer) => {
           if (active && answer.updateRequired) setOutdated(true);
         })

@@ -17,6 +17,7 @@ import { performanceEndpoints } from './performance';
 import { savingsPlanEndpoints } from './savings-plans';
 import { sessionEndpoints } from './session';
 import { sessionActivityEndpoints } from './session-activity';
+import { systemEndpoints } from './system';
 import { taxEndpoints } from './tax';
 import { ticketEndpoints } from './tickets';
 import { tradingEndpoints } from './trading';
@@ -44,6 +45,7 @@ export const endpoints = {
   savingsPlans: savingsPlanEndpoints,
   session: sessionEndpoints,
   sessionActivity: sessionActivityEndpoints,
+  system: systemEndpoints,
   tax: taxEndpoints,
   tickets: ticketEndpoints,
   trading: tradingEndpoints,

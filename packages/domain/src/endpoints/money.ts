@@ -14,6 +14,7 @@ import {
   referenceAccountSchema,
   setReferenceAccountSchema,
 } from '../money-contracts';
+import { cashSchema, depositRequestSchema } from '../trading-contracts';
 
 const tags = ['money'];
 const idParams = z.object({ id: z.uuid() });
@@ -96,6 +97,16 @@ export const moneyEndpoints = {
     body: setReferenceAccountSchema,
     status: 200,
     response: referenceAccountSchema,
+  }),
+  devDeposit: defineEndpoint({
+    method: 'POST',
+    path: '/api/dev/deposit',
+    tags: ['development'],
+    summary: 'Development only: money arrives at once ("Einzahlung simulieren"); a repeat with the same Idempotency-Key books once',
+    headers: idempotencyHeaderSchema,
+    body: depositRequestSchema,
+    status: 200,
+    response: cashSchema,
   }),
   devIncomingTransfer: defineEndpoint({
     method: 'POST',

@@ -16,6 +16,7 @@ import {
   signupUserResponseSchema,
   startOnboardingRequestSchema,
   startOnboardingResponseSchema,
+  userExperienceSchema,
 } from '../onboarding-contracts';
 
 const tags = ['onboarding'];
@@ -38,6 +39,14 @@ const saveStep = <S extends OnboardingStep>(step: S) =>
 
 /** Account opening (Kontoeröffnung): public; every POST/PUT carries a bot-protection token, the application calls its token. */
 export const onboardingEndpoints = {
+  experience: defineEndpoint({
+    method: 'GET',
+    path: '/api/user/experience',
+    tags,
+    summary: 'The appropriateness test (§63(10) WpHG): answers and each product class’s verdict',
+    status: 200,
+    response: userExperienceSchema,
+  }),
   start: defineEndpoint({
     method: 'POST',
     path: '/api/onboarding/startOnboarding',

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FEATURE_FLAGS } from '@kontor/domain/constants';
-import type { Instrument } from '@kontor/domain/instrument';
+import { isValidIsin, type Instrument } from '@kontor/domain/instrument';
 import type { InstrumentType } from '@kontor/domain/enums';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { FakeEventSource } from '../../test/fake-event-source';
@@ -51,7 +51,9 @@ function instrument(isin: string, name: string, wkn: string | null, instrumentTy
 }
 
 const SAP = instrument('DE0007164600', 'SAP SE', '716460');
-const SIEMENS = Array.from({ length: 25 }, (_, i) => instrument(`DE${String(i).padStart(9, '0')}X`, `Siemens Papier ${i + 1}`, null));
+// 25 hits with real ISINs: the answer is checked against its schema, as the server's is.
+const withCheckDigit = (body: string) => [...'0123456789'].map((d) => body + d).find(isValidIsin)!;
+const SIEMENS = Array.from({ length: 25 }, (_, i) => instrument(withCheckDigit(`DE${String(i).padStart(9, '0')}`), `Siemens Papier ${i + 1}`, null));
 
 const COUNTS = {
   total: 1500,

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { INSTRUMENT_LIST_MAX, type Instrument } from '@kontor/domain/instrument';
+import type { instrumentEndpoints } from '@kontor/domain/endpoints/instruments';
+import { INSTRUMENT_LIST_MAX } from '@kontor/domain/instrument';
 import { api } from '../../lib/api-client';
 
 /**
  * Names and reference data of a set of ISINs (POST /api/instrument, 200 per call), for screens
  * that hold only ISINs: watchlists, price alerts, notifications. Unknown ISINs are missing from
- * the map; a screen shows the ISIN instead.
+ * the map; a screen shows the ISIN instead. Unparsed, like one instrument (./instrument.ts).
  */
 export function useInstrumentList(isins: readonly string[]) {
   const key = [...new Set(isins)].sort();
@@ -20,7 +21,7 @@ export function useInstrumentList(isins: readonly string[]) {
       const chunks: string[][] = [];
       for (let i = 0; i < key.length; i += INSTRUMENT_LIST_MAX) chunks.push(key.slice(i, i + INSTRUMENT_LIST_MAX));
       const answers = await Promise.all(
-        chunks.map((chunk) => api.request<Instrument[]>('POST', '/api/instrument', { body: chunk, signal, skipGlobalErrorHandler: true })),
+        chunks.map((chunk) => api.callUnparsed<typeof instrumentEndpoints.list>({ method: 'POST', path: '/api/instrument' }, { body: chunk, signal, skipGlobalErrorHandler: true })),
       );
       return answers.flat();
     },
