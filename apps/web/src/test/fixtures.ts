@@ -1,5 +1,6 @@
 import { FEATURE_FLAGS } from '@kontor/domain/constants';
 import { vi } from 'vitest';
+import type { Instrument } from '@kontor/domain/instrument';
 import type { RuntimeConfig } from '@kontor/domain/runtime-config';
 import { createAuthStore, type Auth, type AuthState, type AuthUser } from '../lib/auth';
 
@@ -79,5 +80,44 @@ export function testAuth(state: AuthState = { status: 'signedIn', user: testCust
     refreshSession: vi.fn(async () => true),
     currentDeviceKey: vi.fn(() => null),
     reloadCustomer: vi.fn(async () => {}),
+  };
+}
+
+/** A whole instrument, as the server sends it (an answer is parsed by its schema): a share unless told. */
+export function testInstrument(i: Pick<Instrument, 'isin' | 'name' | 'wkn'> & Partial<Instrument>): Instrument {
+  return {
+    shortName: i.name,
+    instrumentType: 'AKTIE',
+    marketName: 'Kontor Market Maker',
+    quoteCurrencyCode: 'EUR',
+    leverage: null,
+    complex: false,
+    knockedOutFlag: false,
+    endfaellig: null,
+    emittentShortCode: null,
+    underlyingIsin: null,
+    underlyingName: null,
+    basisinformationen: null,
+    verkaufsprospekt: null,
+    halbjahresbericht: null,
+    jahresbericht: null,
+    tradingHoursStartTime: '08:00',
+    tradingHoursStopTime: '22:00',
+    sparplan: true,
+    lowTradingThresholdQuantity: null,
+    minQty: '1',
+    priceIncr: '0.01',
+    priceScale: 2,
+    qtyIncr: '1',
+    qtyScale: 0,
+    isOTC: false,
+    disabledExecTypes: [],
+    historicQuotes: true,
+    fractionalTrading: true,
+    tradingFees: null,
+    weekendTrading: false,
+    minimumOrderValue: '1.00',
+    lowTradingThreshold: '500.00',
+    ...i,
   };
 }

@@ -5,49 +5,13 @@ import { isValidIsin, type Instrument } from '@kontor/domain/instrument';
 import type { InstrumentType } from '@kontor/domain/enums';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { FakeEventSource } from '../../test/fake-event-source';
-import { jsonResponse, testAuth, testConfig } from '../../test/fixtures';
+import { jsonResponse, testAuth, testConfig, testInstrument } from '../../test/fixtures';
 import { renderAlone, renderApp } from '../../test/render';
 import { Button } from '../../ui/button';
 import { SearchPage } from './search-page';
 
 function instrument(isin: string, name: string, wkn: string | null, instrumentType: InstrumentType = 'AKTIE'): Instrument {
-  return {
-    isin,
-    wkn,
-    name,
-    shortName: name,
-    instrumentType,
-    marketName: 'Kontor Market Maker',
-    quoteCurrencyCode: 'EUR',
-    leverage: null,
-    complex: false,
-    knockedOutFlag: false,
-    endfaellig: null,
-    emittentShortCode: null,
-    underlyingIsin: null,
-    underlyingName: null,
-    basisinformationen: null,
-    verkaufsprospekt: null,
-    halbjahresbericht: null,
-    jahresbericht: null,
-    tradingHoursStartTime: '08:00',
-    tradingHoursStopTime: '22:00',
-    sparplan: true,
-    lowTradingThresholdQuantity: null,
-    minQty: '1',
-    priceIncr: '0.01',
-    priceScale: 2,
-    qtyIncr: '1',
-    qtyScale: 0,
-    isOTC: false,
-    disabledExecTypes: [],
-    historicQuotes: true,
-    fractionalTrading: true,
-    tradingFees: null,
-    weekendTrading: false,
-    minimumOrderValue: '1.00',
-    lowTradingThreshold: '500.00',
-  };
+  return testInstrument({ isin, name, wkn, instrumentType });
 }
 
 const SAP = instrument('DE0007164600', 'SAP SE', '716460');

@@ -4,7 +4,7 @@ import type { Instrument } from '@kontor/domain/instrument';
 import type { SavingsPlan, SavingsPlanDetail, SavingsPlanList, SavingsPlanPreview } from '@kontor/domain/savings-plan-contracts';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { installFakeTicketServer } from '../../test/fake-ticket-server';
-import { jsonResponse } from '../../test/fixtures';
+import { jsonResponse, testInstrument } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import type { PlanChartCanvasProps } from './plan-chart-canvas';
 
@@ -65,43 +65,7 @@ function detailOf(p: SavingsPlan): SavingsPlanDetail {
 }
 
 // A whole instrument, as the server sends it: the search answer is parsed by its schema.
-const ETF: Instrument = {
-  isin: ETF_ISIN,
-  wkn: 'A0RPWH',
-  name: 'iShares Core MSCI World',
-  shortName: 'iShares Core MSCI World',
-  instrumentType: 'ETF',
-  marketName: 'Kontor Market Maker',
-  quoteCurrencyCode: 'EUR',
-  leverage: null,
-  complex: false,
-  knockedOutFlag: false,
-  endfaellig: null,
-  emittentShortCode: null,
-  underlyingIsin: null,
-  underlyingName: null,
-  basisinformationen: null,
-  verkaufsprospekt: null,
-  halbjahresbericht: null,
-  jahresbericht: null,
-  tradingHoursStartTime: '08:00',
-  tradingHoursStopTime: '22:00',
-  sparplan: true,
-  lowTradingThresholdQuantity: null,
-  minQty: '1',
-  priceIncr: '0.01',
-  priceScale: 2,
-  qtyIncr: '1',
-  qtyScale: 0,
-  isOTC: false,
-  disabledExecTypes: [],
-  historicQuotes: true,
-  fractionalTrading: true,
-  tradingFees: null,
-  weekendTrading: false,
-  minimumOrderValue: '1.00',
-  lowTradingThreshold: '500.00',
-};
+const ETF: Instrument = testInstrument({ isin: ETF_ISIN, wkn: 'A0RPWH', name: 'iShares Core MSCI World', instrumentType: 'ETF' });
 
 let list: SavingsPlanList;
 let detail: SavingsPlanDetail;
