@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shortfallDeadline } from './vorabpauschale';
 
-describe('the deadline to provide a Vorabpauschale’s uncovered tax (§ 44 Abs. 1 EStG) is one month after the booking, on a banking day', () => {
+describe('the deadline to provide a Vorabpauschale’s uncovered tax (§ 44 Abs. 1b EStG) is one month after the booking, on a banking day', () => {
   it('one-month-later-or-the-next-banking-day', () => {
     // Booked Monday 4 January 2027: Thursday 4 February 2027.
     expect(shortfallDeadline('2027-01-04')).toBe('2027-02-04');

@@ -63,7 +63,7 @@ export function dividendPayment(p: { isin: string; quantity: string; perShare: s
 
 /**
  * The day by which a customer must provide the tax on a Vorabpauschale that the cash did not cover
- * (§ 44 Abs. 1 Satz 7 EStG): one month after it was booked, on a banking day. What is still missing
+ * (§ 44 Abs. 1b with Abs. 1 Satz 7 EStG): one month after it was booked, on a banking day. What is still missing
  * after that day is reported to the tax office (Satz 10) and not kept as a debt.
  */
 export function shortfallDeadline(bookedOn: string): string {

@@ -126,7 +126,7 @@ function vorabpauschaleNotice(d: VorabpauschaleNoticeData): Promise<Buffer> {
     .text(
       `Die Vorabpauschale (§ 18 InvStG) gilt als am ersten Werktag des Jahres ${d.year + 1} zugeflossen. Sie wird bei einem späteren Verkauf der Anteile vom Veräußerungsgewinn abgezogen, damit sie nicht zweimal versteuert wird.` +
         (d.deadline && new Decimal(d.shortfall).gt(0)
-          ? ` Ihr Guthaben deckte die Steuer nicht. Bitte stellen Sie den Fehlbetrag bis zum ${date(d.deadline)} auf Ihrem Verrechnungskonto bereit (§ 44 Abs. 1 Satz 7 EStG); wir behalten ihn dann ein. Andernfalls müssen wir ihn Ihrem Finanzamt melden, das ihn bei Ihnen nachfordert (Satz 10).`
+          ? ` Ihr Guthaben deckte die Steuer nicht. Bitte stellen Sie den Fehlbetrag bis zum ${date(d.deadline)} auf Ihrem Verrechnungskonto bereit (§ 44 Abs. 1b i. V. m. Abs. 1 Satz 7 EStG); wir behalten ihn dann ein. Andernfalls müssen wir ihn Ihrem Finanzamt melden, das ihn bei Ihnen nachfordert (Satz 10).`
           : ''),
       doc.page.margins.left,
     );

@@ -38,8 +38,8 @@ export function vorabpauschaleReport(d: VorabpauschaleReportData): Promise<Buffe
     .font('Helvetica')
     .fontSize(10)
     .text(
-      `Das Guthaben Ihres Verrechnungskontos deckte die Steuer auf die Vorabpauschale nicht, und der Fehlbetrag wurde bis zum ${date(d.deadline)} nicht bereitgestellt (§ 44 Abs. 1 Satz 7 EStG). ` +
-        'Wir haben ihn deshalb unserem Betriebsstättenfinanzamt angezeigt (§ 44 Abs. 1 Satz 10 EStG); das Finanzamt fordert die Steuer bei Ihnen nach. ' +
+      `Das Guthaben Ihres Verrechnungskontos deckte die Steuer auf die Vorabpauschale nicht, und der Fehlbetrag wurde bis zum ${date(d.deadline)} nicht bereitgestellt (§ 44 Abs. 1b i. V. m. Abs. 1 Satz 7 EStG). ` +
+        'Wir haben ihn deshalb unserem Betriebsstättenfinanzamt angezeigt (§ 44 Abs. 1b i. V. m. Abs. 1 Satz 10 EStG); das Finanzamt fordert die Steuer bei Ihnen nach. ' +
         'Ihr Verrechnungskonto wird dafür nicht belastet, und wir führen keinen Rückstand.',
       doc.page.margins.left,
     );

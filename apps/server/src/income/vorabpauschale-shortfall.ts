@@ -17,7 +17,7 @@ import { defineJob } from '../scheduler/job-kind.ts';
 import { z } from 'zod';
 
 /**
- * The shortfall procedure of § 44 Abs. 1 Sätze 7–10 EStG for the tax on a Vorabpauschale the cash
+ * The shortfall procedure of § 44 Abs. 1b with Abs. 1 Sätze 7–11 EStG for the tax on a Vorabpauschale the cash
  * did not cover: the customer is asked to provide the rest by a deadline (Satz 7); every morning
  * until the day after it, cash that has arrived is withheld (Satz 8: from the customer's account,
  * without their consent; Kontor grants no overdraft, so Satz 9 never applies); what is still missing

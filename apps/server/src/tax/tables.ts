@@ -110,7 +110,7 @@ export const taxSettings = pgTable(
 );
 
 /**
- * A Vorabpauschale whose tax the cash did not cover (§ 44 Abs. 1 Sätze 7–10 EStG): the customer is
+ * A Vorabpauschale whose tax the cash did not cover (§ 44 Abs. 1b with Abs. 1 Sätze 7–11 EStG): the customer is
  * asked to provide `shortfall` by `deadline`; cash that arrives by then is withheld, and what is
  * still missing afterwards is reported to the tax office. Never a debt on the account.
  */
