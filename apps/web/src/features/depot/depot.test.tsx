@@ -225,7 +225,7 @@ describe('/depot', () => {
     expect(screen.getByText('Rendite p. a. (TTWROR, 1 Jahr)')).toBeTruthy();
     expect(screen.getByText('Interner Zinsfuß (IRR, 1 Jahr)')).toBeTruthy();
     expect(document.querySelector('[data-performance-dates]')?.textContent).toBe('Zeitraum: 26.11.2025 bis 26.11.2026');
-    const chart = await screen.findByRole('img', { name: /^Depotwert vom 26\.11\.2025 bis 26\.11\.2026: von 0,00\s€ auf 2\.160,00\s€; investiertes Kapital 2\.000,00\s€$/ });
+    const chart = await screen.findByRole('img', { name: /^Gesamtvermögen vom 26\.11\.2025 bis 26\.11\.2026: von 0,00\s€ auf 2\.160,00\s€; investiertes Kapital 2\.000,00\s€$/ });
     expect(chart.getAttribute('data-points')).toBe('3');
     const table = screen.getByRole('table', { name: 'Wertentwicklung je Position' });
     const world = table.querySelector(`[data-performance-isin="${WORLD}"]`) as HTMLElement;
