@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { InstrumentType } from '@kontor/domain/enums';
 import { indexTokens, queryTokens } from './normalize.ts';
-import { type IndexEntry, SearchIndex, type SearchHits, type SearchRequest, TYPE_ORDER } from './search-index.ts';
+import { type IndexEntry, TYPE_ORDER } from './search-index-parts.ts';
+import { SearchIndex, type SearchHits, type SearchRequest } from './search-index.ts';
 import { indexEntryOf } from './service.ts';
 import { mulberry32 } from '../platform/random.ts';
 import { universeSources } from './universe.ts';

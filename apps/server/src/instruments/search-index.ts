@@ -1,5 +1,7 @@
 import { INSTRUMENT_TYPES, type InstrumentType } from '@kontor/domain/enums';
-import { indexTokens, queryTokens } from './normalize.ts';
+import { queryTokens } from './normalize.ts';
+import { DERIVAT_RANK, FRACTIONAL, INDEX_RANK, type IndexEntry, KNOCKED_OUT, type Parts, partsOf, SPARPLAN, TYPE_ORDER, WEEKEND } from './search-index-parts.ts';
+import { codeOrder, type DocSet, lowerBound, memberOf, mergeSorted, NONE, popcount } from './search-postings.ts';
 
 /**
  * The in-memory instrument search (design and figures in README.md).
@@ -28,20 +30,6 @@ import { indexTokens, queryTokens } from './normalize.ts';
  * starts with the first word (+1) — then by static rank.
  */
 
-export type IndexEntry = {
-  isin: string;
-  wkn: string | null;
-  name: string;
-  shortName: string;
-  instrumentType: InstrumentType;
-  emittentShortCode: string | null;
-  sparplan: boolean;
-  fractionalTrading: boolean;
-  weekendTrading: boolean;
-  knockedOutFlag: boolean;
-  popularity: number;
-};
-
 export type SearchRequest = {
   q?: string | undefined;
   /** Only these types; all when absent. */
@@ -57,146 +45,11 @@ export type SearchRequest = {
 
 export type SearchHits = { isins: string[]; total: number };
 
-/** Static rank order of the types. DERIVAT comes last and alone forms the second tier. */
-export const TYPE_ORDER: readonly InstrumentType[] = ['AKTIE', 'ETF', 'FONDS', 'ROHSTOFF', 'KRYPTO', 'WAEHRUNG', 'INDEX', 'DERIVAT'];
-const TYPE_RANK = new Map(TYPE_ORDER.map((t, i) => [t, i]));
-const INDEX_RANK = TYPE_RANK.get('INDEX')!;
-const DERIVAT_RANK = TYPE_RANK.get('DERIVAT')!;
-
-const SPARPLAN = 1;
-const FRACTIONAL = 2;
-const WEEKEND = 4;
-const KNOCKED_OUT = 8;
-
 const PRECOMPUTED_PREFIX_LENGTH = 3;
 const PRECOMPUTED_FIRST_WORD_PREFIX_LENGTH = 8;
 /** Unions up to this many postings are merged by sorting; of a few terms by merging; else through a bitset. */
 const SMALL_UNION = 4_096;
 const MERGE_TERMS = 8;
-/** Key layout of the static rank sort: position of the entry in the low bits. */
-const POSITION_BITS = 2 ** 25;
-const NONE = 0xffffffff;
-
-type DocSet = { list: Uint32Array; bits?: undefined } | { bits: Uint32Array; list?: undefined };
-
-/** Walks a sorted list forward; `contains` must be asked with ascending document numbers. */
-class Cursor {
-  private pos = 0;
-  constructor(private readonly list: Uint32Array) {}
-  contains(doc: number): boolean {
-    const l = this.list;
-    let p = this.pos;
-    if (p >= l.length) return false;
-    if (l[p]! >= doc) return l[p] === doc;
-    // Gallop, then binary search within the last step.
-    let step = 1;
-    let hi = p + 1;
-    while (hi < l.length && l[hi]! < doc) {
-      p = hi;
-      step <<= 1;
-      hi = p + step;
-    }
-    let lo = p + 1;
-    if (hi > l.length) hi = l.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (l[mid]! < doc) lo = mid + 1;
-      else hi = mid;
-    }
-    this.pos = lo;
-    return lo < l.length && l[lo] === doc;
-  }
-}
-
-/** Membership test for ascending document numbers, over a list or a bitset. */
-type Member = (doc: number) => boolean;
-function memberOf(set: DocSet): Member {
-  if (set.bits) {
-    const bits = set.bits;
-    return (d) => (bits[d >>> 5]! & (1 << (d & 31))) !== 0;
-  }
-  const cursor = new Cursor(set.list);
-  return (d) => cursor.contains(d);
-}
-
-function lowerBound(list: Uint32Array, doc: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < doc) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Union of two sorted lists without repeats. */
-function mergeSorted(a: Uint32Array, b: Uint32Array): Uint32Array {
-  const out = new Uint32Array(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let w = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (x <= y) {
-      out[w++] = x;
-      i++;
-      if (x === y) j++;
-    } else {
-      out[w++] = y;
-      j++;
-    }
-  }
-  while (i < a.length) out[w++] = a[i++]!;
-  while (j < b.length) out[w++] = b[j++]!;
-  return out.subarray(0, w);
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-}
-
-/** A code's characters as a number: 0–9 → 1–10, A–Z → 11–36, nothing → 0 (the order of `<` on such codes). */
-function packCode(code: string, from: number, to: number): number {
-  let key = 0;
-  for (let i = from; i < to; i++) {
-    const c = code.charCodeAt(i);
-    key = key * 37 + (c >= 48 && c <= 57 ? c - 47 : c >= 65 && c <= 90 ? c - 54 : 0);
-  }
-  return key;
-}
-
-/** Document numbers ordered by their code (ISINs: 12 characters, WKNs: 6); documents without a code are left out. */
-function codeOrder(codes: (string | null)[], width: number): Uint32Array {
-  const docs: number[] = [];
-  for (let d = 0; d < codes.length; d++) if (codes[d]) docs.push(d);
-  // Two numbers of up to six characters each (37^6 < 2^32), compared as a pair.
-  const half = Math.min(6, width);
-  const hi = new Float64Array(docs.length);
-  const lo = new Float64Array(docs.length);
-  docs.forEach((d, i) => {
-    hi[i] = packCode(codes[d]!, 0, half);
-    lo[i] = packCode(codes[d]!, half, width);
-  });
-  const order = Uint32Array.from(docs, (_, i) => i).sort((a, b) => hi[a]! - hi[b]! || lo[a]! - lo[b]!);
-  return order.map((i) => docs[i]!);
-}
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-type Parts = {
-  isins: string[];
-  wkns: (string | null)[];
-  types: Uint8Array;
-  flags: Uint8Array;
-  firstTerm: Uint32Array;
-  terms: string[];
-  offsets: Uint32Array;
-  postings: Uint32Array;
-};
 
 export class SearchIndex {
   readonly size: number;
@@ -279,115 +132,9 @@ export class SearchIndex {
     this.byWkn = codeOrder(this.wkns, 6);
     this.tradableUpTo = new Map([this.byIsin, this.byWkn].map((order) => [order, this.tradableCounts(order)]));
   }
-
   /** Builds the index from entries in any order; they are read once and not kept. */
   static build(entries: Iterable<IndexEntry>): SearchIndex {
-    // Per input position: static rank key, codes, type, flags, first term, and the terms.
-    const keys: number[] = [];
-    const isinsIn: string[] = [];
-    const wknsIn: (string | null)[] = [];
-    const typesIn: number[] = [];
-    const flagsIn: number[] = [];
-    const firstIn: number[] = [];
-    const startIn: number[] = [];
-    let forward = new Uint32Array(1 << 16);
-    let used = 0;
-    const termIds = new Map<string, number>();
-    const lastSeen: number[] = [];
-    // Names repeat their words endlessly ("Turbo", "Long", "auf", "SAP"): tokenize each word once.
-    const segmentTerms = new Map<string, number[]>();
-    const termsOfSegment = (segment: string): number[] => {
-      let ids = segmentTerms.get(segment);
-      if (!ids) {
-        ids = [];
-        for (const token of indexTokens(segment)) {
-          let id = termIds.get(token);
-          if (id === undefined) {
-            id = termIds.size;
-            termIds.set(token, id);
-            lastSeen.push(-1);
-          }
-          ids.push(id);
-        }
-        segmentTerms.set(segment, ids);
-      }
-      return ids;
-    };
-    let position = 0;
-    let first = NONE;
-    const add = (text: string, isName: boolean) => {
-      for (const segment of text.split(' ')) {
-        if (segment === '') continue;
-        const ids = termsOfSegment(segment);
-        if (isName && first === NONE && ids.length > 0) first = ids[0]!;
-        for (const id of ids) {
-          if (lastSeen[id] === position) continue;
-          lastSeen[id] = position;
-          if (used === forward.length) {
-            const bigger = new Uint32Array(forward.length * 2);
-            bigger.set(forward);
-            forward = bigger;
-          }
-          forward[used++] = id;
-        }
-      }
-    };
-    for (const e of entries) {
-      if (position >= POSITION_BITS) throw new RangeError('The search index holds at most 33 million instruments');
-      const rank = TYPE_RANK.get(e.instrumentType) ?? DERIVAT_RANK;
-      const popularity = Math.min(Math.max(0, Math.floor(e.popularity)), 2 ** 20 - 1);
-      // The input position in the low bits keeps the order stable.
-      keys.push(((rank * 2 + (e.knockedOutFlag ? 1 : 0)) * 2 ** 20 + popularity) * POSITION_BITS + position);
-      isinsIn.push(e.isin);
-      wknsIn.push(e.wkn);
-      typesIn.push(rank);
-      flagsIn.push((e.sparplan ? SPARPLAN : 0) | (e.fractionalTrading ? FRACTIONAL : 0) | (e.weekendTrading ? WEEKEND : 0) | (e.knockedOutFlag ? KNOCKED_OUT : 0));
-      startIn.push(used);
-      first = NONE;
-      add(e.name, true);
-      if (e.shortName !== e.name) add(e.shortName, false);
-      if (e.emittentShortCode) add(e.emittentShortCode, false);
-      firstIn.push(first);
-      position++;
-    }
-    const n = position;
-    startIn.push(used);
-    const order = Float64Array.from(keys).sort();
-
-    // Terms in sorted order; renumber.
-    const terms = [...termIds.keys()].sort(compare);
-    const remap = new Uint32Array(terms.length);
-    terms.forEach((t, i) => {
-      remap[termIds.get(t)!] = i;
-    });
-
-    const isins = new Array<string>(n);
-    const wkns = new Array<string | null>(n);
-    const types = new Uint8Array(n);
-    const flags = new Uint8Array(n);
-    const firstTerm = new Uint32Array(n);
-    const positions = new Uint32Array(n);
-    for (let doc = 0; doc < n; doc++) {
-      const pos = order[doc]! % POSITION_BITS;
-      positions[doc] = pos;
-      isins[doc] = isinsIn[pos]!;
-      wkns[doc] = wknsIn[pos]!;
-      types[doc] = typesIn[pos]!;
-      flags[doc] = flagsIn[pos]!;
-      firstTerm[doc] = firstIn[pos] === NONE ? NONE : remap[firstIn[pos]!]!;
-    }
-
-    // Postings in CSR layout; filling in document order keeps every list sorted.
-    const offsets = new Uint32Array(terms.length + 1);
-    for (let i = 0; i < used; i++) offsets[remap[forward[i]!]! + 1]! += 1;
-    for (let t = 0; t < terms.length; t++) offsets[t + 1]! += offsets[t]!;
-    const fill = offsets.slice(0, terms.length);
-    const postings = new Uint32Array(used);
-    for (let doc = 0; doc < n; doc++) {
-      const pos = positions[doc]!;
-      for (let i = startIn[pos]!; i < startIn[pos + 1]!; i++) postings[fill[remap[forward[i]!]!]!++] = doc;
-    }
-    return new SearchIndex({ isins, wkns, types, flags, firstTerm, terms, offsets, postings });
+    return new SearchIndex(partsOf(entries));
   }
 
   private newBits(): Uint32Array {

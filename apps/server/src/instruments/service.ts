@@ -7,7 +7,8 @@ import {
   type InstrumentSearchResponse,
 } from '@kontor/domain/instrument-search';
 import type { Db } from '../platform/db.ts';
-import { type IndexEntry, SearchIndex } from './search-index.ts';
+import type { IndexEntry } from './search-index-parts.ts';
+import { SearchIndex } from './search-index.ts';
 import { seedInstruments } from './seed.ts';
 import { type InstrumentStore, type PricedInstrument, instrumentStore } from './store.ts';
 

@@ -2,7 +2,7 @@ import { asc, count, gt, inArray } from 'drizzle-orm';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { InstrumentType } from '@kontor/domain/enums';
 import type { Db } from '../platform/db.ts';
-import type { IndexEntry } from './search-index.ts';
+import type { IndexEntry } from './search-index-parts.ts';
 import { instruments } from './tables.ts';
 import type { SeededInstrument } from './universe.ts';
 
