@@ -1,6 +1,5 @@
 import type { CancelStatus, OrderStatus } from '@kontor/domain/enums';
 import { combinedOrderStatus, orderStatusLabel } from '@kontor/domain/labels';
-import { isDecimalString } from '@kontor/domain/money';
 import {
   type OrderFieldErrors,
   type OrderSide,
@@ -9,9 +8,9 @@ import {
   validityEnd,
 } from '@kontor/domain/order-rules';
 import { isTradingAt, marketLocalTime, nextTradingStart } from '@kontor/domain/trading-window';
-import { isFinal, usesLimit, usesStop } from '@kontor/domain/order-kinds';
-import { D, type Dec, PriceGrid, decimalsOf, exactUnits, floorToStep, rescale } from './grid.ts';
-import { type HeapEntry, IndexedHeap } from './heap.ts';
+import { isFinal } from '@kontor/domain/order-kinds';
+import { D, type Dec, floorToStep } from './grid.ts';
+import { IndexedHeap } from './heap.ts';
 import type {
   EngineEvent,
   EngineInstrument,
@@ -23,113 +22,7 @@ import type {
   RequestQuote,
 } from './types.ts';
 import { toWireDecimal } from '@kontor/domain/numbers';
-
-/** An open order inside the engine, with its places in the indexes. */
-type Live = {
-  s: OrderState;
-  book: Book;
-  limitEntry: HeapEntry<Live> | null;
-  stopEntry: HeapEntry<Live> | null;
-  ratchetEntry: HeapEntry<Live> | null;
-  expiryEntry: HeapEntry<Live> | null;
-};
-
-/**
- * One instrument's resting orders. Every heap is a min-heap whose top is the order the next price
- * move reaches first, and "reached" always reads `key ≤ threshold of the quote`:
- *   buyLimits  key −limit   executes when ask ≤ limit
- *   sellLimits key  limit   executes when bid ≥ limit
- *   buyStops   key  2·stop  triggers when mid ≥ stop   (2·mid = bid + ask, no halves)
- *   sellStops  key −2·stop  triggers when mid ≤ stop   (stop-loss, OCO stop legs, TSL)
- *   ratchets   key  the bid at which a TSL's stop moves up next (rounded down; rechecked exactly)
- * Market orders (and triggered stops) all execute on every quote, so they sit in a plain set.
- */
-type Book = {
-  inst: EngineInstrument;
-  grid: PriceGrid;
-  qtyIncr: Dec;
-  buyLimits: IndexedHeap<Live>;
-  sellLimits: IndexedHeap<Live>;
-  buyStops: IndexedHeap<Live>;
-  sellStops: IndexedHeap<Live>;
-  ratchets: IndexedHeap<Live>;
-  markets: Set<Live>;
-  /** Orders placed outside the window (status Pending), opened when it opens. */
-  pending: Set<Live>;
-  /** Cancellations asked for outside the window (PendingCancel), done when it opens. */
-  pendingCancels: Set<Live>;
-  /** Trailing stops that have not seen a bid yet. */
-  unarmed: Set<Live>;
-  wake: HeapEntry<Book> | null;
-  /** Whether the window is open, for the minute in openMinute (windows open and close on minutes). */
-  openMinute: number;
-  openNow: boolean;
-};
-
-/** A quote as one book sees it: exact integer thresholds for the heaps, decimals only when needed. */
-class QuoteCtx {
-  readonly id: string | null;
-  readonly bidText: string;
-  readonly askText: string;
-  readonly floorBid: bigint;
-  readonly ceilAsk: bigint;
-  readonly floorSum: bigint;
-  readonly ceilSum: bigint;
-  readonly sizeText: string | null;
-  readonly caps: { buy?: Dec | null; sell?: Dec | null } = {};
-  #bid: Dec | null = null;
-  #ask: Dec | null = null;
-
-  constructor(quote: EngineQuote, scale: number) {
-    this.id = quote.id ?? null;
-    this.bidText = quote.bid;
-    this.askText = quote.ask;
-    // Both prices exactly, at the finer of their own and the grid's scale; then rounded to the grid.
-    const exact = Math.max(scale, decimalsOf(quote.bid), decimalsOf(quote.ask));
-    const bid = exactUnits(quote.bid, exact);
-    const ask = exactUnits(quote.ask, exact);
-    this.floorBid = rescale(bid, exact, scale, 'floor');
-    this.ceilAsk = rescale(ask, exact, scale, 'ceil');
-    this.floorSum = rescale(bid + ask, exact, scale, 'floor');
-    this.ceilSum = rescale(bid + ask, exact, scale, 'ceil');
-    this.sizeText = quote.size ?? null;
-  }
-
-  get bid(): Dec {
-    return (this.#bid ??= new D(this.bidText));
-  }
-
-  get ask(): Dec {
-    return (this.#ask ??= new D(this.askText));
-  }
-}
-
-/** Whether a quote can be used: decimal prices, bid above 0 and not above the ask. */
-function usableQuote(quote: EngineQuote): boolean {
-  if (!isDecimalString(quote.bid) || !isDecimalString(quote.ask)) return false;
-  const exact = Math.max(decimalsOf(quote.bid), decimalsOf(quote.ask));
-  const bid = exactUnits(quote.bid, exact);
-  return bid > 0n && bid <= exactUnits(quote.ask, exact);
-}
-
-/** One call: its time, computed once, and the events it emits. */
-class Step {
-  readonly events: EngineEvent[] = [];
-  #at: string | null = null;
-  constructor(
-    readonly now: Date,
-    readonly ms: number,
-    readonly minute: number,
-    readonly local: { weekday: number; seconds: number },
-  ) {}
-
-  get at(): string {
-    return (this.#at ??= this.now.toISOString());
-  }
-}
-
-const IN_FLIGHT: ReadonlySet<CancelStatus | null> = new Set<CancelStatus | null>(['CreatedCancel', 'SentCancel', 'PendingCancel']);
-const snapshot = (s: OrderState): OrderState => ({ ...s, validity: { ...s.validity } });
+import { type Book, IN_FLIGHT, type Live, newBook, newOrderState, QuoteCtx, ratchetKey, snapshot, Step, trailingStop, usableQuote } from './book.ts';
 
 /**
  * The order engine: pure and deterministic. It holds the open orders and the last quote of each
@@ -224,7 +117,7 @@ export class OrderEngine {
   place(request: PlaceOrder, now: Date, opts: { checked?: boolean } = {}): EngineEvent[] {
     const step = this.#begin(now);
     if (this.#orders.has(request.id)) return this.#refuse(step, request.id, 'place', 'duplicate');
-    const s = this.#newState(request, step);
+    const s = newOrderState(request, step, this.#nextSeq++);
     const inst = this.#instrument(request.isin);
     if (!inst) return this.#rejectNew(s, step, 'Unbekanntes Wertpapier.');
     const errors = opts.checked ? {} : orderShapeErrors(request, inst, now);
@@ -260,7 +153,7 @@ export class OrderEngine {
     const step = this.#begin(now);
     if (this.#orders.has(request.id)) return this.#refuse(step, request.id, 'place', 'duplicate');
     const ticket = { ...request, kind: 'previously_quoted' as const, validity: { type: 'day' as const } };
-    const s = this.#newState(ticket, step);
+    const s = newOrderState(ticket, step, this.#nextSeq++);
     const inst = this.#instrument(request.isin);
     if (!inst) return this.#rejectNew(s, step, 'Unbekanntes Wertpapier.');
     const errors = orderShapeErrors(ticket, inst, now);
@@ -434,60 +327,10 @@ export class OrderEngine {
 
   // ——— orders in and out ———
 
-  #newState(request: PlaceOrder, step: Step): OrderState {
-    const kind = request.kind;
-    const s: OrderState = {
-      id: request.id,
-      accountId: request.accountId,
-      isin: request.isin,
-      side: request.side,
-      kind,
-      quantity: kind === 'fraction' ? null : (request.quantity ?? null),
-      amount: kind === 'fraction' ? (request.amount ?? null) : null,
-      limit: null,
-      stop: null,
-      trailingDistance: kind === 'tsl' ? (request.trailingDistance ?? null) : null,
-      trailingUnit: kind === 'tsl' ? (request.trailingUnit ?? null) : null,
-      validity: { ...request.validity },
-      expiresAt: step.at,
-      status: 'Created',
-      cancelStatus: null,
-      triggered: false,
-      ocoLeg: kind === 'oco' ? 'both' : null,
-      filledQuantity: '0',
-      filledValue: '0',
-      executions: 0,
-      quotedPrice: null,
-      quoteId: null,
-      createdAt: step.at,
-      seq: this.#nextSeq++,
-      reason: null,
-    };
-    if (usesLimit(s.kind)) s.limit = request.limit ?? null;
-    if (usesStop(s.kind)) s.stop = request.stop ?? null;
-    return s;
-  }
-
   #book(inst: EngineInstrument): Book {
     let book = this.#books.get(inst.isin);
     if (!book) {
-      book = {
-        inst,
-        grid: new PriceGrid(inst.priceIncr, inst.priceScale),
-        qtyIncr: new D(inst.qtyIncr),
-        buyLimits: new IndexedHeap(),
-        sellLimits: new IndexedHeap(),
-        buyStops: new IndexedHeap(),
-        sellStops: new IndexedHeap(),
-        ratchets: new IndexedHeap(),
-        markets: new Set(),
-        pending: new Set(),
-        pendingCancels: new Set(),
-        unarmed: new Set(),
-        wake: null,
-        openMinute: Number.NaN,
-        openNow: false,
-      };
+      book = newBook(inst);
       this.#books.set(inst.isin, book);
     }
     return book;
@@ -562,35 +405,14 @@ export class OrderEngine {
   }
 
   #pushRatchet(o: Live): void {
-    o.ratchetEntry = o.book.ratchets.push(this.#ratchetKey(o), o.s.seq, o);
+    o.ratchetEntry = o.book.ratchets.push(ratchetKey(o), o.s.seq, o);
   }
 
   // ——— trailing stop ———
 
-  /** The stop a TSL would have at this bid: the distance below it, rounded down to the price grid. */
-  #trailingStop(o: Live, bid: Dec): Dec {
-    const { trailingDistance, trailingUnit } = o.s;
-    const raw =
-      trailingUnit === 'PERCENT'
-        ? bid.mul(new D(100).minus(trailingDistance!)).div(100)
-        : bid.minus(trailingDistance!);
-    return D.max(0, o.book.grid.floorToGrid(raw));
-  }
-
-  /** Lowest bid that lifts the stop by at least one price step, rounded down (a lower bound). */
-  #ratchetKey(o: Live): bigint {
-    const next = new D(o.s.stop!).plus(o.book.grid.incr);
-    const bid =
-      o.s.trailingUnit === 'PERCENT'
-        ? next.mul(100).div(new D(100).minus(o.s.trailingDistance!))
-        : next.plus(o.s.trailingDistance!);
-    // One unit lower keeps it a lower bound whatever the division rounded; #ratchet checks exactly.
-    return o.book.grid.floorUnits(bid) - 1n;
-  }
-
   #arm(o: Live, bid: Dec, step: Step): void {
     o.book.unarmed.delete(o);
-    const stop = this.#trailingStop(o, bid);
+    const stop = trailingStop(o, bid);
     o.s.stop = toWireDecimal(stop, o.book.grid.scale);
     step.events.push({ type: 'tslupdate', orderId: o.s.id, at: step.at, order: snapshot(o.s), stop: o.s.stop, previousStop: null });
     this.#pushStop(o);
@@ -600,7 +422,7 @@ export class OrderEngine {
   /** Moves a TSL's stop up with the bid, never down. */
   #ratchet(o: Live, ctx: QuoteCtx, step: Step): void {
     const previous = o.s.stop!;
-    const stop = this.#trailingStop(o, ctx.bid);
+    const stop = trailingStop(o, ctx.bid);
     if (stop.gt(previous)) {
       o.s.stop = toWireDecimal(stop, o.book.grid.scale);
       if (o.stopEntry) o.book.sellStops.update(o.stopEntry, -2n * o.book.grid.floorUnits(stop));
