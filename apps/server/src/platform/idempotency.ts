@@ -1,16 +1,11 @@
 import { hash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER, idempotencyHeaderSchema } from '@kontor/domain/endpoint';
+import { IDEMPOTENCY_HEADER } from '@kontor/domain/endpoint';
 import { fixedQuery, type Db } from './db.ts';
 import { AppError } from './errors.ts';
 import { idempotencyKeys } from './tables.ts';
 
-export { IDEMPOTENCY_HEADER };
-
-
-/** The optional Idempotency-Key header as a route's header schema (checked by `idempotencyKeyOf`). */
-export const idempotencyHeader = idempotencyHeaderSchema;
 
 export type IdempotentResult<T> = { statusCode: number; body: T; replayed: boolean };
 
