@@ -6,7 +6,6 @@ import { fixedQuery, type Db } from './db.ts';
 import { AppError } from './errors.ts';
 import { idempotencyKeys } from './tables.ts';
 
-
 export type IdempotentResult<T> = { statusCode: number; body: T; replayed: boolean };
 
 /** The Idempotency-Key of a request: 1–200 visible characters, or a 400 in German. */
