@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, type HTMLAttributes } from 'react';
 import { ColorType, createChart, LineSeries, AreaSeries, type Time, type UTCTimestamp } from 'lightweight-charts';
-import { formatAxisValue } from '../lib/format';
+import { displayLocaleTag, formatAxisValue } from '../lib/format';
 
 export type ValueChartPoint = { date: string; invested: number; value: number };
 export type ValueChartCanvasProps = {
@@ -15,7 +15,6 @@ export type ValueChartCanvasProps = {
   className?: string;
 } & Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'role' | 'aria-label' | 'className'>;
 
-const dateFormat = new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
 const time = (date: string) => (Date.parse(`${date}T00:00:00Z`) / 1000) as UTCTimestamp;
 
 function cssVar(name: string, fallback: string): string {
@@ -30,16 +29,19 @@ function cssVar(name: string, fallback: string): string {
  */
 export default function ValueChartCanvas({ points, label, className, ...rest }: ValueChartCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
+  // Axis, month names and crosshair in the app's language: drawn anew when it changes.
+  const locale = displayLocaleTag();
   useEffect(() => {
     const element = container.current;
     if (!element) return;
+    const dateFormat = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
     const primary = cssVar('--color-primary', '#0b5394');
     const muted = cssVar('--color-text-muted', '#525d69');
     const border = cssVar('--color-border', '#dbe0e6');
     const chart = createChart(element, {
       autoSize: true,
       layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: muted, fontSize: 12, attributionLogo: false },
-      localization: { locale: 'de-DE', priceFormatter: (v: number) => formatAxisValue(v, 2), timeFormatter: (t: Time) => dateFormat.format(new Date((t as number) * 1000)) },
+      localization: { locale, priceFormatter: (v: number) => formatAxisValue(v, 2), timeFormatter: (t: Time) => dateFormat.format(new Date((t as number) * 1000)) },
       grid: { vertLines: { color: border }, horzLines: { color: border } },
       rightPriceScale: { borderColor: border },
       timeScale: { borderColor: border, fixLeftEdge: true, fixRightEdge: true },
@@ -56,6 +58,6 @@ export default function ValueChartCanvas({ points, label, className, ...rest }: 
     chart.timeScale().fitContent();
     element.dataset.points = String(sorted.length);
     return () => chart.remove();
-  }, [points]);
+  }, [points, locale]);
   return <div ref={container} className={className} role="img" aria-label={label} {...rest} />;
 }

@@ -17,7 +17,7 @@ afterEach(() => {
 const id = (n: number) => `${String(n).padStart(8, '0')}-2222-4333-8444-555555555555`;
 
 describe('/posteingang after switching to English', () => {
-  it('shows the domain’s category labels in English at once, and in German again after switching back', async () => {
+  it('shows the domain’s category labels and the dates in English at once, and in German again after switching back', async () => {
     // Both translation files, as the server serves them; the app renders in German first.
     await initI18n({
       language: 'de',
@@ -34,7 +34,7 @@ describe('/posteingang after switching to English', () => {
 
     await act(() => i18n.changeLanguage('en'));
     // Dates stay in German format (a decision taken); the label is English.
-    await waitFor(() => expect(item()?.textContent).toContain('Taxes · 01.03.2026'));
+    await waitFor(() => expect(item()?.textContent).toContain('Taxes · 01/03/2026'));
     expect(chips().getByRole('button', { name: 'Contracts & information' })).toBeTruthy();
     expect(chips().getByRole('button', { name: 'Corporate actions' })).toBeTruthy();
     expect(chips().queryByRole('button', { name: 'Kapitalmaßnahmen' })).toBeNull();

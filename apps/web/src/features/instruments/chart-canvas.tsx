@@ -22,7 +22,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { ChartType } from '@kontor/domain/enums';
-import { formatAxisValue } from '../../lib/format';
+import { displayLocaleTag, formatAxisValue } from '../../lib/format';
 import type { ChartBar } from './chart-data';
 import styles from './instrument-page.module.css';
 
@@ -45,12 +45,18 @@ export type ChartCanvasProps = {
   label: string;
 };
 
-const dateTime = new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const date = new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
-const dayMonth = new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC', day: '2-digit', month: '2-digit' });
-const monthName = new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC', month: 'short' });
-const yearOnly = new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC', year: 'numeric' });
-const timeOnly = new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' });
+/** The axis and crosshair formats in the app's language (built once per chart). */
+function timeFormats(locale: string) {
+  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+  return {
+    dateTime: format({ day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+    date: format({ day: '2-digit', month: '2-digit', year: 'numeric' }),
+    dayMonth: format({ day: '2-digit', month: '2-digit' }),
+    monthName: format({ month: 'short' }),
+    yearOnly: format({ year: 'numeric' }),
+    timeOnly: format({ hour: '2-digit', minute: '2-digit' }),
+  };
+}
 
 const toDate = (time: Time) => new Date((time as number) * 1000);
 
@@ -79,7 +85,8 @@ function withAlpha(color: string, alpha: number): string {
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
 }
 
-function chartOptions(theme: Theme, decimals: number, intraday: boolean): DeepPartial<TimeChartOptions> {
+function chartOptions(theme: Theme, decimals: number, intraday: boolean, locale: string): DeepPartial<TimeChartOptions> {
+  const { dateTime, date, dayMonth, monthName, yearOnly, timeOnly } = timeFormats(locale);
   return {
     autoSize: true,
     layout: {
@@ -91,7 +98,7 @@ function chartOptions(theme: Theme, decimals: number, intraday: boolean): DeepPa
       attributionLogo: false,
     },
     localization: {
-      locale: 'de-DE',
+      locale,
       priceFormatter: (value: number) => formatAxisValue(value, decimals),
       timeFormatter: (time: Time) => (intraday ? dateTime : date).format(toDate(time)),
     },
@@ -168,12 +175,14 @@ export default function ChartCanvas({ bars, type, decimals, intraday, label }: C
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<{ api: ISeriesApi<SeriesType>; type: ChartType; bars: readonly ChartBar[] } | null>(null);
+  // Axis, month names and crosshair in the app's language.
+  const locale = displayLocaleTag();
 
   // The chart lives as long as the component; options follow the theme and the range.
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const instance = createChart(element, chartOptions(readTheme(), decimals, intraday));
+    const instance = createChart(element, chartOptions(readTheme(), decimals, intraday, locale));
     chart.current = instance;
     return () => {
       series.current = null;
@@ -189,7 +198,7 @@ export default function ChartCanvas({ bars, type, decimals, intraday, label }: C
     if (!instance) return;
     const apply = () => {
       const theme = readTheme();
-      instance.applyOptions(chartOptions(theme, decimals, intraday));
+      instance.applyOptions(chartOptions(theme, decimals, intraday, locale));
       // Redraw the series in the new colours.
       if (series.current) {
         const { type: drawnType, bars: drawnBars } = series.current;
@@ -208,7 +217,7 @@ export default function ChartCanvas({ bars, type, decimals, intraday, label }: C
       observer.disconnect();
       media?.removeEventListener('change', apply);
     };
-  }, [decimals, intraday]);
+  }, [decimals, intraday, locale]);
 
   useEffect(() => {
     const instance = chart.current;

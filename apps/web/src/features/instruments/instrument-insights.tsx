@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useDomainText } from '../../lib/domain-text';
 import type { Instrument } from '@kontor/domain/instrument';
 import { formatDateTime, formatNumber, formatPercent } from '../../lib/format';
 import { Card } from '../../ui/card';
@@ -21,6 +22,7 @@ function Loading() {
 /** Dividenden: the headline and up to six past years, newest first (the server applies the rule). */
 export function Dividends({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
+  const domainText = useDomainText();
   const dividends = useDividends(instrument.isin);
   let body;
   if (dividends.isPending) body = <Loading />;
@@ -29,7 +31,7 @@ export function Dividends({ instrument }: { instrument: Instrument }) {
     const { headline, entries } = dividends.data;
     body = (
       <div className={styles.stack}>
-        <p className={entries.length > 0 ? styles.headline : styles.muted}>{headline}</p>
+        <p className={entries.length > 0 ? styles.headline : styles.muted}>{domainText(headline)}</p>
         {entries.length > 0 && (
           <TableContainer>
             <Table aria-label={t('instrument.dividends.tableLabel')}>
