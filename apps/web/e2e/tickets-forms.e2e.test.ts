@@ -88,7 +88,7 @@ describe('Serviceaufträge (forms)', () => {
     await form.getByRole('button', { name: 'Weiter zur Bestätigung' }).click();
     await page.getByText('Unter den Linden 5, 10117 Berlin, Deutschland').waitFor();
     await screenshot(page, 'tickets-address-review-desktop');
-    const ticketUrl = await confirmByTan('Adresse ändern bestätigen');
+    const ticketUrl = await confirmByTan('Auftrag bestätigen: Adresse ändern');
 
     await moveClock(2);
     const ticketState = async () => ((await api(page, 'GET', `/api/ticket/${ticketUrl.split('/').at(-1)}`)).json as { state: string }).state;
@@ -128,7 +128,7 @@ describe('Serviceaufträge (forms)', () => {
     await form.getByRole('button', { name: 'Weiter zur Bestätigung' }).click();
     await page.getByText('801,00\u00a0€').first().waitFor();
     await screenshot(page, 'tickets-exemption-review-mobile');
-    await confirmByTan('Freistellungsauftrag bestätigen');
+    await confirmByTan('Auftrag bestätigen: Freistellungsauftrag');
     await screenshot(page, 'tickets-exemption-ticket-mobile');
 
     await moveClock(2);

@@ -111,7 +111,7 @@ describe('/steuern', () => {
   it('saves the Kirchensteuermerkmal from the next year with PUT /api/tax/settings and reloads the tax year', async () => {
     const { user } = await open();
     const card = screen.getByRole('region', { name: 'Kirchensteuermerkmal' });
-    expect(within(card).getByText(/Bundeszentralamt für Steuern/)).toBeTruthy();
+    expect(within(card).getByText(/gilt jeweils für ein ganzes Kalenderjahr/)).toBeTruthy();
     expect(within(card).getByText(/Eine Änderung gilt ab dem 1. Januar 2027/)).toBeTruthy();
     expect(within(card).getByText('Für 2026 gilt: keine')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Speichern' }).hasAttribute('disabled')).toBe(true);

@@ -84,7 +84,7 @@ describe('the service-request forms', () => {
     await user.click(within(form).getByRole('button', { name: 'Weiter zur Bestätigung' }));
     expect(await screen.findByText('Unter den Linden 5, 10117 Berlin, Deutschland')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Mit TAN bestätigen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Adresse ändern bestätigen' });
+    const dialog = await screen.findByRole('dialog', { name: 'Auftrag bestätigen: Adresse ändern' });
     await user.click(await within(dialog).findByRole('button', { name: 'TAN anfordern' }));
     expect(calls('/api/ticket/requesttan')[0]?.body).toEqual({
       type: 'TICKET',
