@@ -196,7 +196,8 @@ function OrderDetail({ order }: { order: TradingOrder }) {
               <dt>{t('orders.detail.averagePrice')}</dt>
               <dd>{order.averagePrice ? money(order.averagePrice) : '–'}</dd>
             </div>
-            {order.costs && (
+            {/* The cost information given before the order: while it is open, or for what it bought; an order that ended with nothing bought cost nothing. */}
+            {order.costs && (open || order.averagePrice !== null) && (
               <div>
                 <dt>{t('orders.detail.estimatedCosts')}</dt>
                 <dd>

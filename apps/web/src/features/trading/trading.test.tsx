@@ -583,6 +583,29 @@ describe('/orders/:id', () => {
     expect(screen.queryByRole('button', { name: 'Order streichen' })).toBeNull();
   });
 
+  it('shows the cost information while the order is open, and none once it ended with nothing bought', async () => {
+    const id = 'e1111111-2222-4333-8444-555555555555';
+    const costs = preview().costs;
+    let ended = false;
+    handler = (call) =>
+      call.path === `/api/trading/orders/${id}`
+        ? jsonResponse(
+            ended
+              ? order({ id, kind: 'limit', limit: '190.00', status: 'Canceled', display: 'Canceled', label: 'gestrichen', filledQuantity: '0', averagePrice: null, costs, executions: [] })
+              : order({ id, kind: 'limit', limit: '190.00', status: 'Open', display: 'Open', label: 'offen', filledQuantity: '0', averagePrice: null, costs, executions: [] }),
+          )
+        : undefined;
+    const first = await renderApp(`/orders/${id}`);
+    const costsLine = () => screen.queryByText('Kosten laut Kosteninformation');
+    expect(await screen.findByText('Kosten laut Kosteninformation', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(costsLine()!.parentElement!.textContent).toContain('2,10');
+    first.unmount();
+    ended = true;
+    await renderApp(`/orders/${id}`);
+    expect((await screen.findAllByText('gestrichen', {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
+    expect(costsLine()).toBeNull();
+  });
+
   it('says why an order ended that the customer did not cancel', async () => {
     const id = 'c1111111-2222-4333-8444-555555555555';
     const reason = 'Nicht ausgeführt: Ihr Guthaben deckt den Kauf zum aktuellen Kurs nicht.';
