@@ -62,6 +62,7 @@ export async function registerSavingsPlans(
       quote: (isin) => quotes.current(isin),
       fxRate: (i: Instrument) => fxRateNow(quotes, i.quoteCurrencyCode) ?? '1',
       bidEur: (isin, currency) => bidInEuros(quotes, isin, currency),
+      directDebitOffered: config.featureFlags.directDebit,
       directDebitAvailable: money.directDebitAvailable,
     }),
   });

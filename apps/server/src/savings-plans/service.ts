@@ -43,7 +43,9 @@ export type SavingsPlanDeps = {
   fxRate: (instrument: Instrument) => string;
   /** The current bid in euros, as the depot values a position; null without a quote. */
   bidEur: (isin: string, currency: string) => string | null;
-  /** Read on `db`: inside a transaction, its connection (PGlite has only one). */
+  /** Whether Kontor offers direct debits at all (the DIRECT_DEBIT flag). */
+  directDebitOffered: boolean;
+  /** Offered and a mandate given; read on `db`: inside a transaction, its connection (PGlite has only one). */
   directDebitAvailable: (sub: string, db: Db) => Promise<boolean>;
 };
 
@@ -207,6 +209,9 @@ export function savingsPlanService(d: SavingsPlanDeps) {
       const write = async (tx: Db) => {
         await planInstrument(input.isin);
         checkFirstDate(input.firstDate);
+        if (input.payment === 'DIRECT_DEBIT' && !d.directDebitOffered) {
+          throw fieldError('payment', 'Lastschriften bieten wir derzeit nicht an. Bitte wählen Sie das Verrechnungskonto.');
+        }
         if (input.payment === 'DIRECT_DEBIT' && !(await d.directDebitAvailable(sub, tx))) {
           throw fieldError('payment', 'Lastschrift ist nicht möglich: Bitte erteilen Sie zuerst ein SEPA-Lastschriftmandat.');
         }

@@ -76,6 +76,15 @@ describe('with every flag the other way round', () => {
     });
     expect(debit.statusCode).toBe(409);
     expect(debit.json().message).toBe('Lastschriften sind derzeit nicht verfügbar.');
+    // A savings plan paid by direct debit is refused for what it is, not for a missing mandate.
+    const plan = await t.call({
+      method: 'POST',
+      url: '/api/savingsplan',
+      headers: { ...ben.headers, 'idempotency-key': randomUUID() },
+      payload: { isin: 'DE0005933931', amount: '50.00', interval: 'monthly', day: 1, firstDate: '2026-12-01', dynamicPercent: 0, payment: 'DIRECT_DEBIT' },
+    });
+    expect(plan.statusCode, plan.body).toBe(422);
+    expect(plan.json().message).toBe('Lastschriften bieten wir derzeit nicht an. Bitte wählen Sie das Verrechnungskonto.');
   });
 
   it('the API takes the session cookie alone (the web without the auth header) as well as a Bearer header', async () => {
