@@ -48,6 +48,9 @@ describe('devices (/geraete)', () => {
     await expect(thisRow.getByText('Dieses Gerät').isVisible()).resolves.toBe(true);
     await expect(thisRow.getByText('Chromium auf Linux').isVisible()).resolves.toBe(true);
     await expect(thisRow.getByText(/^Zuletzt verwendet: \d\d\.\d\d\.\d{4}, \d\d:\d\d$/).isVisible()).resolves.toBe(true);
+    // Two Chromiums on Linux differ in when they first signed in; a desktop browser gets a computer's icon.
+    await expect(thisRow.getByText(/^\s*· Erstmals angemeldet: \d\d\.\d\d\.\d{4}, \d\d:\d\d$/).isVisible()).resolves.toBe(true);
+    expect(await thisRow.getAttribute('data-device-kind')).toBe('computer');
     await expect(laptopRow.getByText('Gemerkt').isVisible()).resolves.toBe(true);
     await expect(laptopRow.getByText('Dieses Gerät').count()).resolves.toBe(0);
     // This browser comes first.

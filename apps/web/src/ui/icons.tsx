@@ -108,6 +108,13 @@ export const DeviceIcon = (p: IconProps) => (
     <path d="M10.5 18.5h3" />
   </Icon>
 );
+/** A desktop or laptop computer (DeviceIcon is a phone). */
+export const ComputerIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3.5" y="4.5" width="17" height="11" rx="1.5" />
+    <path d="M9 19.5h6M12 15.5v4" />
+  </Icon>
+);
 export const MoreIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="5.5" cy="12" r="1.3" fill="currentColor" />

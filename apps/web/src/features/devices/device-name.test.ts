@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDevice } from './device-name';
+import { describeDevice, deviceKind } from './device-name';
 
 describe('device names', () => {
   it.each([
@@ -17,5 +17,16 @@ describe('device names', () => {
   it('an unknown or missing name stays unknown', () => {
     expect(describeDevice(undefined)).toEqual({ browser: null, system: null });
     expect(describeDevice('Unbekanntes Gerät')).toEqual({ browser: null, system: null });
+  });
+
+  it.each([
+    ['Android', 'phone'],
+    ['iOS', 'phone'],
+    ['Linux', 'computer'],
+    ['Windows', 'computer'],
+    ['macOS', 'computer'],
+    [null, 'computer'],
+  ] as const)('a device on %s is shown as a %s', (system, kind) => {
+    expect(deviceKind(system)).toBe(kind);
   });
 });

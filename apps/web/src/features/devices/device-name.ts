@@ -25,6 +25,11 @@ const SYSTEMS: readonly [RegExp, string][] = [
   [/Linux/, 'Linux'],
 ];
 
+/** Phones and tablets run Android or iOS; everything else is a computer (for the list's icon). */
+export function deviceKind(system: string | null): 'phone' | 'computer' {
+  return system === 'Android' || system === 'iOS' ? 'phone' : 'computer';
+}
+
 export function describeDevice(name: string | undefined): { browser: string | null; system: string | null } {
   if (!name) return { browser: null, system: null };
   const browser = BROWSERS.find(([pattern]) => pattern.test(name))?.[1] ?? null;

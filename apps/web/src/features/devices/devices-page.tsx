@@ -10,13 +10,13 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { DeviceIcon } from '../../ui/icons';
+import { ComputerIcon, DeviceIcon } from '../../ui/icons';
 import { LoadError } from '../../ui/load-error';
 import { Notice } from '../../ui/notice';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { AppSettingsCard } from './app-settings-card';
-import { describeDevice } from './device-name';
+import { describeDevice, deviceKind } from './device-name';
 import { KontorAppCard } from './kontor-app-card';
 import styles from './devices.module.css';
 
@@ -89,9 +89,10 @@ export function DevicesPage() {
           <ul className={styles.list} aria-label={t('devices.listTitle')}>
             {list.map((device) => {
               const used = lastUsed(device);
+              const kind = deviceKind(describeDevice(device.name).system);
               return (
-                <li key={device.id} className={styles.item} data-device-key={device.id}>
-                  <DeviceIcon className={styles.icon} />
+                <li key={device.id} className={styles.item} data-device-key={device.id} data-device-kind={kind}>
+                  {kind === 'phone' ? <DeviceIcon className={styles.icon} /> : <ComputerIcon className={styles.icon} />}
                   <div className={styles.info}>
                     <p className={styles.name}>
                       <span>{label(device)}</span>
@@ -99,7 +100,9 @@ export function DevicesPage() {
                       {isRemembered(device) && <Badge tone="success">{t('devices.remembered')}</Badge>}
                     </p>
                     <p className={styles.meta}>
-                      {used ? t('devices.lastUsed', { date: formatDateTime(used) }) : t('devices.neverUsed')}
+                      <span>{used ? t('devices.lastUsed', { date: formatDateTime(used) }) : t('devices.neverUsed')}</span>
+                      {/* Two browsers of the same kind differ in when they first signed in. */}
+                      {device.createDate && <span> · {t('devices.firstSignIn', { date: formatDateTime(device.createDate) })}</span>}
                     </p>
                   </div>
                   <Button
