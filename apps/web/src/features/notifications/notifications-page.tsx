@@ -250,7 +250,7 @@ export function NotificationsPage() {
           setParams(next, { replace: true });
         }}
       >
-        <TabList aria-label={t('notifications.views')}>
+        <TabList aria-label={t('notifications.views')} className={styles.fillTabs}>
           <Tab id="meldungen">
             {t('notifications.tab')}
             {unread > 0 && <span className={styles.tabCount}>{t('notifications.tabUnread', { count: unread })}</span>}
