@@ -21,7 +21,7 @@ describe('where the app goes after sign-out', () => {
 describe('the configured links where a customer expects them', () => {
   it('the sign-in page offers the account opening: "Noch kein Konto? Konto eröffnen" → /registrieren', async () => {
     const { user, router } = await renderApp('/anmelden', { auth: testAuth({ status: 'signedOut' }) });
-    await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Anmelden' });
     expect(screen.getByText('Noch kein Konto?')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Konto eröffnen' });
     expect(link.getAttribute('href')).toBe('/registrieren');
@@ -34,7 +34,7 @@ describe('the configured links where a customer expects them', () => {
     const config = testConfig();
     config.externalLinks.registration = 'https://www.kontor.example/konto-eroeffnen';
     await renderApp('/anmelden', { auth: testAuth({ status: 'signedOut' }), config });
-    const link = await screen.findByRole('link', { name: 'Konto eröffnen' }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: 'Konto eröffnen' });
     expect(link.getAttribute('href')).toBe('https://www.kontor.example/konto-eroeffnen');
     expect(link.getAttribute('target')).toBe('_blank');
   });

@@ -22,7 +22,7 @@ afterEach(() => sessionStorage.clear());
 async function openSignIn(path = '/anmelden') {
   const auth = testAuth({ status: 'signedOut' });
   const view = await renderApp(path, { auth });
-  await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Anmelden' });
   return { ...view, auth };
 }
 
@@ -163,7 +163,7 @@ describe('sign-in screens', () => {
     amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
     const { user, router } = await openSignIn();
     await submit(user, 'neu@kontor.example');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Konto eröffnen' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Konto eröffnen' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/registrieren');
     expect((screen.getByLabelText('E-Mail-Adresse') as HTMLInputElement).value).toBe('neu@kontor.example');
   });

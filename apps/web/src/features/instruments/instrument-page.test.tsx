@@ -336,7 +336,7 @@ describe('instrument page (/wertpapier/:isin)', () => {
   it('a failed history says so in German and tries again on request', async () => {
     historyFails = true;
     const { user } = await renderApp('/wertpapier/DE0007164600');
-    expect(await screen.findByText('Der Kursverlauf kann gerade nicht geladen werden.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Der Kursverlauf kann gerade nicht geladen werden.')).toBeTruthy();
     historyFails = false;
     await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
     expect(await screen.findByTestId('chart')).toBeTruthy();

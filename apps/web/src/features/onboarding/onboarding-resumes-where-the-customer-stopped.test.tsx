@@ -193,7 +193,7 @@ describe('account opening (/registrieren)', () => {
     const reads = calls.length;
     // The provider answers; the next read (every 2 s) finds the approval.
     approved = true;
-    expect(await screen.findByRole('heading', { level: 2, name: 'Zugangsdaten' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Zugangsdaten' })).toBeTruthy();
     expect(stepOf()).toBe('Schritt 8 von 8 · Zugangsdaten');
     expect(calls.length).toBeGreaterThan(reads);
   });

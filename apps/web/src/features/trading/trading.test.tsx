@@ -474,7 +474,7 @@ describe('/orders/neu', () => {
     await user.type(screen.getByLabelText('Stückzahl'), '3');
     await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
     await user.click(await screen.findByRole('button', { name: 'Festpreis anfragen' }));
-    expect(await screen.findByText('abgelaufen', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('abgelaufen')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Annehmen' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Neues Angebot anfragen' }));
     await user.click(await screen.findByRole('button', { name: 'Festpreis anfragen' }));

@@ -198,7 +198,7 @@ describe('/watchlisten', () => {
       }),
     );
     await renderApp('/watchlisten');
-    expect(await screen.findByText('Ihre Watchlisten können gerade nicht geladen werden. Bitte versuchen Sie es erneut.', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Ihre Watchlisten können gerade nicht geladen werden. Bitte versuchen Sie es erneut.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
   }, 10_000);
 });
