@@ -244,8 +244,16 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
   const label = t('depot.positions.title');
   const rowPath = useRowPath();
 
-  const price = (row: PositionValuation) =>
-    row.quote ? <FlashingPrice value={row.quote.bid} currency={row.position.currency} /> : <Pending />;
+  // In euros like the Einstandskurs beside it; a price in another currency follows in brackets.
+  const price = (row: PositionValuation) => {
+    if (!row.quote) return <Pending />;
+    if (row.position.currency === 'EUR' || row.bidEur === undefined) return <FlashingPrice value={row.quote.bid} currency={row.position.currency} />;
+    return (
+      <span data-quoted-price="">
+        <FlashingPrice value={row.bidEur} currency="EUR" /> <span className={styles.muted}>({formatMoney(row.quote.bid, row.position.currency)})</span>
+      </span>
+    );
+  };
   const value = (row: PositionValuation) => (row.value !== undefined ? <Money amount={row.value} /> : <Pending />);
   // In the list (phones) the figure carries its period; in the table the column header names it.
   const pnl = (row: PositionValuation) =>

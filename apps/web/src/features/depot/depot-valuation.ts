@@ -14,6 +14,8 @@ export type PositionValuation = {
   quote: Quote | undefined;
   /** Euros per unit of the position's currency; null while unknown. */
   fxRate: string | null;
+  /** The bid in euros (what the value is counted at); undefined until quote and exchange rate are known. */
+  bidEur?: string;
   /** Euros; undefined until quote and exchange rate are known. */
   value?: string;
   /** Gain or loss since purchase in euros and percent (no percent of a zero cost). */
@@ -31,6 +33,7 @@ export function valuePosition(position: Position, quote: Quote | undefined, fxRa
   if (!quote || !fxRate) return row;
   const bidEur = toWireDecimal(new Decimal(quote.bid).mul(fxRate));
   const v = valuation(position, bidEur);
+  row.bidEur = bidEur;
   row.value = v.value;
   row.pnl = v.pnl;
   row.pnlPercent = v.pnlPercent;

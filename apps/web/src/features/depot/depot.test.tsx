@@ -152,7 +152,9 @@ describe('/depot', () => {
     const world = table.querySelector(`[data-isin="${WORLD}"]`) as HTMLElement;
     expect(within(world).getByText(/^−40,00\s€$/)).toBeTruthy();
     expect(within(world).getByText(/^−10,00\s%$/)).toBeTruthy();
-    expect(within(world).getByText(/^90,00\s\$$/)).toBeTruthy();
+    // The price in euros like the Einstandskurs beside it (90 $ × 0,80 = 72,00 €), the dollar price after it.
+    expect(within(world).getByText(/^72,00\s€$/)).toBeTruthy();
+    expect(within(world).getByText(/^\(90,00\s\$\)$/)).toBeTruthy();
     const sap = table.querySelector(`[data-isin="${SAP}"]`) as HTMLElement;
     expect(within(sap).getByText(/^\+299,00\s€$/)).toBeTruthy();
     expect(within(sap).getByText(/^\+2,91\s%$/)).toBeTruthy();
