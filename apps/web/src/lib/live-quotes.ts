@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { marketEndpoints } from '@kontor/domain/endpoints/market';
@@ -77,6 +77,12 @@ export class QuoteHub {
       changed.add(q.isin);
     }
     if (changed.size > 0) for (const l of this.#listeners) l(changed);
+  }
+
+  /** Connects anew now (a customer's "Erneut versuchen" after an outage). */
+  retry(): void {
+    this.#key = '';
+    this.#reconnect();
   }
 
   close(): void {
@@ -179,6 +185,33 @@ export function useLiveQuotes(isins: readonly string[], hub: QuoteHub = quoteHub
 
 export function useLiveQuote(isin: string | undefined, hub: QuoteHub = quoteHub): Quote | undefined {
   return useLiveQuotes(isin ? [isin] : [], hub).get(isin ?? '');
+}
+
+/** How long a screen waits for an instrument's first quote before it calls it an outage. */
+export const QUOTE_OUTAGE_AFTER_MS = 10_000;
+
+/**
+ * An outage of one instrument's quotes: no quote has come (the stream is down, or it runs but
+ * brings none for this ISIN) within `after` of opening the screen or of the last retry. `retry`
+ * connects anew and waits again.
+ */
+export function useQuoteOutage(isin: string, hub: QuoteHub = quoteHub, after = QUOTE_OUTAGE_AFTER_MS): { outage: boolean; retry: () => void } {
+  const quote = useLiveQuote(isin, hub);
+  const waiting = quote === undefined;
+  const [attempt, setAttempt] = useState(0);
+  // Which wait ran out (ISIN and attempt): a new ISIN or a retry starts a new wait.
+  const wait = `${isin}:${attempt}`;
+  const [expired, setExpired] = useState<string | null>(null);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setExpired(wait), after);
+    return () => clearTimeout(timer);
+  }, [waiting, wait, after]);
+  const retry = useCallback(() => {
+    setAttempt((n) => n + 1);
+    hub.retry();
+  }, [hub]);
+  return { outage: waiting && expired === wait, retry };
 }
 
 /** Whether the live prices are flowing, for a "Live" / "Verbindung unterbrochen" hint. */

@@ -7,7 +7,7 @@ import { formatDate, formatTime, priceDecimals } from '../../lib/format';
 import { useLiveQuote, useLiveStatus, usePreviousCloses } from '../../lib/live-quotes';
 import { newSavingsPlanPath, orderTicketPath } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
-import { LinkButton } from '../../ui/button';
+import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Notice } from '../../ui/notice';
 import { Change, FlashingPrice } from '../../ui/number';
@@ -107,6 +107,8 @@ function blockText(block: TradeBlock, instrument: Instrument, t: (key: string, o
       return t('instrument.blocked.knockedOut');
     case 'disabled':
       return t('instrument.blocked.disabled');
+    case 'noQuote':
+      return t('instrument.blocked.noQuote');
   }
 }
 
@@ -126,7 +128,20 @@ export function TradeBlockNotice({ instrument, tradable, id }: { instrument: Ins
  * Bid (Geld) and ask (Brief) as they stream in, flashing on a change, and the day's change of
  * the mid against the previous close: green with "+", red with "−".
  */
-export function QuoteCard({ instrument, tradable, reasonId }: { instrument: Instrument; tradable: Tradability; reasonId: string }) {
+export function QuoteCard({
+  instrument,
+  tradable,
+  reasonId,
+  outage = false,
+  onRetry,
+}: {
+  instrument: Instrument;
+  tradable: Tradability;
+  reasonId: string;
+  /** No quote came in time: dashes instead of skeletons, and a way to ask again. */
+  outage?: boolean;
+  onRetry?: () => void;
+}) {
   const { t } = useTranslation();
   const quote = useLiveQuote(instrument.isin);
   const status = useLiveStatus();
@@ -137,12 +152,15 @@ export function QuoteCard({ instrument, tradable, reasonId }: { instrument: Inst
   const decimals = priceDecimals(instrument.priceScale);
 
   const value = (content: ReactNode | undefined, width: string) =>
-    content ?? (
+    content ??
+    (outage ? (
+      <span aria-label={t('instrument.quote.none')}>–</span>
+    ) : (
       <span role="status" aria-busy="true">
         <span className="visually-hidden">{t('common.loading')}</span>
         <Skeleton width={width} height="1.75rem" />
       </span>
-    );
+    ));
 
   return (
     <Card className={styles.quoteCard}>
@@ -182,6 +200,13 @@ export function QuoteCard({ instrument, tradable, reasonId }: { instrument: Inst
       </p>
       {status === 'interrupted' && <Notice tone="warning">{t('instrument.quote.interrupted')}</Notice>}
       <TradeBlockNotice instrument={instrument} tradable={tradable} id={reasonId} />
+      {outage && onRetry && (
+        <div>
+          <Button variant="secondary" size="sm" onPress={onRetry}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      )}
     </Card>
   );
 }

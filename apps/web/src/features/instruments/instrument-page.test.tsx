@@ -374,6 +374,38 @@ describe('instrument page (/wertpapier/:isin)', () => {
     expect(screen.getByRole('link', { name: 'Verkaufen' }).getAttribute('aria-disabled')).toBe('true');
   });
 
+  it('a quote outage: after 10 s without a price the page says so, Kaufen and Verkaufen wait, and "Erneut versuchen" connects anew', async () => {
+    await renderApp('/wertpapier/IE00B4L5Y983');
+    await screen.findByRole('heading', { level: 1, name: /MSCI World/ });
+    expect(screen.getByRole('link', { name: 'Kaufen' }).getAttribute('aria-disabled')).toBeNull();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      act(() => vi.advanceTimersByTime(10_000));
+      const reason = await screen.findByText(/Gerade kommen für dieses Wertpapier keine Kurse an/);
+      const buy = screen.getByRole('link', { name: 'Kaufen' });
+      expect(buy.getAttribute('aria-disabled')).toBe('true');
+      expect(buy.getAttribute('aria-describedby')).toBe(reason.closest('[id]')!.id);
+      expect(screen.getByRole('link', { name: 'Verkaufen' }).getAttribute('aria-disabled')).toBe('true');
+      // Dashes where the skeletons were: nothing pretends to be loading.
+      expect(document.querySelector('[data-quote="bid"] dd')!.textContent).toBe('–');
+      expect(document.querySelector('[data-quote="bid"] [aria-busy]')).toBeNull();
+
+      const streams = FakeEventSource.openAt('/api/quotes/stream').length;
+      const before = FakeEventSource.opened.length;
+      await act(async () => screen.getByRole('button', { name: 'Erneut versuchen' }).click());
+      expect(FakeEventSource.opened.length).toBeGreaterThan(before);
+      expect(FakeEventSource.openAt('/api/quotes/stream').length).toBe(streams);
+      // The wait starts again; a price that comes ends the outage.
+      expect(screen.queryByText(/Gerade kommen für dieses Wertpapier keine Kurse an/)).toBeNull();
+      act(() => quoteHub.accept([quote('IE00B4L5Y983', '101.20', '101.30')]));
+      await waitFor(() => expect(document.querySelector('[data-quote="bid"] dd')!.textContent).toBe('101,20\u00a0€'));
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(screen.getByRole('link', { name: 'Kaufen' }).getAttribute('aria-disabled')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('an index offers no trade buttons and says why', async () => {
     await renderApp('/wertpapier/DE0008469008');
     await screen.findByRole('heading', { level: 1, name: 'DAX' });

@@ -5,6 +5,7 @@ import type { Instrument } from '@kontor/domain/instrument';
 import { isApiError } from '../../lib/api-client';
 import { OwnNoteCard } from '../../parts/notes/own-note-card';
 import { searchPath } from '../../lib/paths';
+import { useQuoteOutage } from '../../lib/live-quotes';
 import { useInstrument } from '../../parts/queries/instrument';
 import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -16,7 +17,7 @@ import { InstrumentChart } from './instrument-chart';
 import { DerivativeDetails, Documents, KeyData } from './instrument-facts';
 import { InstrumentIdentity, QuoteCard, TradeActions } from './instrument-header';
 import { Dividends, News } from './instrument-insights';
-import { tradability } from './tradability';
+import { tradability, withoutQuote } from './tradability';
 import styles from './instrument-page.module.css';
 
 function PageSkeleton() {
@@ -81,7 +82,9 @@ export function InstrumentPage({ actions }: { actions?: (instrument: Instrument)
 
 function InstrumentView({ instrument, actions }: { instrument: Instrument; actions?: (instrument: Instrument) => ReactNode }) {
   const reasonId = useId();
-  const tradable = tradability(instrument, new Date());
+  // Without a quote neither side can be priced: Kaufen and Verkaufen wait for one, with the reason.
+  const { outage, retry } = useQuoteOutage(instrument.isin);
+  const tradable = outage ? withoutQuote(tradability(instrument, new Date())) : tradability(instrument, new Date());
   const derivative = instrument.instrumentType === 'DERIVAT';
   return (
     <Page
@@ -89,7 +92,7 @@ function InstrumentView({ instrument, actions }: { instrument: Instrument; actio
       description={<InstrumentIdentity instrument={instrument} tradable={tradable} />}
       actions={<TradeActions instrument={instrument} tradable={tradable} reasonId={reasonId} extra={actions?.(instrument)} />}
     >
-      <QuoteCard instrument={instrument} tradable={tradable} reasonId={reasonId} />
+      <QuoteCard instrument={instrument} tradable={tradable} reasonId={reasonId} outage={outage} onRetry={retry} />
       <InstrumentChart instrument={instrument} />
       <div className={styles.columns}>
         <div className={styles.column}>

@@ -1,7 +1,7 @@
 import type { Instrument } from '@kontor/domain/instrument';
 import { marketLocalTime } from '@kontor/domain/trading-window';
 
-export type TradeBlock = 'index' | 'matured' | 'knockedOut' | 'disabled';
+export type TradeBlock = 'index' | 'matured' | 'knockedOut' | 'disabled' | 'noQuote';
 
 export type Tradability = {
   /** Why Kaufen is not offered; null when it is. */
@@ -19,6 +19,11 @@ export type Tradability = {
  * residual value) but no longer bought. An index is a reference value, not a security: it cannot
  * be traded at all (the universe also disables every order kind for it).
  */
+/** The same without a current quote: neither side can be priced, so neither is offered until one comes. */
+export function withoutQuote(tradable: Tradability): Tradability {
+  return { ...tradable, buy: tradable.buy ?? 'noQuote', sell: tradable.sell ?? 'noQuote' };
+}
+
 export function tradability(instrument: Pick<Instrument, 'instrumentType' | 'knockedOutFlag' | 'endfaellig' | 'disabledExecTypes'>, now: Date): Tradability {
   const matured = instrument.endfaellig !== null && marketLocalTime(now).date >= instrument.endfaellig;
   if (instrument.instrumentType === 'INDEX') return { buy: 'index', sell: 'index', matured };
