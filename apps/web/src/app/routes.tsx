@@ -107,6 +107,12 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Signed in, but on its own: another application's request, without the app's navigation.
+        lazy: async () => ({ Component: (await withAllTexts(import('./signed-in-bare-frame'))).SignedInBareFrame }),
+        errorElement: <RouteError />,
+        children: [{ path: 'oauth/zustimmung', lazy: async () => ({ Component: (await import('../features/oauth/consent-page')).ConsentPage }) }],
+      },
+      {
         // The guard and the signed-in layout come with the first signed-in page (app/signed-in-frame).
         lazy: async () => ({ Component: (await withAllTexts(import('./signed-in-frame'))).SignedInFrame }),
         children: [
@@ -186,10 +192,6 @@ export const routes: RouteObject[] = [
                   );
                   return { Component: () => <SettingsPage connectedApps={<ConnectedAppsCard />} /> };
                 },
-              },
-              {
-                path: 'oauth/zustimmung',
-                lazy: async () => ({ Component: (await import('../features/oauth/consent-page')).ConsentPage }),
               },
               {
                 path: 'suche',
