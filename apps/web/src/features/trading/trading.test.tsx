@@ -360,11 +360,12 @@ describe('/orders/neu', () => {
     const { user } = await openTicket();
     await user.type(screen.getByLabelText('Stückzahl'), '2');
     await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
-    expect(
-      await screen.findByText(
-        'Angemessenheitsprüfung: Nach Ihren Angaben fehlen Ihnen Kenntnisse oder Erfahrungen mit Aktien. Das Geschäft ist für Sie möglicherweise nicht angemessen.',
-      ),
-    ).toBeTruthy();
+    const warning = await screen.findByText(
+      'Nach Ihren Angaben fehlen Ihnen Kenntnisse oder Erfahrungen mit Aktien. Das Geschäft ist für Sie möglicherweise nicht angemessen.',
+    );
+    expect(warning).toBeTruthy();
+    // The notice's title names the check once; its text does not repeat it.
+    expect(screen.getAllByText(/Angemessenheitsprüfung/)).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Kauforder senden' }));
     expect(await screen.findByText('Bitte bestätigen Sie diesen Hinweis, um fortzufahren.')).toBeTruthy();
     expect(posts('/api/trading')).toHaveLength(0);
