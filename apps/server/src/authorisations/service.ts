@@ -32,8 +32,8 @@ export const authorisationMessages = {
   /** Every wrong answer, whatever was wrong (TAN, ticket, owner, data): PSD2 RTS Art. 4(2)(b). */
   wrong: (left: number) =>
     left === 1
-      ? 'Die Bestätigung ist fehlgeschlagen. Achtung: Sie haben noch einen Versuch. Danach wird die TAN gesperrt.'
-      : `Die Bestätigung ist fehlgeschlagen. Sie haben noch ${left} Versuche.`,
+      ? 'Die TAN ist nicht korrekt oder passt nicht zu diesem Auftrag. Achtung: Sie haben noch einen Versuch. Danach wird die TAN gesperrt.'
+      : `Die TAN ist nicht korrekt oder passt nicht zu diesem Auftrag. Sie haben noch ${left} Versuche.`,
   locked: 'Die TAN ist gesperrt, weil sie zu oft falsch eingegeben wurde. Bitte fordern Sie eine neue TAN an.',
   expired: 'Die TAN ist abgelaufen. Bitte fordern Sie eine neue TAN an.',
   denied: 'Die Freigabe wurde in der Kontor-App abgelehnt. Bitte fordern Sie eine neue TAN an.',

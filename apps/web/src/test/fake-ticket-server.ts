@@ -95,7 +95,7 @@ export function installFakeTicketServer(
       const c = find(body?.ticket);
       if (!c) return jsonResponse({ message: 'Nicht gefunden' }, { status: 404 });
       // verifychangedmobilenr answers only a challenge whose TAN went to a new number.
-      if (path === '/api/ticket/verifychangedmobilenr' && !isNewNumberProof(c.payload)) return unprocessable('Die Bestätigung ist fehlgeschlagen.');
+      if (path === '/api/ticket/verifychangedmobilenr' && !isNewNumberProof(c.payload)) return unprocessable('Die TAN ist nicht korrekt oder passt nicht zu diesem Auftrag.');
       if (c.state === 'LOCKED') return unprocessable('Diese TAN ist gesperrt. Bitte fordern Sie eine neue TAN an.');
       if (c.state === 'EXPIRED') return unprocessable('Die TAN ist abgelaufen. Bitte fordern Sie eine neue TAN an.');
       if (body?.authorizationId ? c.state === 'APPROVED' && body.authorizationId === c.authorizationId : body?.tan === c.tan) {
