@@ -95,6 +95,11 @@ export function OrdersPage() {
                   {orderTypeText(order, t)} · {orderSizeText(order, t)}
                 </span>
                 <span className={styles.muted}>{priceConditionText(order, t)}</span>
+                {order.averagePrice && (
+                  <span className={styles.muted} data-execution-price="">
+                    {t('orders.columns.price')}: {averagePriceText(order)}
+                  </span>
+                )}
               </span>
               <span className={styles.listSide}>
                 <OrderStatusBadge order={order} />

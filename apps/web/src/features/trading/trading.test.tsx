@@ -524,6 +524,18 @@ describe('/orders', () => {
     expect(calls.some((c) => c.path === '/api/trading/orders?state=done')).toBe(true);
   });
 
+  it('on a phone an executed order keeps its execution price in the list', async () => {
+    // A width that measures as a phone's: the table turns into a list.
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    const open = order({ id: 'b1111111-2222-4333-8444-555555555555', kind: 'limit', status: 'Open', display: 'Open', label: 'offen', limit: '150', filledQuantity: '0', averagePrice: null });
+    handler = (call) => (call.path.startsWith('/api/trading/orders?') ? jsonResponse({ orders: [open, order()] }) : undefined);
+    await renderApp('/orders');
+    const list = await screen.findByRole('list', { name: 'Orders' }, { timeout: 10_000 });
+    const executed = await waitFor(() => list.querySelector(`[data-order-id="${order().id}"]`) as HTMLElement);
+    expect(within(executed).getByText(/^Ausführungskurs: 200,10\s€$/)).toBeTruthy();
+    expect(within(list.querySelector(`[data-order-id="${open.id}"]`) as HTMLElement).queryByText(/^Ausführungskurs/)).toBeNull();
+  });
+
   it('says what to do when there are no orders yet', async () => {
     handler = (call) => (call.path.startsWith('/api/trading/orders?') ? jsonResponse({ orders: [] }) : undefined);
     await renderApp('/orders');
