@@ -15,6 +15,7 @@ afterAll(() => ownCluster?.stop());
 
 const options = async () => ({ port: await freePort(), operations: 1000, clients: 6, kills: 2, seed: 2023 });
 
+// Caps, not waits: a case takes 100–130 s on a quiet 2-core machine and up to 215 s beside two busy cores.
 function expectNothingLost(report: ChaosReport) {
   const text = describeReport(report);
   expect(report.kills, text).toBe(2);
@@ -25,7 +26,7 @@ function expectNothingLost(report: ChaosReport) {
   expect(report.invariants.filter((i) => !i.ok), text).toEqual([]);
 }
 
-it('on PostgreSQL, 1,000 operations with the server killed twice: nothing acknowledged is lost, nothing is doubled, the ledger and the engine hold', { timeout: 240_000 }, async () => {
+it('on PostgreSQL, 1,000 operations with the server killed twice: nothing acknowledged is lost, nothing is doubled, the ledger and the engine hold', { timeout: 420_000 }, async () => {
   const url = process.env.DATABASE_URL ?? (ownCluster = startCluster(await freePort())).url;
   const opts = await options();
   const db = await createDatabase(url, 'kontor_chaos');
@@ -36,7 +37,7 @@ it('on PostgreSQL, 1,000 operations with the server killed twice: nothing acknow
   }
 });
 
-it('on a PGlite data directory, the same: the whole process dies and reopens the directory', { timeout: 240_000 }, async () => {
+it('on a PGlite data directory, the same: the whole process dies and reopens the directory', { timeout: 420_000 }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-chaos-'));
   try {
     expectNothingLost(await runChaos({ ...(await options()), database: { DATA_DIR: dir }, pgliteTemplate: await migratedPglite() }));
