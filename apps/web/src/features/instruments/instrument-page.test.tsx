@@ -5,7 +5,7 @@ import type { Quote } from '@kontor/domain/quote';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
 import { FakeEventSource } from '../../test/fake-event-source';
-import { jsonResponse, testAuth } from '../../test/fixtures';
+import { jsonResponse, testAuth, testInstrument } from '../../test/fixtures';
 import { renderAlone, renderApp } from '../../test/render';
 import { Button } from '../../ui/button';
 import type { ChartCanvasProps } from './chart-canvas';
@@ -24,45 +24,9 @@ vi.mock('./chart-canvas', () => ({
 beforeAll(() => vi.stubGlobal('EventSource', FakeEventSource));
 afterAll(() => vi.unstubAllGlobals());
 
+/** SAP as the instrument page's tests know it: trading 07:30–23:00 and on weekends. */
 function instrument(overrides: Partial<Instrument> = {}): Instrument {
-  return {
-    isin: 'DE0007164600',
-    wkn: '716460',
-    name: 'SAP SE',
-    shortName: 'SAP',
-    instrumentType: 'AKTIE',
-    marketName: 'Kontor Market Maker',
-    quoteCurrencyCode: 'EUR',
-    leverage: null,
-    complex: false,
-    knockedOutFlag: false,
-    endfaellig: null,
-    emittentShortCode: null,
-    underlyingIsin: null,
-    underlyingName: null,
-    basisinformationen: null,
-    verkaufsprospekt: null,
-    halbjahresbericht: null,
-    jahresbericht: null,
-    tradingHoursStartTime: '07:30',
-    tradingHoursStopTime: '23:00',
-    sparplan: true,
-    lowTradingThresholdQuantity: null,
-    minQty: '1',
-    priceIncr: '0.01',
-    priceScale: 2,
-    qtyIncr: '1',
-    qtyScale: 0,
-    isOTC: false,
-    disabledExecTypes: [],
-    historicQuotes: true,
-    fractionalTrading: true,
-    tradingFees: null,
-    weekendTrading: true,
-    minimumOrderValue: '1.00',
-    lowTradingThreshold: '500.00',
-    ...overrides,
-  };
+  return testInstrument({ isin: 'DE0007164600', wkn: '716460', name: 'SAP SE', shortName: 'SAP', tradingHoursStartTime: '07:30', tradingHoursStopTime: '23:00', weekendTrading: true, ...overrides });
 }
 
 const SAP = instrument();

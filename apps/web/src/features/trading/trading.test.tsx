@@ -6,7 +6,7 @@ import type { Depot, OrderPreview, TradingOrder } from '@kontor/domain/trading-c
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
 import { FakeEventSource } from '../../test/fake-event-source';
-import { jsonResponse, testConfig } from '../../test/fixtures';
+import { jsonResponse, testConfig, testInstrument } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { SAP_SALE_ESTIMATE } from '../../test/tax-fixtures';
 import { availableKinds, initialValues, ticketErrors, ticketEstimate, toTicket } from './ticket-form';
@@ -17,45 +17,20 @@ const SAP = 'DE0007164600';
 // Whole-app renders with a lazy route and several steps of typing take a while on a cold run.
 vi.setConfig({ testTimeout: 30_000 });
 
+/** SAP as the ticket's tests know it: trading 07:30–23:00, no savings plan, no fractions. */
 function instrument(overrides: Partial<Instrument> = {}): Instrument {
-  return {
+  return testInstrument({
     isin: SAP,
     wkn: '716460',
     name: 'SAP SE',
     shortName: 'SAP',
-    instrumentType: 'AKTIE',
-    marketName: 'Kontor Market Maker',
-    quoteCurrencyCode: 'EUR',
-    leverage: null,
-    complex: false,
-    knockedOutFlag: false,
-    endfaellig: null,
-    emittentShortCode: null,
-    underlyingIsin: null,
-    underlyingName: null,
-    basisinformationen: null,
-    verkaufsprospekt: null,
-    halbjahresbericht: null,
-    jahresbericht: null,
     tradingHoursStartTime: '07:30',
     tradingHoursStopTime: '23:00',
     sparplan: false,
-    lowTradingThresholdQuantity: null,
-    minQty: '1',
-    priceIncr: '0.01',
-    priceScale: 2,
-    qtyIncr: '1',
-    qtyScale: 0,
-    isOTC: false,
-    disabledExecTypes: ['fraction'],
-    historicQuotes: true,
     fractionalTrading: false,
-    tradingFees: null,
-    weekendTrading: false,
-    minimumOrderValue: '1.00',
-    lowTradingThreshold: '500.00',
+    disabledExecTypes: ['fraction'],
     ...overrides,
-  };
+  });
 }
 
 const depot = (available = '1000.00', held = '10'): Depot => ({
