@@ -29,8 +29,8 @@ function literalText(node) {
   return null;
 }
 
-/** Server literals a customer sees: arguments of AppError/notFound/gone, `message:` properties, platform/errors.ts's table. */
-const SERVER_ERROR_CALLS = new Set(['AppError', 'notFound', 'gone']);
+/** Server literals a customer sees: arguments of AppError/notFound/gone/fieldError, `message:` properties, platform/errors.ts's table. */
+const SERVER_ERROR_CALLS = new Set(['AppError', 'notFound', 'gone', 'fieldError', 'recordErrors']);
 function inCustomerError(node, file) {
   if (file.endsWith(path.join('platform', 'errors.ts'))) return true;
   for (let n = node.parent; n; n = n.parent) {

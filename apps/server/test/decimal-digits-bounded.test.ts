@@ -28,7 +28,7 @@ describe('an RFQ quantity with more than 12 digits before the point', () => {
       payload: { isin: 'DE0007164600', side: 'buy', quantity: '11111111111111111111' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, errors: [{ field: 'body.quantity', message: BOUND }] });
+    expect(res.json()).toMatchObject({ status: 400, errors: [{ field: 'quantity', message: BOUND }] });
     expect(await orders()).toEqual(before);
   });
 });

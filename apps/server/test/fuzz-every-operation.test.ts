@@ -4,7 +4,8 @@
  * wrong content types, an oversized body, odd path parameters, bodies nested 8,000 levels deep, the
  * path spelled otherwise: an encoded letter, an encoded or doubled slash, a dot segment), signed in
  * (session cookie and XSRF token, as the web app calls), not signed in and with forged credentials.
- * No answer may be 5xx, and no other spelling of a path gets a state-changing call past the XSRF check.
+ * No answer may be 5xx, every refusal of the API is the one error body `{ message, status, errors: [] }`,
+ * and no other spelling of a path gets a state-changing call past the XSRF check.
  *
  * How to register: a new route in the document needs nothing, it is fuzzed from its schema. A
  * route that inject cannot call to its end (a Server-Sent Events stream) goes into EXCLUDED, named
@@ -25,6 +26,7 @@ import { createTestApp, type TestApp } from './test-app.ts';
 import { insertTicket, pdfBytes } from './ticket-kit.ts';
 import { botToken, confirmedApplication, GOOD_STEPS } from './onboarding-kit.ts';
 import { UPLOAD_MAX_BYTES } from '@kontor/domain/constants';
+import { backendErrorSchema } from '@kontor/domain/backend-error';
 
 const DEFAULT_SEED = 20261123;
 const SEED = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
@@ -314,10 +316,31 @@ function describeOutcome({ probe, who, status, body }: Outcome): string {
     .filter(Boolean)
     .join(' ');
 }
-/** Fails with every request answered with a 5xx or not at all, one line each, and the seed. */
-function expectNoServerErrors(outcomes: Outcome[]) {
+/**
+ * Whether a refusal carries the backend error body of spec §8, `{ message, status, errors: [] }`,
+ * with its own status. The OAuth token endpoint may answer RFC 6749's `{ error, error_description }`
+ * instead (however its path is spelled), and a HEAD answer has no body.
+ */
+function isBackendError(o: Outcome): boolean {
+  if (o.probe.method === 'HEAD') return o.body === '';
+  try {
+    const body = JSON.parse(o.body) as unknown;
+    const parsed = backendErrorSchema.safeParse(body);
+    if (parsed.success) return parsed.data.status === o.status;
+    return o.probe.url.startsWith('/api/oauth2/') && typeof (body as { error?: unknown }).error === 'string';
+  } catch {
+    return false;
+  }
+}
+/**
+ * Fails with every request answered with a 5xx or not at all, and every refusal of the API whose
+ * body is not the one error shape: one line each, and the seed.
+ */
+function expectSoundAnswers(outcomes: Outcome[]) {
   const lines = outcomes.filter((o) => o.status === 'no answer' || o.status >= 500).map(describeOutcome);
   expect(lines.join('\n'), `${lines.length} answers ≥ 500 or none (FUZZ_SEED=${SEED})`).toBe('');
+  const misshapen = outcomes.filter((o) => typeof o.status === 'number' && o.status >= 400 && o.probe.url.startsWith('/api/') && !isBackendError(o));
+  expect(misshapen.map(describeOutcome).join('\n'), `${misshapen.length} refusals not in the error body { message, status, errors: [] } (FUZZ_SEED=${SEED})`).toBe('');
 }
 
 async function sendAll(probes: Probe[], callers: Caller[]): Promise<Outcome[]> {
@@ -493,7 +516,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     expect(empty, 'listed areas without an operation').toEqual([]);
   });
 
-  it.each([...AREAS, ...SUB_AREAS, 'other'])('answers every malformed request to /api/%s, signed in or not, without a 5xx', async (area) => {
+  it.each([...AREAS, ...SUB_AREAS, 'other'])('answers every malformed request to /api/%s, signed in or not, without a 5xx and with the one error body', async (area) => {
     const operations = await servedOperations(t.app);
     const started = Date.now();
     const outcomes: Outcome[] = [];
@@ -512,7 +535,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const seconds = (Date.now() - started) / 1000;
     console.info(`fuzz /api/${area}: ${Object.keys(counts).length} operations, ${outcomes.length} requests in ${seconds.toFixed(1)} s, seed ${SEED}; probes per operation: ${JSON.stringify(counts)}`);
     expect(outcomes.length, 'the area has operations to fuzz').toBeGreaterThan(0);
-    expectNoServerErrors(outcomes);
+    expectSoundAnswers(outcomes);
   }, 240_000);
 
   it('answers deeply nested bodies and other spellings of every path without a 5xx, and no spelling skips the XSRF check', async () => {
@@ -541,7 +564,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     });
     const actions = Object.keys(t.app.identity!.actions);
     const pool = await sendAll([...actions.flatMap((a) => DEEP_BODIES.map((b) => identity('/identity/', a, b))), ...otherSpellings('/identity/').map((u) => identity(u, 'InitiateAuth', '{}'))], [anonymous]);
-    expectNoServerErrors([...outcomes, ...forged, ...pool]);
+    expectSoundAnswers([...outcomes, ...forged, ...pool]);
     const deepTaken = [...outcomes, ...pool].filter((o) => o.probe.payload && DEEP_BODIES.includes(o.probe.payload) && o.status !== 400);
     expect(deepTaken.map(describeOutcome), 'a body nested too deep is a 400').toEqual([]);
     const unchecked = forged.filter((o) => typeof o.status === 'number' && o.status < 400);
@@ -551,7 +574,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   it.each(Object.entries(EXCLUDED).map(([name, { reason }]) => [name, reason]))('%s is excluded (%s) but refuses bad requests without a 5xx', async (name) => {
     const outcomes: Outcome[] = [];
     for (const { probe, caller } of EXCLUDED[name]!.refuse()) outcomes.push(await send(probe, caller));
-    expectNoServerErrors(outcomes);
+    expectSoundAnswers(outcomes);
     // Each of these is refused (no stream opened): 400 or 401.
     expect(outcomes.filter((o) => o.status !== 400 && o.status !== 401).map(describeOutcome)).toEqual([]);
   });
@@ -559,7 +582,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   it.each(Object.keys(MULTIPART))('%s answers multipart bodies (malformed, odd, too large) without a 5xx', async (name) => {
     expect((await servedOperations(t.app)).some((op) => op.name === name), 'the operation is in the document').toBe(true);
     const outcomes = await sendAll(await MULTIPART[name]!(), [signedIn, anonymous]);
-    expectNoServerErrors(outcomes);
+    expectSoundAnswers(outcomes);
     expect(outcomes.filter((o) => o.status === 201).length, 'well-formed uploads are taken').toBeGreaterThan(0);
   }, 120_000);
 
@@ -579,12 +602,12 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         outcomes.push(await send({ method: 'PUT', url: `/api/onboarding/application/${step}`, headers, payload }, anonymous));
       }
     }
-    expectNoServerErrors(outcomes);
+    expectSoundAnswers(outcomes);
     expect(outcomes.filter((o) => o.status === 403).map(describeOutcome), 'each probe got past the bot protection').toEqual([]);
   }, 120_000);
 
   it.each(Object.keys(HIDDEN))('%s, outside the document, answers malformed requests without a 5xx', async (name) => {
     const outcomes = await sendAll(HIDDEN[name]!(), [anonymous]);
-    expectNoServerErrors(outcomes);
+    expectSoundAnswers(outcomes);
   }, 120_000);
 });

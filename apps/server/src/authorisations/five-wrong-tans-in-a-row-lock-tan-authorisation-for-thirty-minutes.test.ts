@@ -38,7 +38,7 @@ describe('five wrong TANs in a row, across challenges, lock TAN authorisation fo
     const open = await requestTan(t, anna, enrol);
     const answers = await wrongOnFreshChallenges(anna, TAN_LOCK_AFTER_WRONG_ANSWERS);
     expect(answers.map((a) => a.statusCode)).toEqual([422, 422, 422, 422, 423]);
-    expect(answers[4]!.json()).toEqual({ message: lockMessage, status: 423, errors: { lockedUntil: '2026-11-23T09:30:00.000Z' } });
+    expect(answers[4]!.json()).toEqual({ message: lockMessage, status: 423, errors: [], code: 'TAN_CUSTOMER_LOCKED' });
 
     const smsBefore = (await smsTo(anna)).length;
     const asked = await askTan(anna);

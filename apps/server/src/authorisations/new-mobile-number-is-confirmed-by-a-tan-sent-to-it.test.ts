@@ -31,7 +31,7 @@ describe('a new mobile number is confirmed by a TAN sent to it (verifychangedmob
     const res = await t.call({ method: 'POST', url: '/api/ticket/requesttan', headers: anna.headers, payload: proofOf('030 1234567') });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('keine Mobilfunknummer');
-    expect(Object.keys(res.json().errors)).toEqual(['newMobileNumber']);
+    expect(res.json().errors).toEqual([{ field: 'newMobileNumber', message: res.json().message }]);
   });
 
   it('refuses the flag on anything but a change of mobile number', async () => {

@@ -12,6 +12,7 @@ import {
   SERVICE_REQUEST_TYPES,
   serviceRequestLabel,
   ticketAuthorisationData,
+  type FieldProblem,
   type ServiceRequestType,
 } from '@kontor/domain/service-requests';
 
@@ -66,6 +67,15 @@ export function authorisedData(payload: AuthorisationPayload, session?: string):
     default:
       return payload;
   }
+}
+
+/** Why a service request's attributes cannot be authorised, field by field (none for any other payload). */
+export function ticketFieldProblems(payload: AuthorisationPayload): FieldProblem[] {
+  if (payload.type !== 'TICKET') return [];
+  const requestType = payload.data.requestType;
+  if (!(SERVICE_REQUEST_TYPES as readonly unknown[]).includes(requestType)) return [];
+  const parsed = parseServiceRequest(requestType as ServiceRequestType, payload.data);
+  return parsed.ok ? [] : parsed.problems;
 }
 
 /**

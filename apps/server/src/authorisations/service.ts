@@ -6,6 +6,7 @@ import {
   type ChallengeStatus,
   type TanChallenge,
   type TicketVerification,
+  TAN_CUSTOMER_LOCKED_CODE,
   TAN_VALIDITY_MS,
 } from '@kontor/domain/auth-contracts';
 import { TAN_CHALLENGE_LIMITS, TAN_LOCK_AFTER_WRONG_ANSWERS, TAN_LOCK_MS, TAN_MAX_ATTEMPTS } from '@kontor/domain/constants';
@@ -17,10 +18,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Messenger } from '../outbox/service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
-import { AppError, notFound } from '../platform/errors.ts';
+import { AppError, fieldError, fieldErrors, notFound } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { securityLogStore } from '../security-log/store.ts';
-import { describePayload, newNumberToConfirm, payloadDigest } from './payload.ts';
+import { describePayload, newNumberToConfirm, payloadDigest, ticketFieldProblems } from './payload.ts';
 import type { AuthorisationStore, ChallengeRow, LockoutRow } from './store.ts';
 
 /** Who asks: the customer and, for a session approval, the browser session (token family) and when it signed in. */
@@ -153,7 +154,7 @@ export function authorisationService(deps: AuthorisationDeps) {
         throw new AppError(409, authorisationMessages.used);
     }
   }
-  const wrong = (left: number) => new AppError(422, authorisationMessages.wrong(left), { attemptsLeft: left });
+  const wrong = (left: number) => fieldError(422, 'tan', authorisationMessages.wrong(left));
 
   /** The customer's own challenge, brought up to date (expired when its time is up); undefined otherwise. */
   async function own(sub: string, ticket: string): Promise<ChallengeRow | undefined> {
@@ -167,7 +168,7 @@ export function authorisationService(deps: AuthorisationDeps) {
     return row;
   }
 
-  const customerLocked = (until: Date) => new AppError(423, authorisationMessages.customerLocked(until), { lockedUntil: until.toISOString() });
+  const customerLocked = (until: Date) => new AppError(423, authorisationMessages.customerLocked(until), [], TAN_CUSTOMER_LOCKED_CODE);
   /** The end of the customer's lock while it lasts, else null. */
   const lockedUntil = (row: LockoutRow | undefined): Date | null => (row?.lockedUntil && row.lockedUntil > clock.now() ? row.lockedUntil : null);
 
@@ -247,8 +248,11 @@ export function authorisationService(deps: AuthorisationDeps) {
       if (payload.type === 'TICKET' && payload.data[CONFIRM_NEW_NUMBER] === true) {
         // Said at its field before anything is sent: why the new number cannot take a TAN.
         const check = checkMobileNumber(String(payload.data.newMobileNumber ?? ''));
-        if (!check.valid) throw new AppError(400, check.reason, { newMobileNumber: [check.reason] });
+        if (!check.valid) throw fieldError(400, 'newMobileNumber', check.reason);
       }
+      // A service request's own mistakes are said at their fields, as the ticket itself would say them.
+      const problems = ticketFieldProblems(payload);
+      if (problems.length > 0) throw fieldErrors(problems);
       const digest = payloadDigest(payload, asker.session);
       if (!digest) throw new AppError(400, authorisationMessages.invalidPayload);
       await deps.gate?.(asker, payload.type);
@@ -287,7 +291,7 @@ export function authorisationService(deps: AuthorisationDeps) {
         const until = lockedUntil(await s.takeLockout(asker.sub));
         if (until) return customerLocked(until);
         const retryAt = challengeRetryAt(await s.challengeTimesSince(asker.sub, new Date(now.getTime() - LONGEST_WINDOW_MS)), now);
-        if (retryAt) return new AppError(429, authorisationMessages.tooManyChallenges(retryAt), { retryAt: retryAt.toISOString() });
+        if (retryAt) return new AppError(429, authorisationMessages.tooManyChallenges(retryAt));
         await s.insert(row);
         return null;
       });

@@ -23,7 +23,7 @@ describe('wrong TANs (PSD2 RTS Art. 4(3)(b): at most five attempts)', () => {
     expect(answers[0]!.json().message).toBe('Die TAN ist nicht korrekt oder passt nicht zu diesem Auftrag. Sie haben noch 4 Versuche.');
     expect(answers[2]!.json().message).toContain('noch 2 Versuche');
     expect(answers[3]!.json().message).toBe('Die TAN ist nicht korrekt oder passt nicht zu diesem Auftrag. Achtung: Sie haben noch einen Versuch. Danach wird die TAN gesperrt.');
-    expect(answers[3]!.json().errors).toEqual({ attemptsLeft: 1 });
+    expect(answers[3]!.json().errors).toEqual([{ field: 'tan', message: answers[3]!.json().message }]);
     // Five wrong in a row also lock the customer's TAN authorisation (five-wrong-tans-in-a-row-lock-tan-authorisation-for-thirty-minutes.test.ts).
     expect(answers[4]!.json().message).toContain('gesperrt');
 
@@ -64,7 +64,7 @@ describe('wrong TANs (PSD2 RTS Art. 4(3)(b): at most five attempts)', () => {
     const anna = await signedInCustomer(t.app, t.database.db, 'anna-tan-which');
     const ben = await signedInCustomer(t.app, t.database.db, 'ben-tan');
     const { challenge, tan } = await requestTan(t, anna, enrol);
-    const first = { message: 'Die TAN ist nicht korrekt oder passt nicht zu diesem Auftrag. Sie haben noch 4 Versuche.', status: 422, errors: { attemptsLeft: 4 } };
+    const first = { message: 'Die TAN ist nicht korrekt oder passt nicht zu diesem Auftrag. Sie haben noch 4 Versuche.', status: 422, errors: [{ field: 'tan', message: 'Die TAN ist nicht korrekt oder passt nicht zu diesem Auftrag. Sie haben noch 4 Versuche.' }] };
     const answers = [
       await verifyTan(t, ben, { ticket: challenge.ticket, tan }),
       await verifyTan(t, anna, { ticket: '0b7f3a52-7d0c-4a4e-9d0e-2f1c3f9a7e11', tan }),

@@ -6,7 +6,7 @@ import type { EmailAddressPool } from '../identity/store.ts';
 import type { Messenger } from '../outbox/service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
-import { AppError, notFound } from '../platform/errors.ts';
+import { AppError, fieldError, notFound } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import type { EmailChangeRow, EmailChangeStore } from './store.ts';
 import { securityLogStore } from '../security-log/store.ts';
@@ -90,8 +90,8 @@ export function emailChangeService(d: EmailChangeDeps) {
     /** A new request replaces one still open. */
     async start(sub: string, newEmail: string): Promise<EmailChange> {
       const p = pool();
-      if ((await p.emailOf(d.db, sub)) === newEmail) throw new AppError(400, emailChangeMessages.same, { newEmail: [emailChangeMessages.same] });
-      if (await p.inUse(d.db, sub, newEmail)) throw new AppError(409, emailChangeMessages.taken, { newEmail: [emailChangeMessages.taken] });
+      if ((await p.emailOf(d.db, sub)) === newEmail) throw fieldError(400, 'newEmail', emailChangeMessages.same);
+      if (await p.inUse(d.db, sub, newEmail)) throw fieldError(409, 'newEmail', emailChangeMessages.taken);
       const now = d.clock.now();
       const row: EmailChangeRow = {
         id: randomUUID(),
@@ -142,7 +142,7 @@ export function emailChangeService(d: EmailChangeDeps) {
         if (!counted) refuse((await d.store(d.db).byId(sub, id)) ?? row);
         if (counted!.state === 'VOID') throw new AppError(410, emailChangeMessages.voided);
         const left = TAN_MAX_ATTEMPTS - counted!.attempts;
-        throw new AppError(422, emailChangeMessages.wrongCode(left), { code: [emailChangeMessages.wrongCode(left)], attemptsLeft: left });
+        throw fieldError(422, 'code', emailChangeMessages.wrongCode(left));
       }
       const p = pool();
       const done = await d.db.transaction(async (tx) => {

@@ -174,7 +174,7 @@ describe('API session', () => {
   it('refuses a forged or missing token with 401 and a German message', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/user/me' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ message: 'Bitte melden Sie sich an, um fortzufahren.', status: 401 });
+    expect(none.json()).toEqual({ message: 'Bitte melden Sie sich an, um fortzufahren.', status: 401, errors: [] });
     const forged = await t.call({ method: 'POST', url: '/api/auth/login', payload: { accessToken: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' } });
     expect(forged.statusCode).toBe(401);
   });

@@ -212,7 +212,7 @@ describe('GET /api/instrument/{isin}', () => {
   it('answers 404 with the backend error body for an unknown ISIN, and 400 for a malformed one', async () => {
     const unknown = await get(`/api/instrument/${UNKNOWN}`);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Das Wertpapier wurde nicht gefunden.', status: 404 });
+    expect(unknown.json()).toEqual({ message: 'Das Wertpapier wurde nicht gefunden.', status: 404, errors: [] });
     const malformed = await get('/api/instrument/DE0007164601');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors[0].field).toBe('params.isin');

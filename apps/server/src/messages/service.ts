@@ -1,6 +1,6 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
-import { AppError, notFound } from '../platform/errors.ts';
+import { fieldError, notFound } from '../platform/errors.ts';
 import { insertMessages, type MessageStore, type NewMessage } from './store.ts';
 
 /** The welcome message every demo customer finds in the Nachrichten tab (once: it has a key). */
@@ -19,7 +19,7 @@ export function messageService(deps: { db: Db; store: MessageStore; clock: Clock
   return {
     async page(sub: string, q: { unread?: boolean; cursor?: string; limit: number }) {
       const page = await store.page(sub, q);
-      if (!page) throw new AppError(400, 'Diese Seite der Liste gibt es nicht. Bitte laden Sie die Liste neu.', { cursor: 'Ungültiger Cursor' });
+      if (!page) throw fieldError(400, 'cursor', 'Diese Seite der Liste gibt es nicht. Bitte laden Sie die Liste neu.');
       return page;
     },
     async markRead(sub: string, id: string, read: boolean): Promise<void> {

@@ -74,7 +74,7 @@ describe('price alerts', () => {
     const before = (await as(anna, 'GET', '/api/notification/alerts')).json();
     const res = await as(anna, 'POST', '/api/notification/alerts', { isin: 'DE0007164600', direction: 'above', price });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ field: 'body.price', message: 'Höchstens 12 Stellen vor und 12 nach dem Komma' }]);
+    expect(res.json().errors).toEqual([{ field: 'price', message: 'Höchstens 12 Stellen vor und 12 nach dem Komma' }]);
     expect((await as(anna, 'GET', '/api/notification/alerts')).json()).toEqual(before);
   });
 });

@@ -68,7 +68,7 @@ describe('account opening from the e-mail code to the first sign-in', () => {
     expect(approved.json()).toMatchObject({ status: 'APPROVED', nextStep: 'password', identification: { status: 'APPROVED' } });
     const weak = await onboarding(t, 'signupuser', { password: 'kurz' }, { token });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().errors.password).toContain('Mindestens 8 Zeichen');
+    expect(weak.json().errors).toContainEqual({ field: 'password', message: expect.stringContaining('Mindestens 8 Zeichen') });
     const done = await onboarding(t, 'signupuser', { password: PASSWORD }, { token });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ email });

@@ -24,7 +24,7 @@ describe('the bot-protection token', () => {
   it('refuses a request without one (the client could not fetch it) with the German message', async () => {
     const res = await start('ohne@kontor.example', false);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: BOT_MESSAGE, status: 403 });
+    expect(res.json()).toEqual({ message: BOT_MESSAGE, status: 403, errors: [] });
   });
 
   it('refuses a forged one: a challenge Kontor did not sign, or unsolved work', async () => {
@@ -72,7 +72,7 @@ describe('the e-mail code', () => {
     const wrong = right === '000000' ? '000001' : '000000';
     const first = await onboarding(t, 'registrationconfirmation', { applicationId, code: wrong });
     expect(first.statusCode).toBe(400);
-    expect(first.json().errors).toEqual({ code: ['Der Code ist falsch. Bitte prüfen Sie Ihre Eingabe.'] });
+    expect(first.json().errors).toEqual([{ field: 'code', message: 'Der Code ist falsch. Bitte prüfen Sie Ihre Eingabe.' }]);
     for (let i = 0; i < 4; i++) await onboarding(t, 'registrationconfirmation', { applicationId, code: wrong });
     const late = await onboarding(t, 'registrationconfirmation', { applicationId, code: right });
     expect(late.statusCode).toBe(400);
@@ -95,7 +95,7 @@ describe('the e-mail code', () => {
 
   it('refuses the application without a token or with an unknown one', async () => {
     const expired = 'Ihre Sitzung zur Kontoeröffnung ist abgelaufen. Bitte bestätigen Sie Ihre E-Mail-Adresse erneut.';
-    expect((await onboarding(t, 'application')).json()).toEqual({ message: expired, status: 401 });
+    expect((await onboarding(t, 'application')).json()).toEqual({ message: expired, status: 401, errors: [] });
     expect((await onboarding(t, 'application', undefined, { token: 'x'.repeat(43) })).statusCode).toBe(401);
     expect((await start('keine-adresse')).statusCode).toBe(400);
   });
@@ -110,7 +110,10 @@ describe('the steps', () => {
   const errorsOf = async (step: string, body: unknown) => {
     const res = await put(step, body);
     expect(res.statusCode).toBe(400);
-    return res.json().errors as Record<string, string[]>;
+    // The body lists each field's problems; grouped by field here to compare.
+    const grouped: Record<string, string[]> = {};
+    for (const e of res.json().errors as { field: string; message: string }[]) (grouped[e.field] ??= []).push(e.message);
+    return grouped;
   };
 
   it('personal data: of age on the server’s day, a postal code of the country, names given', async () => {
@@ -145,6 +148,7 @@ describe('the steps', () => {
     const res = await onboarding(t, 'application/identification', { method: 'EID' }, { token });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Bitte vervollständigen Sie zuerst: „Kenntnisse und Erfahrungen“, „Bedingungen“.');
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['experience', 'terms']);
   });
 
   it('terms: the three acknowledgements; advertising consent optional', async () => {

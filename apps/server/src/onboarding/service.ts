@@ -23,7 +23,7 @@ import { passwordProblems } from '@kontor/domain/password';
 import type { AccountOpeningData } from '../documents/account-opening.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
-import { AppError, fieldErrors, notFound } from '../platform/errors.ts';
+import { AppError, fieldError, fieldErrors, notFound } from '../platform/errors.ts';
 import type { Messenger } from '../outbox/service.ts';
 import type { PoolUsers } from '../identity/service.ts';
 import { maskEmail } from '../identity/one-time-codes.ts';
@@ -152,16 +152,16 @@ export function onboardingService(d: {
       if (!row || row.status === 'COMPLETED') throw notFound('Diesen Antrag gibt es nicht. Bitte beginnen Sie mit Ihrer E-Mail-Adresse.');
       const now = clock.now();
       if (!row.codeHash || !row.codeExpiresAt || row.codeExpiresAt <= now) {
-        throw new AppError(400, 'Der Code ist abgelaufen. Bitte fordern Sie einen neuen an.', { code: ['Der Code ist abgelaufen. Bitte fordern Sie einen neuen an.'] });
+        throw fieldError(400, 'code', 'Der Code ist abgelaufen. Bitte fordern Sie einen neuen an.');
       }
       if (row.codeHash !== codeHashOf(row.id, code.trim())) {
         const failures = await store(db).countCodeFailure(row.id, now);
         if (failures >= MAX_CODE_FAILURES) {
           await store(db).update(row.id, { codeHash: null, codeExpiresAt: null, updatedAt: now });
           const message = 'Der Code wurde zu oft falsch eingegeben. Bitte fordern Sie einen neuen an.';
-          throw new AppError(400, message, { code: [message] });
+          throw fieldError(400, 'code', message);
         }
-        throw new AppError(400, 'Der Code ist falsch. Bitte prüfen Sie Ihre Eingabe.', { code: ['Der Code ist falsch. Bitte prüfen Sie Ihre Eingabe.'] });
+        throw fieldError(400, 'code', 'Der Code ist falsch. Bitte prüfen Sie Ihre Eingabe.');
       }
       const token = randomBytes(32).toString('base64url');
       const updated = await store(db).update(row.id, {
@@ -198,7 +198,7 @@ export function onboardingService(d: {
         const missing = incompleteSteps(row);
         if (missing.length) {
           const labels = missing.map((s) => `„${ONBOARDING_STEP_LABELS[s]}“`).join(', ');
-          throw new AppError(409, `Bitte vervollständigen Sie zuerst: ${labels}.`, { steps: missing });
+          throw new AppError(409, `Bitte vervollständigen Sie zuerst: ${labels}.`, missing.map((step) => ({ field: step, message: `Bitte vervollständigen Sie zuerst: „${ONBOARDING_STEP_LABELS[step]}“.` })));
         }
         const now = clock.now();
         const updated = await store(tx).update(row.id, {
@@ -241,7 +241,7 @@ export function onboardingService(d: {
      */
     async signup(token: string | undefined, password: string): Promise<{ email: string }> {
       const problems = passwordProblems(password);
-      if (problems.length) throw new AppError(400, 'Das Passwort erfüllt nicht alle Regeln.', { password: problems });
+      if (problems.length) throw new AppError(400, 'Das Passwort erfüllt nicht alle Regeln.', problems.map((message) => ({ field: 'password', message })));
       return db.transaction(async (tx) => {
         const row = await byToken(token, tx);
         if (row.status === 'COMPLETED') return { email: row.email };

@@ -1,19 +1,28 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { FieldError } from '@kontor/domain/backend-error';
 import { AppError, messages } from './errors.ts';
-
-export type FieldError = { field: string; message: string };
 
 const clientMessages: Record<number, string> = {
   400: messages.badRequest,
   404: messages.notFound,
   413: messages.payloadTooLarge,
+  414: messages.uriTooLong,
   415: messages.unsupportedMediaType,
   429: messages.tooManyRequests,
 };
 
 /**
- * Every error leaves as the backend error body `{ message, status, errors }` (spec §8). Bad input
+ * What the router refuses before any route or hook runs (a path that is no valid URL component,
+ * a path parameter over its length): the same body as every other refusal.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode === 414 ? 414 : 400;
+  void reply.code(status).send({ message: clientMessages[status], status, errors: [] });
+}
+
+/**
+ * Every error leaves as the backend error body `{ message, status, errors: [] }` (spec §8). Bad input
  * is a 400 with field errors; anything unexpected is a 500 that reveals nothing of the internals.
  */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -22,7 +31,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       const where = err.validationContext ?? 'body';
       const errors: FieldError[] = err.validation.map((v) => {
         const issuePath = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        return { field: issuePath ? `${where}.${issuePath}` : where, message: v.message ?? messages.badRequest };
+        // A body's fields by their own names, as the services name them; query and path parameters prefixed.
+        const field = where === 'body' ? issuePath || 'body' : issuePath ? `${where}.${issuePath}` : where;
+        return { field, message: v.message ?? messages.badRequest };
       });
       return reply.code(400).send({ message: messages.badRequest, status: 400, errors });
     }
@@ -32,13 +43,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its contract');
-      return reply.code(500).send({ message: messages.internal, status: 500 });
+      return reply.code(500).send({ message: messages.internal, status: 500, errors: [] });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: clientMessages[status] ?? messages.badRequest, status });
+      return reply.code(status).send({ message: clientMessages[status] ?? messages.badRequest, status, errors: [] });
     }
     req.log.error({ err }, 'unexpected error');
-    return reply.code(500).send({ message: messages.internal, status: 500 });
+    return reply.code(500).send({ message: messages.internal, status: 500, errors: [] });
   });
 }

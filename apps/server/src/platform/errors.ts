@@ -1,4 +1,4 @@
-import type { BackendError } from '@kontor/domain/backend-error';
+import type { BackendError, FieldError } from '@kontor/domain/backend-error';
 import type { FieldProblem } from '@kontor/domain/service-requests';
 
 /** An error a customer may see: its message is German and safe to show. */
@@ -6,7 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly errors?: unknown,
+    /** The fields at fault; the body always carries the list, empty when none is. */
+    readonly errors: readonly FieldError[] = [],
     /** What the web app acts on (e.g. SESSION_IDLE: ask for the step-up), beside the German message. */
     readonly code?: string,
   ) {
@@ -18,7 +19,7 @@ export class AppError extends Error {
     return {
       message: this.message,
       status: this.status,
-      ...(this.errors === undefined ? {} : { errors: this.errors }),
+      errors: [...this.errors],
       ...(this.code === undefined ? {} : { code: this.code }),
     };
   }
@@ -31,15 +32,22 @@ export const messages = {
   internal: 'Es ist ein technischer Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
   tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   payloadTooLarge: 'Die gesendeten Daten sind zu groß.',
+  uriTooLong: 'Die aufgerufene Adresse ist zu lang.',
   unsupportedMediaType: 'Dieses Datenformat wird nicht unterstützt.',
 } as const;
 
-export const badRequest = (errors?: unknown) => new AppError(400, messages.badRequest, errors);
 export const notFound = (message: string = messages.notFound) => new AppError(404, message);
 
-/** One 400 with every field's message (the form puts each at its field): `errors: { path: [message, …] }`. */
-export function fieldErrors(problems: readonly FieldProblem[]): AppError {
-  const errors: Record<string, string[]> = {};
-  for (const p of problems) (errors[p.path] ??= []).push(p.message);
-  return new AppError(400, problems[0]?.message ?? 'Bitte prüfen Sie Ihre Angaben.', errors);
+/** One field at fault, its message also the error's. */
+export const fieldError = (status: number, field: string, message: string) => new AppError(status, message, [{ field, message }]);
+
+/** Every field's message (the form puts each at its field); the first is the error's message. */
+export function fieldErrors(problems: readonly FieldProblem[], status = 400): AppError {
+  return new AppError(status, problems[0]?.message ?? 'Bitte prüfen Sie Ihre Angaben.', problems.map((p) => ({ field: p.path, message: p.message })));
+}
+
+/** A form's errors kept as `{ field: message }` (the order ticket's), as the body's list. */
+export function recordErrors(status: number, errors: Readonly<Record<string, string>>, message?: string): AppError {
+  const list = Object.entries(errors).map(([field, m]) => ({ field, message: m }));
+  return new AppError(status, message ?? list[0]?.message ?? messages.badRequest, list);
 }

@@ -9,7 +9,7 @@ import { APP_VERSIONS } from '@kontor/domain/constants';
 import type { Config } from '../config.ts';
 import type { Db } from './db.ts';
 import { installCanonicalPaths } from './canonical-path.ts';
-import { installErrorHandler } from './error-handler.ts';
+import { frameworkErrors, installErrorHandler } from './error-handler.ts';
 import { installJsonDepthLimit } from './json-body.ts';
 import { loggerOptions, requestLogger } from './logger.ts';
 import { rateLimitStorage } from './rate-limit-store.ts';
@@ -38,6 +38,7 @@ export async function createHttpApp(deps: {
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     childLoggerFactory: requestLogger,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

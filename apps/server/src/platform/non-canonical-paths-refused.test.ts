@@ -33,7 +33,7 @@ describe('a request path that is not spelled canonically', () => {
   it.each(LOGIN_SPELLINGS)('POST %s without the XSRF token opens no session: 400', async (url) => {
     const res = await t.app.inject({ method: 'POST', url, payload: { accessToken: customer.accessToken } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: pathMessages.nonCanonical, status: 400 });
+    expect(res.json()).toEqual({ message: pathMessages.nonCanonical, status: 400, errors: [] });
     expect(res.cookies.map((c) => c.name)).not.toContain(SESSION_COOKIE);
   });
 

@@ -29,7 +29,7 @@ describe('backend error body', () => {
   it('answers an unknown API route with 404 and the error body', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: expect.stringMatching(/nicht gefunden/), status: 404 });
+    expect(res.json()).toEqual({ message: expect.stringMatching(/nicht gefunden/), status: 404, errors: [] });
   });
 
   it('answers bad input with 400 and field errors, writing nothing', async () => {
@@ -38,7 +38,7 @@ describe('backend error body', () => {
     const body = res.json();
     expect(body.status).toBe(400);
     expect(body.message).toMatch(/Eingabe/);
-    expect(body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'body.fzsrc' })]));
+    expect(body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'fzsrc' })]));
     const rows = await t.database.db.execute('select count(*)::int as n from tracking_events');
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
@@ -63,7 +63,7 @@ describe('backend error body', () => {
     await close();
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('10.0.0.5');
-    expect(res.json()).toEqual({ message: expect.stringMatching(/technischer Fehler/), status: 500 });
+    expect(res.json()).toEqual({ message: expect.stringMatching(/technischer Fehler/), status: 500, errors: [] });
     expect(lines.join('')).toContain('10.0.0.5'); // the operator still sees it in the log
     expect(JSON.parse(lines.find((l) => l.includes('10.0.0.5'))!).reqId).toEqual(expect.any(String));
   });
@@ -109,7 +109,7 @@ describe('XSRF double submit', () => {
     const payload = { fzsrc: 'newsletter' };
     const none = await t.app.inject({ method: 'POST', url: '/api/user/tracking', payload, cookies: { 'XSRF-TOKEN': 'abc' } });
     expect(none.statusCode).toBe(403);
-    expect(none.json()).toEqual({ message: expect.stringMatching(/Sicherheitsprüfung/), status: 403 });
+    expect(none.json()).toEqual({ message: expect.stringMatching(/Sicherheitsprüfung/), status: 403, errors: [] });
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/user/tracking',

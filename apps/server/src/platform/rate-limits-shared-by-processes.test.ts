@@ -36,7 +36,7 @@ async function loginsAcross(apps: FastifyInstance[], count: number): Promise<num
       payload: { accessToken: 'x'.repeat(40) },
     });
     statuses.push(res.statusCode);
-    if (res.statusCode === 429) expect(res.json()).toEqual({ message: messages.tooManyRequests, status: 429 });
+    if (res.statusCode === 429) expect(res.json()).toEqual({ message: messages.tooManyRequests, status: 429, errors: [] });
   }
   return statuses;
 }

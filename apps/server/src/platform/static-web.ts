@@ -117,7 +117,7 @@ export async function installStaticWeb(app: FastifyInstance, distDir: string): P
       reply.header('cache-control', 'no-cache');
       return sendCompressed(req, reply, pageFor(url), 'text/html; charset=utf-8');
     }
-    return reply.code(404).send({ message: messages.notFound, status: 404 });
+    return reply.code(404).send({ message: messages.notFound, status: 404, errors: [] });
   });
 }
 

@@ -37,9 +37,9 @@ it('before setting up: the first execution (1 January is a holiday: Monday 4 Jan
 it('refuses an instrument without savings plans, a first date in the past, and a second plan on the same instrument', async () => {
   const noPlan = await call('POST', '/api/savingsplan', { ...input, isin: NO_PLAN });
   expect(noPlan.statusCode).toBe(422);
-  expect(noPlan.json().errors.isin).toBe('Für dieses Wertpapier ist kein Sparplan möglich.');
+  expect(noPlan.json().errors).toEqual([{ field: 'isin', message: 'Für dieses Wertpapier ist kein Sparplan möglich.' }]);
   const past = await call('POST', '/api/savingsplan', { ...input, firstDate: '2026-12-09' });
-  expect(past.json().errors.firstDate).toBe('Die erste Ausführung kann frühestens morgen sein.');
+  expect(past.json().errors).toEqual([{ field: 'firstDate', message: 'Die erste Ausführung kann frühestens morgen sein.' }]);
   const tooSmall = await call('POST', '/api/savingsplan', { ...input, amount: '0.50' });
   expect(tooSmall.statusCode).toBe(400);
   expect(JSON.stringify(tooSmall.json())).toContain('Sparrate von 1,00 € bis 25.000,00 €');
@@ -90,7 +90,7 @@ it('yearly-increase-applies-on-the-anniversary: a plan set up a year ago saves 5
 it('a plan paid by direct debit collects its rate from the reference account and buys with it; without a mandate it is refused', async () => {
   const ben = await customerWithCash(t, '0');
   const refused = await t.call({ method: 'POST', url: '/api/savingsplan', headers: ben.headers, payload: { ...input, firstDate: '2026-12-16', payment: 'DIRECT_DEBIT' } });
-  expect(refused.json(), refused.body).toMatchObject({ errors: { payment: expect.stringMatching(/Lastschriftmandat/) } });
+  expect(refused.json(), refused.body).toMatchObject({ errors: [{ field: 'payment', message: expect.stringMatching(/Lastschriftmandat/) }] });
 
   const carla = await customerWithMandate(t);
   expect((await t.call({ method: 'GET', url: '/api/savingsplan', headers: carla.headers })).json().directDebitAvailable).toBe(true);

@@ -26,7 +26,7 @@ import {
 import type { Quote } from '@kontor/domain/quote';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
-import { AppError, notFound } from '../platform/errors.ts';
+import { AppError, fieldError, notFound } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { fingerprintOf, idempotent, type IdempotentResult } from '../platform/idempotency.ts';
 import { savingsPlanStore as store, type PlanRow, type PlanTotals } from './store.ts';
@@ -51,7 +51,7 @@ export type SavingsPlanDeps = {
 
 const CALENDAR_LENGTH = 12;
 const planNotFound = () => notFound('Diesen Sparplan gibt es nicht.');
-const fieldError = (field: string, message: string) => new AppError(422, message, { [field]: message });
+const invalid = (field: string, message: string) => fieldError(422, field, message);
 
 /** The customer's side of savings plans: set up, change, pause, resume, delete, and the views. */
 export function savingsPlanService(d: SavingsPlanDeps) {
@@ -63,14 +63,14 @@ export function savingsPlanService(d: SavingsPlanDeps) {
 
   async function planInstrument(isin: string): Promise<Instrument> {
     const instrument = await d.instrument(isin);
-    if (!instrument) throw fieldError('isin', 'Dieses Wertpapier kennen wir nicht.');
-    if (!instrument.sparplan) throw fieldError('isin', 'Für dieses Wertpapier ist kein Sparplan möglich.');
+    if (!instrument) throw invalid('isin', 'Dieses Wertpapier kennen wir nicht.');
+    if (!instrument.sparplan) throw invalid('isin', 'Für dieses Wertpapier ist kein Sparplan möglich.');
     return instrument;
   }
 
   function checkFirstDate(firstDate: string): void {
-    if (firstDate < earliest()) throw fieldError('firstDate', 'Die erste Ausführung kann frühestens morgen sein.');
-    if (firstDate > addCalendarDays(today(), 366)) throw fieldError('firstDate', 'Die erste Ausführung kann höchstens ein Jahr im Voraus liegen.');
+    if (firstDate < earliest()) throw invalid('firstDate', 'Die erste Ausführung kann frühestens morgen sein.');
+    if (firstDate > addCalendarDays(today(), 366)) throw invalid('firstDate', 'Die erste Ausführung kann höchstens ein Jahr im Voraus liegen.');
   }
 
   function quoteOf(isin: string) {
@@ -210,10 +210,10 @@ export function savingsPlanService(d: SavingsPlanDeps) {
         await planInstrument(input.isin);
         checkFirstDate(input.firstDate);
         if (input.payment === 'DIRECT_DEBIT' && !d.directDebitOffered) {
-          throw fieldError('payment', 'Lastschriften bieten wir derzeit nicht an. Bitte wählen Sie das Verrechnungskonto.');
+          throw invalid('payment', 'Lastschriften bieten wir derzeit nicht an. Bitte wählen Sie das Verrechnungskonto.');
         }
         if (input.payment === 'DIRECT_DEBIT' && !(await d.directDebitAvailable(sub, tx))) {
-          throw fieldError('payment', 'Lastschrift ist nicht möglich: Bitte erteilen Sie zuerst ein SEPA-Lastschriftmandat.');
+          throw invalid('payment', 'Lastschrift ist nicht möglich: Bitte erteilen Sie zuerst ein SEPA-Lastschriftmandat.');
         }
         if ((await store(tx).countLive(sub)) >= SAVINGS_PLANS_PER_CUSTOMER) {
           throw new AppError(409, `Sie haben bereits ${SAVINGS_PLANS_PER_CUSTOMER} Sparpläne. Bitte löschen Sie zuerst einen.`);

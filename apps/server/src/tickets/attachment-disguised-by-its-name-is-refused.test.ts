@@ -38,7 +38,7 @@ describe('an attachment is taken by its bytes, never by its name or the browserâ
     const before = await stored();
     const res = await upload('ausweis.pdf', bytes);
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: 'Bitte laden Sie eine PDF-, JPEG- oder PNG-Datei hoch.', status: 415 });
+    expect(res.json()).toEqual({ message: 'Bitte laden Sie eine PDF-, JPEG- oder PNG-Datei hoch.', status: 415, errors: [] });
     expect(await stored()).toEqual(before);
   });
 

@@ -45,7 +45,7 @@ describe('the size limit of a ticket attachment (9 MiB = 9437184 bytes)', () => 
 
     const oneMore = await upload(ticketId, [{ filename: 'Kontoauszug.pdf', bytes: pdfBytes(UPLOAD_MAX_BYTES + 1), type: 'application/pdf' }]);
     expect(oneMore.statusCode).toBe(413);
-    expect(oneMore.json()).toEqual({ message: 'Die Datei ist größer als 9 MB.', status: 413 });
+    expect(oneMore.json()).toEqual({ message: 'Die Datei ist größer als 9 MB.', status: 413, errors: [] });
     expect(await stored()).toEqual({ rows: 1, blobs: 1 });
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ticket, TicketDialog, TicketList } from '@kontor/domain/ticket-contracts';
 import { pdfText } from '../../test/pdf-text.ts';
+import { outboxStore } from '../outbox/store.ts';
 import { signedInCustomer, type SignedInCustomer } from '../../test/customer.ts';
 import { hoursLater, storedUpload, submitTicket, ticketAuthorisation } from '../../test/ticket-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -34,7 +35,13 @@ describe('a service ticket from draft to closed', () => {
       authorisation: { ticket: '00000000-0000-4000-8000-000000000000', tan: '123456', authorizationId: 'x' },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors.postalCode).toEqual(['Diese Postleitzahl passt nicht zu Deutschland.']);
+    expect(wrong.json().errors).toEqual([{ field: 'postalCode', message: 'Diese Postleitzahl passt nicht zu Deutschland.' }]);
+    // Asking a TAN for it says the same at the same field, and sends nothing.
+    const smsBefore = (await outboxStore(t.database.db).latest(500)).length;
+    const asked = await as('POST', '/api/ticket/requesttan', { type: 'TICKET', data: { requestType: 'ADDRESS', ...ADDRESS, postalCode: '1234' } });
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json().errors).toEqual([{ field: 'postalCode', message: 'Diese Postleitzahl passt nicht zu Deutschland.' }]);
+    expect(await outboxStore(t.database.db).latest(500)).toHaveLength(smsBefore);
 
     // The TAN confirmed Lindenstraße 12; it does not submit Lindenstraße 14.
     const authorisation = await ticketAuthorisation(t, anna, 'ADDRESS', ADDRESS);
@@ -120,7 +127,7 @@ describe('a service ticket from draft to closed', () => {
     expect(text).toContain('VORSCHAU');
     const tooMuch = await as('POST', '/api/ticket/fsapreview', { data: { ...fsa, taxExemptionOrderAmount: '1000.01' } });
     expect(tooMuch.statusCode).toBe(400);
-    expect(Object.keys(tooMuch.json().errors)).toEqual(['taxExemptionOrderAmount']);
+    expect(tooMuch.json().errors.map((e: { field: string }) => e.field)).toEqual(['taxExemptionOrderAmount']);
   });
 
   it('a loss certificate is issued once a year: a second request is refused when it is made', async () => {
@@ -132,7 +139,7 @@ describe('a service ticket from draft to closed', () => {
       authorisation: await ticketAuthorisation(t, anna, 'LOSS_CERTIFICATE', { lossOffsetResetOther: true }),
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json().errors.lossOffsetResetStocks).toEqual(['Für 2026 haben wir Ihnen bereits eine Verlustbescheinigung ausgestellt.']);
+    expect(again.json().errors).toEqual([{ field: 'lossOffsetResetStocks', message: 'Für 2026 haben wir Ihnen bereits eine Verlustbescheinigung ausgestellt.' }]);
   });
 
   it('a draft can be discarded; then it is gone', async () => {

@@ -7,7 +7,7 @@ import { accountCheckErrors } from '@kontor/domain/order-rules';
 import { formatQuantity, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import type { OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import type { Db } from '../platform/db.ts';
-import { AppError, notFound } from '../platform/errors.ts';
+import { AppError, notFound, recordErrors } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { claimAnswered, fingerprintOf, idempotent, replay, replayOf } from '../platform/idempotency.ts';
 import { holdEntry } from '../bookings/holds.ts';
@@ -105,7 +105,7 @@ export function orderEntry(d: OrderEntryDeps) {
       // The reservation is never below the estimated value plus fees: whatever the account check
       // refuses is refused here too, and it says which field and how much is available.
       const errors = accountCheckErrors(ticket, { availableCash, availableQuantity: '0' }, { quote: c.quote, costs: toWireAmount(fees), fxRate: c.fxRate });
-      if (Object.keys(errors).length > 0) throw new AppError(422, Object.values(errors)[0]!, errors);
+      if (Object.keys(errors).length > 0) throw recordErrors(422, errors);
       throw insufficientFunds();
     }
     return reserved;
@@ -146,7 +146,7 @@ export function orderEntry(d: OrderEntryDeps) {
     } else {
       const available = await d.preTrade.availableQuantity(itx, sub, ticket.isin);
       const errors = accountCheckErrors(ticket, { availableCash: '0', availableQuantity: available }, { quote: c.quote, fxRate: c.fxRate });
-      if (Object.keys(errors).length > 0) throw new AppError(422, Object.values(errors)[0]!, errors);
+      if (Object.keys(errors).length > 0) throw recordErrors(422, errors);
       blocked = ticket.kind === 'fraction' ? new Decimal(available) : new Decimal(ticket.quantity!);
     }
     await d.orders(itx).insert(newOrderRow(p, id, reserved, blocked));

@@ -9,7 +9,7 @@ import type { SaleTaxEstimate } from '@kontor/domain/tax-contracts';
 import type { Db } from '../platform/db.ts';
 import { estimateSaleTax } from '../bookings/execution-booking.ts';
 import { currentTaxYear } from '../tax/store.ts';
-import { AppError, badRequest, notFound } from '../platform/errors.ts';
+import { AppError, messages, notFound, recordErrors } from '../platform/errors.ts';
 import { cashOf } from '../bookings/ledger.ts';
 import type { LotStore } from '../bookings/lot-store.ts';
 import type { QuoteSource } from '../market/feed.ts';
@@ -38,7 +38,9 @@ export function requirementsError(missing: Requirements) {
     : missing.lowTradingConfirmation
       ? 'Bitte bestätigen Sie einmalig die Hinweise zu Kleinstorders, bevor Sie diese Order erteilen.'
       : 'Bitte bestätigen Sie den Warnhinweis zu komplexen Produkten.';
-  return new AppError(409, message, { requirements: missing });
+  // Each confirmation still missing is a field at fault: the ticket shows its checkbox.
+  const fields = (Object.keys(missing) as (keyof Requirements)[]).filter((k) => missing[k]);
+  return new AppError(409, message, fields.map((field) => ({ field, message })));
 }
 
 /** What is still missing: a requirement the customer has acknowledged with the request is not. */
@@ -83,7 +85,7 @@ export function preTrade(d: PreTradeDeps) {
     const fxRate = d.engine.fxRate(instrument);
     if (!fxRate) throw new AppError(422, 'Für die Handelswährung dieses Wertpapiers liegt derzeit kein Devisenkurs vor.');
     const errors: OrderFieldErrors = orderTicketErrors(ticket, instrument, { now, quote, fxRate });
-    if (Object.keys(errors).length > 0) throw badRequest(errors);
+    if (Object.keys(errors).length > 0) throw recordErrors(400, errors, messages.badRequest);
     const estimate = orderEstimate(ticket, instrument, { quote, fxRate });
     const costs = estimate?.costs ?? null;
     // The costs already say it: the order that pays the surcharge is the one that needs the confirmation.

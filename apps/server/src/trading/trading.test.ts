@@ -42,7 +42,7 @@ describe('one-time confirmations', () => {
     const small = { isin: SAP, side: 'buy', kind: 'limit', quantity: '1', limit: '1.00', validity: { type: 'day' } };
     const refused = await place(small);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ message: expect.stringMatching(/einmalig/), errors: { requirements: { lowTradingConfirmation: true } } });
+    expect(refused.json()).toMatchObject({ message: expect.stringMatching(/einmalig/), errors: [{ field: 'lowTradingConfirmation', message: refused.json().message }] });
     const preview = (await t.call({ method: 'POST', url: '/api/trading/costs', headers: c.headers, payload: small })).json();
     expect(preview.requirements.lowTradingConfirmation).toBe(true);
     expect((await t.call({ method: 'POST', url: '/api/user/confirmlowtrading', headers: c.headers })).statusCode).toBe(204);

@@ -253,7 +253,7 @@ function calls(server: { calls: Call[] }): string[] {
 }
 
 describe('errors (spec §8)', () => {
-  const fieldErrors = { message: 'Bitte prüfen Sie Ihre Eingaben.', status: 400, errors: { quantity: ['Muss größer als 0 sein'] } };
+  const fieldErrors = { message: 'Bitte prüfen Sie Ihre Eingaben.', status: 400, errors: [{ field: 'quantity', message: 'Muss größer als 0 sein' }] };
 
   it('an error answer with a body becomes that body', async () => {
     const server = fakeFetch(() => jsonResponse(fieldErrors, { status: 400, statusText: 'Bad Request' }));
@@ -337,9 +337,9 @@ describe('toApiResult (spec §4)', () => {
       status: 'SUCCESS',
       data: [1, 2],
     });
-    const failing = fakeFetch(() => jsonResponse({ message: 'Nicht gefunden', status: 404 }, { status: 404 }));
+    const failing = fakeFetch(() => jsonResponse({ message: 'Nicht gefunden', status: 404, errors: [] }, { status: 404 }));
     const result = await toApiResult(createApiClient({ fetch: failing.fetch }).request('GET', '/api/notes/9', { skipGlobalErrorHandler: true }));
-    expect(result).toEqual({ status: 'ERROR', errorMessage: 'Nicht gefunden', error: { message: 'Nicht gefunden', status: 404 } });
+    expect(result).toEqual({ status: 'ERROR', errorMessage: 'Nicht gefunden', error: { message: 'Nicht gefunden', status: 404, errors: [] } });
   });
 });
 

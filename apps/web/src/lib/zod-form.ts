@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
+import { fieldErrorMap, type FieldError } from '@kontor/domain/backend-error';
 
 /**
  * The bridge between the domain's zod schemas (their German messages) and react-hook-form: a
@@ -42,17 +43,13 @@ export function zodResolver<T extends FieldValues>(schema: z.ZodType, toData: (v
  * form (`known` says which paths it has), for a notice above the form.
  */
 export function applyServerFieldErrors<T extends FieldValues>(
-  errors: unknown,
+  errors: readonly FieldError[],
   setError: UseFormSetError<T>,
   known: (path: string) => boolean,
 ): string[] {
-  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return [];
   const rest: string[] = [];
   let focused = false;
-  for (const [path, messages] of Object.entries(errors as Record<string, unknown>)) {
-    const message = Array.isArray(messages) ? messages.find((m): m is string => typeof m === 'string') : typeof messages === 'string' ? messages : undefined;
-    if (!message) continue;
-    const name = path.replace(/\[(\d+)\]/g, '.$1');
+  for (const [name, message] of Object.entries(fieldErrorMap(errors))) {
     if (known(name)) {
       setError(name as Path<T>, { type: 'server', message }, { shouldFocus: !focused });
       focused = true;

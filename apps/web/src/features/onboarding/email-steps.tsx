@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { fieldErrorMap, type FieldError } from '@kontor/domain/backend-error';
 import type { OnboardingApplication } from '@kontor/domain/onboarding-contracts';
 import { isApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
@@ -145,8 +146,6 @@ export function CodeStep({
 }
 
 /** The server's message on the code field of a 400 (`{ code: ['…'] }`). */
-function codeMessage(errors: unknown): string | null {
-  const messages = (errors as { code?: unknown } | undefined)?.code;
-  const first = Array.isArray(messages) ? messages[0] : messages;
-  return typeof first === 'string' ? first : null;
+function codeMessage(errors: readonly FieldError[]): string | null {
+  return fieldErrorMap(errors).code ?? null;
 }

@@ -71,7 +71,7 @@ describe('account opening (/registrieren)', () => {
       if (call.path === '/api/onboarding/startOnboarding') return jsonResponse({ applicationId: APPLICATION_ID, destination: 'l***@k***' });
       if (call.path === '/api/onboarding/registrationconfirmation') {
         if ((call.body as { code: string }).code !== '654321') {
-          return jsonResponse({ message: 'Bitte prüfen Sie Ihre Eingaben.', status: 400, errors: { code: ['Der Code ist nicht richtig.'] } }, { status: 400 });
+          return jsonResponse({ message: 'Bitte prüfen Sie Ihre Eingaben.', status: 400, errors: [{ field: 'code', message: 'Der Code ist nicht richtig.' }] }, { status: 400 });
         }
         return jsonResponse({ token: 'app-token', application: application() });
       }

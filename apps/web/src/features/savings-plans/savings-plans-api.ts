@@ -3,6 +3,7 @@ import { instrumentEndpoints as instruments } from '@kontor/domain/endpoints/ins
 import { savingsPlanEndpoints as plans } from '@kontor/domain/endpoints/savings-plans';
 import { instrumentSearchParams } from '@kontor/domain/instrument-search';
 import type { SavingsPlanChange, SavingsPlanInput } from '@kontor/domain/savings-plan-contracts';
+import { fieldErrorMap, type FieldError } from '@kontor/domain/backend-error';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -88,19 +89,5 @@ export function useSavingsPlanAction(id: string) {
   });
 }
 
-/**
- * Field errors of a 400 or 422 answer, by field name: the server's list of `{ field, message }`
- * ("body.amount") or a map of field → message(s).
- */
-export function serverFieldErrors(errors: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  const put = (field: unknown, message: unknown) => {
-    const text = Array.isArray(message) ? message.find((m) => typeof m === 'string') : message;
-    if (typeof field !== 'string' || typeof text !== 'string') return;
-    const name = field.replace(/^body\.?/, '').split('.')[0] ?? '';
-    if (name && !out[name]) out[name] = text;
-  };
-  if (Array.isArray(errors)) for (const e of errors) put((e as { field?: unknown })?.field, (e as { message?: unknown })?.message);
-  else if (typeof errors === 'object' && errors !== null) for (const [k, v] of Object.entries(errors)) put(k, v);
-  return out;
-}
+/** Field errors of a 400 or 422 answer by the plan form's field (`amount`, `day`, …). */
+export const serverFieldErrors = (errors: readonly FieldError[]): Record<string, string> => fieldErrorMap(errors, (field) => field.split('.')[0]);

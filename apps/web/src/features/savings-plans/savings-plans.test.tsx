@@ -92,7 +92,7 @@ beforeEach(() => {
         case 'GET /api/instrumentsearch':
           return jsonResponse({ results: url.searchParams.get('sparplan') === 'true' ? [ETF] : [], stats: { hits: { HITS: 1 } } });
         case 'POST /api/savingsplan/preview': {
-          if (body?.firstDate === '2020-01-06') return jsonResponse({ message: 'Die erste Ausführung kann frühestens morgen sein.', status: 422, errors: { firstDate: 'Die erste Ausführung kann frühestens morgen sein.' } }, { status: 422 });
+          if (body?.firstDate === '2020-01-06') return jsonResponse({ message: 'Die erste Ausführung kann frühestens morgen sein.', status: 422, errors: [{ field: 'firstDate', message: 'Die erste Ausführung kann frühestens morgen sein.' }] }, { status: 422 });
           const preview: SavingsPlanPreview = { firstExecution: '2027-01-04', costs: { ...COSTS, investedPerYear: body?.amount === '100.00' ? '1200.00' : '600.00' }, calendar: CALENDAR };
           return jsonResponse(preview);
         }
@@ -237,7 +237,7 @@ describe('/sparplaene/neu', () => {
     list = { ...list, directDebitAvailable: true };
     createAnswer = () =>
       jsonResponse(
-        { message: 'Die erste Ausführung kann frühestens morgen sein.', status: 422, errors: { firstDate: 'Die erste Ausführung kann frühestens morgen sein.' } },
+        { message: 'Die erste Ausführung kann frühestens morgen sein.', status: 422, errors: [{ field: 'firstDate', message: 'Die erste Ausführung kann frühestens morgen sein.' }] },
         { status: 422 },
       );
     const { user } = await renderApp(`/sparplaene/neu?isin=${ETF_ISIN}`);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorMap } from '@kontor/domain/backend-error';
 import type { EmailChange } from '@kontor/domain/customer-settings-contracts';
 import { emailChangeEndpoints as email } from '@kontor/domain/endpoints/email-change';
 import { api, isApiError } from '../../lib/api-client';
@@ -58,7 +59,7 @@ function NewAddressForm({ onCancel }: { onCancel: () => void }) {
       const change = await api.call(email.start, { body: { newEmail }, ...quiet });
       client.setQueryData(EMAIL_KEY, (old: { email: string | null } | undefined) => ({ email: old?.email ?? null, pending: change }));
     } catch (caught) {
-      const field = isApiError(caught) ? (caught.backendError.errors as { newEmail?: string[] } | undefined)?.newEmail?.[0] : undefined;
+      const field = isApiError(caught) ? fieldErrorMap(caught.backendError.errors).newEmail : undefined;
       if (field) form.setError('newEmail', { type: 'server', message: field }, { shouldFocus: true });
       else setError(isApiError(caught) ? caught.message : t('settings.email.error'));
     }

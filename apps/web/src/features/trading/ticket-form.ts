@@ -1,3 +1,4 @@
+import { fieldErrorMap, type FieldError } from '@kontor/domain/backend-error';
 import type { Instrument } from '@kontor/domain/instrument';
 import { chargedFees } from '@kontor/domain/order-costs';
 import { orderEstimate, type OrderEstimate } from '@kontor/domain/order-estimate';
@@ -139,15 +140,10 @@ export function ticketEstimate(values: TicketValues, instrument: Instrument, con
   return orderEstimate(toTicket(values, instrument.isin) as OrderTicket, instrument, { quote: context.quote, fxRate: context.fxRate });
 }
 
-/** Field errors of a 400 answer: `{ quantity: 'msg' }` or `{ quantity: ['msg'] }`. */
-export function serverFieldErrors(errors: unknown): OrderFieldErrors {
-  const result: OrderFieldErrors = {};
-  if (typeof errors !== 'object' || errors === null) return result;
-  for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
+/** Field errors of a 400 or 422 answer at the ticket's fields (the unit at its distance, the date at its validity). */
+export function serverFieldErrors(errors: readonly FieldError[]): OrderFieldErrors {
+  return fieldErrorMap(errors, (key) => {
     const field = (key === 'trailingUnit' ? 'trailingDistance' : key.startsWith('validity') ? 'validity' : key) as OrderField;
-    if (!FIELD_ORDER.includes(field)) continue;
-    const message = Array.isArray(value) ? value.find((v) => typeof v === 'string') : value;
-    if (typeof message === 'string') result[field] = message;
-  }
-  return result;
+    return FIELD_ORDER.includes(field) ? field : undefined;
+  });
 }

@@ -98,9 +98,10 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
         setError(t('trading.errors.unexpected'));
         return;
       }
-      const details = e.backendError.errors as { requirements?: Partial<Requirements> } | undefined;
-      if (e.status === 409 && details?.requirements) {
-        setRequirements((r) => ({ ...r, ...details.requirements }));
+      // A 409 names each confirmation still missing as a field: its checkbox appears.
+      const missing = e.status === 409 ? e.backendError.errors.map((x) => x.field).filter((f): f is keyof Requirements => f in requirements) : [];
+      if (missing.length > 0) {
+        setRequirements((r) => ({ ...r, ...Object.fromEntries(missing.map((f) => [f, true])) }));
         setError(e.message);
       } else if (e.status === 400) {
         onFieldErrors(serverFieldErrors(e.backendError.errors), e.message);

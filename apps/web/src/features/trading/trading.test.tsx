@@ -292,7 +292,7 @@ describe('/orders/neu', () => {
         // The OTC confirmation was still missing: the server says so.
         if (posts('/api/user/confirmotctrading').length === 0) {
           return jsonResponse(
-            { message: 'Bitte bestätigen Sie einmalig den außerbörslichen Handel (OTC), bevor Sie diese Order erteilen.', status: 409, errors: { requirements: { otcConfirmation: true } } },
+            { message: 'Bitte bestätigen Sie einmalig den außerbörslichen Handel (OTC), bevor Sie diese Order erteilen.', status: 409, errors: [{ field: 'otcConfirmation', message: 'Bitte bestätigen Sie einmalig den außerbörslichen Handel (OTC), bevor Sie diese Order erteilen.' }] },
             { status: 409 },
           );
         }
@@ -377,7 +377,7 @@ describe('/orders/neu', () => {
   it('field errors of the server take the customer back to the field', async () => {
     handler = (call) =>
       call.path === '/api/trading/costs'
-        ? jsonResponse({ message: 'Die Eingabe ist ungültig. Bitte prüfen Sie die markierten Felder.', status: 400, errors: { quantity: 'Die Mindeststückzahl beträgt 5.' } }, { status: 400 })
+        ? jsonResponse({ message: 'Die Eingabe ist ungültig. Bitte prüfen Sie die markierten Felder.', status: 400, errors: [{ field: 'quantity', message: 'Die Mindeststückzahl beträgt 5.' }] }, { status: 400 })
         : undefined;
     const { user } = await openTicket();
     await user.type(screen.getByLabelText('Stückzahl'), '2');

@@ -88,7 +88,8 @@ describe('AuthoriseDialog', () => {
     const LOCK = {
       message: 'Nach 5 falschen TAN-Eingaben in Folge ist die Bestätigung mit TAN für Ihr Konto aus Sicherheitsgründen für 30 Minuten gesperrt, bis 25.11.2026, 11:30 Uhr. Danach können Sie wieder eine TAN anfordern.',
       status: 423,
-      errors: { lockedUntil: '2026-11-25T10:30:00.000Z' },
+      errors: [],
+      code: 'TAN_CUSTOMER_LOCKED',
     };
     let locked = false;
     installFakeTicketServer({

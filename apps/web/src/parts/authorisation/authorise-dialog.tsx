@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TAN_VALIDITY_MS } from '@kontor/domain/auth-contracts';
+import { TAN_CUSTOMER_LOCKED_CODE, TAN_VALIDITY_MS } from '@kontor/domain/auth-contracts';
 import { Button } from '../../ui/button';
 import { CodeField } from '../../ui/code-field';
 import { Dialog } from '../../ui/dialog';
@@ -78,11 +78,9 @@ function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message.trim() ? error.message : fallback;
 }
 
-/** The server locked TAN authorisation for the customer (423 with `errors.lockedUntil`): a new TAN would not help. */
+/** The server locked TAN authorisation for the customer (its 423 says so by code): a new TAN would not help. */
 function customerLocked(error: unknown): boolean {
-  if (!isApiError(error) || error.status !== 423) return false;
-  const errors = error.backendError.errors;
-  return typeof errors === 'object' && errors !== null && 'lockedUntil' in errors;
+  return isApiError(error) && error.backendError.code === TAN_CUSTOMER_LOCKED_CODE;
 }
 
 type FlowProps = Omit<AuthoriseDialogProps, 'isOpen' | 'onOpenChange' | 'title'> & { onClose: () => void };

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { fieldErrorMap } from '@kontor/domain/backend-error';
 import type { ServiceRequestType } from '@kontor/domain/service-requests';
 import { ticketEndpoints as t } from '@kontor/domain/endpoints/tickets';
 import type { Ticket } from '@kontor/domain/ticket-contracts';
@@ -46,15 +47,9 @@ export function useDraft(id: string | undefined) {
   return useQuery({ queryKey: queryKeys.ticket(id ?? ''), queryFn: ({ signal }) => fetchTicket(id!, signal), enabled: id !== undefined });
 }
 
-/** The field errors of a 400 answer ({attributeKey: [message]}), or null. */
+/** The field errors of a 400 answer by attribute key, or null. */
 export function serverFieldErrors(error: unknown): Record<string, string> | null {
   if (!isApiError(error) || error.status !== 400) return null;
-  const errors = error.backendError.errors;
-  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return null;
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === 'string') out[key] = first;
-  }
+  const out = fieldErrorMap(error.backendError.errors);
   return Object.keys(out).length > 0 ? out : null;
 }

@@ -201,7 +201,7 @@ describe('the service-request forms', () => {
   it('a draft is saved without TAN; the server’s field errors on submit land at their fields, nothing typed is lost', async () => {
     const { user, form, router } = await openForm('MOBILE_NUMBER', 'Mobilnummer ändern');
     await user.type(within(form).getByRole('textbox', { name: 'Neue Mobilnummer' }), '0170 1234567');
-    ticketAnswers.push(() => jsonResponse({ message: 'Bitte prüfen Sie Ihre Angaben.', status: 400, errors: { newMobileNumber: ['Diese Nummer ist bereits Ihre.'] } }, { status: 400 }));
+    ticketAnswers.push(() => jsonResponse({ message: 'Bitte prüfen Sie Ihre Angaben.', status: 400, errors: [{ field: 'newMobileNumber', message: 'Diese Nummer ist bereits Ihre.' }] }, { status: 400 }));
     await user.click(within(form).getByRole('button', { name: 'Weiter zur Bestätigung' }));
     await user.click(await screen.findByRole('button', { name: 'Mit TAN bestätigen' }));
     for (const name of ['Auftrag mit TAN bestätigen', 'Neue Mobilnummer bestätigen']) {
