@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     instruments,
     devicesOf: (sub) => later.devices.activeSerialsOf(sub),
   });
-  const { authorisations } = await registerAuthorisations(app, { ...base, messenger, idStore: identity.idStore, deviceOf: (sub, serial) => later.devices.activeOne(sub, serial) });
+  const { authorisations } = await registerAuthorisations(app, { ...base, messenger, idStore: identity.idStore, deviceOf: (sub, serial) => later.devices.activeOne(sub, serial), hasApp: async (sub) => (await later.devices.activeSerialsOf(sub)).length > 0 });
   const { oauth } = await registerOAuth(app, base);
   const { devices } = await registerDevices(app, { ...base, authorisations, delivery });
   later.devices = devices;

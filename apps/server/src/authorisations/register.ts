@@ -30,6 +30,7 @@ export async function registerAuthorisations(
     idStore: IdentityStore | null;
     /** The customer's enrolled Kontor app (devices, registered later). */
     deviceOf: AuthorisationDeps['deviceOf'];
+    hasApp: AuthorisationDeps['hasApp'];
   },
 ): Promise<{ authorisations: AuthorisationService }> {
   const { config, db, clock, idStore } = ctx;
@@ -50,6 +51,7 @@ export async function registerAuthorisations(
       return a.phone_number && a.phone_number_verified === 'true' ? a.phone_number : null;
     },
     deviceOf: ctx.deviceOf,
+    hasApp: ctx.hasApp,
   });
   app.decorate('authorisations', authorisations);
   // After validation, so a malformed call is still a 400; the refused call changes nothing.

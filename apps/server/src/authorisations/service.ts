@@ -116,6 +116,8 @@ export type AuthorisationDeps = {
   mobileNumberOf: (sub: string) => Promise<string | null>;
   /** An enrolled, not retired device of this customer. */
   deviceOf: (sub: string, serial: string) => Promise<{ name: string } | undefined>;
+  /** Whether the customer has an enrolled Kontor app: a session is approved there, or by TAN without one. */
+  hasApp: (sub: string) => Promise<boolean>;
   /**
    * Before a challenge of this payload type is started, pushed to the app or answered: throws when
    * the session may not (an idle session and money, PSD2 RTS Art. 4(3)(d)); counts as activity.
@@ -198,8 +200,8 @@ export function authorisationService(deps: AuthorisationDeps) {
     if (!row || (opts.changedMobileNumber && !row.toNewNumber)) throw wrong(TAN_MAX_ATTEMPTS - 1);
     await deps.gate?.(asker, row.type as AuthorisationPayload['type']);
     if (row.state !== 'PENDING' && row.state !== 'APPROVED') refuseClosed(row);
-    // A session is approved in the app only; every other challenge also by its TAN.
-    const tanFits = row.type !== 'SESSION_AUTH' && answer.tan !== '' && sameText(row.tanHash, tanHash(deps.tanHashKey, row.id, answer.tan));
+    // A session asked of the app is approved there only; every other challenge also by its TAN.
+    const tanFits = !(row.type === 'SESSION_AUTH' && row.channel === 'APP') && answer.tan !== '' && sameText(row.tanHash, tanHash(deps.tanHashKey, row.id, answer.tan));
     const appFits = row.state === 'APPROVED' && answer.authorizationId !== undefined && sameText(row.authorizationId, answer.authorizationId);
     const now = clock.now();
     // One transaction on the customer's lockout row: the challenge's and the customer's counts
@@ -260,8 +262,8 @@ export function authorisationService(deps: AuthorisationDeps) {
       // Only the proof of a MOBILE_NUMBER request goes to the new number; the request itself, like
       // every other action, is authorised by the current number or the app.
       const newNumber = newNumberToConfirm(payload);
-      // A session sign-in is approved in the app; it sends no SMS.
-      const byApp = payload.type === 'SESSION_AUTH';
+      // A session is approved in the app, without an SMS; a customer without the app confirms it by TAN.
+      const byApp = payload.type === 'SESSION_AUTH' && (await deps.hasApp(asker.sub));
       const recipient = newNumber ?? (byApp ? '' : await deps.mobileNumberOf(asker.sub));
       if (recipient === null) throw new AppError(409, authorisationMessages.noMobileNumber);
       const id = randomUUID();

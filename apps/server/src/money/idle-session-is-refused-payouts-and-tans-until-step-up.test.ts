@@ -32,7 +32,7 @@ describe('a session idle for more than five minutes', () => {
 
     const refused = await payout(t, anna, '100.00', ready);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ status: 403, code: SESSION_IDLE_CODE, message: IDLE_MESSAGE });
+    expect(refused.json()).toEqual({ status: 403, code: SESSION_IDLE_CODE, message: IDLE_MESSAGE, errors: [] });
     const smsBefore = await outboxSize();
     const tan = await t.call({ method: 'POST', url: '/api/ticket/requesttan?useSpeech=false', headers: anna.headers, payload: payoutPayload('100.00') });
     expect(tan.statusCode).toBe(403);
@@ -78,6 +78,24 @@ describe('a session idle for more than five minutes', () => {
 
     expect((await payout(t, gina, '20.00', await payoutAuthorisation(t, gina, '20.00'))).statusCode).toBe(201);
     expect((await cash(t, gina)).availableToPayout).toBe('480.00');
+  });
+
+  it('a session approval asked of a customer without the app goes by SMS and its TAN approves this session; with the app no SMS goes', async () => {
+    const hans = await customerWithCash(t, '100.00');
+    t.clock.advance(MONEY_IDLE_LIMIT_MS + 1_000);
+    const before = await outboxSize();
+    const verified = await authorised(t, hans, { type: 'SESSION_AUTH' });
+    expect(await outboxSize()).toBe(before + 1);
+    expect((await t.call({ method: 'POST', url: '/api/session/stepup', headers: hans.headers, payload: { step: 'SESSION_AUTH', authorisation: verified } })).statusCode).toBe(204);
+    expect((await payout(t, hans, '10.00', await payoutAuthorisation(t, hans, '10.00'))).statusCode).toBe(201);
+
+    const ida = await customerWithCash(t, '100.00');
+    const enrol = await authorised(t, ida, { type: 'ENROLL_DEVICE', deviceName: 'Idas Telefon' });
+    expect((await t.call({ method: 'POST', url: '/api/appenrollment', headers: ida.headers, payload: { deviceName: 'Idas Telefon', authorisation: enrol } })).statusCode).toBe(201);
+    const sent = await outboxSize();
+    const challenge = await t.call({ method: 'POST', url: '/api/ticket/requesttan', headers: ida.headers, payload: { type: 'SESSION_AUTH' } });
+    expect(challenge.json().channel).toBe('APP');
+    expect(await outboxSize()).toBe(sent);
   });
 
   it('is not revived by input reported after the five minutes: only the step-up renews it', async () => {

@@ -181,7 +181,7 @@ describe('AuthoriseDialog', () => {
     expect(screen.getByText('offen')).toBeTruthy();
   });
 
-  it('a session is confirmed in the app only: no SMS or call is offered', async () => {
+  it('with an app, a session is confirmed in the app only: no SMS or call is offered', async () => {
     installFakeTicketServer({ devices: [PHONE] });
     const { dialog } = await open(undefined, { type: 'SESSION_AUTH' });
     expect((await within(dialog).findByRole<HTMLInputElement>('radio', { name: 'Kontor-App „Pixel 8“' })).checked).toBe(true);
@@ -189,10 +189,11 @@ describe('AuthoriseDialog', () => {
     expect(within(dialog).queryByRole('radio', { name: 'Sprach-TAN (Anruf)' })).toBeNull();
   });
 
-  it('without an app a session confirmation cannot be asked for', async () => {
+  it('without an app, a session is confirmed by TAN like every other action', async () => {
     installFakeTicketServer();
-    const { dialog } = await open(undefined, { type: 'SESSION_AUTH' });
-    expect(await within(dialog).findByText(/nur in der Kontor-App möglich/)).toBeTruthy();
-    expect(within(dialog).queryByRole('button', { name: /TAN anfordern|In der App bestätigen/ })).toBeNull();
+    const { user, dialog } = await open(undefined, { type: 'SESSION_AUTH' });
+    expect((await within(dialog).findByRole<HTMLInputElement>('radio', { name: 'SMS-TAN' })).checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'TAN anfordern' }));
+    expect(await within(dialog).findByRole('textbox', { name: 'TAN' })).toBeTruthy();
   });
 });

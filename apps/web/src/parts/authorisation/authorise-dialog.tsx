@@ -95,8 +95,8 @@ function AuthoriseFlow({ payload, details, onAuthorised, onClose, toNewMobileNum
 
   // A new number is proven only by a code sent to it: no app.
   const apps = toNewMobileNumber ? [] : (devices.data ?? []);
-  // The server confirms a session (SESSION_AUTH) in the app only: no SMS, no call.
-  const appOnly = payload.type === 'SESSION_AUTH';
+  // With the app, a session (SESSION_AUTH) is confirmed there only; without it, by TAN like the rest.
+  const appOnly = payload.type === 'SESSION_AUTH' && apps.length > 0;
   const preferred: Way = (appOnly || settings.data?.defaultFactor === 'APP') && apps[0] ? appWay(apps[0].serial) : 'SMS';
   const way = chosen ?? preferred;
   const loading = devices.isPending || settings.isPending;
@@ -155,33 +155,27 @@ function AuthoriseFlow({ payload, details, onAuthorised, onClose, toNewMobileNum
         ) : (
           <>
             {step.error && <Notice tone="danger">{step.error}</Notice>}
-            {appOnly && apps.length === 0 ? (
-              <Notice tone="warning">{t('authorisation.appNeeded')}</Notice>
-            ) : (
-              <RadioGroup
-                label={t('authorisation.chooseWay')}
-                value={way}
-                onChange={setChosen}
-                options={[
-                  ...(appOnly
-                    ? []
-                    : [
-                        { value: 'SMS', label: t('authorisation.sms') },
-                        { value: 'VOICE', label: t('authorisation.voice') },
-                      ]),
-                  ...apps.map((d) => ({ value: appWay(d.serial), label: t('authorisation.app', { name: d.customerDeviceName }) })),
-                ]}
-              />
-            )}
+            <RadioGroup
+              label={t('authorisation.chooseWay')}
+              value={way}
+              onChange={setChosen}
+              options={[
+                ...(appOnly
+                  ? []
+                  : [
+                      { value: 'SMS', label: t('authorisation.sms') },
+                      { value: 'VOICE', label: t('authorisation.voice') },
+                    ]),
+                ...apps.map((d) => ({ value: appWay(d.serial), label: t('authorisation.app', { name: d.customerDeviceName }) })),
+              ]}
+            />
             <div className={styles.actions}>
               <Button variant="secondary" onPress={onClose}>
                 {t('common.cancel')}
               </Button>
-              {!(appOnly && apps.length === 0) && (
-                <Button isPending={requesting} onPress={() => void request(way)}>
-                  {way.startsWith('APP:') ? t('authorisation.askApp') : t('authorisation.requestTan')}
-                </Button>
-              )}
+              <Button isPending={requesting} onPress={() => void request(way)}>
+                {way.startsWith('APP:') ? t('authorisation.askApp') : t('authorisation.requestTan')}
+              </Button>
             </div>
           </>
         ))}
