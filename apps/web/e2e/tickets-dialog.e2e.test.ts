@@ -152,6 +152,8 @@ describe('Ticket dialogs', () => {
     const agent = page.locator('[data-entry-type="AGENT"]').first();
     await agent.waitFor();
     expect((await agent.textContent())?.length).toBeGreaterThan(20);
+    // The agent's leaflet on a readable scan opens from its entry.
+    await agent.getByRole('link', { name: /Merkblatt Ausweis-Scan\.pdf/ }).waitFor();
     await screenshot(page, 'tickets-dialog-question-desktop');
     await expectAccessible(page, 'tickets-dialog-question');
 

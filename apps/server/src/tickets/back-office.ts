@@ -10,21 +10,26 @@ import { insertMessages } from '../messages/store.ts';
 import { addNotification } from '../notifications/store.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { Applied, ServiceRequestAppliers } from './apply-types.ts';
+import type { AttachmentService } from './attachments.ts';
 import { exemptionFormData } from './exemption-form.ts';
+import { SCAN_GUIDE_NAME, scanGuidePdf } from './scan-guide.ts';
 import { TICKET_JOB } from './service.ts';
 import { preview, ticketStore as store, type TicketRow } from './store.ts';
 
 /** The simulated agents sign with the team's name and their own (spec §6: agents appear only as authors). */
 export const AGENT_AUTHOR = 'Kundenservice (Lena Hoffmann)';
 
-/** The question an agent asks before carrying out a request, or null (the back office's rules). */
-async function agentQuestion(tx: Db, row: TicketRow): Promise<string | null> {
+/** The question an agent asks before carrying out a request, with the file it attaches, or null (the back office's rules). */
+async function agentQuestion(tx: Db, row: TicketRow, now: Date): Promise<{ text: string; file?: { name: string; bytes: Buffer } } | null> {
   if (row.asked) return null;
   if (row.type === 'ID_DOCUMENT') {
     const files = Array.isArray(row.data.attachmentFileReferences) ? (row.data.attachmentFileReferences as string[]) : [];
     const sizes = await store(tx).sizes(row.id, files);
     if (sizes.some((s) => s < READABLE_SCAN_MIN_BYTES))
-      return 'Guten Tag, leider können wir Ihren Ausweis-Scan nicht lesen: Die Datei ist zu klein oder zu unscharf. Bitte laden Sie hier im Dialog einen gut lesbaren Scan (Vorder- und Rückseite) als PDF, JPEG oder PNG hoch. Vielen Dank!';
+      return {
+        text: 'Guten Tag, leider können wir Ihren Ausweis-Scan nicht lesen: Die Datei ist zu klein oder zu unscharf. Bitte laden Sie hier im Dialog einen gut lesbaren Scan (Vorder- und Rückseite) als PDF, JPEG oder PNG hoch. Wie er gelingt, steht in unserem Merkblatt im Anhang. Vielen Dank!',
+        file: { name: SCAN_GUIDE_NAME, bytes: await scanGuidePdf(now) },
+      };
   }
   return null;
 }
@@ -34,6 +39,8 @@ export type BackOfficeDeps = {
   scheduler: Scheduler;
   documents: DocumentStore;
   appliers: ServiceRequestAppliers;
+  /** The agent's files, kept with its entry. */
+  attachments: Pick<AttachmentService, 'addAgentAttachment'>;
   /** Read through the job's transaction. */
   customerName: (tx: Db, sub: string) => Promise<string>;
 };
@@ -58,10 +65,12 @@ export function ticketBackOffice(d: BackOfficeDeps) {
     const now = d.clock.now();
     const title = serviceRequestLabel(row.type);
 
-    const question = await agentQuestion(tx, row);
+    const question = await agentQuestion(tx, row, now);
     if (question) {
-      await store(tx).addEntry({ id: randomUUID(), ticketId: row.id, sub: row.sub, dateTime: now, content: question, author: AGENT_AUTHOR, entryType: 'AGENT' });
-      const asked = await store(tx).update(row.id, { state: 'CUSTOMER_REPLY', asked: true, unread: true, updatedAt: now, lastEntry: preview(question) });
+      const entryId = randomUUID();
+      await store(tx).addEntry({ id: entryId, ticketId: row.id, sub: row.sub, dateTime: now, content: question.text, author: AGENT_AUTHOR, entryType: 'AGENT' });
+      if (question.file) await d.attachments.addAgentAttachment(tx, { sub: row.sub, ticketId: row.id, entryId, ...question.file, mediaType: 'application/pdf' });
+      const asked = await store(tx).update(row.id, { state: 'CUSTOMER_REPLY', asked: true, unread: true, updatedAt: now, lastEntry: preview(question.text) });
       await tell(tx, asked, `Rückfrage zu Ihrem Auftrag „${title}“`, 'Unser Kundenservice hat eine Rückfrage. Bitte lesen Sie sie und antworten Sie im Service-Bereich.', now);
       return;
     }

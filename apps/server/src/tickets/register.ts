@@ -53,6 +53,7 @@ export async function registerTickets(
     scheduler,
     documents: ctx.documents,
     appliers: serviceRequestAppliers({ phoneNumbers, directDebitEnabled: config.featureFlags.directDebit, smsInTransaction }),
+    attachments,
     customerName: ctx.customerNameIn,
   });
   await app.register(ticketRoutes, {

@@ -92,6 +92,12 @@ describe('a service ticket from draft to closed', () => {
 
     const dialog = (await as('GET', `/api/ticketdialog/${draft.id}`)).json() as TicketDialog;
     expect(dialog.entries.at(-1)).toMatchObject({ entryType: 'AGENT', author: 'Kundenservice (Lena Hoffmann)' });
+    // The agent attaches its leaflet on a readable scan: a real PDF the customer opens from the dialog.
+    const [leaflet] = dialog.entries.at(-1)!.attachments;
+    expect(leaflet).toMatchObject({ name: 'Merkblatt Ausweis-Scan.pdf', isAgentAttachment: true, threadId: draft.id });
+    const file = await as('GET', `/api/ticketdialog/${draft.id}/attachments/${leaflet!.attachmentId}`);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    expect(pdfText(file.rawPayload)).toContain('So gelingt der Scan Ihres Ausweises');
     // The scan sent with the request shows with its submission.
     expect(dialog.entries[0]!.attachments.map((a) => a.attachmentId)).toEqual([scan]);
     expect((await as('GET', `/api/ticket/${draft.id}`)).json().unread).toBe(false);
