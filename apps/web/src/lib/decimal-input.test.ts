@@ -23,6 +23,17 @@ describe('parseDecimalInput', () => {
   });
 });
 
+describe('parseDecimalInput in English', () => {
+  it('reads English notation: dot decimals, commas as thousands, and a lone comma as the decimal mark', () => {
+    expect(parseDecimalInput('1,234.56', 'en')).toBe('1234.56');
+    expect(parseDecimalInput('1,234', 'en')).toBe('1234');
+    expect(parseDecimalInput('123.45', 'en')).toBe('123.45');
+    expect(parseDecimalInput('12,5', 'en')).toBe('12.5');
+    expect(parseDecimalInput('-0.5', 'en')).toBe('-0.5');
+    for (const text of ['1.234,56', '1,2,3', '12.']) expect(parseDecimalInput(text, 'en')).toBeNull();
+  });
+});
+
 describe('formatDecimalInput', () => {
   it('writes a field value with a comma and the given decimals, no grouping', () => {
     expect(formatDecimalInput('1234.5', 2)).toBe('1234,50');

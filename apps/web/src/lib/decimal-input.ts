@@ -1,14 +1,19 @@
+import { displayLocale, displayLocaleTag } from './format';
+
 /**
- * Numbers as a German customer types them into a field: comma for decimals, dots optional as
- * thousands separators ("1.234,56"). A lone dot with other than three digits after it ("12.5") is
- * read as a decimal point, the way a customer used to English notation means it.
+ * Numbers as a customer types them into a field, in the app's language. German: comma for
+ * decimals, dots optional as thousands separators ("1.234,56"); a lone dot with other than three
+ * digits after it ("12.5") is read as a decimal point, the way a customer used to English notation
+ * means it. English the other way round ("1,234.56"; "12,5" is 12.5).
  */
 
 const GROUPED = /^[1-9]\d{0,2}(\.\d{3})+$/;
 
-/** "1.234,56" → "1234.56", "12,5" → "12.5", "12.5" → "12.5"; null when the text is no number. */
-export function parseDecimalInput(text: string): string | null {
-  const compact = text.replace(/[\s\u00a0\u202f]/g, '');
+/** German "1.234,56" → "1234.56", "12,5" → "12.5", "12.5" → "12.5"; English "1,234.56" → "1234.56"; null when the text is no number. */
+export function parseDecimalInput(text: string, notation: 'de' | 'en' = displayLocale()): string | null {
+  const spaced = text.replace(/[\s\u00a0\u202f]/g, '');
+  // English notation is German with the two marks swapped.
+  const compact = notation === 'en' ? spaced.replace(/[.,]/g, (mark) => (mark === '.' ? ',' : '.')) : spaced;
   const negative = compact.startsWith('-') || compact.startsWith('\u2212');
   const body = negative ? compact.slice(1) : compact;
   let plain: string;
@@ -27,9 +32,9 @@ export function parseDecimalInput(text: string): string | null {
   return negative ? `-${plain}` : plain;
 }
 
-/** A decimal string ("1234.5") as an editable German field value ("1234,50"), without grouping. */
+/** A decimal string ("1234.5") as an editable field value in the app's language ("1234,50"; English "1234.50"), without grouping. */
 export function formatDecimalInput(value: string, fractionDigits: number): string {
-  return new Intl.NumberFormat('de-DE', {
+  return new Intl.NumberFormat(displayLocaleTag(), {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
     useGrouping: false,

@@ -51,7 +51,9 @@ describe('a German sentence of the domain in English mode', () => {
     const german = postalCodeIssue('AT', '12345');
     expect(german).toBe('Diese Postleitzahl passt nicht zu Österreich.');
     expect(domainText(german!)).toBe('This postcode does not match Austria.');
-    expect(domainText('Sie können höchstens 7,5 Stück verkaufen.')).toBe('You can sell at most 7,5 shares.');
+    expect(domainText('Sie können höchstens 7,5 Stück verkaufen.')).toBe('You can sell at most 7.5 shares.');
+    expect(domainText('Sie können höchstens 1.234,5 Stück verkaufen.')).toBe('You can sell at most 1,234.5 shares.');
+    expect(domainText('Der Betrag übersteigt Ihr auszahlbares Guthaben von 12.345,60\u00a0€.')).toBe('The amount exceeds your balance available for payout of €12,345.60.');
   });
 
   it('stays German in German mode, and a sentence the catalogue does not know stays as it came', () => {

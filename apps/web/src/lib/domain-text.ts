@@ -34,10 +34,26 @@ function compile(catalogue: Catalogue): Compiled {
   return { exact: catalogue, templates };
 }
 
+/** A German amount inside a sentence ("1.234,5", "25.000,00 €", "−3,2 %") in English notation ("1,234.5", "€25,000.00"). */
+const GERMAN_NUMBER = /^([-−]?)(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?(?:\s(€|%))?$/;
+function englishNumber(text: string): string | null {
+  const m = GERMAN_NUMBER.exec(text);
+  if (!m) return null;
+  const [, sign, whole = '', fraction, unit] = m;
+  const digits = whole.replaceAll('.', '').replace(/\B(?=(\d{3})+$)/g, ',');
+  const number = `${digits}${fraction === undefined ? '' : `.${fraction}`}`;
+  return unit === '€' ? `${sign ? '-' : ''}€${number}` : `${sign ? '-' : ''}${number}${unit ? ` ${unit}` : ''}`;
+}
+
 function translateWith(text: string, compiled: Compiled, labels: ReadonlyMap<string, string>, depth = 0): string {
   if (Object.hasOwn(compiled.exact, text)) return compiled.exact[text]!;
   const label = labels.get(text);
   if (label !== undefined) return label;
+  // A value inside a sentence: an amount reads in English notation.
+  if (depth > 0) {
+    const number = englishNumber(text);
+    if (number !== null) return number;
+  }
   if (depth > 1) return text;
   for (const { pattern, english } of compiled.templates) {
     const match = pattern.exec(text);

@@ -1,3 +1,4 @@
+import { displayLocaleTag } from '../../lib/format';
 import { UPLOAD_MAX_BYTES } from '@kontor/domain/constants';
 
 /** What a ticket's file may be: PDF, JPEG or PNG (the server checks the magic bytes again). */
@@ -17,10 +18,9 @@ export function attachmentProblem(file: { name: string; size: number; type: stri
   return typeOk ? null : 'wrongType';
 }
 
-const sizeFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
-
-/** 2048 → "2 KB", 5_400_000 → "5,1 MB" (binary units, as the 9-MB limit counts). */
+/** 2048 → "2 KB", 5_400_000 → "5,1 MB" ("5.1 MB" in English; binary units, as the 9-MB limit counts). */
 export function formatFileSize(bytes: number): string {
+  const sizeFormat = new Intl.NumberFormat(displayLocaleTag(), { maximumFractionDigits: 1 });
   if (bytes < 1024) return `${bytes} Byte`;
   if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} KB`;
   return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
