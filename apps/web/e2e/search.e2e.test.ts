@@ -47,6 +47,9 @@ describe('instrument search', () => {
     const badges = await list.getByRole('listitem').evaluateAll((items) => items.map((item) => item.textContent ?? ''));
     expect(badges.length).toBeGreaterThan(0);
     expect(badges.every((text) => text.includes('Aktie'))).toBe(true);
+    // The type's count is the count of this query's hits of that type.
+    const chip = (await page.getByRole('button', { name: /^Aktie/ }).textContent()) ?? '';
+    await expect.poll(async () => ((await count.textContent()) ?? '').replace(/\D/g, '')).toBe(chip.replace(/\D/g, ''));
     await expectAccessible(page, 'Suchergebnisse');
     await screenshot(page, 'search-results-desktop');
 

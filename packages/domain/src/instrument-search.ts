@@ -53,6 +53,8 @@ export const instrumentSearchQuerySchema = z.object({
 });
 export type InstrumentSearchQuery = z.output<typeof instrumentSearchQuerySchema>;
 
+const countsPerType = z.object(Object.fromEntries(INSTRUMENT_TYPES.map((t) => [t, z.number().int().min(0)])) as Record<InstrumentType, z.ZodNumber>);
+
 export const instrumentSearchResponseSchema = z.object({
   results: z.array(instrumentSchema),
   stats: z.object({
@@ -60,11 +62,14 @@ export const instrumentSearchResponseSchema = z.object({
       /** Total number of hits, also those beyond this page. */
       HITS: z.number().int().min(0),
     }),
+    /**
+     * With a query (Kontor's addition): its hits per type, whatever `type` chose, so each type's
+     * filter says how many of this query's hits it holds.
+     */
+    types: countsPerType.optional(),
   }),
 });
 export type InstrumentSearchResponse = z.infer<typeof instrumentSearchResponseSchema>;
-
-const countsPerType = z.object(Object.fromEntries(INSTRUMENT_TYPES.map((t) => [t, z.number().int().min(0)])) as Record<InstrumentType, z.ZodNumber>);
 
 /**
  * GET /assets/searchdata/instrument-counts.json (spec §7; the shape is Kontor's decision): how many

@@ -129,6 +129,16 @@ describe('GET /api/instrumentsearch', () => {
     expect(res.stats.hits.HITS).toBe(1 + universe.filter((i) => i.underlyingIsin === SAP && !i.knockedOutFlag).length);
   });
 
+  it('counts a query\'s hits per type, whatever type is chosen, and they add up to its hits', async () => {
+    const all = await search('&q=sap');
+    const derivatives = await search('&q=sap&type=DERIVAT');
+    for (const res of [all, derivatives]) expect(res.stats.types).toMatchObject({ AKTIE: 1, DERIVAT: all.stats.hits.HITS - 1, ETF: 0 });
+    expect(Object.values(all.stats.types!).reduce((a, b) => a + b, 0)).toBe(all.stats.hits.HITS);
+    expect(derivatives.stats.hits.HITS).toBe(all.stats.types!.DERIVAT);
+    // Without a query the universe's counts stand (instrument-counts.json).
+    expect((await search('')).stats.types).toBeUndefined();
+  });
+
   it('finds while typing and by name words', async () => {
     expect((await search('&q=allia')).results[0]!.isin).toBe('DE0008404005');
     expect((await search('&q=msci%20world&type=ETF')).results.map((r) => r.isin)).toContain('IE00B4L5Y983');

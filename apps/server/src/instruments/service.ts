@@ -1,4 +1,4 @@
-import type { InstrumentType, OrderKind } from '@kontor/domain/enums';
+import { INSTRUMENT_TYPES, type InstrumentType, type OrderKind } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
 import {
   INSTRUMENT_SEARCH_DEFAULT_SIZE,
@@ -80,17 +80,19 @@ export function instrumentService(deps: { index: SearchIndex; documents: Instrum
      * bought: indices and knocked-out products.
      */
     async search(query: InstrumentSearchQuery): Promise<InstrumentSearchResponse> {
-      const hits = index.search({
+      const request = {
         q: query.q,
-        types: query.type,
         tradableOnly: query.tradableBusiness === true,
         sparplan: query.sparplan,
         fractional: query.fractional,
         weekendTrading: query.weekendTrading,
-        from: query.from ?? 0,
-        size: query.size ?? INSTRUMENT_SEARCH_DEFAULT_SIZE,
-      });
-      return { results: await getMany(hits.isins), stats: { hits: { HITS: hits.total } } };
+      };
+      const hits = index.search({ ...request, types: query.type, from: query.from ?? 0, size: query.size ?? INSTRUMENT_SEARCH_DEFAULT_SIZE });
+      // A query's hits per type, for the type filters' counts (the whole universe's are in instrument-counts.json).
+      const types = query.q?.trim()
+        ? (Object.fromEntries(INSTRUMENT_TYPES.map((type) => [type, index.search({ ...request, types: [type], from: 0, size: 0 }).total])) as Record<InstrumentType, number>)
+        : undefined;
+      return { results: await getMany(hits.isins), stats: { hits: { HITS: hits.total }, ...(types ? { types } : {}) } };
     },
 
     async get(isin: string): Promise<Instrument | undefined> {

@@ -1,9 +1,10 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FEATURE_FLAGS } from '@kontor/domain/constants';
 import { isValidIsin, type Instrument } from '@kontor/domain/instrument';
 import type { InstrumentType } from '@kontor/domain/enums';
 import { configureApi, createApiClient } from '../../lib/api-client';
+import { quoteHub } from '../../lib/live-quotes';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { jsonResponse, testAuth, testConfig, testInstrument } from '../../test/fixtures';
 import { renderAlone, renderApp } from '../../test/render';
@@ -42,9 +43,12 @@ beforeEach(() => {
       const from = Number(url.searchParams.get('from') ?? 0);
       const all = q === '716460' || q.toLowerCase().startsWith('sap') ? [SAP] : q === 'Siemens' ? SIEMENS : [];
       const hits = q === 'Siemens' && !url.searchParams.get('type') ? 1234 : all.length;
-      return jsonResponse({ results: all.slice(from, from + size), stats: { hits: { HITS: hits } } });
+      // A query's hits per type: the Siemens papers are 25 shares among 1,234 hits.
+      const types = q === 'Siemens' ? { AKTIE: 25, ETF: 0, FONDS: 0, DERIVAT: 1209, KRYPTO: 0, INDEX: 0, WAEHRUNG: 0, ROHSTOFF: 0 } : undefined;
+      return jsonResponse({ results: all.slice(from, from + size), stats: { hits: { HITS: hits }, ...(types ? { types } : {}) } });
     }
     if (url.pathname === '/assets/searchdata/instrument-counts.json') return jsonResponse(COUNTS);
+    if (url.pathname === '/api/quotes/previous-close') return jsonResponse((url.searchParams.get('isins') ?? '').split(',').map((isin) => ({ isin, previousClose: '100.00' })));
     if (url.pathname === '/api/instrument/DE0007164600') return jsonResponse(SAP);
     if (url.pathname.startsWith('/api/instrument/')) return jsonResponse({ message: 'Not found' }, { status: 404 });
     // The depot the search starts from: empty.
@@ -132,6 +136,19 @@ describe('search results page (/suche)', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Suchergebnisse' })).getAllByRole('listitem')).toHaveLength(25));
     expect(searches().at(-1)!.searchParams.get('from')).toBe('20');
     expect(screen.queryByRole('button', { name: 'Mehr laden' })).toBeNull();
+  });
+
+  it('counts each type among the query\'s hits, and shows each hit\'s price and day change once a quote is there', async () => {
+    await renderApp('/suche?q=Siemens');
+    expect(await screen.findByText('1.234 Treffer')).toBeTruthy();
+    expect((await screen.findByRole('button', { name: /^Aktie/ })).textContent).toBe('Aktie25');
+    expect(screen.getByRole('button', { name: /^Derivat/ }).textContent).toBe('Derivat1.209');
+    const list = screen.getByRole('list', { name: 'Suchergebnisse' });
+    const first = within(list).getAllByRole('listitem')[0]!;
+    expect(within(first).getByText('Kein Kurs')).toBeTruthy();
+    act(() => quoteHub.accept([{ id: 'q1', isin: SIEMENS[0]!.isin, bid: '102.50', ask: '102.70', ts: new Date().toISOString() }]));
+    await waitFor(() => expect(first.textContent).toMatch(/102,50\s€/));
+    expect(first.textContent).toMatch(/\+2,60\s?%/);
   });
 
   it('an unknown ISIN shows "Wertpapier nicht gefunden"', async () => {

@@ -1,17 +1,20 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ToggleButton } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { INSTRUMENT_TYPES, type InstrumentType } from '@kontor/domain/enums';
 import type { Instrument } from '@kontor/domain/instrument';
+import { dayChange, type Quote } from '@kontor/domain/quote';
 import { useLabels } from '../../lib/domain-labels';
 import { formatCount } from '../../lib/format';
+import { useLiveQuotes, usePreviousCloses } from '../../lib/live-quotes';
 import type { SearchFilters } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Checkbox } from '../../ui/checkbox';
+import { Change, FlashingPrice } from '../../ui/number';
 import { SearchIcon } from '../../ui/icons';
 import { LoadError } from '../../ui/load-error';
 import { EmptyState, Page } from '../../ui/page';
@@ -42,6 +45,24 @@ const TOGGLES = [
   ['weekendTrading', 'search.weekendTrading'],
 ] as const;
 
+/** A result's price to sell at and the day's change, live; a dash while no quote is there. */
+function ResultPrice({ quote, previousClose, currency }: { quote: Quote | undefined; previousClose: string | undefined; currency: string }) {
+  const { t } = useTranslation();
+  if (!quote)
+    return (
+      <span className={styles.resultPrice}>
+        <span aria-hidden="true">–</span>
+        <span className="visually-hidden">{t('search.noQuote')}</span>
+      </span>
+    );
+  return (
+    <span className={styles.resultPrice}>
+      <FlashingPrice value={quote.bid} currency={currency} />
+      {previousClose && <Change value={dayChange(quote, previousClose).percent} />}
+    </span>
+  );
+}
+
 /**
  * /suche?q=…&type=…: every hit of a search, with type filters and toggles kept in the URL.
  * `resultActions` (slot): rendered at the end of each result row, outside the row's link, so that
@@ -62,8 +83,13 @@ export function SearchPage({ resultActions }: { resultActions?: (instrument: Ins
       return last.results.length > 0 && loaded < last.stats.hits.HITS ? loaded : undefined;
     },
   });
-  const results = search.data?.pages.flatMap((page) => page.results) ?? [];
+  const results = useMemo(() => search.data?.pages.flatMap((page) => page.results) ?? [], [search.data]);
   const hits = search.data?.pages[0]?.stats.hits.HITS;
+  // With a query, each type's count is of its hits; without one, of every instrument a customer can buy.
+  const typeCount = (type: InstrumentType) => (filters.q.trim() ? search.data?.pages[0]?.stats.types?.[type] : counts.data?.tradable[type]);
+  const isins = useMemo(() => results.map((r) => r.isin), [results]);
+  const quotes = useLiveQuotes(isins);
+  const closes = usePreviousCloses(isins);
 
   const update = (change: Partial<Record<string, string | null>>) => {
     const next = new URLSearchParams(params);
@@ -100,7 +126,7 @@ export function SearchPage({ resultActions }: { resultActions?: (instrument: Ins
         <div className={styles.filters}>
           <div className={styles.chips} role="group" aria-label={t('search.typeFilter')}>
             {INSTRUMENT_TYPES.filter((type) => type !== 'INDEX').map((type) => {
-              const count = counts.data?.tradable[type];
+              const count = typeCount(type);
               return (
                 <ToggleButton key={type} className={styles.chip} isSelected={filters.type.includes(type)} onChange={() => toggleType(type)}>
                   {label('instrumentType', type)}
@@ -152,7 +178,10 @@ export function SearchPage({ resultActions }: { resultActions?: (instrument: Ins
                         </span>
                       )}
                     </span>
-                    <Badge>{label('instrumentType', instrument.instrumentType)}</Badge>
+                    <span className={styles.resultType}>
+                      <Badge>{label('instrumentType', instrument.instrumentType)}</Badge>
+                    </span>
+                    <ResultPrice quote={quotes.get(instrument.isin)} previousClose={closes.get(instrument.isin)} currency={instrument.quoteCurrencyCode} />
                   </InstrumentLink>
                   {resultActions && <div className={styles.resultActions}>{resultActions(instrument)}</div>}
                 </li>
