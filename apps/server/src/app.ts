@@ -25,6 +25,7 @@ import { registerOAuth } from './oauth/register.ts';
 import { scopedRefusal } from './oauth/service.ts';
 import { registerDevices } from './devices/register.ts';
 import type { DeviceService } from './devices/service.ts';
+import type { DocumentStore } from './documents/store.ts';
 import { registerDocuments, registerPeriodicDocuments } from './documents/register.ts';
 import { registerBookings } from './bookings/register.ts';
 import { registerTrading } from './trading/register.ts';
@@ -95,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('cluster', cluster);
   const base = { config, db, clock, marketClock, cluster };
   // Registered further down; called only while requests and jobs run.
-  const later = {} as { devices: DeviceService; trading: TradingService };
+  const later = {} as { devices: DeviceService; trading: TradingService; documents: DocumentStore };
 
   const { messenger } = await registerOutbox(app, { ...base, messenger: deps.messenger });
   const identity = await registerIdentity(app, {
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     quotes,
     instruments,
     devicesOf: (sub) => later.devices.activeSerialsOf(sub),
+    documentRead: async (sub, documentId) => void (await later.documents.setRead(sub, documentId, true, clock.now())),
   });
   const { authorisations } = await registerAuthorisations(app, { ...base, messenger, idStore: identity.idStore, deviceOf: (sub, serial) => later.devices.activeOne(sub, serial), hasApp: async (sub) => (await later.devices.activeSerialsOf(sub)).length > 0 });
   const { oauth } = await registerOAuth(app, base);
@@ -144,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const { documents, renderer } = await registerDocuments(app, { ...base, customerName: identity.customerName });
+  later.documents = documents;
   const { book } = registerBookings({ documents });
   const { trading } = await registerTrading(app, { ...base, market, instruments, documents, book, delivery });
   later.trading = trading;

@@ -3,7 +3,7 @@ import { addCalendarDays, startOfBerlinDay } from '@kontor/domain/banking-days';
 import { documentDisplayTitle, documentIsins } from '@kontor/domain/documents';
 import { DOCUMENT_KIND_CATEGORY, type DocumentCategory, type DocumentKind } from '@kontor/domain/posteingang-contracts';
 import type { Db } from '../platform/db.ts';
-import { addNotification } from '../notifications/store.ts';
+import { addNotification, setDocumentNotificationRead } from '../notifications/store.ts';
 import { customerDocuments as docs } from './tables.ts';
 
 /** A document to issue: what the list shows, and the data its PDF is rendered from. */
@@ -182,12 +182,15 @@ export function documentStore(db: Db) {
 
     /** Read (the first reading's time stays) or unread again; false when there is no such document. */
     async setRead(sub: string, id: string, read: boolean, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(docs)
-        .set({ readAt: read ? sql`coalesce(${docs.readAt}, ${at.toISOString()}::timestamptz)` : null })
-        .where(and(eq(docs.sub, sub), eq(docs.id, id)))
-        .returning({ id: docs.id });
-      return rows.length === 1;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(docs)
+          .set({ readAt: read ? sql`coalesce(${docs.readAt}, ${at.toISOString()}::timestamptz)` : null })
+          .where(and(eq(docs.sub, sub), eq(docs.id, id)))
+          .returning({ id: docs.id });
+        if (rows.length === 1) await setDocumentNotificationRead(tx, sub, id, read, at);
+        return rows.length === 1;
+      });
     },
 
     async unreadCount(sub: string): Promise<number> {

@@ -29,6 +29,8 @@ export async function registerNotifications(
     instruments: InstrumentService;
     /** The Kontor app's devices a push goes to (registered later). */
     devicesOf: (sub: string) => Promise<string[]>;
+    /** Marks a document read when its notification is (the documents area, registered later). */
+    documentRead: (sub: string, documentId: string) => Promise<void>;
   },
 ): Promise<{ delivery: NotificationDelivery }> {
   const { db, clock, idStore, cluster, instruments } = ctx;
@@ -54,6 +56,7 @@ export async function registerNotifications(
     instrument: (isin) => instruments.get(isin),
     log: app.log,
     relay: (change) => cluster.bus.publish('alerts', [change]),
+    documentRead: ctx.documentRead,
   });
   cluster.bus.subscribe('alerts', (changes) => changes.forEach((c) => alerts.relayed(c as AlertChange)));
   await alerts.start();

@@ -23,6 +23,8 @@ export function notificationService(deps: {
   log?: FastifyBaseLogger;
   /** Tells the other processes of an alert set or deleted here: each watches every open alert, and the store lets one fire it. */
   relay?: (change: AlertChange) => void;
+  /** A document's notification read in the bell: the document is read too (the documents area, wired later). */
+  documentRead?: (sub: string, documentId: string) => Promise<void>;
 }) {
   const { store, clock, quotes } = deps;
   const waiting = new Map<string, { alerts: Map<string, OpenAlert>; unsubscribe: () => void }>();
@@ -105,7 +107,9 @@ export function notificationService(deps: {
     },
     list: (sub: string) => store.notificationsOf(sub, 100),
     async markRead(sub: string, id: string) {
-      if (!(await store.markRead(sub, id, clock.now()))) throw notFound('Diese Benachrichtigung gibt es nicht.');
+      const marked = await store.markRead(sub, id, clock.now());
+      if (!marked) throw notFound('Diese Benachrichtigung gibt es nicht.');
+      if (marked.documentId) await deps.documentRead?.(sub, marked.documentId);
       // The bell count in the customer's other tabs follows.
       await store.signal(sub);
     },

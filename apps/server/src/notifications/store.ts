@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Notification, PriceAlert } from '@kontor/domain/notifications';
 import { fixedQuery, type Db } from '../platform/db.ts';
 import { notifications, priceAlerts } from './tables.ts';
@@ -79,14 +79,15 @@ export function notificationStore(db: Db) {
     async signal(sub: string): Promise<void> {
       await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${sub})`);
     },
-    async markRead(sub: string, id: string, at: Date): Promise<boolean> {
-      const rows = await db
+    /** Marks one read; undefined when there is none, else the document it is about (if any). */
+    async markRead(sub: string, id: string, at: Date): Promise<{ documentId: string | null } | undefined> {
+      const [row] = await db
         .update(notifications)
         // The first reading counts; marking again changes nothing.
         .set({ readAt: sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` })
         .where(and(eq(notifications.id, id), eq(notifications.sub, sub)))
-        .returning({ id: notifications.id, readAt: notifications.readAt });
-      return rows.length === 1;
+        .returning({ documentId: notifications.documentId });
+      return row;
     },
     async deleteNotification(sub: string, id: string): Promise<boolean> {
       return (await db.delete(notifications).where(and(eq(notifications.id, id), eq(notifications.sub, sub))).returning({ id: notifications.id })).length === 1;
@@ -140,6 +141,20 @@ export async function insertNotifications(tx: Db, notes: readonly (NewNotificati
   if (notes.length === 0) return;
   const rows = notes.map((n) => ({ ...n, orderId: n.orderId ?? null, documentId: n.documentId ?? null, key: n.key ?? null }));
   await fixedQuery(tx, INSERT_NOTIFICATIONS, [JSON.stringify(rows)], 'insert_notifications');
+}
+
+/**
+ * A document read or unread again in the Posteingang: the bell's notification of it follows, in the
+ * caller's transaction, so the bell and the Posteingang count one and the same unread document.
+ */
+export async function setDocumentNotificationRead(tx: Db, sub: string, documentId: string, read: boolean, at: Date): Promise<void> {
+  const changed = await tx
+    .update(notifications)
+    .set({ readAt: read ? sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` : null })
+    .where(and(eq(notifications.sub, sub), eq(notifications.documentId, documentId), read ? isNull(notifications.readAt) : isNotNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  // The bell count in the customer's tabs follows (delivered when the transaction commits).
+  if (changed.length > 0) await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${sub})`);
 }
 
 /** Writes a notification inside the caller's transaction (a booking's messages go with the booking). */

@@ -73,6 +73,8 @@ function useMarkRead(kind: 'documents' | 'messages') {
       if (kind === 'documents') setRead<DocumentPage>(client, keys.documents, 'documents', id, read);
       else setRead<MessagePage>(client, keys.messages, 'messages', id, read);
       void client.invalidateQueries({ queryKey: keys.unread });
+      // A document's notification in the bell is read or unread with it.
+      if (kind === 'documents') void client.invalidateQueries({ queryKey: queryKeys.notifications });
     },
   });
 }
@@ -86,5 +88,6 @@ export function useDocumentOpened() {
   return (id: string) => {
     setRead<DocumentPage>(client, keys.documents, 'documents', id, true);
     void client.invalidateQueries({ queryKey: keys.unread });
+    void client.invalidateQueries({ queryKey: queryKeys.notifications });
   };
 }

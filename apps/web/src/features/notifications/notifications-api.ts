@@ -95,7 +95,11 @@ export function useNotificationMutations() {
         return { unread: Math.max(0, list.unread - 1), items: list.items.map((n) => (n.id === id ? { ...n, readAt: now } : n)) };
       }),
     onError: rollback,
-    onSettled: settle,
+    onSettled: (_data, _error, id) => {
+      void settle();
+      // A document's notification read is the document read: the Posteingang's count follows.
+      if (client.getQueryData<NotificationList>(NOTIFICATIONS_KEY)?.items.find((x) => x.id === id)?.documentId) void client.invalidateQueries({ queryKey: queryKeys.inbox });
+    },
   });
   const remove = useMutation({
     mutationFn: (id: string) => api.call(n.remove, { params: { id } }),
