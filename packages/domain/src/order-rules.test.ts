@@ -9,6 +9,7 @@ import {
   addDays,
   orderShapeErrors,
   orderTicketErrors,
+  priceOnGrid,
   validityEnd,
 } from './order-rules';
 import { estimatedOrderValue } from './order-estimate';
@@ -61,6 +62,22 @@ describe('the price grid', () => {
         expect(errors.limit === undefined).toBe(new Decimal(limit).mod(priceIncr).isZero());
       }),
       { numRuns: 1_000 },
+    );
+  });
+});
+
+describe('the suggested limit', () => {
+  it('is the ask rounded up to the grid for a buy and the bid rounded down for a sell, and always passes the grid check', () => {
+    const grid = { ...etf, priceIncr: '0.05', priceScale: 2 };
+    expect(priceOnGrid('100.12', grid, true)).toBe('100.15');
+    expect(priceOnGrid('100.12', grid, false)).toBe('100.10');
+    expect(priceOnGrid('100.10', grid, true)).toBe('100.10');
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.boolean(), (cents, up) => {
+        const limit = priceOnGrid((cents / 1000).toFixed(3), grid, up);
+        expect(orderShapeErrors(ticket({ limit }), grid, MONDAY_NOON).limit).toBeUndefined();
+      }),
+      { numRuns: 500 },
     );
   });
 });

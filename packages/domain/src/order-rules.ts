@@ -117,6 +117,16 @@ export type BidAsk = { bid: string; ask: string };
 const present = (v: string | null | undefined): v is string => v !== undefined && v !== null && v !== '';
 
 /** Errors of a positive decimal on a grid: the first broken rule, or null. */
+/**
+ * A price on the instrument's grid: up to the next step (a buy limit at the ask, so it can
+ * execute) or down (a sell limit at the bid), and never under one step. The ticket's suggested limit.
+ */
+export function priceOnGrid(price: string, instrument: Pick<GridInstrument, 'priceIncr' | 'priceScale'>, up: boolean): string {
+  // At least one step: a price under it is not a limit.
+  const steps = Decimal.max(1, up ? new Decimal(price).div(instrument.priceIncr).ceil() : new Decimal(price).div(instrument.priceIncr).floor());
+  return steps.mul(instrument.priceIncr).toFixed(instrument.priceScale);
+}
+
 function gridError(
   value: string,
   incr: string,

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { OrderField, OrderFieldErrors, OrderSide, TicketOrderKind, TrailingUnit, ValidityType } from '@kontor/domain/order-rules';
 import { usesLimit, usesQuantity, usesStop, usesValidity } from '@kontor/domain/order-kinds';
-import { VALIDITY_TYPES } from '@kontor/domain/order-rules';
+import { priceOnGrid, VALIDITY_TYPES } from '@kontor/domain/order-rules';
 import type { Depot } from '@kontor/domain/trading-contracts';
+import { formatDecimalInput } from '../../lib/decimal-input';
 import { useDomainText } from '../../lib/domain-text';
 import { formatMoney, formatQuantity } from '../../lib/format';
 import { Button } from '../../ui/button';
@@ -54,10 +55,19 @@ export function TicketFields({ instrument, values, onChange, errors: allErrors, 
     if (first) refs.current[first]?.focus();
   };
 
+  const held = availableQuantity(depot, instrument.isin);
+  // A limit order starts from the price it would trade at now: the ask for a buy, the bid for a sell, on the grid.
+  const suggestedLimit = (side: OrderSide, kind: TicketOrderKind, limit: string) =>
+    usesLimit(kind) && limit.trim() === '' && quote ? formatDecimalInput(priceOnGrid(side === 'buy' ? quote.ask : quote.bid, instrument, side === 'buy'), instrument.priceScale) : limit;
+
   const setSide = (side: OrderSide) => {
     const next = availableKinds(instrument, side);
-    set({ side, kind: next.includes(values.kind) ? values.kind : 'market' });
+    const kind = next.includes(values.kind) ? values.kind : 'market';
+    set({ side, kind, limit: suggestedLimit(side, kind, values.limit) });
   };
+  const setKind = (kind: TicketOrderKind) => set({ kind, limit: suggestedLimit(values.side, kind, values.limit) });
+  // Everything that is freely available, in the quantity field.
+  const sellAll = () => set({ quantity: formatDecimalInput(held, held.split('.')[1]?.length ?? 0) });
 
   const numberField = (field: 'quantity' | 'amount' | 'limit' | 'stop' | 'trailingDistance', label: string, description?: string) => (
     <TextField
@@ -76,7 +86,6 @@ export function TicketFields({ instrument, values, onChange, errors: allErrors, 
   );
 
   const costs = ticketEstimate(values, instrument, { quote, fxRate })?.costs;
-  const held = availableQuantity(depot, instrument.isin);
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t('trading.ticket.formLabel')}>
@@ -98,7 +107,7 @@ export function TicketFields({ instrument, values, onChange, errors: allErrors, 
         label={t('trading.kind.label')}
         options={kinds.map((k) => ({ id: k, label: t(`trading.kind.${k}`) }))}
         selectedKey={values.kind}
-        onSelectionChange={(key) => set({ kind: key as TicketOrderKind })}
+        onSelectionChange={(key) => setKind(key as TicketOrderKind)}
         description={t(`trading.kindHelp.${values.kind}`)}
         errorMessage={errors.kind}
       />
@@ -114,6 +123,13 @@ export function TicketFields({ instrument, values, onChange, errors: allErrors, 
                 : t('trading.field.quantityHelp', { min: formatQuantity(instrument.minQty), step: formatQuantity(instrument.qtyIncr) }),
           )
         : numberField('amount', t('trading.field.amount'), t('trading.field.amountHelp'))}
+      {values.side === 'sell' && usesQuantity(values.kind) && held !== '0' && (
+        <div className={styles.sellAll}>
+          <Button variant="secondary" size="sm" onPress={sellAll}>
+            {t('trading.field.sellAll')}
+          </Button>
+        </div>
+      )}
 
       {usesLimit(values.kind) && numberField('limit', t('trading.field.limit', { currency }), t(`trading.field.limitHelp.${values.side}`))}
       {usesStop(values.kind) && numberField('stop', t('trading.field.stop', { currency }), t(`trading.field.stopHelp.${values.side}`))}

@@ -387,6 +387,30 @@ describe('/orders/neu', () => {
     expect((screen.getByLabelText('Stückzahl') as HTMLInputElement).value).toBe('2');
   });
 
+  it('a limit starts at the price it would trade at now (ask for a buy, bid for a sale); "Alle verkaufen" fills in what is free', async () => {
+    const { user } = await openTicket();
+    await user.click(screen.getByRole('button', { name: /Orderart/ }));
+    await user.click(await screen.findByRole('option', { name: 'Limit' }));
+    expect((screen.getByLabelText('Limit in EUR') as HTMLInputElement).value).toBe('200,10');
+    expect(screen.queryByRole('button', { name: 'Alle verkaufen' })).toBeNull();
+
+    // A changed limit stays the customer's.
+    await user.clear(screen.getByLabelText('Limit in EUR'));
+    await user.type(screen.getByLabelText('Limit in EUR'), '195');
+    await user.click(screen.getByRole('radio', { name: 'Verkauf' }));
+    expect((screen.getByLabelText('Limit in EUR') as HTMLInputElement).value).toBe('195');
+    // Emptied, it starts again at the price of the side: the bid for a sale.
+    await user.clear(screen.getByLabelText('Limit in EUR'));
+    await user.click(screen.getByRole('button', { name: /Orderart/ }));
+    await user.click(await screen.findByRole('option', { name: 'Markt' }));
+    await user.click(screen.getByRole('button', { name: /Orderart/ }));
+    await user.click(await screen.findByRole('option', { name: 'Limit' }));
+    expect((screen.getByLabelText('Limit in EUR') as HTMLInputElement).value).toBe('199,90');
+
+    await user.click(screen.getByRole('button', { name: 'Alle verkaufen' }));
+    expect((screen.getByLabelText('Stückzahl') as HTMLInputElement).value).toBe('10');
+  });
+
   it('a sale from the depot: TSL with distance in percent; kinds the instrument disables are not offered', async () => {
     handler = (call) => (call.path === '/api/trading/costs' ? jsonResponse({ ...preview(), availableAfter: '9' }) : undefined);
     const { user } = await openTicket(`isin=${SAP}&side=SELL`);
