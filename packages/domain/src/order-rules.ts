@@ -124,7 +124,7 @@ const present = (v: string | null | undefined): v is string => v !== undefined &
 export function priceOnGrid(price: string, instrument: Pick<GridInstrument, 'priceIncr' | 'priceScale'>, up: boolean): string {
   // At least one step: a price under it is not a limit.
   const steps = Decimal.max(1, up ? new Decimal(price).div(instrument.priceIncr).ceil() : new Decimal(price).div(instrument.priceIncr).floor());
-  return steps.mul(instrument.priceIncr).toFixed(instrument.priceScale);
+  return toWireDecimal(steps.mul(instrument.priceIncr), instrument.priceScale);
 }
 
 function gridError(
