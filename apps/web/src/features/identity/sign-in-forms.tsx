@@ -45,7 +45,8 @@ export function SignInForm({
   disabled?: boolean;
   prepare: () => Promise<void>;
   proceed: Proceed;
-  onEmail: (email: string) => void;
+  /** The address and password of the last submit: a new SMS code is asked with them (kept only while the sign-in lasts). */
+  onEmail: (email: string, password: string) => void;
   onNotConfirmed: (email: string) => void;
   onResetRequired: (email: string) => void;
 }) {
@@ -57,7 +58,7 @@ export function SignInForm({
 
   const submit = handleSubmit(async ({ email, password }) => {
     setError(null);
-    onEmail(email);
+    onEmail(email, password);
     try {
       await prepare();
       const result = await (await signInClient()).signIn({ username: email, password });
@@ -151,13 +152,33 @@ export function ConfirmSignInForm({
   screen,
   proceed,
   back,
+  resend,
 }: {
   screen: Extract<SignInScreen, { state: 'confirmSignIn' }>;
   proceed: Proceed;
   back: BackToSignIn;
+  /** Signs in again, which sends a new SMS code (the identity provider has no other way to). */
+  resend?: () => Promise<void>;
 }) {
   const { t } = useTranslation();
   const { form, submit, error, remember, setRemember } = useCodeStep(proceed, back);
+  const [resent, setResent] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const [resending, setResending] = useState(false);
+  const sendAgain = async () => {
+    if (!resend) return;
+    setResending(true);
+    setResent(null);
+    try {
+      await resend();
+      setResent({ tone: 'success', text: t('auth.code.resent') });
+      form.resetField('code');
+      form.setFocus('code');
+    } catch (caught) {
+      setResent({ tone: 'danger', text: describeAuthError(caught, 'signIn').message });
+    } finally {
+      setResending(false);
+    }
+  };
   const sms = screen.method === 'SMS';
   const intro = sms
     ? screen.destination
@@ -168,12 +189,18 @@ export function ConfirmSignInForm({
     <AuthScreen title={t('auth.code.title')} intro={intro}>
       <FormStack onSubmit={(event) => void submit(event)} label={t('auth.code.title')}>
         {error && <Notice tone="danger">{error}</Notice>}
+        {resent && <Notice tone={resent.tone}>{resent.text}</Notice>}
         <CodeField control={form.control} name="code" label={sms ? t('auth.code.smsLabel') : t('auth.code.totpLabel')} autoFocus />
         <RememberDevice checked={remember} onChange={setRemember} />
         <Actions>
           <Button type="submit" fullWidth isPending={form.formState.isSubmitting}>
             {t('auth.code.submit')}
           </Button>
+          {sms && resend && (
+            <Button variant="secondary" fullWidth isPending={resending} onPress={() => void sendAgain()}>
+              {t('auth.code.resend')}
+            </Button>
+          )}
           <Button variant="ghost" fullWidth onPress={() => back()}>
             {t('auth.code.back')}
           </Button>

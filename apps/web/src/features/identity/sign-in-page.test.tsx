@@ -74,6 +74,29 @@ describe('sign-in screens', () => {
     expect(sessionStorage.getItem(AUTH_REFERRER_KEY)).toBeNull();
   });
 
+  it('"Code erneut senden" signs in again with what was typed, which sends a new SMS; the new code signs in', async () => {
+    amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_SMS_CODE', codeDeliveryDetails: { destination: '+*********5678', deliveryMedium: 'SMS' } } });
+    amplify.confirmSignIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    const { user, auth } = await openSignIn();
+    await submit(user);
+    await user.click(await screen.findByRole('button', { name: 'Code erneut senden' }));
+    expect(await screen.findByText('Wir haben Ihnen einen neuen Code per SMS gesendet. Der vorige gilt nicht mehr.')).toBeTruthy();
+    expect(amplify.signIn).toHaveBeenCalledTimes(2);
+    expect(amplify.signIn).toHaveBeenLastCalledWith({ username: 'demo@kontor.example', password: 'Kontor!Demo1' });
+    await user.type(screen.getByLabelText('Code aus der SMS', { exact: false }), '654321');
+    await user.click(screen.getByRole('button', { name: 'Bestätigen' }));
+    await waitFor(() => expect(auth.completeSignIn).toHaveBeenCalledTimes(1));
+    expect(amplify.confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '654321' });
+  });
+
+  it('an authenticator code cannot be sent again: no such button', async () => {
+    amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
+    const { user } = await openSignIn();
+    await submit(user);
+    await screen.findByText('Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.');
+    expect(screen.queryByRole('button', { name: 'Code erneut senden' })).toBeNull();
+  });
+
   it('a wrong code says so in German and the code can be entered again', async () => {
     amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
     amplify.confirmSignIn.mockRejectedValueOnce(providerError('CodeMismatchException', 'Invalid code or auth state for the user.'));

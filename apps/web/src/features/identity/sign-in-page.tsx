@@ -9,7 +9,7 @@ import { useToast } from '../../lib/toasts';
 import { AuthScreenSkeleton } from './auth-screen-skeleton';
 import { signInClient } from './sign-in-client';
 import { ConfirmSignInForm, NewPasswordForm, SelectMfaForm, SetupMfaForm, SignInForm, UnsupportedChallenge, type Proceed } from './sign-in-forms';
-import type { SignInScreen } from './sign-in-flow';
+import { outcomeOf, type SignInScreen } from './sign-in-flow';
 
 /** What other screens hand to the sign-in: a pre-filled e-mail and why the customer is here. */
 export type SignInLocationState = { email?: string; notice?: 'confirmed' | 'passwordReset' | 'accountOpened' } | null;
@@ -30,6 +30,8 @@ export function SignInPage() {
   const [email, setEmail] = useState(incoming?.email ?? '');
   // The address typed in the last submit, for the steps that leave this screen.
   const emailRef = useRef(email);
+  // The password of the last submit, in memory while the sign-in lasts: "Code erneut senden" signs in again with it.
+  const passwordRef = useRef<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [completing, setCompleting] = useState(false);
 
@@ -37,11 +39,13 @@ export function SignInPage() {
   if (authState.status === 'signedIn' && !completing) return <Navigate to={peekReturnTarget() ?? '/'} replace />;
 
   const back = (why?: string) => {
+    passwordRef.current = null;
     setMessage(why ?? null);
     setScreen({ state: 'signIn' });
   };
 
   const finish = async (remember: boolean) => {
+    passwordRef.current = null;
     setCompleting(true);
     if (remember) {
       try {
@@ -75,9 +79,18 @@ export function SignInPage() {
     }
   };
 
+  // A new SMS code: the provider sends one with every sign-in, so the sign-in starts again with what was typed.
+  const resend = async () => {
+    const password = passwordRef.current;
+    if (password === null) throw new Error('no sign-in to repeat');
+    const result = await (await signInClient()).signIn({ username: emailRef.current, password });
+    const outcome = outcomeOf(result.nextStep, emailRef.current);
+    if (outcome.state !== 'confirmSignIn') await proceed(outcome);
+  };
+
   switch (screen.state) {
     case 'confirmSignIn':
-      return <ConfirmSignInForm key={screen.method} screen={screen} proceed={proceed} back={back} />;
+      return <ConfirmSignInForm key={screen.method} screen={screen} proceed={proceed} back={back} resend={resend} />;
     case 'setupMFA':
       return <SetupMfaForm screen={screen} proceed={proceed} back={back} />;
     case 'selectMFAType':
@@ -96,8 +109,9 @@ export function SignInPage() {
           disabled={reason === 'unavailable' || !auth.identity}
           prepare={() => auth.prepareSignIn()}
           proceed={proceed}
-          onEmail={(address) => {
+          onEmail={(address, password) => {
             emailRef.current = address;
+            passwordRef.current = password;
             setEmail(address);
           }}
           onNotConfirmed={(address) => void navigate('/registrieren', { state: { email: address } })}
