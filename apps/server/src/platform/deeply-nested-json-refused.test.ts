@@ -13,7 +13,7 @@ afterAll(() => t.close());
 
 /** `{"a":{"a":…{"a":1}…}}` with `depth` objects. */
 const nested = (depth: number, inner = '1') => `${'{"a":'.repeat(depth)}${inner}${'}'.repeat(depth)}`;
-const tooDeep = { message: jsonMessages.tooDeep, status: 400 };
+const tooDeep = { message: jsonMessages.tooDeep, status: 400, errors: [] };
 
 describe('a JSON body nested deeper than the limit', () => {
   it('is refused with a 400 before the TAN request walks it (8,000 levels)', async () => {
