@@ -32,7 +32,9 @@ export type PdfViewerProps = {
  * 360 px; zooming in scrolls within the dialog. Mount it anew (key) for another document.
  */
 export default function PdfViewer({ title, load: loadBytes, onClose, onLoaded, download }: PdfViewerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Kontor's documents are German, the legal text, whatever the app's language: said where they open.
+  const germanDocument = !i18n.language.startsWith('de');
   const [bytesUrl, setBytesUrl] = useState<string | null>(null);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -114,9 +116,12 @@ export default function PdfViewer({ title, load: loadBytes, onClose, onLoaded, d
       <Modal className={styles.modal}>
         <Dialog className={styles.dialog} data-pdf-viewer="">
           <div className={styles.header}>
-            <Heading slot="title" className={styles.title}>
-              {title}
-            </Heading>
+            <div className={styles.titles}>
+              <Heading slot="title" className={styles.title}>
+                {title}
+              </Heading>
+              {germanDocument && <p className={styles.languageNote}>{t('pdfViewer.languageNote')}</p>}
+            </div>
             <Button variant="ghost" size="sm" iconOnly aria-label={t('pdfViewer.close')} onPress={onClose}>
               <CloseIcon />
             </Button>

@@ -17,7 +17,7 @@ afterEach(() => {
 const id = (n: number) => `${String(n).padStart(8, '0')}-2222-4333-8444-555555555555`;
 
 describe('/posteingang after switching to English', () => {
-  it('shows the domain’s category labels and the dates in English at once, and in German again after switching back', async () => {
+  it('shows the domain’s category labels and the dates in English at once, says a document opened is German, and all is German again after switching back', async () => {
     // Both translation files, as the server serves them; the app renders in German first.
     await initI18n({
       language: 'de',
@@ -39,7 +39,12 @@ describe('/posteingang after switching to English', () => {
     expect(chips().getByRole('button', { name: 'Corporate actions' })).toBeTruthy();
     expect(chips().queryByRole('button', { name: 'Kapitalmaßnahmen' })).toBeNull();
 
+    // A document opened in English says it is German, the legal text.
+    await act(() => (item()!.querySelector('a, button') as HTMLElement).click());
+    const viewer = await screen.findByRole('dialog', { name: 'Jahressteuerbescheinigung 2025' }, { timeout: 15_000 });
+    expect(within(viewer).getByText('This document is in German: it is the legally binding text.')).toBeTruthy();
     await act(() => i18n.changeLanguage('de'));
+    await waitFor(() => expect(within(viewer).queryByText(/This document is in German/)).toBeNull());
     await waitFor(() => expect(item()?.textContent).toContain('Steuern · 01.03.2026'));
   });
 });
