@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { createContext, useContext, useId, type ReactNode } from 'react';
 import styles from './card.module.css';
 
 export type CardProps = {
@@ -11,17 +11,26 @@ export type CardProps = {
   children: ReactNode;
 };
 
+/** The level of the cards' headings: 2 on a page, 3 inside a section that has its own heading (`CardsUnder`). */
+const CardHeadingLevel = createContext<2 | 3>(2);
+
+/** Cards inside a titled section of a page: their headings sit one level under the section's. */
+export function CardsUnder({ children }: { children: ReactNode }) {
+  return <CardHeadingLevel.Provider value={3}>{children}</CardHeadingLevel.Provider>;
+}
+
 /** A titled surface grouping one topic (depot value, a table, a form). */
 export function Card({ title, actions, flush, className, children }: CardProps) {
   const titleId = useId();
+  const Heading = useContext(CardHeadingLevel) === 3 ? 'h3' : 'h2';
   return (
     <section className={[styles.card, className].filter(Boolean).join(' ')} aria-labelledby={title ? titleId : undefined}>
       {(title || actions) && (
         <div className={styles.header}>
           {title && (
-            <h2 id={titleId} className={styles.title}>
+            <Heading id={titleId} className={styles.title}>
               {title}
-            </h2>
+            </Heading>
           )}
           {actions}
         </div>

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
-import { formatPhoneNumber } from '@kontor/domain/phone';
 import { useCustomer } from '../../lib/auth';
-import { newTicketPath, ticketsPath } from '../../lib/paths';
+import { ticketsPath } from '../../lib/paths';
 import { LinkButton } from '../../ui/button';
-import { Card } from '../../ui/card';
+import { Card, CardsUnder } from '../../ui/card';
 import { Page } from '../../ui/page';
 import { ContractCard, ReferenceAccountCard, TerminationNote } from './account-cards';
 import { AddressCard, TaxCard } from './address-tax-cards';
@@ -46,21 +45,28 @@ function ProfileCard() {
           <dt>{t('settings.profile.email')}</dt>
           <dd data-email>{customer.email ?? none}</dd>
         </div>
-        <div>
-          <dt>{t('settings.profile.phone')}</dt>
-          <dd>{customer.phoneNumber ? formatPhoneNumber(customer.phoneNumber) : none}</dd>
-          {customer.phoneNumber && (
-            <dd>
-              <Link href={newTicketPath('MOBILE_NUMBER')} className={styles.quietLink} data-change-type="MOBILE_NUMBER">
-                {t('settings.mobile.changeLink')}
-              </Link>
-            </dd>
-          )}
-        </div>
       </dl>
       <EmailChangeSection />
       <p className={styles.muted}>{t('settings.profile.hint')}</p>
     </Card>
+  );
+}
+
+const SECTIONS = ['profile', 'account', 'security'] as const;
+type SectionId = (typeof SECTIONS)[number];
+
+/** One part of the settings: its heading, its cards under it, reachable from the list at the top. */
+function Section({ id, children }: { id: SectionId; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section id={`einstellungen-${id}`} aria-labelledby={`einstellungen-${id}-titel`} className={styles.section}>
+      <h2 id={`einstellungen-${id}-titel`} className={styles.sectionTitle}>
+        {t(`settings.sections.${id}`)}
+      </h2>
+      <CardsUnder>
+        <div className={styles.grid}>{children}</div>
+      </CardsUnder>
+    </section>
   );
 }
 
@@ -74,15 +80,26 @@ export function SettingsPage({ connectedApps }: { connectedApps?: ReactNode } = 
   const { t } = useTranslation();
   return (
     <Page title={t('pages.settings.title')} description={t('settings.description')}>
-      <div className={styles.grid}>
+      <nav aria-label={t('settings.sections.label')} className={styles.sectionNav}>
+        {SECTIONS.map((id) => (
+          <a key={id} href={`#einstellungen-${id}`} className={styles.sectionLink}>
+            {t(`settings.sections.${id}`)}
+          </a>
+        ))}
+      </nav>
+      <Section id="profile">
         <ProfileCard />
-        <PreferencesCard />
         <AddressCard />
         <MobileNumberCard />
+        <PreferencesCard />
+      </Section>
+      <Section id="account">
         <ReferenceAccountCard />
         <TaxCard />
         <ContractCard />
         <StatsCard />
+      </Section>
+      <Section id="security">
         <MfaCard />
         <ChangePasswordCard />
         {connectedApps}
@@ -97,7 +114,7 @@ export function SettingsPage({ connectedApps }: { connectedApps?: ReactNode } = 
           </div>
         </Card>
         <SecurityLogCard />
-      </div>
+      </Section>
       <div className={styles.footer}>
         <TerminationNote />
       </div>
