@@ -1,7 +1,8 @@
 import { INSTRUMENT_TYPES, type InstrumentType } from '@kontor/domain/enums';
 import { queryTokens } from './normalize.ts';
 import { DERIVAT_RANK, FRACTIONAL, INDEX_RANK, type IndexEntry, KNOCKED_OUT, type Parts, partsOf, SPARPLAN, TYPE_ORDER, WEEKEND } from './search-index-parts.ts';
-import { codeOrder, type DocSet, lowerBound, memberOf, mergeSorted, NONE, popcount } from './search-postings.ts';
+import { codeOrder, type DocSet, mergeSorted, NONE, prefixRange } from './search-postings.ts';
+import { type NameQuery, type RankedHits, type RankIndex, walkBits, walkList } from './search-rank.ts';
 
 /**
  * The in-memory instrument search (design and figures in README.md).
@@ -131,6 +132,13 @@ export class SearchIndex {
     this.byIsin = codeOrder(this.isins, 12);
     this.byWkn = codeOrder(this.wkns, 6);
     this.tradableUpTo = new Map([this.byIsin, this.byWkn].map((order) => [order, this.tradableCounts(order)]));
+    this.rankView = {
+      size: this.size,
+      firstTerm: this.firstTerm,
+      scratch: (name) => this.scratch(name),
+      newBits: () => this.newBits(),
+      firstWordBitsOf: (lo, hi, mark) => this.firstWordBitsOf(lo, hi, mark),
+    };
   }
   /** Builds the index from entries in any order; they are read once and not kept. */
   static build(entries: Iterable<IndexEntry>): SearchIndex {
@@ -225,40 +233,12 @@ export class SearchIndex {
 
   /** Terms that start with `prefix`, as [lo, hi). */
   private termRange(prefix: string): [number, number] {
-    let lo = 0;
-    let hi = this.terms.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.terms[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const start = lo;
-    hi = this.terms.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.terms[mid]!.startsWith(prefix)) lo = mid + 1;
-      else hi = mid;
-    }
-    return [start, lo];
+    return prefixRange(this.terms.length, (i) => this.terms[i]!, prefix);
   }
 
   /** Positions in `order` of the documents whose code starts with `prefix`. */
   private codeRange(order: Uint32Array, codes: (string | null)[], prefix: string): [number, number] {
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (codes[order[mid]!]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const start = lo;
-    hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (codes[order[mid]!]!.startsWith(prefix)) lo = mid + 1;
-      else hi = mid;
-    }
-    return [start, lo];
+    return prefixRange(order.length, (i) => codes[order[i]!]!, prefix);
   }
 
   search(req: SearchRequest): SearchHits {
@@ -363,6 +343,8 @@ export class SearchIndex {
   }
 
   private readonly scratches = new Map<string, Uint32Array>();
+  /** What the ranking walks read. */
+  private readonly rankView: RankIndex;
   /** A zeroed bitset over all documents, reused between searches; whoever sets bits clears them. */
   private scratch(name: string): Uint32Array {
     let bits = this.scratches.get(name);
@@ -384,7 +366,7 @@ export class SearchIndex {
     required: number,
     need: number,
     taken: Uint32Array | null,
-  ): { ranked: number[]; total: number } {
+  ): RankedHits {
     const sets = words.map((w, j) => this.prefixSets.get(w) ?? this.union(termRanges[j]![0], termRanges[j]![1]));
     // Whole words: the document has exactly the typed word as a term.
     let exactPossible = true;
@@ -402,146 +384,10 @@ export class SearchIndex {
     sets.forEach((set, j) => {
       if (set.list && (listIndex < 0 || set.list.length < sets[listIndex]!.list!.length)) listIndex = j;
     });
+    const query: NameQuery = { exactPossible, exactSets, first: [firstLo, firstHi], ranges, derivStart, need, taken };
     return listIndex >= 0
-      ? this.walkList(sets[listIndex]!.list!, sets.filter((_, j) => j !== listIndex).concat(flagSets), exactPossible, exactSets, [firstLo, firstHi], ranges, derivStart, need, taken)
-      : this.walkBits(sets.concat(flagSets).map((s) => s.bits!), exactPossible, exactSets, [firstLo, firstHi], ranges, derivStart, need, taken);
-  }
-
-  private walkList(
-    driver: Uint32Array,
-    others: DocSet[],
-    exactPossible: boolean,
-    exactSets: DocSet[],
-    [firstLo, firstHi]: [number, number],
-    ranges: number[],
-    derivStart: number,
-    need: number,
-    taken: Uint32Array | null,
-  ): { ranked: number[]; total: number } {
-    const members = others.map(memberOf);
-    const exact = exactSets.map(memberOf);
-    // Buckets per tier (0 = non-derivatives, 1 = derivatives) and quality (3 … 0); each keeps its
-    // first `need` documents, which are its best, as documents come in static rank order.
-    const buckets: number[][] = Array.from({ length: 8 }, () => []);
-    const maxQuality = exactPossible ? 3 : 1;
-    let total = 0;
-    let tier0 = 0;
-    for (let r = 0; r < ranges.length; r += 2) {
-      const end = ranges[r + 1]!;
-      for (let i = lowerBound(driver, ranges[r]!); i < driver.length; i++) {
-        const d = driver[i]!;
-        if (d >= end) break;
-        if (taken && taken[d >>> 5]! & (1 << (d & 31))) continue;
-        let all = true;
-        for (const m of members) {
-          if (!m(d)) {
-            all = false;
-            break;
-          }
-        }
-        if (!all) continue;
-        total++;
-        const tier = d < derivStart ? 0 : 1;
-        if (tier === 0) tier0++;
-        const base = tier * 4;
-        const ahead = tier === 0 ? 0 : tier0;
-        // Not even the best quality would reach the page: only count.
-        if (ahead + buckets[base + maxQuality]!.length >= need) continue;
-        let quality = this.firstTerm[d]! >= firstLo && this.firstTerm[d]! < firstHi ? 1 : 0;
-        if (exactPossible) {
-          let whole = true;
-          for (const m of exact) {
-            if (!m(d)) {
-              whole = false;
-              break;
-            }
-          }
-          if (whole) quality += 2;
-        }
-        let before = ahead;
-        for (let q = maxQuality; q >= quality; q--) before += buckets[base + q]!.length;
-        if (before < need) buckets[base + quality]!.push(d);
-      }
-    }
-    const ranked: number[] = [];
-    for (const tier of [0, 1]) {
-      for (let q = 3; q >= 0; q--) for (const d of buckets[tier * 4 + q]!) if (ranked.length < need) ranked.push(d);
-    }
-    return { ranked, total };
-  }
-
-  private walkBits(
-    inputs: Uint32Array[],
-    exactPossible: boolean,
-    exactSets: DocSet[],
-    [firstLo, firstHi]: [number, number],
-    ranges: number[],
-    derivStart: number,
-    need: number,
-    taken: Uint32Array | null,
-  ): { ranked: number[]; total: number } {
-    // The hits: intersection of the inputs within the allowed ranges, less what is taken.
-    const hit = this.scratch('hit');
-    let total = 0;
-    for (let r = 0; r < ranges.length; r += 2) {
-      const start = ranges[r]!;
-      const end = ranges[r + 1]!;
-      const last = (end - 1) >>> 5;
-      for (let w = start >>> 5; w <= last; w++) {
-        let x = -1;
-        if (w === start >>> 5) x &= -1 << (start & 31);
-        if (w === last && (end & 31) !== 0) x &= (1 << (end & 31)) - 1;
-        for (let k = 0; k < inputs.length && x !== 0; k++) x &= inputs[k]![w]!;
-        if (taken) x &= ~taken[w]!;
-        hit[w] = hit[w]! | x;
-      }
-    }
-    for (let r = 0; r < ranges.length; r += 2) {
-      // Adjacent ranges may share a word; count each word once.
-      const from = r > 0 && ranges[r - 1]! - 1 >>> 5 === ranges[r]! >>> 5 ? (ranges[r]! >>> 5) + 1 : ranges[r]! >>> 5;
-      for (let w = from; w <= (ranges[r + 1]! - 1) >>> 5; w++) if (hit[w] !== 0) total += popcount(hit[w]!);
-    }
-
-    // Whole-word bitsets (lists are marked into scratch bitsets) and the first-word bitset.
-    const exactBits: Uint32Array[] = [];
-    const marked: [Uint32Array, Uint32Array][] = [];
-    const mark = (list: Uint32Array, bits: Uint32Array) => {
-      for (const d of list) bits[d >>> 5]! |= 1 << (d & 31);
-      marked.push([list, bits]);
-      return bits;
-    };
-    exactSets.forEach((s, k) => exactBits.push(s.bits ?? mark(s.list, k === 0 ? this.scratch('exact') : this.newBits())));
-    const firstBits = this.firstWordBitsOf(firstLo, firstHi, mark);
-
-    const ranked: number[] = [];
-    try {
-      for (const [tierStart, tierEnd] of [[0, derivStart], [derivStart, this.size]] as const) {
-        if (tierStart >= tierEnd) continue;
-        for (let quality = 3; quality >= 0 && ranked.length < need; quality--) {
-          if (quality >= 2 && !exactPossible) continue;
-          for (let w = tierStart >>> 5; w <= (tierEnd - 1) >>> 5 && ranked.length < need; w++) {
-            let x = hit[w]!;
-            if (x === 0) continue;
-            if (exactPossible) {
-              let e = -1;
-              for (const bits of exactBits) e &= bits[w]!;
-              x &= quality >= 2 ? e : ~e;
-            }
-            x &= quality & 1 ? firstBits[w]! : ~firstBits[w]!;
-            while (x !== 0 && ranked.length < need) {
-              const low = x & -x;
-              const d = (w << 5) + 31 - Math.clz32(low);
-              x ^= low;
-              if (d >= tierStart && d < tierEnd) ranked.push(d);
-            }
-          }
-        }
-      }
-    } finally {
-      hit.fill(0);
-      for (const [list, bits] of marked) for (const d of list) bits[d >>> 5] = 0;
-    }
-    return { ranked, total };
+      ? walkList(this.rankView, sets[listIndex]!.list!, sets.filter((_, j) => j !== listIndex).concat(flagSets), query)
+      : walkBits(this.rankView, sets.concat(flagSets).map((s) => s.bits!), query);
   }
 
   /** Documents whose name starts with a term of [lo, hi), as a bitset (precomputed, or marked via `mark`). */

@@ -111,4 +111,23 @@ export function codeOrder(codes: (string | null)[], width: number): Uint32Array 
   return order.map((i) => docs[i]!);
 }
 
+/** The positions [lo, hi) of a sorted sequence of `length` keys whose key starts with `prefix`. */
+export function prefixRange(length: number, keyAt: (i: number) => string, prefix: string): [number, number] {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keyAt(mid) < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const start = lo;
+  hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keyAt(mid).startsWith(prefix)) lo = mid + 1;
+    else hi = mid;
+  }
+  return [start, lo];
+}
+
 export const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -22,7 +22,8 @@ import type {
   RequestQuote,
 } from './types.ts';
 import { toWireDecimal } from '@kontor/domain/numbers';
-import { type Book, IN_FLIGHT, type Live, newBook, newOrderState, QuoteCtx, ratchetKey, snapshot, Step, trailingStop, usableQuote } from './book.ts';
+import { pushLimit, pushRatchet, pushStop, shelve, unshelve } from './shelves.ts';
+import { type Book, IN_FLIGHT, type Live, newBook, newOrderState, QuoteCtx, snapshot, Step, trailingStop, usableQuote } from './book.ts';
 
 /**
  * The order engine: pure and deterministic. It holds the open orders and the last quote of each
@@ -341,71 +342,16 @@ export class OrderEngine {
     const o: Live = { s, book, limitEntry: null, stopEntry: null, ratchetEntry: null, expiryEntry: null };
     this.#orders.set(s.id, o);
     o.expiryEntry = this.#expiries.push(BigInt(Date.parse(s.expiresAt)), s.seq, o);
-    switch (s.kind) {
-      case 'market':
-      case 'fraction':
-        book.markets.add(o);
-        break;
-      case 'limit':
-        this.#pushLimit(o);
-        break;
-      case 'stop':
-        if (s.triggered) book.markets.add(o);
-        else this.#pushStop(o);
-        break;
-      case 'stoplimit':
-        if (s.triggered) this.#pushLimit(o);
-        else this.#pushStop(o);
-        break;
-      case 'oco':
-        if (s.triggered) book.markets.add(o);
-        else {
-          if (s.ocoLeg !== 'stop') this.#pushLimit(o);
-          if (s.ocoLeg !== 'limit') this.#pushStop(o);
-        }
-        break;
-      case 'tsl':
-        if (s.triggered) book.markets.add(o);
-        else if (s.stop === null) book.unarmed.add(o);
-        else {
-          this.#pushStop(o);
-          this.#pushRatchet(o);
-        }
-        break;
-      case 'previously_quoted':
-        break;
-    }
+    shelve(o);
     return o;
   }
 
   /** Takes an order out of every index; it is final. */
   #retire(o: Live): void {
-    const book = o.book;
-    if (o.limitEntry) (o.s.side === 'buy' ? book.buyLimits : book.sellLimits).remove(o.limitEntry);
-    if (o.stopEntry) (o.s.side === 'buy' ? book.buyStops : book.sellStops).remove(o.stopEntry);
-    if (o.ratchetEntry) book.ratchets.remove(o.ratchetEntry);
     if (o.expiryEntry) this.#expiries.remove(o.expiryEntry);
-    o.limitEntry = o.stopEntry = o.ratchetEntry = o.expiryEntry = null;
-    book.markets.delete(o);
-    book.pending.delete(o);
-    book.pendingCancels.delete(o);
-    book.unarmed.delete(o);
+    o.expiryEntry = null;
+    unshelve(o);
     this.#orders.delete(o.s.id);
-  }
-
-  #pushLimit(o: Live): void {
-    const units = o.book.grid.floorUnits(o.s.limit!);
-    o.limitEntry =
-      o.s.side === 'buy' ? o.book.buyLimits.push(-units, o.s.seq, o) : o.book.sellLimits.push(units, o.s.seq, o);
-  }
-
-  #pushStop(o: Live): void {
-    const twice = 2n * o.book.grid.floorUnits(o.s.stop!);
-    o.stopEntry = o.s.side === 'buy' ? o.book.buyStops.push(twice, o.s.seq, o) : o.book.sellStops.push(-twice, o.s.seq, o);
-  }
-
-  #pushRatchet(o: Live): void {
-    o.ratchetEntry = o.book.ratchets.push(ratchetKey(o), o.s.seq, o);
   }
 
   // ——— trailing stop ———
@@ -415,8 +361,8 @@ export class OrderEngine {
     const stop = trailingStop(o, bid);
     o.s.stop = toWireDecimal(stop, o.book.grid.scale);
     step.events.push({ type: 'tslupdate', orderId: o.s.id, at: step.at, order: snapshot(o.s), stop: o.s.stop, previousStop: null });
-    this.#pushStop(o);
-    this.#pushRatchet(o);
+    pushStop(o);
+    pushRatchet(o);
   }
 
   /** Moves a TSL's stop up with the bid, never down. */
@@ -428,7 +374,7 @@ export class OrderEngine {
       if (o.stopEntry) o.book.sellStops.update(o.stopEntry, -2n * o.book.grid.floorUnits(stop));
       step.events.push({ type: 'tslupdate', orderId: o.s.id, at: step.at, order: snapshot(o.s), stop: o.s.stop, previousStop: previous });
     }
-    this.#pushRatchet(o);
+    pushRatchet(o);
   }
 
   // ——— matching ———
@@ -472,7 +418,7 @@ export class OrderEngine {
         const o = entry.value;
         o.limitEntry = null;
         this.#execute(o, ctx, step);
-        if (this.#orders.get(o.s.id) === o && o.limitEntry === null) this.#pushLimit(o);
+        if (this.#orders.get(o.s.id) === o && o.limitEntry === null) pushLimit(o);
       }
     }
     for (const o of book.markets) this.#execute(o, ctx, step);
@@ -498,7 +444,7 @@ export class OrderEngine {
     step.events.push({ type: 'triggered', orderId: s.id, at: step.at, order: snapshot(s), mid: toWireDecimal(ctx.bid.plus(ctx.ask).div(2)) });
     switch (s.kind) {
       case 'stoplimit':
-        this.#pushLimit(o);
+        pushLimit(o);
         return;
       case 'oco':
         if (o.limitEntry) (s.side === 'buy' ? book.buyLimits : book.sellLimits).remove(o.limitEntry);
