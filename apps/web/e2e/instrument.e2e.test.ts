@@ -104,9 +104,10 @@ describe('instrument page', () => {
     await types.getByRole('radio', { name: 'Kerzen' }).click();
     await drawn(page, 'candle');
 
-    // Ranges, by keyboard as well: the chart redraws with the range's bars.
+    // Ranges, by keyboard as well: the chart redraws with the range's bars. The demo customer holds
+    // SAP, so "Seit Kauf" is offered too.
     const ranges = page.getByRole('radiogroup', { name: 'Zeitraum' });
-    await expect(ranges.getByRole('radio').allTextContents()).resolves.toEqual(['1T', '1W', '1M', '6M', '1J', '2J', '5J', 'Max', 'lfd. Jahr', 'Beste Genauigkeit']);
+    await expect(ranges.getByRole('radio').allTextContents()).resolves.toEqual(['1T', '1W', '1M', '6M', '1J', '2J', '5J', 'Max', 'lfd. Jahr', 'Beste Genauigkeit', 'Seit Kauf']);
     await ranges.getByRole('radio', { name: '1J' }).click();
     const yearBars = await drawn(page, 'candle', 'OneYear');
     expect(yearBars).toBeGreaterThan(200);
@@ -119,6 +120,12 @@ describe('instrument page', () => {
     await page.waitForURL(/range=Maximum/);
     const maxBars = await drawn(page, 'candle', 'Maximum');
     expect(maxBars).toBeGreaterThan(700);
+    // Since the demo customer's purchase in March 2025: daily bars, fewer than the maximum's.
+    await ranges.getByRole('radio', { name: 'Seit Kauf' }).click();
+    await page.waitForURL(/range=CSI/);
+    const sinceBars = await drawn(page, 'candle', 'CSI');
+    expect(sinceBars).toBeGreaterThan(250);
+    expect(sinceBars).toBeLessThan(maxBars);
     await ranges.getByRole('radio', { name: '1T' }).click();
     expect([intradayBars, intradayBars + 1]).toContain(await drawn(page, 'candle', 'Intraday'));
 
@@ -227,7 +234,7 @@ describe('instrument page', () => {
     await expectAccessible(page, 'instrument-knockout');
   }, 180_000);
 
-  it('at 360 px: no horizontal scroll, the chart fits, trade buttons reachable; axe clean', async () => {
+  it('at 360 px: no horizontal scroll, the chart fits, the holding shows, Kaufen in reach at the foot of the screen; axe clean', async () => {
     const page = await freshPage('mobile');
     await signIn(page, DEMO);
     await page.goto(`/wertpapier/${SAP}?chart=candle&range=OneMonth`);
@@ -240,7 +247,23 @@ describe('instrument page', () => {
     const box = await chart(page).boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
-    await page.getByRole('link', { name: 'Kaufen', exact: true }).waitFor();
+    // The demo customer holds SAP: her position, and the chart since her purchase.
+    await page.getByRole('region', { name: 'Ihre Position' }).getByText('Im Depot seit', { exact: false }).waitFor();
+    await page.getByRole('radiogroup', { name: 'Zeitraum' }).getByRole('radio', { name: 'Seit Kauf' }).waitFor();
+    // Kaufen sits in the bar above the bottom navigation: in view at the top of the page and after scrolling.
+    const buy = page.getByRole('group', { name: 'Kaufen und Verkaufen' }).getByRole('link', { name: 'Kaufen', exact: true });
+    await expect(buy.count()).resolves.toBe(1);
+    await expect(page.getByRole('link', { name: 'Kaufen', exact: true }).count()).resolves.toBe(1);
+    for (const scroll of [0, 1200]) {
+      await page.evaluate((y) => window.scrollTo(0, y), scroll);
+      await expect
+        .poll(async () => {
+          const box = await buy.boundingBox();
+          return box !== null && box.y >= 0 && box.y + box.height <= 740 - 60;
+        }, { timeout: 30_000 })
+        .toBe(true);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'instrument-page-mobile');
     // What the phone shows first, without the full-page stitching of fixed bars.
     await page.screenshot({ path: path.join(resultsDir, 'instrument-page-mobile-top.png') });

@@ -1,6 +1,7 @@
 import { FEATURE_FLAGS } from '@kontor/domain/constants';
 import { vi } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
+import type { Position } from '@kontor/domain/trading-contracts';
 import type { RuntimeConfig } from '@kontor/domain/runtime-config';
 import { createAuthStore, type Auth, type AuthState, type AuthUser } from '../lib/auth';
 
@@ -119,5 +120,27 @@ export function testInstrument(i: Pick<Instrument, 'isin' | 'name' | 'wkn'> & Pa
     minimumOrderValue: '1.00',
     lowTradingThreshold: '500.00',
     ...i,
+  };
+}
+
+/** A depot position as the trading area sends it: 10 SAP bought in January for 1.501,00 €, unless told. */
+export function testPosition(overrides: Partial<Position> = {}): Position {
+  return {
+    isin: 'DE0007164600',
+    name: 'SAP SE',
+    instrumentType: 'AKTIE',
+    currency: 'EUR',
+    quantity: '10',
+    blocked: '0',
+    available: '10',
+    cost: '1501.00',
+    averagePrice: '150.1',
+    firstPurchase: '2026-01-05T09:00:00.000Z',
+    realisedPnl: '0.00',
+    // The server's valuation at load; the pages value live from the quotes.
+    value: null,
+    gain: null,
+    gainPercent: null,
+    ...overrides,
   };
 }

@@ -2,8 +2,6 @@ import { useMemo, useRef, useState, type ReactNode, type FormEvent } from 'react
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
-import { EUR_USD_ISIN, eurPerUnit } from '@kontor/domain/fx';
-import { midPrice } from '@kontor/domain/quote';
 import { shownReservedParts } from '@kontor/domain/money-contracts';
 import type { Depot } from '@kontor/domain/trading-contracts';
 import { isApiError } from '../../lib/api-client';
@@ -11,7 +9,6 @@ import { amountInputError, amountInputValue } from '../../lib/amount-input';
 import { devToolsMissing, useDevToolsAvailable } from '../../lib/dev-tools';
 import { formatMoney, formatQuantity } from '../../lib/format';
 import { PositionNoteDialog } from '../../parts/notes/own-note-card';
-import { useLiveQuotes, usePreviousCloses } from '../../lib/live-quotes';
 import { corporateActionPath, orderTicketPath, searchPath } from '../../lib/paths';
 import { useInstrumentPath } from '../../parts/instrument-link';
 import { useDepot } from '../../parts/queries/depot';
@@ -29,7 +26,7 @@ import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
 import { TextField } from '../../ui/text-field';
 import { useSimulatedDeposit } from './depot-api';
-import { depotTotals, type PositionValuation, valuePosition } from './depot-valuation';
+import { depotTotals, type PositionValuation, usePositionValuations } from '../../parts/depot-valuation';
 import { PerformanceCard } from './performance-card';
 import { useWidth } from '../../lib/use-width';
 import styles from './depot.module.css';
@@ -65,12 +62,7 @@ function Pending({ width = '5rem' }: { width?: string }) {
 
 function useValuations(depot: Depot | undefined): PositionValuation[] {
   const positions = useMemo(() => depot?.positions ?? [], [depot]);
-  const needsUsd = positions.some((p) => p.currency === 'USD');
-  const isins = useMemo(() => [...positions.map((p) => p.isin), ...(needsUsd ? [EUR_USD_ISIN] : [])], [positions, needsUsd]);
-  const quotes = useLiveQuotes(isins);
-  const closes = usePreviousCloses(positions.map((p) => p.isin));
-  const eurUsd = quotes.get(EUR_USD_ISIN);
-  return positions.map((p) => valuePosition(p, quotes.get(p.isin), eurPerUnit(p.currency, eurUsd ? midPrice(eurUsd) : null), closes.get(p.isin)));
+  return usePositionValuations(positions);
 }
 
 /**

@@ -5,10 +5,10 @@ import type { Depot, Position } from '@kontor/domain/trading-contracts';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
 import { FakeEventSource } from '../../test/fake-event-source';
-import { jsonResponse } from '../../test/fixtures';
+import { jsonResponse, testPosition } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import type { Performance } from '@kontor/domain/performance-contracts';
-import { depotTotals, valuePosition } from './depot-valuation';
+import { depotTotals, valuePosition } from '../../parts/depot-valuation';
 import type { ValueChartCanvasProps } from '../../ui/value-chart-canvas';
 
 // The chart library draws on a canvas jsdom does not have; the stand-in shows what it was given.
@@ -21,26 +21,7 @@ vi.setConfig({ testTimeout: 30_000 });
 const SAP = 'DE0007164600';
 const WORLD = 'IE00B4L5Y983';
 
-function position(overrides: Partial<Position>): Position {
-  return {
-    isin: SAP,
-    name: 'SAP SE',
-    instrumentType: 'AKTIE',
-    currency: 'EUR',
-    quantity: '10',
-    blocked: '0',
-    available: '10',
-    cost: '1501.00',
-    averagePrice: '150.1',
-    firstPurchase: '2026-01-05T09:00:00.000Z',
-    realisedPnl: '0.00',
-    // The server's valuation at load; the page values live from the quotes.
-    value: null,
-    gain: null,
-    gainPercent: null,
-    ...overrides,
-  };
-}
+const position = (overrides: Partial<Position>) => testPosition(overrides);
 
 const SAP_POSITION = position({});
 // 5 pieces of a USD ETF that cost 400 €.

@@ -13,19 +13,20 @@ export const DEFAULT_CHART_TYPE: ChartType = 'mountain';
 export const DEFAULT_CHART_RANGE: ChartRange = 'Intraday';
 
 /**
- * The ranges the instrument page offers. CSI ("Seit Kauf") is left out: it needs the day of the
- * customer's first purchase (`since`), which only the depot knows, and the trading area does not
- * supply it yet. Once it does, the page offers CSI for instruments the customer holds.
+ * The ranges the instrument page offers: CSI ("Seit Kauf") only for an instrument the customer
+ * holds, as it starts at the day of the first purchase.
  */
-export const OFFERED_CHART_RANGES: readonly ChartRange[] = CHART_RANGES.filter((range) => range !== 'CSI');
+export function offeredChartRanges(held: boolean): readonly ChartRange[] {
+  return held ? CHART_RANGES : CHART_RANGES.filter((range) => range !== 'CSI');
+}
 
-/** Chart type and range from the URL (`?chart=candle&range=OneYear`); unknown values fall back to the defaults. */
-export function readChartParams(params: URLSearchParams): { type: ChartType; range: ChartRange } {
+/** Chart type and range from the URL (`?chart=candle&range=OneYear`); unknown values (CSI when not held) fall back to the defaults. */
+export function readChartParams(params: URLSearchParams, held = false): { type: ChartType; range: ChartRange } {
   const type = params.get('chart');
   const range = params.get('range');
   return {
     type: (CHART_TYPES as readonly string[]).includes(type ?? '') ? (type as ChartType) : DEFAULT_CHART_TYPE,
-    range: OFFERED_CHART_RANGES.includes(range as ChartRange) ? (range as ChartRange) : DEFAULT_CHART_RANGE,
+    range: offeredChartRanges(held).includes(range as ChartRange) ? (range as ChartRange) : DEFAULT_CHART_RANGE,
   };
 }
 

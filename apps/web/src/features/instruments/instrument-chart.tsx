@@ -11,7 +11,7 @@ import { Card } from '../../ui/card';
 import { LoadError } from '../../ui/load-error';
 import { SegmentedControl } from '../../ui/segmented-control';
 import { Skeleton } from '../../ui/skeleton';
-import { chartSummaryPrices, OFFERED_CHART_RANGES, readChartParams, resolutionSeconds, toChartBars, withLivePrice } from './chart-data';
+import { chartSummaryPrices, offeredChartRanges, readChartParams, resolutionSeconds, toChartBars, withLivePrice } from './chart-data';
 import { usePriceHistory } from './instruments-api';
 import styles from './instrument-page.module.css';
 
@@ -31,14 +31,15 @@ function ChartSkeleton() {
 /**
  * The price chart of an instrument: chart type and time range, both kept in the URL
  * (`?chart=candle&range=OneYear`) so a reload or a shared link shows the same chart. The live
- * quote moves the last bar, so the chart ends at the price shown above it.
+ * quote moves the last bar, so the chart ends at the price shown above it. `since`: the day of the
+ * first purchase of a held instrument, which adds the range "Seit Kauf".
  */
-export function InstrumentChart({ instrument }: { instrument: Instrument }) {
+export function InstrumentChart({ instrument, since }: { instrument: Instrument; since?: string | undefined }) {
   const { t } = useTranslation();
   const { label } = useLabels();
   const [params, setParams] = useSearchParams();
-  const { type, range } = readChartParams(params);
-  const history = usePriceHistory(instrument.isin, range, instrument.historicQuotes);
+  const { type, range } = readChartParams(params, since !== undefined);
+  const history = usePriceHistory(instrument.isin, range, instrument.historicQuotes, range === 'CSI' ? since : undefined);
   const quote = useLiveQuote(instrument.isin);
 
   const choose = (key: 'chart' | 'range', value: string) => {
@@ -58,7 +59,7 @@ export function InstrumentChart({ instrument }: { instrument: Instrument }) {
   const decimals = priceDecimals(instrument.priceScale);
 
   const typeItems = CHART_TYPES.map((id) => ({ id, label: label('chartType', id) }));
-  const rangeItems = OFFERED_CHART_RANGES.map((id) => ({
+  const rangeItems = offeredChartRanges(since !== undefined).map((id) => ({
     id,
     label: label('chartRange', id),
     title: t(`instrument.chart.rangeTitle.${id}`),

@@ -56,14 +56,16 @@ export function TradeActions({
   tradable,
   reasonId,
   extra,
+  trade = true,
 }: {
   instrument: Instrument;
   tradable: Tradability;
   reasonId: string;
   extra?: ReactNode;
+  /** Kaufen and Verkaufen here; false on a phone, where they sit in the TradeBar at the bottom. */
+  trade?: boolean;
 }) {
   const { t } = useTranslation();
-  const index = tradable.buy === 'index';
   return (
     <div className={styles.actions}>
       {extra}
@@ -73,26 +75,39 @@ export function TradeActions({
           {t('instrument.savingsPlan')}
         </LinkButton>
       )}
-      {!index && (
-        <>
-          <LinkButton
-            variant="secondary"
-            href={orderTicketPath(instrument.isin, 'sell')}
-            isDisabled={tradable.sell !== null}
-            aria-describedby={tradable.sell ? reasonId : undefined}
-          >
-            {t('instrument.sell')}
-          </LinkButton>
-          <LinkButton
-            variant="primary"
-            href={orderTicketPath(instrument.isin, 'buy')}
-            isDisabled={tradable.buy !== null}
-            aria-describedby={tradable.buy ? reasonId : undefined}
-          >
-            {t('instrument.buy')}
-          </LinkButton>
-        </>
-      )}
+      {trade && <TradeButtons instrument={instrument} tradable={tradable} reasonId={reasonId} />}
+    </div>
+  );
+}
+
+/** Verkaufen and Kaufen, each disabled with the reason when that side cannot trade; none for an index. */
+function TradeButtons({ instrument, tradable, reasonId }: { instrument: Instrument; tradable: Tradability; reasonId: string }) {
+  const { t } = useTranslation();
+  if (tradable.buy === 'index') return null;
+  return (
+    <>
+      {(['sell', 'buy'] as const).map((side) => (
+        <LinkButton
+          key={side}
+          variant={side === 'buy' ? 'primary' : 'secondary'}
+          href={orderTicketPath(instrument.isin, side)}
+          isDisabled={tradable[side] !== null}
+          aria-describedby={tradable[side] ? reasonId : undefined}
+        >
+          {t(`instrument.${side}`)}
+        </LinkButton>
+      ))}
+    </>
+  );
+}
+
+/** On a phone: Verkaufen and Kaufen in a bar that stays above the bottom navigation while the page scrolls. */
+export function TradeBar({ instrument, tradable, reasonId }: { instrument: Instrument; tradable: Tradability; reasonId: string }) {
+  const { t } = useTranslation();
+  if (tradable.buy === 'index') return null;
+  return (
+    <div className={styles.tradeBar} role="group" aria-label={t('instrument.tradeBar')}>
+      <TradeButtons instrument={instrument} tradable={tradable} reasonId={reasonId} />
     </div>
   );
 }

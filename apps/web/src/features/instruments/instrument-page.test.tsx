@@ -2,10 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { Quote } from '@kontor/domain/quote';
+import type { Position } from '@kontor/domain/trading-contracts';
+import { PHONE_LAYOUT } from '../../lib/use-media-query';
 import { configureApi, createApiClient } from '../../lib/api-client';
 import { quoteHub } from '../../lib/live-quotes';
 import { FakeEventSource } from '../../test/fake-event-source';
-import { jsonResponse, testAuth, testInstrument } from '../../test/fixtures';
+import { jsonResponse, testAuth, testInstrument, testPosition } from '../../test/fixtures';
 import { renderAlone, renderApp } from '../../test/render';
 import { Button } from '../../ui/button';
 import type { ChartCanvasProps } from './chart-canvas';
@@ -71,7 +73,9 @@ const WARRANT = instrument({
   underlyingName: 'DAX',
 });
 const DAX = instrument({ isin: 'DE0008469008', wkn: '846900', name: 'DAX', instrumentType: 'INDEX', disabledExecTypes: ['buy', 'sell', 'market', 'limit'] });
-const INSTRUMENTS = new Map([SAP, ETF, TURBO, WARRANT, DAX].map((i) => [i.isin, i]));
+// Quoted by no other test here (the quote hub keeps the newest quote of each instrument).
+const TELEKOM = instrument({ isin: 'DE0005557508', wkn: '555750', name: 'Deutsche Telekom AG', shortName: 'Telekom' });
+const INSTRUMENTS = new Map([SAP, ETF, TURBO, WARRANT, DAX, TELEKOM].map((i) => [i.isin, i]));
 
 const bars = (n: number, start = Date.parse('2026-11-20T08:00:00Z'), stepMs = 5 * 60_000): HistoryBar[] =>
   Array.from({ length: n }, (_, i) => ({ t: new Date(start + i * stepMs).toISOString(), o: '100.00', h: '101.00', l: '99.00', c: '100.50' }));
@@ -87,10 +91,17 @@ function barsUntilNow(n: number, resolution: string): HistoryBar[] {
 
 let requests: URL[];
 let historyFails: boolean;
+/** The customer's depot positions (the trading area's answer). */
+let held: Position[];
+
+/** A holding as the depot reports it: 10 Telekom bought for 950,00 € in March. */
+const telekomHolding = (overrides: Partial<Position> = {}) =>
+  testPosition({ isin: TELEKOM.isin, name: TELEKOM.name, cost: '950.00', averagePrice: '95.00', firstPurchase: '2026-03-02T09:00:00Z', rightsOf: null, ...overrides });
 
 beforeEach(() => {
   requests = [];
   historyFails = false;
+  held = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     requests.push(url);
@@ -131,6 +142,9 @@ beforeEach(() => {
       return found ? jsonResponse(found) : jsonResponse({ message: 'Das Wertpapier wurde nicht gefunden.', status: 404, errors: [] }, { status: 404 });
     }
     if (path === '/api/notes') return jsonResponse({ notices: [], notes: [] });
+    if (path === '/api/trading/positions') {
+      return jsonResponse({ positions: held, totals: { cost: '0.00', value: null, gain: null, gainPercent: null }, cash: { total: '0.00', available: '0.00' } });
+    }
     // Other areas on the same screen (top bar, watchlist buttons) get empty lists.
     return jsonResponse([]);
   });
@@ -148,7 +162,8 @@ function quote(isin: string, bid: string, ask: string, ts = new Date().toISOStri
 }
 
 describe('chart data', () => {
-  it('reads chart type and range from the URL, falling back to mountain and 1T; CSI is not offered', () => {
+  it('reads chart type and range from the URL, falling back to mountain and 1T; CSI only for a held instrument', () => {
+    expect(readChartParams(new URLSearchParams('range=CSI'), true).range).toBe('CSI');
     expect(readChartParams(new URLSearchParams('chart=candle&range=OneYear'))).toEqual({ type: 'candle', range: 'OneYear' });
     expect(readChartParams(new URLSearchParams('chart=pie&range=Forever'))).toEqual({ type: 'mountain', range: 'Intraday' });
     expect(readChartParams(new URLSearchParams('range=CSI')).range).toBe('Intraday');
@@ -217,6 +232,51 @@ describe('instrument page (/wertpapier/:isin)', () => {
     expect(screen.getByRole('link', { name: 'Verkaufen' }).getAttribute('href')).toBe('/orders/neu?isin=DE0007164600&side=SELL');
     // SAP can be bought by savings plan: the way to a new plan of it.
     expect(screen.getByRole('link', { name: 'Sparplan anlegen' }).getAttribute('href')).toBe('/sparplaene/neu?isin=DE0007164600');
+  });
+
+  it('a held instrument shows the holding valued at the live bid, and offers the chart since purchase', async () => {
+    held = [telekomHolding({ blocked: '4', available: '6' })];
+    const { user, router } = await renderApp(`/wertpapier/${TELEKOM.isin}`);
+    const card = await screen.findByRole('region', { name: 'Ihre Position' });
+    expect(card.textContent).toContain('Stück10 · davon 4 in Orders');
+    expect(card.textContent).toContain('Einstandskurs95,00\u00a0€');
+    expect(card.textContent).toContain('Im Depot seit 02.03.2026 · Einstandswert 950,00\u00a0€');
+    // At the bid 101,20: 10 × 101,20 = 1.012,00 €, a gain of 1.012,00 − 950,00 = 62,00 €, 62 / 950 = 6,53 %.
+    act(() => quoteHub.accept([quote(TELEKOM.isin, '101.20', '101.30')]));
+    await waitFor(() => expect(card.textContent).toContain('1.012,00\u00a0€'));
+    expect(card.textContent).toContain('+62,00\u00a0€');
+    expect(card.textContent).toContain('+6,53\u00a0%');
+
+    const ranges = screen.getByRole('radiogroup', { name: 'Zeitraum' });
+    await user.click(within(ranges).getByRole('radio', { name: 'Seit Kauf' }));
+    await waitFor(() => expect(router.state.location.search).toContain('range=CSI'));
+    await waitFor(() => expect(historyRequests().at(-1)!.searchParams.get('range')).toBe('CSI'));
+    expect(historyRequests().at(-1)!.searchParams.get('since')).toBe('2026-03-02');
+  });
+
+  it('a right of the same share is not the holding: no card, no chart since purchase', async () => {
+    held = [telekomHolding({ isin: SAP.isin, name: 'SAP SE Bezugsrecht', rightsOf: { eventId: 'ca-1', isin: SAP.isin } })];
+    await renderApp('/wertpapier/DE0007164600');
+    await screen.findByTestId('chart');
+    expect(screen.queryByRole('region', { name: 'Ihre Position' })).toBeNull();
+    expect(within(screen.getByRole('radiogroup', { name: 'Zeitraum' })).queryByRole('radio', { name: 'Seit Kauf' })).toBeNull();
+  });
+
+  it('on a phone Kaufen and Verkaufen sit once, in the bar at the foot of the page', async () => {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({ matches: query === PHONE_LAYOUT, addEventListener: () => undefined, removeEventListener: () => undefined }),
+    });
+    try {
+      await renderApp('/wertpapier/DE0007164600');
+      const bar = await screen.findByRole('group', { name: 'Kaufen und Verkaufen' });
+      expect(within(bar).getByRole('link', { name: 'Kaufen' }).getAttribute('href')).toBe('/orders/neu?isin=DE0007164600&side=BUY');
+      expect(within(bar).getByRole('link', { name: 'Verkaufen' }).getAttribute('href')).toBe('/orders/neu?isin=DE0007164600&side=SELL');
+      expect(screen.getAllByRole('link', { name: 'Kaufen' })).toHaveLength(1);
+      expect(screen.getByRole('link', { name: 'Sparplan anlegen' })).toBeTruthy();
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
   });
 
   it('offers no savings plan for a product that can no longer be bought', async () => {

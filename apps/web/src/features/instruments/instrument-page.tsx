@@ -6,6 +6,7 @@ import { isApiError } from '../../lib/api-client';
 import { OwnNoteCard } from '../../parts/notes/own-note-card';
 import { searchPath } from '../../lib/paths';
 import { useQuoteOutage } from '../../lib/live-quotes';
+import { PHONE_LAYOUT, useMediaQuery } from '../../lib/use-media-query';
 import { useInstrument } from '../../parts/queries/instrument';
 import { LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -15,7 +16,8 @@ import { EmptyState, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { InstrumentChart } from './instrument-chart';
 import { DerivativeDetails, Documents, KeyData } from './instrument-facts';
-import { InstrumentIdentity, QuoteCard, TradeActions } from './instrument-header';
+import { HoldingCard, purchaseDay, useHeldPosition } from './holding-card';
+import { InstrumentIdentity, QuoteCard, TradeActions, TradeBar } from './instrument-header';
 import { Dividends, News } from './instrument-insights';
 import { tradability, withoutQuote } from './tradability';
 import styles from './instrument-page.module.css';
@@ -41,7 +43,7 @@ function PageSkeleton() {
 
 /**
  * /wertpapier/:isin — the instrument page: name, ISIN/WKN and type, the live bid and ask with the
- * day's change, the chart, key data, derivative details, documents, dividends and news, and the
+ * day's change, the customer's own holding, the chart (with "Seit Kauf" when held), key data, derivative details, documents, dividends and news, and the
  * way into the order ticket (Kaufen / Verkaufen).
  *
  * `actions` (slot): rendered in the header's action area next to Kaufen / Verkaufen (the app puts
@@ -86,14 +88,17 @@ function InstrumentView({ instrument, actions }: { instrument: Instrument; actio
   const { outage, retry } = useQuoteOutage(instrument.isin);
   const tradable = outage ? withoutQuote(tradability(instrument, new Date())) : tradability(instrument, new Date());
   const derivative = instrument.instrumentType === 'DERIVAT';
+  const held = useHeldPosition(instrument.isin);
+  const phone = useMediaQuery(PHONE_LAYOUT);
   return (
     <Page
       title={instrument.name}
       description={<InstrumentIdentity instrument={instrument} tradable={tradable} />}
-      actions={<TradeActions instrument={instrument} tradable={tradable} reasonId={reasonId} extra={actions?.(instrument)} />}
+      actions={<TradeActions instrument={instrument} tradable={tradable} reasonId={reasonId} extra={actions?.(instrument)} trade={!phone} />}
     >
       <QuoteCard instrument={instrument} tradable={tradable} reasonId={reasonId} outage={outage} onRetry={retry} />
-      <InstrumentChart instrument={instrument} />
+      {held && <HoldingCard position={held} />}
+      <InstrumentChart instrument={instrument} since={held ? purchaseDay(held) : undefined} />
       <div className={styles.columns}>
         <div className={styles.column}>
           {derivative && <DerivativeDetails instrument={instrument} tradable={tradable} />}
@@ -106,6 +111,7 @@ function InstrumentView({ instrument, actions }: { instrument: Instrument; actio
           <News instrument={instrument} />
         </div>
       </div>
+      {phone && <TradeBar instrument={instrument} tradable={tradable} reasonId={reasonId} />}
     </Page>
   );
 }

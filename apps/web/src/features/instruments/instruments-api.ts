@@ -36,10 +36,11 @@ export function fetchPriceHistory(isin: string, range: ChartRange, signal?: Abor
   });
 }
 
-export function usePriceHistory(isin: string, range: ChartRange, enabled = true) {
+/** `since`: the first day of a "Seit Kauf" (CSI) chart. */
+export function usePriceHistory(isin: string, range: ChartRange, enabled = true, since?: string) {
   return useQuery({
-    queryKey: ['quotes', 'history', isin, range],
-    queryFn: ({ signal }) => fetchPriceHistory(isin, range, signal),
+    queryKey: ['quotes', 'history', isin, range, since ?? null],
+    queryFn: ({ signal }) => fetchPriceHistory(isin, range, signal, since),
     enabled,
     // Bars before the current one do not change; the live quote moves the last one.
     staleTime: 60_000,

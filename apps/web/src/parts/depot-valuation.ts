@@ -1,7 +1,10 @@
+import { useMemo } from 'react';
 import Decimal from 'decimal.js';
+import { EUR_USD_ISIN, eurPerUnit } from '@kontor/domain/fx';
 import { totalSincePurchase, valuation } from '@kontor/domain/lots';
 import { midPrice, type Quote } from '@kontor/domain/quote';
 import type { Cash, Position } from '@kontor/domain/trading-contracts';
+import { useLiveQuotes, usePreviousCloses } from '../lib/live-quotes';
 import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 
 /**
@@ -78,4 +81,14 @@ export function depotTotals(rows: readonly PositionValuation[], cash: Cash): Dep
     totals.dayChangePercent = percentOf(day, before);
   }
   return totals;
+}
+
+/** Positions valued live: their quotes, the dollar rate where one is quoted in dollars, and the previous closes. */
+export function usePositionValuations(positions: readonly Position[]): PositionValuation[] {
+  const needsUsd = positions.some((p) => p.currency === 'USD');
+  const isins = useMemo(() => [...positions.map((p) => p.isin), ...(needsUsd ? [EUR_USD_ISIN] : [])], [positions, needsUsd]);
+  const quotes = useLiveQuotes(isins);
+  const closes = usePreviousCloses(positions.map((p) => p.isin));
+  const eurUsd = quotes.get(EUR_USD_ISIN);
+  return positions.map((p) => valuePosition(p, quotes.get(p.isin), eurPerUnit(p.currency, eurUsd ? midPrice(eurUsd) : null), closes.get(p.isin)));
 }
