@@ -24,22 +24,30 @@ describe('Notizen: notices from Kontor and own notes', () => {
     const page = await context.newPage();
     await signInWithTotpSetup(page, customer);
 
-    // The depot shows the notices for it (Steuer-ID) and for every page (price list).
+    // A new customer's depot: a welcome that leads to the first deposit, and no notice before it.
     await page.goto('/depot');
+    const welcome = page.getByRole('region', { name: 'Willkommen bei Kontor, Testa' });
+    await welcome.getByRole('link', { name: 'Geld einzahlen' }).waitFor();
+    expect(await page.locator('[data-notice-id]').count()).toBe(0);
+    await screenshot(page, 'depot-welcome-desktop');
+
+    // Settings: one notice, the one that asks to act (Steuer-ID), with a link to the other (price list).
+    await page.goto('/einstellungen');
     const taxId = page.getByRole('region', { name: 'Bitte ergänzen Sie Ihre Steuer-ID' });
-    await taxId.waitFor();
-    await page.getByRole('region', { name: 'Neues Preis- und Leistungsverzeichnis ab 1.1.' }).waitFor();
+    await taxId.getByRole('link', { name: '1 weiterer Hinweis' }).waitFor();
+    expect(await page.locator('[data-notice-id]').count()).toBe(1);
     await expectAccessible(page, 'notes-banners');
     await screenshot(page, 'notes-banners-desktop');
 
     await taxId.getByRole('button', { name: /ausblenden/ }).focus();
     await page.keyboard.press('Enter');
     await taxId.waitFor({ state: 'detached' });
-    // Dismissed on the server: gone after a reload, and on the settings page it also concerned.
+    // The next takes its place. Dismissed on the server: gone after a reload.
+    await page.getByRole('region', { name: 'Neues Preis- und Leistungsverzeichnis ab 1.1.' }).waitFor();
     await page.reload();
     await page.getByRole('region', { name: 'Neues Preis- und Leistungsverzeichnis ab 1.1.' }).waitFor();
     expect(await taxId.count()).toBe(0);
-    await page.goto('/einstellungen');
+    await page.goto('/geldtransfer');
     await page.getByRole('region', { name: 'Neues Preis- und Leistungsverzeichnis ab 1.1.' }).waitFor();
     expect(await taxId.count()).toBe(0);
 
@@ -81,5 +89,16 @@ describe('Notizen: notices from Kontor and own notes', () => {
     await card.getByText('Gehalten bis 2027').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
     await screenshot(page, 'notes-instrument-card-mobile');
+
+    // The welcome at 360 px, and the one notice of a page in a line or two.
+    await page.goto('/depot');
+    await welcome.getByRole('link', { name: 'Geld einzahlen' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    await screenshot(page, 'depot-welcome-mobile');
+    await page.goto('/geldtransfer');
+    const banner = page.getByRole('region', { name: 'Neues Preis- und Leistungsverzeichnis ab 1.1.' });
+    await banner.waitFor();
+    expect((await banner.boundingBox())!.height).toBeLessThan(120);
+    await screenshot(page, 'notes-banner-mobile');
   });
 });

@@ -62,6 +62,9 @@ export const newSavingsPlanPath = (isin?: string) => (isin ? `/sparplaene/neu?${
 /** Kontor's Preis- und Leistungsverzeichnis (the fees of orders and savings plans). */
 export const priceListPath = '/preisverzeichnis';
 
+/** The Notizen page: Kontor's notices and the customer's own notes. */
+export const notesPath = '/notizen';
+
 /** Steuern: the tax year (the current one without `year`) with the allowance, the loss pots and every taxed event. */
 export const taxPath = (year?: number) => (year ? `/steuern?${new URLSearchParams({ jahr: String(year) }).toString()}` : '/steuern');
 

@@ -11,7 +11,7 @@ import { formatMoney, formatQuantity } from '../../lib/format';
 import { PositionNoteDialog } from '../../parts/notes/own-note-card';
 import { corporateActionPath, orderTicketPath, searchPath } from '../../lib/paths';
 import { useInstrumentPath } from '../../parts/instrument-link';
-import { useDepot } from '../../parts/queries/depot';
+import { isFreshDepot, useDepot } from '../../parts/queries/depot';
 import { toasts } from '../../lib/toasts';
 import { Badge } from '../../ui/badge';
 import { Button, LinkButton } from '../../ui/button';
@@ -28,6 +28,7 @@ import { TextField } from '../../ui/text-field';
 import { useSimulatedDeposit } from './depot-api';
 import { depotTotals, type PositionValuation, usePositionValuations } from '../../parts/depot-valuation';
 import { PerformanceCard } from './performance-card';
+import { WelcomeCard } from './welcome-card';
 import { useWidth } from '../../lib/use-width';
 import styles from './depot.module.css';
 
@@ -109,6 +110,8 @@ export function DepotPage() {
         <LoadError message={t('depot.loadError')} onRetry={() => void depot.refetch()} />
       </Card>
     );
+  } else if (isFreshDepot(depot.data)) {
+    content = <WelcomeCard />;
   } else {
     const data = depot.data;
     const totals = depotTotals(rows, data.cash);

@@ -168,11 +168,24 @@ describe('/depot', () => {
     expect(within(row).getByRole('link', { name: 'Kapitalmaßnahme zu SAP SE Bezugsrechte' }).getAttribute('href')).toBe(`/kapitalmassnahmen/KAP-${SAP}-2026-12-01`);
   });
 
-  it('an empty depot says what to do next', async () => {
+  it('a new customer (no position, no money) is welcomed with the way to the first deposit, the search and a savings plan', async () => {
     depot = { positions: [], totals: NO_TOTALS, cash: { available: '0.00', reserved: '0.00', reservedParts: { openOrders: '0.00', corporateActions: '0.00', payouts: '0.00' }, total: '0.00' } };
     await renderApp('/depot');
+    const welcome = await screen.findByRole('region', { name: /^Willkommen bei Kontor/ }, { timeout: 10_000 });
+    const steps = within(welcome).getAllByRole('listitem');
+    expect(steps.map((step) => within(step).getByRole('link').textContent)).toEqual(['Geld einzahlen', 'Wertpapiere entdecken', 'Sparplan anlegen']);
+    expect(within(steps[0]!).getByRole('link').getAttribute('href')).toBe('/geldtransfer');
+    expect(within(steps[2]!).getByRole('link').getAttribute('href')).toBe('/sparplaene/neu');
+    // Nothing to value yet: no empty figures before the welcome.
+    expect(document.querySelector('[data-depot-value]')).toBeNull();
+  });
+
+  it('money but no position yet: the figures, and the empty list leads to the search', async () => {
+    depot = { positions: [], totals: NO_TOTALS, cash: { available: '500.00', reserved: '0.00', reservedParts: { openOrders: '0.00', corporateActions: '0.00', payouts: '0.00' }, total: '500.00' } };
+    await renderApp('/depot');
     expect(await screen.findByRole('heading', { level: 2, name: 'Ihr Depot ist noch leer' }, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Geld einzahlen' }).getAttribute('href')).toBe('/geldtransfer');
+    expect(screen.getByRole('link', { name: 'Wertpapier suchen' }).getAttribute('href')).toBe('/suche');
+    expect(screen.queryByRole('region', { name: /^Willkommen bei Kontor/ })).toBeNull();
   });
 
   it('"Einzahlung simulieren" checks the amount and credits it; where the server has no such tool the button goes away', async () => {

@@ -35,8 +35,11 @@ let notices: Notice[];
 let notes: OwnNote[];
 let failWith: number | null;
 let calls: { method: string; path: string; body: unknown }[];
+/** The customer's cash account total; "0.00" with no positions is a new customer's depot. */
+let cashTotal: string;
 
 beforeEach(() => {
+  cashTotal = '100.00';
   vi.stubGlobal('EventSource', FakeEventSource);
   notices = [...KONTOR_NOTICES];
   notes = [];
@@ -62,6 +65,10 @@ beforeEach(() => {
     if (url.pathname === '/api/notes/dismiss') {
       notices = notices.filter((n) => n.id !== body!.id);
       return new Response(null, { status: 204 });
+    }
+    if (url.pathname === '/api/trading/positions') {
+      const reservedParts = { openOrders: '0.00', corporateActions: '0.00', payouts: '0.00' };
+      return jsonResponse({ positions: [], totals: { cost: '0.00', value: null, gain: null, gainPercent: null }, cash: { available: cashTotal, reserved: '0.00', reservedParts, total: cashTotal } });
     }
     const id = url.pathname.split('/')[3];
     const note = notes.find((n) => n.id === id);
@@ -142,19 +149,31 @@ describe('Notizen page (/notizen)', () => {
 });
 
 describe('notice banners', () => {
-  it('show on a page the notices for it and for every page; Ausblenden removes one by keyboard', async () => {
+  it('show one notice, the one that asks to act first, with a link to the others; Ausblenden shows the next', async () => {
     const { user } = await renderAlone(<NoticeBanners page="DEPOT" />);
     const taxId = await screen.findByRole('region', { name: 'Bitte ergänzen Sie Ihre Steuer-ID' });
-    expect(screen.getByRole('region', { name: 'Neues Preis- und Leistungsverzeichnis ab 1.1.' })).toBeTruthy();
-    expect(screen.queryByRole('region', { name: 'Weisung bis 12.12. möglich' })).toBeNull();
+    // The price list (for every page) waits behind it; the corporate action's is for another page.
+    expect(screen.queryByRole('region', { name: 'Neues Preis- und Leistungsverzeichnis ab 1.1.' })).toBeNull();
     expect(within(taxId).getByRole('link', { name: 'Zu den Einstellungen' }).getAttribute('href')).toBe('/einstellungen');
-    const priceList = screen.getByRole('link', { name: 'Preisverzeichnis' });
-    expect(priceList.getAttribute('target')).toBe('_blank');
+    expect(within(taxId).getByRole('link', { name: '1 weiterer Hinweis' }).getAttribute('href')).toBe('/notizen');
 
     within(taxId).getByRole('button', { name: /ausblenden/ }).focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Bitte ergänzen Sie Ihre Steuer-ID' })).toBeNull());
     expect(calls).toContainEqual({ method: 'POST', path: '/api/notes/dismiss', body: { id: 'steuer-id' } });
+    const priceList = await screen.findByRole('region', { name: 'Neues Preis- und Leistungsverzeichnis ab 1.1.' });
+    expect(within(priceList).getByRole('link', { name: 'Preisverzeichnis' }).getAttribute('target')).toBe('_blank');
+    expect(within(priceList).queryByRole('link', { name: /weitere/ })).toBeNull();
+    expect(document.querySelectorAll('[data-notice-id]')).toHaveLength(1);
+  });
+
+  it('a new customer’s depot (no position, no money) shows no notice: its welcome stands in', async () => {
+    cashTotal = '0.00';
+    await renderApp('/depot');
+    // The page shows once its notices are known.
+    await screen.findByRole('region', { name: 'Willkommen bei Kontor, Max' });
+    expect(calls.some((c) => c.path === '/api/notes')).toBe(true);
+    expect(document.querySelector('[data-notice-id]')).toBeNull();
   });
 
   it('show a notice about one instrument on that instrument’s page only', async () => {
