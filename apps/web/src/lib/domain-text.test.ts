@@ -56,6 +56,18 @@ describe('a German sentence of the domain in English mode', () => {
     expect(domainText('Der Betrag übersteigt Ihr auszahlbares Guthaben von 12.345,60\u00a0€.')).toBe('The amount exceeds your balance available for payout of €12,345.60.');
   });
 
+  it('reads what the server writes for the customer: notifications, booking texts, document titles and notices, dates included', () => {
+    expect(domainText('Order ausgeführt: Kauf SAP SE')).toBe('Order executed: Buy SAP SE');
+    expect(domainText('3 Stück zu 239,12\u00a0€ ausgeführt.')).toBe('3 shares executed at €239.12.');
+    expect(domainText('Verkauf 1.234,5 iShares Core MSCI World')).toBe('Sell 1,234.5 iShares Core MSCI World');
+    expect(domainText('Wertpapierabrechnung Kauf SAP SE')).toBe('Contract note: buy SAP SE');
+    expect(domainText('Auszahlung an DE89 **** **** **** **30 00 (ausgeführt)')).toBe('Payout to DE89 **** **** **** **30 00 (executed)');
+    expect(domainText('Weisung zu SAP SE bis 10.12.2026 möglich')).toBe('Instruction on SAP SE possible until 10/12/2026');
+    expect(domainText('Kapitalerhöhung gegen Bareinlage. Ihre Weisung ist bis 10.12.2026 12:00 Uhr möglich.')).toBe(
+      'Capital increase against cash. You can give your instruction until 10/12/2026, 12:00.',
+    );
+  });
+
   it('stays German in German mode, and a sentence the catalogue does not know stays as it came', () => {
     expect(domainText('Die Stückzahl muss eine ganze Zahl sein.', 'de')).toBe('Die Stückzahl muss eine ganze Zahl sein.');
     expect(domainText('Etwas völlig Neues.')).toBe('Etwas völlig Neues.');

@@ -40,9 +40,18 @@ function englishNumber(text: string): string | null {
   const m = GERMAN_NUMBER.exec(text);
   if (!m) return null;
   const [, sign, whole = '', fraction, unit] = m;
+  // A bare number without separator, decimals or unit (a year, "2025") reads the same in English.
+  if (!whole.includes('.') && fraction === undefined && unit === undefined) return text;
   const digits = whole.replaceAll('.', '').replace(/\B(?=(\d{3})+$)/g, ',');
   const number = `${digits}${fraction === undefined ? '' : `.${fraction}`}`;
   return unit === '€' ? `${sign ? '-' : ''}€${number}` : `${sign ? '-' : ''}${number}${unit ? ` ${unit}` : ''}`;
+}
+
+/** A German date inside a sentence ("10.12.2026", "10.12.2026 12:00") as the English app writes it ("10/12/2026"). */
+const GERMAN_DATE = /^(\d{2})\.(\d{2})\.(\d{4})((?:,)? \d{2}:\d{2})?$/;
+function englishDate(text: string): string | null {
+  const m = GERMAN_DATE.exec(text);
+  return m ? `${m[1]}/${m[2]}/${m[3]}${m[4] ? `, ${m[4].replace(/^,? /, '')}` : ''}` : null;
 }
 
 function translateWith(text: string, compiled: Compiled, labels: ReadonlyMap<string, string>, depth = 0): string {
@@ -51,8 +60,8 @@ function translateWith(text: string, compiled: Compiled, labels: ReadonlyMap<str
   if (label !== undefined) return label;
   // A value inside a sentence: an amount reads in English notation.
   if (depth > 0) {
-    const number = englishNumber(text);
-    if (number !== null) return number;
+    const value = englishNumber(text) ?? englishDate(text);
+    if (value !== null) return value;
   }
   if (depth > 1) return text;
   for (const { pattern, english } of compiled.templates) {

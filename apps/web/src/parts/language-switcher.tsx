@@ -5,9 +5,9 @@ import { switchLanguage } from '../lib/preferences';
 
 /** Each language by its own name, as a customer who cannot read the other one looks for it. */
 const LANGUAGE_ITEMS = [
-  { id: 'de', label: 'Deutsch' },
-  { id: 'en', label: 'English' },
-] as const satisfies readonly { id: LanguageCode; label: string }[];
+  { id: 'de', label: 'Deutsch', lang: 'de' },
+  { id: 'en', label: 'English', lang: 'en' },
+] as const satisfies readonly { id: LanguageCode; label: string; lang: string }[];
 
 export type LanguageSwitcherProps = {
   /** Stores the choice (the settings: PUT /api/user/lc); without it, this device only (the sign-in screens). */

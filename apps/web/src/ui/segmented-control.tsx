@@ -7,6 +7,8 @@ export type SegmentedItem<K extends string> = {
   label: string;
   /** A longer name, shown as a tooltip (e.g. "1 Jahr" for "1J"). */
   title?: string;
+  /** The label's language, where it differs from the page's (a language by its own name). */
+  lang?: string;
 };
 
 export type SegmentedControlProps<K extends string> = {
@@ -38,7 +40,9 @@ export function SegmentedControl<K extends string>({ label, items, selected, onC
     >
       {items.map((item) => (
         <ToggleButton key={item.id} id={item.id} className={styles.item}>
-          <span title={item.title}>{item.label}</span>
+          <span title={item.title} lang={item.lang}>
+            {item.label}
+          </span>
         </ToggleButton>
       ))}
     </ToggleButtonGroup>

@@ -39,12 +39,14 @@ describe('/posteingang after switching to English', () => {
     expect(chips().getByRole('button', { name: 'Corporate actions' })).toBeTruthy();
     expect(chips().queryByRole('button', { name: 'Kapitalmaßnahmen' })).toBeNull();
 
-    // A document opened in English says it is German, the legal text.
+    // Its title reads in English in the list and the viewer; the document, opened, says it is German, the legal text.
+    expect(item()?.textContent).toContain('Annual tax certificate 2025');
     await act(() => (item()!.querySelector('a, button') as HTMLElement).click());
-    const viewer = await screen.findByRole('dialog', { name: 'Jahressteuerbescheinigung 2025' }, { timeout: 15_000 });
+    const viewer = await screen.findByRole('dialog', { name: 'Annual tax certificate 2025' }, { timeout: 15_000 });
     expect(within(viewer).getByText('This document is in German: it is the legally binding text.')).toBeTruthy();
     await act(() => i18n.changeLanguage('de'));
     await waitFor(() => expect(within(viewer).queryByText(/This document is in German/)).toBeNull());
     await waitFor(() => expect(item()?.textContent).toContain('Steuern · 01.03.2026'));
+    expect(item()?.textContent).toContain('Jahressteuerbescheinigung 2025');
   });
 });

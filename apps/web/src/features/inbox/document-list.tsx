@@ -13,8 +13,11 @@ import { LoadMore } from './load-more';
 import { useDocuments, useMarkDocumentRead } from './inbox-api';
 import { hasFilters, type DocumentFilters } from './inbox-params';
 import styles from './inbox.module.css';
+import { useDomainText } from '../../lib/domain-text';
 
-export const displayTitle = (doc: PosteingangDocument) => documentDisplayTitle(doc);
+/** A document's title as the list shows it, in the app's language (`text`: the domain-text translator; the PDF itself stays German). */
+export const displayTitle = (doc: PosteingangDocument, text: (german: string) => string) =>
+  documentDisplayTitle({ ...doc, title: text(doc.title), pdfTitle: doc.pdfTitle ? text(doc.pdfTitle) : doc.pdfTitle });
 
 /** A plain click opens the in-app viewer; with a modifier key the browser opens the PDF itself (new tab, save). */
 const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -23,7 +26,7 @@ function DocumentRow({ doc, onOpen }: { doc: PosteingangDocument; onOpen: (doc: 
   const { t } = useTranslation();
   const { label } = useLabels();
   const mark = useMarkDocumentRead();
-  const title = displayTitle(doc);
+  const title = displayTitle(doc, useDomainText());
   return (
     <li className={styles.item} data-unread={doc.read ? undefined : ''} data-document-id={doc.id}>
       <a

@@ -14,6 +14,7 @@ import { useDocumentOpened, useDocuments, useUnread } from './inbox-api';
 import { PARAM, readFilters, readView, withFilters, type DocumentFilters } from './inbox-params';
 import { MessageList } from './message-list';
 import styles from './inbox.module.css';
+import { useDomainText } from '../../lib/domain-text';
 
 // pdf.js comes with the viewer, on the first document opened, never with the app or this page.
 const PdfViewer = lazy(() => import('../../ui/pdf-viewer'));
@@ -45,6 +46,7 @@ export function InboxPage() {
   const filters = readFilters(params);
   const unread = useUnread();
   const opened = useDocumentOpened();
+  const text = useDomainText();
   const openId = params.get(PARAM.document);
   // The open document's title, when it is among the loaded ones (a link may name any document).
   const documents = useDocuments(filters, { enabled: openId !== null });
@@ -119,7 +121,7 @@ export function InboxPage() {
         >
           <PdfViewer
             key={openId}
-            title={openDoc ? displayTitle(openDoc) : t('inbox.viewer.untitled')}
+            title={openDoc ? displayTitle(openDoc, text) : t('inbox.viewer.untitled')}
             load={async (signal) => {
               const response = await fetch(documentPdfUrl(openId), { credentials: 'include', signal });
               if (response.status === 404) throw new PdfLoadError(t('inbox.viewer.notFound'));

@@ -11,6 +11,7 @@ import { RequestStateView } from '../../ui/request-state';
 import { LoadMore } from './load-more';
 import { useMarkMessageRead, useMessages } from './inbox-api';
 import styles from './inbox.module.css';
+import { useDomainText } from '../../lib/domain-text';
 
 /**
  * Where a message leads (spec §3 message kinds): an order and its TSL move to the order page, a
@@ -37,14 +38,17 @@ function MessageRow({ message }: { message: PosteingangMessage }) {
   const { t } = useTranslation();
   const mark = useMarkMessageRead();
   const target = messageTarget(message);
+  // The server writes messages in German; in English they read from the domain-text catalogue.
+  const text = useDomainText();
+  const title = text(message.title);
   return (
     <li className={styles.item} data-unread={message.read ? undefined : ''} data-message-kind={message.kind}>
       <div className={styles.message}>
         <span className={styles.title}>
           {!message.read && <span className="visually-hidden">{t('inbox.unread')}: </span>}
-          {message.title}
+          {title}
         </span>
-        {message.body && <p className={styles.body}>{message.body}</p>}
+        {message.body && <p className={styles.body}>{text(message.body)}</p>}
         {message.kind === 'tslupdate' && message.stop && <p className={styles.body}>{t('inbox.messages.newStop', { stop: formatMoney(message.stop) })}</p>}
         <span className={styles.meta}>
           {t(`inbox.messages.kind.${message.kind}`)} · {formatDateTime(message.date)}
@@ -60,7 +64,7 @@ function MessageRow({ message }: { message: PosteingangMessage }) {
           variant="ghost"
           size="sm"
           iconOnly
-          aria-label={t(message.read ? 'inbox.markUnread' : 'inbox.markRead', { title: message.title })}
+          aria-label={t(message.read ? 'inbox.markUnread' : 'inbox.markRead', { title })}
           isPending={mark.isPending}
           onPress={() => mark.mutate({ id: message.id, read: !message.read })}
         >

@@ -64,7 +64,9 @@ export function Dividends({ instrument }: { instrument: Instrument }) {
 
 /** Nachrichten: the latest headlines about the instrument. */
 export function News({ instrument }: { instrument: Instrument }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The news come from German sources, in German: marked as such, and said so in another language.
+  const foreign = !i18n.language.startsWith('de');
   const news = useNews(instrument.isin);
   let body;
   if (news.isPending) body = <Loading />;
@@ -72,19 +74,22 @@ export function News({ instrument }: { instrument: Instrument }) {
   else if (news.data.items.length === 0) body = <p className={styles.muted}>{t('instrument.news.none')}</p>;
   else
     body = (
-      <ul className={styles.news}>
-        {news.data.items.map((item) => (
-          <li key={item.id} className={styles.newsItem}>
-            <article>
-              <h3 className={styles.newsTitle}>{item.title}</h3>
-              <p className={styles.newsMeta}>
-                <time dateTime={item.publishedAt}>{formatDateTime(item.publishedAt)}</time> · {item.source}
-              </p>
-              <p className={styles.newsSummary}>{item.summary}</p>
-            </article>
-          </li>
-        ))}
-      </ul>
+      <>
+        {foreign && <p className={styles.muted}>{t('instrument.news.inGerman')}</p>}
+        <ul className={styles.news}>
+          {news.data.items.map((item) => (
+            <li key={item.id} className={styles.newsItem}>
+              <article lang="de">
+                <h3 className={styles.newsTitle}>{item.title}</h3>
+                <p className={styles.newsMeta}>
+                  <time dateTime={item.publishedAt}>{formatDateTime(item.publishedAt)}</time> · {item.source}
+                </p>
+                <p className={styles.newsSummary}>{item.summary}</p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </>
     );
   return (
     <Card title={t('instrument.news.title')}>

@@ -15,6 +15,7 @@ import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from
 import { BalanceValue } from './cash-figures';
 import { historyCsvUrl, useAccountHistory, type HistoryFilter } from './money-api';
 import styles from './money.module.css';
+import { useDomainText } from '../../lib/domain-text';
 
 /** Below this width of the card the table turns into a list (phones). */
 const COMPACT_BELOW_PX = 700;
@@ -100,6 +101,8 @@ export function AccountHistory() {
 
 function EntryTable({ entries }: { entries: AccountEntry[] }) {
   const { t } = useTranslation();
+  // Booking texts come from the server in German; in English they read from the domain-text catalogue.
+  const text = useDomainText();
   return (
     <TableContainer>
       <Table aria-label={t('money.history.title')} className={styles.table}>
@@ -125,7 +128,7 @@ function EntryTable({ entries }: { entries: AccountEntry[] }) {
               <Cell>
                 <span className={styles.nowrap}>{formatDate(entry.valueDate)}</span>
               </Cell>
-              <Cell>{entry.text}</Cell>
+              <Cell>{text(entry.text)}</Cell>
               <Cell align="end">
                 <Change value={entry.amount} kind="money" className={styles.nowrap} />
               </Cell>
@@ -145,11 +148,12 @@ function EntryTable({ entries }: { entries: AccountEntry[] }) {
 /** The phone's view: one card per booking, text and amount first. */
 function EntryList({ entries }: { entries: AccountEntry[] }) {
   const { t } = useTranslation();
+  const text = useDomainText();
   return (
     <ul className={styles.entries} aria-label={t('money.history.title')}>
       {entries.map((entry) => (
         <li key={entry.id} className={styles.entry} data-entry-kind={entry.kind}>
-          <span className={styles.entryText}>{entry.text}</span>
+          <span className={styles.entryText}>{text(entry.text)}</span>
           <Change value={entry.amount} kind="money" className={styles.entryAmount} />
           <span className={styles.entryMeta}>
             {formatDate(entry.date)}

@@ -7,6 +7,7 @@ import { LinkButton } from '../../ui/button';
 import { BellIcon } from '../../ui/icons';
 import { ALERTS_KEY, useNotifications, type Notification } from './notifications-api';
 import styles from './notifications.module.css';
+import { domainText } from '../../lib/domain-text';
 
 /** At most this many toasts for notifications that arrive together; the bell counts the rest. */
 const MAX_TOASTS = 3;
@@ -31,7 +32,7 @@ function useArrivals(items: readonly Notification[] | undefined) {
     const arrived = items.filter((n) => !known.has(n.id));
     if (arrived.length === 0) return;
     for (const n of arrived) known.add(n.id);
-    for (const n of arrived.filter((x) => !x.readAt).slice(0, MAX_TOASTS)) toast.info(t(`notifications.arrived.${n.kind}`, { body: n.body, title: n.title }));
+    for (const n of arrived.filter((x) => !x.readAt).slice(0, MAX_TOASTS)) toast.info(t(`notifications.arrived.${n.kind}`, { body: domainText(n.body), title: domainText(n.title) }));
     void client.invalidateQueries({ queryKey: ALERTS_KEY });
   }, [items, toast, client, t]);
 }

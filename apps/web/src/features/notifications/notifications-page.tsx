@@ -19,6 +19,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { NotificationPreferencesTable } from './notification-preferences';
 import { useNotificationMutations, useNotifications, usePriceAlertMutations, usePriceAlerts, type Notification, type PriceAlert } from './notifications-api';
+import { useDomainText } from '../../lib/domain-text';
 import styles from './notifications.module.css';
 import { InstrumentLink, useInstrumentPath } from '../../parts/instrument-link';
 
@@ -50,6 +51,9 @@ function NotificationItem({ notification }: { notification: Notification }) {
   const { markRead, remove } = useNotificationMutations();
   const unread = notification.readAt === null;
   const target = targetOf(notification, useInstrumentPath());
+  // The server writes notifications in German; in English they read from the domain-text catalogue.
+  const text = useDomainText();
+  const title = text(notification.title);
   const read = () => {
     if (unread) markRead.mutate(notification.id);
   };
@@ -60,21 +64,21 @@ function NotificationItem({ notification }: { notification: Notification }) {
         <p className={styles.itemTitle}>
           {target ? (
             <Link href={target} className={styles.titleLink} onPress={read}>
-              {notification.title}
+              {title}
             </Link>
           ) : (
-            <span>{notification.title}</span>
+            <span>{title}</span>
           )}
           {unread && <Badge tone="info">{t('notifications.unread')}</Badge>}
         </p>
-        <p className={styles.itemBody}>{notification.body}</p>
+        <p className={styles.itemBody}>{text(notification.body)}</p>
         <p className={styles.meta}>
           <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt)}</time>
         </p>
       </div>
       <div className={styles.itemActions}>
         {unread && (
-          <Button variant="ghost" size="sm" iconOnly aria-label={t('notifications.markReadNamed', { title: notification.title })} onPress={read}>
+          <Button variant="ghost" size="sm" iconOnly aria-label={t('notifications.markReadNamed', { title })} onPress={read}>
             <CheckIcon />
           </Button>
         )}
@@ -82,7 +86,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
           variant="ghost"
           size="sm"
           iconOnly
-          aria-label={t('notifications.deleteNamed', { title: notification.title })}
+          aria-label={t('notifications.deleteNamed', { title })}
           onPress={() => remove.mutate(notification.id, { onSuccess: () => toast.success(t('notifications.deleted'), { deleteOnRouteChange: true }) })}
         >
           <TrashIcon />

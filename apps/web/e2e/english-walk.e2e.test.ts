@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, browserForFile, createCustomer, resultsDir, screenshot, signInWithTotpSetup, VIEWPORTS } from './browser';
+
+const files = browserForFile();
+const SAP = 'DE0007164600';
+
+/** Every string value of a translation file (the domain-text catalogue's German keys left out). */
+function texts(file: string): string[] {
+  const out: string[] = [];
+  const walk = (value: unknown, key = '') => {
+    if (typeof value === 'string') out.push(value);
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (key !== 'domainText' || typeof v === 'string') walk(v, k);
+  };
+  walk(JSON.parse(fs.readFileSync(path.resolve(new URL('.', import.meta.url).pathname, '../public/assets/i18n', file), 'utf8')));
+  return out;
+}
+
+const words = (text: string) => new Set((text.match(/[A-Za-zÄÖÜäöüß]{4,}/g) ?? []).map((w) => w.toLowerCase()));
+
+/**
+ * Words only the German texts use: in the German catalogue and nowhere in the English one. Names
+ * that both languages show as they are (the customer's, the instruments', Kontor's) are not among
+ * them, as the English catalogue has them too or the German does not.
+ */
+const GERMAN_ONLY = (() => {
+  const english = words(texts('en.json').join(' '));
+  return new Set([...words(texts('de.json').join(' '))].filter((w) => !english.has(w)));
+})();
+
+/**
+ * What the page shows a customer, its German-only words with a few words around each. Text marked
+ * as German (`lang="de"`: the news, which come from German sources) is left out.
+ */
+async function germanOn(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const marked = [...document.body.querySelectorAll<HTMLElement>('[lang="de"]')];
+    for (const element of marked) element.style.display = 'none';
+    const shown = document.body.innerText;
+    for (const element of marked) element.style.display = '';
+    return shown;
+  });
+  const found: string[] = [];
+  for (const match of text.matchAll(/[A-Za-zÄÖÜäöüß]{4,}/g)) {
+    if (!GERMAN_ONLY.has(match[0].toLowerCase())) continue;
+    found.push(text.slice(Math.max(0, match.index - 30), match.index + match[0].length + 30).replace(/\s+/g, ' '));
+  }
+  return found;
+}
+
+/** The page has loaded what it shows: its heading, and (scrolled through, for what loads when seen) no busy region. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 30_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+describe('English throughout', () => {
+  it('every page of a customer with a depot, orders and documents shows no word that only the German texts use', async () => {
+    const page = await files.context.newPage();
+    await signInWithTotpSetup(page, await createCustomer('english'));
+    expect((await api(page, 'POST', '/api/dev/deposit', { amount: '5000.00' })).status).toBe(200);
+    const bought = await api(page, 'POST', '/api/trading', { isin: SAP, side: 'buy', kind: 'market', quantity: '3', validity: { type: 'day' } }, { 'idempotency-key': crypto.randomUUID() });
+    expect(bought.status, JSON.stringify(bought.json)).toBe(201);
+    const orderId = (bought.json as { id: string }).id;
+    expect((await api(page, 'PUT', '/api/user/lc', { language: 'en' })).status).toBe(200);
+
+    const pages = [
+      '/depot',
+      '/orders',
+      `/orders/${orderId}`,
+      `/orders/neu?isin=${SAP}&side=BUY`,
+      '/sparplaene',
+      '/sparplaene/neu',
+      '/watchlisten',
+      `/wertpapier/${SAP}`,
+      '/suche?q=SAP',
+      '/geldtransfer',
+      '/kapitalmassnahmen',
+      '/steuern',
+      '/posteingang',
+      '/benachrichtigungen',
+      '/notizen',
+      '/service',
+      '/service/neu',
+      '/einstellungen',
+      '/geraete',
+      '/preisverzeichnis',
+    ];
+    const report: Record<string, string[]> = {};
+    for (const width of ['desktop', 'mobile'] as const) {
+      await page.setViewportSize(VIEWPORTS[width]);
+      for (const route of pages) {
+        await page.goto(route);
+        await settled(page);
+        const found = await germanOn(page);
+        if (found.length > 0) report[`${width} ${route}`] = found;
+        const name = route === `/orders/${orderId}` ? 'orders-detail' : route.slice(1).replace(/[/?=&]+/g, '-');
+        await screenshot(page, `english-${name}-${width}`);
+      }
+    }
+    fs.writeFileSync(path.join(resultsDir, 'english-walk.json'), JSON.stringify(report, null, 1));
+    expect(report).toEqual({});
+    await page.close();
+  }, 600_000);
+});
