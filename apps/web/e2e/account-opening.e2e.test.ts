@@ -6,7 +6,6 @@ import {
   noHorizontalScroll,
   outboxMark,
   screenshot,
-  submitCredentials,
   totpCode,
   uniquePhone,
   VIEWPORTS,
@@ -152,18 +151,15 @@ describe('account opening', () => {
     await page.getByLabel('Passwort', { exact: true }).fill(password);
     await expectAccessible(page, 'account-opening-8-password');
     await screenshot(page, 'account-opening-8-password');
+    const smsMark = await outboxMark(phone);
     await page.getByRole('button', { name: 'Konto eröffnen' }).click();
 
-    // ── The first sign-in, with the mobile number confirmed during the opening ──────────────
-    await page.getByText('Ihr Konto ist eröffnet. Willkommen bei Kontor! Bitte melden Sie sich jetzt an.').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/anmelden');
-    expect(await page.getByLabel('E-Mail-Adresse').inputValue()).toBe(email);
-    await screenshot(page, 'account-opening-9-sign-in');
-    const smsMark = await outboxMark(phone);
-    await submitCredentials(page, { email, password });
+    // ── Signed in at once: the password just chosen goes on to the second factor, nothing typed again ──
     const codeScreen = page.getByRole('heading', { level: 1, name: 'Anmeldung bestätigen' });
     const setupScreen = page.getByRole('heading', { level: 1, name: 'Zwei-Faktor-Authentifizierung einrichten' });
     await codeScreen.or(setupScreen).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/anmelden');
+    await screenshot(page, 'account-opening-9-code');
     if (await codeScreen.isVisible()) {
       await page.getByLabel('Code aus der SMS').fill(await waitForCode(phone, smsMark));
       await page.getByRole('button', { name: 'Bestätigen' }).click();

@@ -39,12 +39,15 @@ async function renderRouter(router: ReturnType<typeof createMemoryRouter>, optio
  * Renders the whole app (layout, routes, providers) at a path, as the customer would open it;
  * signed in as the demo customer unless the test passes another auth.
  */
-export async function renderApp(path: string, options: RenderOptions = {}) {
+/** `state`: the history state the page is opened with (what another screen hands over when it navigates). */
+export async function renderApp(path: string, options: RenderOptions & { state?: unknown } = {}) {
   const auth = options.auth ?? testAuth();
   // The signed-in frame is a lazy route (its own chunk in the build): loaded here, before the clock
   // of the test's first wait starts (it was imported with routes.tsx before).
   await import('../app/signed-in-frame');
-  const rendered = await renderRouter(createMemoryRouter(routes, { initialEntries: [path] }), options, auth);
+  const [pathname = path, search = ''] = path.split('?');
+  const entry = options.state === undefined ? path : { pathname, search: search ? `?${search}` : '', state: options.state };
+  const rendered = await renderRouter(createMemoryRouter(routes, { initialEntries: [entry] }), options, auth);
   return { ...rendered, auth };
 }
 

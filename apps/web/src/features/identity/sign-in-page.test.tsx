@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_REFERRER_KEY } from '@kontor/domain/constants';
 import { testAuth } from '../../test/fixtures';
+import { forgetSignInHandoff, handOverSignIn } from '../../parts/sign-in-handoff';
 import { renderApp } from '../../test/render';
 
 const amplify = vi.hoisted(() => ({
@@ -17,7 +18,10 @@ const providerError = (name: string, message: string) => Object.assign(new Error
 beforeEach(() => {
   for (const fn of Object.values(amplify)) fn.mockReset();
 });
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  sessionStorage.clear();
+  forgetSignInHandoff();
+});
 
 async function openSignIn(path = '/anmelden') {
   const auth = testAuth({ status: 'signedOut' });
@@ -33,6 +37,29 @@ async function submit(user: Awaited<ReturnType<typeof openSignIn>>['user'], emai
 }
 
 describe('sign-in screens', () => {
+  it('right after the account opening, the password just chosen signs in at once: on to the SMS code, nothing typed again, one code sent', async () => {
+    amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_SMS_CODE', codeDeliveryDetails: { destination: '+*********4321', deliveryMedium: 'SMS' } } });
+    amplify.confirmSignIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    handOverSignIn({ email: 'neu@kontor.example', password: 'Kontor!Neu9' });
+    const auth = testAuth({ status: 'signedOut' });
+    const { user, router } = await renderApp('/anmelden', { auth, state: { email: 'neu@kontor.example', notice: 'accountOpened' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmeldung bestätigen' })).toBeTruthy();
+    expect(amplify.signIn).toHaveBeenCalledTimes(1);
+    expect(amplify.signIn).toHaveBeenCalledWith({ username: 'neu@kontor.example', password: 'Kontor!Neu9' });
+    await user.type(screen.getByLabelText('Code aus der SMS', { exact: false }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Bestätigen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(auth.completeSignIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('a sign-in opened for another address does not use the handed password: the form, as usual', async () => {
+    handOverSignIn({ email: 'neu@kontor.example', password: 'Kontor!Neu9' });
+    const auth = testAuth({ status: 'signedOut' });
+    await renderApp('/anmelden', { auth, state: { email: 'andere@kontor.example', notice: 'accountOpened' } });
+    await screen.findByRole('heading', { level: 1, name: 'Anmelden' });
+    expect(amplify.signIn).not.toHaveBeenCalled();
+  });
+
   it('empty fields get German messages and nothing is sent', async () => {
     const { user } = await openSignIn();
     await submit(user, '', '');

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { useAuth, useAuthState, type SignedOutReason } from '../../lib/auth';
 import { describeAuthError } from '../../lib/auth-errors';
 import { peekReturnTarget, takeReturnTarget } from '../../lib/return-target';
 import { useToast } from '../../lib/toasts';
+import { forgetSignInHandoff, signInHandoff } from '../../parts/sign-in-handoff';
 import { AuthScreenSkeleton } from './auth-screen-skeleton';
 import { signInClient } from './sign-in-client';
 import { ConfirmSignInForm, NewPasswordForm, SelectMfaForm, SetupMfaForm, SignInForm, UnsupportedChallenge, type Proceed } from './sign-in-forms';
@@ -34,9 +35,10 @@ export function SignInPage() {
   const passwordRef = useRef<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [completing, setCompleting] = useState(false);
-
-  if (authState.status === 'loading') return <AuthScreenSkeleton />;
-  if (authState.status === 'signedIn' && !completing) return <Navigate to={peekReturnTarget() ?? '/'} replace />;
+  // An account opened a moment ago: its password signs in at once, on to the second factor.
+  const [handoff] = useState(() => (incoming?.notice === 'accountOpened' ? signInHandoff(incoming.email) : null));
+  const [handingOver, setHandingOver] = useState(handoff !== null);
+  const handoffStarted = useRef(false);
 
   const back = (why?: string) => {
     passwordRef.current = null;
@@ -78,6 +80,32 @@ export function SignInPage() {
         setScreen(outcome);
     }
   };
+
+  const handedOver = useEffectEvent((outcome: Parameters<Proceed>[0]) => proceed(outcome));
+  const signedOut = authState.status === 'signedOut';
+  useEffect(() => {
+    // Once: a second sign-in would send a second SMS code.
+    if (!handoff || !signedOut || handoffStarted.current) return;
+    handoffStarted.current = true;
+    forgetSignInHandoff();
+    emailRef.current = handoff.email;
+    passwordRef.current = handoff.password;
+    void (async () => {
+      try {
+        await auth.prepareSignIn();
+        const result = await (await signInClient()).signIn({ username: handoff.email, password: handoff.password });
+        await handedOver(outcomeOf(result.nextStep, handoff.email));
+      } catch (error) {
+        // The form, with the account-opened notice: the customer signs in as usual.
+        console.warn('The sign-in after the account opening did not start', error);
+      } finally {
+        setHandingOver(false);
+      }
+    })();
+  }, [handoff, signedOut, auth]);
+
+  if (authState.status === 'loading' || handingOver) return <AuthScreenSkeleton />;
+  if (authState.status === 'signedIn' && !completing) return <Navigate to={peekReturnTarget() ?? '/'} replace />;
 
   // A new SMS code: the provider sends one with every sign-in, so the sign-in starts again with what was typed.
   const resend = async () => {

@@ -12,6 +12,7 @@ import { failureText } from './email-steps';
 import { signUpUser, startIdentification } from './onboarding-api';
 import { StepFrame } from './step-frame';
 import styles from './onboarding.module.css';
+import { handOverSignIn } from '../../parts/sign-in-handoff';
 
 /**
  * Step 7: the identification, video-ident or the eID of the ID card (simulated). Once started, the
@@ -116,7 +117,10 @@ export function PasswordStep({ application, onDone }: { application: OnboardingA
   const submit = handleSubmit(async ({ password }) => {
     setError(null);
     try {
-      onDone((await signUpUser(password)).email);
+      const { email } = await signUpUser(password);
+      // The sign-in that follows goes on with this password, in memory, straight to the second factor.
+      handOverSignIn({ email, password });
+      onDone(email);
     } catch (caught) {
       setError(failureText(caught, t));
     }
