@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_REFERRER_KEY } from '@kontor/domain/constants';
-import { testAuth } from '../../test/fixtures';
+import { configureApi, createApiClient } from '../../lib/api-client';
+import { jsonResponse, testAuth } from '../../test/fixtures';
 import { forgetSignInHandoff, handOverSignIn } from '../../parts/sign-in-handoff';
 import { renderApp } from '../../test/render';
 
@@ -209,13 +210,27 @@ describe('sign-in screens', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeTruthy();
   });
 
-  it('an unconfirmed access is sent to the account opening, which confirms the e-mail address with a code', async () => {
+  it('an unconfirmed access goes to the account opening\'s code screen at once: the code is sent to the address typed, which the screen names', async () => {
     amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
-    const { user, router } = await openSignIn();
-    await submit(user, 'neu@kontor.example');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Konto eröffnen' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/registrieren');
-    expect((screen.getByLabelText('E-Mail-Adresse') as HTMLInputElement).value).toBe('neu@kontor.example');
+    const started: unknown[] = [];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/onboarding/startOnboarding') {
+        started.push(JSON.parse(String(init.body)));
+        return jsonResponse({ applicationId: '5b0c7c1e-6a43-4a7e-9b7e-2f1d1a9c4e11', destination: 'n***@k***' });
+      }
+      return jsonResponse({ message: 'not here', status: 404, errors: [] }, { status: 404 });
+    });
+    configureApi(createApiClient({ fetch: fetchMock as unknown as typeof fetch }));
+    try {
+      const { user, router } = await openSignIn();
+      await submit(user, 'neu@kontor.example');
+      expect(await screen.findByText('Wir haben Ihnen einen 6-stelligen Code an neu@kontor.example geschickt.')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/registrieren');
+      expect(started).toEqual([{ email: 'neu@kontor.example' }]);
+    } finally {
+      configureApi(createApiClient());
+    }
   });
 
   it('an expired challenge goes back to the sign-in with the reason', async () => {

@@ -72,7 +72,7 @@ export function SignInPage() {
       case 'signedIn':
         return finish(options?.rememberDevice ?? false);
       case 'confirmSignUp':
-        return void navigate('/registrieren', { state: { email: emailRef.current } });
+        return void navigate('/registrieren', { state: { email: emailRef.current, unconfirmed: true } });
       case 'resetPassword':
         return void navigate('/passwort-vergessen', { state: { email: emailRef.current, required: true } });
       default:
@@ -142,7 +142,7 @@ export function SignInPage() {
             passwordRef.current = password;
             setEmail(address);
           }}
-          onNotConfirmed={(address) => void navigate('/registrieren', { state: { email: address } })}
+          onNotConfirmed={(address) => void navigate('/registrieren', { state: { email: address, unconfirmed: true } })}
           onResetRequired={(address) => void navigate('/passwort-vergessen', { state: { email: address, required: true } })}
         />
       );

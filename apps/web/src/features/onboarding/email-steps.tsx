@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,7 +23,18 @@ export function failureText(error: unknown, t: (key: string) => string): string 
  * Step 1: the e-mail address. A new customer and one who has started before take the same way:
  * the code to the address opens the application of that address, new or open.
  */
-export function EmailStep({ defaultEmail, notice, onSent }: { defaultEmail: string; notice?: string | null; onSent: (pending: PendingCode) => void }) {
+export function EmailStep({
+  defaultEmail,
+  notice,
+  onSent,
+  sendAtOnce = false,
+}: {
+  defaultEmail: string;
+  notice?: string | null;
+  onSent: (pending: PendingCode) => void;
+  /** The sign-in found this address unconfirmed: the code goes out at once, on to the code screen. */
+  sendAtOnce?: boolean;
+}) {
   const { t } = useTranslation();
   const [resuming, setResuming] = useState(false);
   const [error, setError] = useState<{ text: string; exists: boolean } | null>(null);
@@ -38,6 +49,13 @@ export function EmailStep({ defaultEmail, notice, onSent }: { defaultEmail: stri
       setError({ text: failureText(caught, t), exists: isApiError(caught) && caught.status === 409 });
     }
   });
+  const sentAtOnce = useRef(false);
+  useEffect(() => {
+    // Once: a second request would send a second code.
+    if (!sendAtOnce || !defaultEmail || sentAtOnce.current) return;
+    sentAtOnce.current = true;
+    void submit();
+  }, [sendAtOnce, defaultEmail, submit]);
 
   return (
     <StepFrame
@@ -128,7 +146,7 @@ export function CodeStep({
     <StepFrame
       step="email"
       title={t('onboarding.code.title')}
-      intro={t('onboarding.code.intro', { destination: pending.destination || pending.email })}
+      intro={t('onboarding.code.intro', { destination: pending.email || pending.destination })}
       onSubmit={(event) => void submit(event)}
       onBack={onBack}
       submitLabel={t('onboarding.code.submit')}

@@ -54,7 +54,8 @@ export function OnboardingPage() {
   const [moved, setMoved] = useState(false);
   const client = useQueryClient();
   // The sign-in sends an address it found unconfirmed.
-  const incomingEmail = (useLocation().state as { email?: string } | null)?.email ?? '';
+  const incoming = useLocation().state as { email?: string; unconfirmed?: boolean } | null;
+  const incomingEmail = incoming?.email ?? '';
 
   const sent = (next: PendingCode) => {
     pendingCode.set(next);
@@ -89,7 +90,7 @@ export function OnboardingPage() {
         }}
       />
     );
-  else content = <EmailStep defaultEmail={incomingEmail} notice={notice} onSent={sent} />;
+  else content = <EmailStep defaultEmail={incomingEmail} notice={notice} onSent={sent} sendAtOnce={incoming?.unconfirmed === true} />;
 
   return (
     <OnboardingFrame>
