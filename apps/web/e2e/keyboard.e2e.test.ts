@@ -118,7 +118,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 2, name: 'Order prüfen' }).waitFor(SOON);
     await page.getByText('Orderentgelt', { exact: true }).waitFor(SOON);
-    const confirmation = page.getByRole('checkbox', { name: /Ich bestätige einmalig die Hinweise zu Kleinstorders/ });
+    const confirmation = page.getByRole('checkbox', { name: 'Ich habe die Hinweise gelesen und möchte die Order erteilen.' });
     if (await confirmation.count()) {
       await tabTo(confirmation);
       await expectFocusVisible();

@@ -41,11 +41,11 @@ async function bid(p: Page): Promise<number> {
   return euros(await p.locator('[data-quote="bid"] dd').textContent());
 }
 
-/** Sends from "Order prüfen"; a small order asks for the one-time confirmation unless given earlier. */
+/** Sends from "Order prüfen"; a small order asks for the one confirmation of its notes unless given earlier. */
 async function send(p: Page, button: string): Promise<void> {
   await p.getByRole('heading', { level: 2, name: 'Order prüfen' }).waitFor();
   await p.getByText('Orderentgelt', { exact: true }).waitFor();
-  const confirmation = p.getByText('Ich bestätige einmalig die Hinweise zu Kleinstorders.');
+  const confirmation = p.getByText('Ich habe die Hinweise gelesen und möchte die Order erteilen.');
   if (await confirmation.isVisible()) await confirmation.click();
   await p.getByRole('button', { name: button }).click();
 }
@@ -99,8 +99,8 @@ describe('trading', () => {
     await page.getByRole('button', { name: 'Order prüfen' }).click();
     await page.getByRole('heading', { level: 2, name: 'Order prüfen' }).waitFor();
     await page.getByText('Orderentgelt', { exact: true }).waitFor();
-    // One share is a small order: the low-trading confirmation is asked once.
-    const confirmation = page.getByText('Ich bestätige einmalig die Hinweise zu Kleinstorders.');
+    // One share is a small order: its note (the small-order surcharge) is confirmed, once.
+    const confirmation = page.getByText('Ich habe die Hinweise gelesen und möchte die Order erteilen.');
     await confirmation.waitFor();
     await page.getByRole('button', { name: 'Kauforder senden' }).click();
     await page.getByText('Bitte bestätigen Sie diesen Hinweis, um fortzufahren.').waitFor();

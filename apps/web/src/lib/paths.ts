@@ -1,6 +1,6 @@
 import type { InstrumentType } from '@kontor/domain/enums';
 import type { OrderSide } from '@kontor/domain/order-rules';
-import { api } from './api-client';
+import { api, isRelativeUrl } from './api-client';
 
 /**
  * Every in-app address that carries a value, built once: a feature links to another area's page
@@ -71,3 +71,8 @@ export const taxPath = (year?: number) => (year ? `/steuern?${new URLSearchParam
 /** Kapitalmaßnahmen: the customer's events (open ones first), and one event with its terms and the instruction. */
 export const corporateActionsPath = '/kapitalmassnahmen';
 export const corporateActionPath = (id: string) => `/kapitalmassnahmen/${encodeURIComponent(id)}`;
+
+/** An instrument document (Basisinformationsblatt, prospectus): the API's own path through the API's address, another site as it is. */
+export function documentHref(link: string): string {
+  return isRelativeUrl(link) ? api.url(link) : link;
+}

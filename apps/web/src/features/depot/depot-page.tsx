@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode, type FormEvent } from 'react';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
@@ -28,9 +28,11 @@ import { TextField } from '../../ui/text-field';
 import { useSimulatedDeposit } from './depot-api';
 import { depotTotals, type PositionValuation, usePositionValuations } from '../../parts/depot-valuation';
 import { PerformanceCard } from './performance-card';
-import { WelcomeCard } from './welcome-card';
 import { useWidth } from '../../lib/use-width';
 import styles from './depot.module.css';
+
+// Only a new customer's depot shows the welcome: it loads with it, not with every depot.
+const WelcomeCard = lazy(() => import('./welcome-card').then((m) => ({ default: m.WelcomeCard })));
 
 /** A rights position (Bezugsrechte of a capital increase) carries the event it came from. */
 const rightsOf = (row: PositionValuation) => row.position.rightsOf;
@@ -111,7 +113,11 @@ export function DepotPage() {
       </Card>
     );
   } else if (isFreshDepot(depot.data)) {
-    content = <WelcomeCard />;
+    content = (
+      <Suspense fallback={<Skeleton height="14rem" radius="var(--radius-lg)" />}>
+        <WelcomeCard />
+      </Suspense>
+    );
   } else {
     const data = depot.data;
     const totals = depotTotals(rows, data.cash);

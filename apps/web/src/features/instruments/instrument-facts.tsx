@@ -9,7 +9,7 @@ import { formatDate, formatMoney, formatNumber, formatQuantity } from '../../lib
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { ExternalLinkIcon } from '../../ui/icons';
-import { documentHref } from './instruments-api';
+import { documentHref } from '../../lib/paths';
 import type { Tradability } from './tradability';
 import styles from './instrument-page.module.css';
 import { InstrumentLink } from '../../parts/instrument-link';

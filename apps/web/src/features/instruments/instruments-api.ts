@@ -6,7 +6,7 @@ import type { ChartRange } from '@kontor/domain/enums';
 import type { DividendHistory } from '@kontor/domain/dividends';
 import type { NewsResponse } from '@kontor/domain/news';
 import type { PriceHistory } from '@kontor/domain/quote';
-import { api, isRelativeUrl } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import type { SearchFilters } from '../../lib/paths';
 
 /** GET /api/instrumentsearch with the query string the spec asks for (instrumentSearchParams). */
@@ -66,14 +66,6 @@ export function useNews(isin: string) {
   return useQuery({ queryKey: ['instruments', 'news', isin], queryFn: ({ signal }) => fetchNews(isin, NEWS_SIZE, signal), staleTime: 5 * 60_000 });
 }
 
-/**
- * The href of a document link of an instrument (basisinformationen, verkaufsprospekt, …): the
- * server sends API paths (`/api/instrument/{isin}/documents/kid.pdf`), which go to the API host;
- * an absolute link (an issuer's site) stays as it is.
- */
-export function documentHref(link: string): string {
-  return isRelativeUrl(link) ? api.url(link) : link;
-}
 
 export function useInstrumentCounts() {
   return useQuery({ queryKey: ['instruments', 'counts'], queryFn: fetchInstrumentCounts, staleTime: Infinity, retry: 1 });

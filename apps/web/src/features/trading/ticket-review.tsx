@@ -10,6 +10,7 @@ import { domainLabel } from '../../lib/domain-labels';
 import { isApiError } from '../../lib/api-client';
 import { useExperience } from '../../parts/queries/experience';
 import { formatMoney, formatNumber, formatPercent, formatQuantity } from '../../lib/format';
+import { documentHref } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -65,6 +66,7 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
     appropriateness: lacking !== null && !ticked.appropriateness,
   };
   const anyMissing = missing.lowTrading || missing.otc || missing.complex || missing.appropriateness;
+  const anyRequired = requirements.lowTradingConfirmation || requirements.otcConfirmation || requirements.complexWarning || lacking !== null;
 
   const send = async () => {
     setAttempted(true);
@@ -102,6 +104,8 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
       const missing = e.status === 409 ? e.backendError.errors.map((x) => x.field).filter((f): f is keyof Requirements => f in requirements) : [];
       if (missing.length > 0) {
         setRequirements((r) => ({ ...r, ...Object.fromEntries(missing.map((f) => [f, true])) }));
+        // A new note: the confirmation covers it only once ticked again.
+        setTicked({ lowTrading: false, otc: false, complex: false, appropriateness: false });
         setError(e.message);
       } else if (e.status === 400) {
         onFieldErrors(serverFieldErrors(e.backendError.errors), e.message);
@@ -211,55 +215,52 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
 
       {!buy && preview.tax && <SaleTaxEstimateSection tax={preview.tax} />}
 
-      {(requirements.lowTradingConfirmation || requirements.otcConfirmation || requirements.complexWarning || lacking) && (
+      {anyRequired && (
         <section aria-labelledby="ticket-confirmations" className={styles.confirmations}>
           <h3 id="ticket-confirmations" className={styles.subTitle}>
             {t('trading.review.confirmationsTitle')}
           </h3>
-          {lacking && (
-            <>
-              <Notice tone="warning" title={t('trading.confirm.appropriatenessTitle')}>
-                {t('trading.confirm.appropriatenessText', { productClass: t(`trading.confirm.appropriatenessClasses.${lacking}`) })}
-              </Notice>
-              <Requirement
-                label={t('trading.confirm.appropriateness')}
-                checked={ticked.appropriateness}
-                onChange={(appropriateness) => setTicked((v) => ({ ...v, appropriateness }))}
-                error={attempted && missing.appropriateness ? t('trading.confirm.required') : undefined}
-              />
-            </>
-          )}
-          {requirements.complexWarning && (
-            <Notice tone="warning" title={t('trading.confirm.complexTitle')}>
-              {t('trading.confirm.complexText')}
-            </Notice>
-          )}
-          {requirements.complexWarning && (
-            <Requirement
-              label={t('trading.confirm.complex')}
-              checked={ticked.complex}
-              onChange={(complex) => setTicked((v) => ({ ...v, complex }))}
-              error={attempted && missing.complex ? t('trading.confirm.required') : undefined}
-            />
-          )}
-          {requirements.otcConfirmation && (
-            <Requirement
-              label={t('trading.confirm.otc')}
-              description={t('trading.confirm.otcText')}
-              checked={ticked.otc}
-              onChange={(otc) => setTicked((v) => ({ ...v, otc }))}
-              error={attempted && missing.otc ? t('trading.confirm.required') : undefined}
-            />
-          )}
-          {requirements.lowTradingConfirmation && (
-            <Requirement
-              label={t('trading.confirm.lowTrading')}
-              description={t('trading.confirm.lowTradingText', { threshold: formatMoney(instrument.lowTradingThreshold), surcharge: formatMoney(costs.smallOrderSurcharge) })}
-              checked={ticked.lowTrading}
-              onChange={(lowTrading) => setTicked((v) => ({ ...v, lowTrading }))}
-              error={attempted && missing.lowTrading ? t('trading.confirm.required') : undefined}
-            />
-          )}
+          {/* Every note at once, and one confirmation of them all. */}
+          <Notice tone="warning">
+            <ul className={styles.confirmList}>
+              {lacking && (
+                <li>
+                  <strong>{t('trading.confirm.appropriatenessTitle')}</strong>
+                  {t('trading.confirm.appropriatenessText', { productClass: t(`trading.confirm.appropriatenessClasses.${lacking}`) })}
+                </li>
+              )}
+              {requirements.complexWarning && (
+                <li>
+                  <strong>{t('trading.confirm.complexTitle')}</strong>
+                  {t('trading.confirm.complexText')}
+                </li>
+              )}
+              {requirements.otcConfirmation && (
+                <li>
+                  <strong>{t('trading.confirm.otcTitle')}</strong>
+                  {t('trading.confirm.otcText')} {t('trading.confirm.once')}
+                </li>
+              )}
+              {requirements.lowTradingConfirmation && (
+                <li>
+                  <strong>{t('trading.confirm.lowTradingTitle')}</strong>
+                  {t('trading.confirm.lowTradingText', { threshold: formatMoney(instrument.lowTradingThreshold), surcharge: formatMoney(costs.smallOrderSurcharge) })}{' '}
+                  {t('trading.confirm.once')}
+                </li>
+              )}
+            </ul>
+            {instrument.basisinformationen && (
+              <a href={documentHref(instrument.basisinformationen)} target="_blank" rel="noopener" className={styles.kidLink}>
+                {t('trading.confirm.kid')}
+              </a>
+            )}
+          </Notice>
+          <Requirement
+            label={t('trading.confirm.all')}
+            checked={!anyMissing}
+            onChange={(all) => setTicked({ lowTrading: all, otc: all, complex: all, appropriateness: all })}
+            error={attempted && anyMissing ? t('trading.confirm.required') : undefined}
+          />
         </section>
       )}
 

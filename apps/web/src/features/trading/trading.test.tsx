@@ -283,8 +283,8 @@ describe('/orders/neu', () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
-  it('asks for the one-time confirmations and the complex-product warning before it sends', async () => {
-    theInstrument = instrument({ complex: true, isOTC: true });
+  it('shows every note at once with the Basisinformationsblatt, asks one confirmation of them all, and asks again for a note the server adds', async () => {
+    theInstrument = instrument({ complex: true, isOTC: true, basisinformationen: '/api/instrument/DE0007164600/documents/kid.pdf' });
     handler = (call) => {
       if (call.path === '/api/trading/costs') return jsonResponse(preview({ lowTradingConfirmation: true, complexWarning: true }));
       if (call.path === '/api/user/confirmlowtrading' || call.path === '/api/user/confirmotctrading') return new Response(null, { status: 204 });
@@ -305,17 +305,24 @@ describe('/orders/neu', () => {
     await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
     expect(await screen.findByText('Warnhinweis: komplexes Produkt')).toBeTruthy();
 
+    expect(screen.getByText('Kleinstorder')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Basisinformationsblatt lesen (PDF)' }).getAttribute('href')).toBe('/api/instrument/DE0007164600/documents/kid.pdf');
+    const all = () => screen.getByRole('checkbox', { name: 'Ich habe die Hinweise gelesen und möchte die Order erteilen.' });
+    expect(screen.getAllByRole('checkbox')).toHaveLength(1);
+
     await user.click(screen.getByRole('button', { name: 'Kauforder senden' }));
-    expect(await screen.findAllByText('Bitte bestätigen Sie diesen Hinweis, um fortzufahren.')).toHaveLength(2);
+    expect(await screen.findAllByText('Bitte bestätigen Sie diesen Hinweis, um fortzufahren.')).toHaveLength(1);
     expect(posts('/api/trading')).toHaveLength(0);
 
-    await user.click(screen.getByRole('checkbox', { name: /Ich habe den Warnhinweis gelesen/ }));
-    await user.click(screen.getByRole('checkbox', { name: /Hinweise zu Kleinstorders/ }));
+    await user.click(all());
     await user.click(screen.getByRole('button', { name: 'Kauforder senden' }));
     expect(await screen.findByText(/außerbörslichen Handel \(OTC\)/)).toBeTruthy();
     expect(posts('/api/user/confirmlowtrading')).toHaveLength(1);
+    // The server named a note not confirmed yet: it is listed, and the one confirmation is asked again.
+    expect(screen.getByText('Außerbörslicher Handel (OTC)')).toBeTruthy();
+    expect((all() as HTMLInputElement).checked).toBe(false);
 
-    await user.click(screen.getByRole('checkbox', { name: /außerbörslich \(OTC\) handeln/ }));
+    await user.click(all());
     await user.click(screen.getByRole('button', { name: 'Kauforder senden' }));
     expect(await screen.findByText('Order ausgeführt')).toBeTruthy();
     expect(posts('/api/user/confirmotctrading')).toHaveLength(1);
@@ -345,7 +352,7 @@ describe('/orders/neu', () => {
     expect(await screen.findByText('Bitte bestätigen Sie diesen Hinweis, um fortzufahren.')).toBeTruthy();
     expect(posts('/api/trading')).toHaveLength(0);
 
-    await user.click(screen.getByRole('checkbox', { name: 'Ich möchte trotzdem handeln' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Ich habe die Hinweise gelesen und möchte die Order erteilen.' }));
     // Once ticked, the request to confirm goes away (the form checks again), and then it sends.
     await waitFor(() => expect(screen.queryByText('Bitte bestätigen Sie diesen Hinweis, um fortzufahren.')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Kauforder senden' }));
