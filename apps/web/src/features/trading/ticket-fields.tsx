@@ -65,7 +65,14 @@ export function TicketFields({ instrument, values, onChange, errors: allErrors, 
     const kind = next.includes(values.kind) ? values.kind : 'market';
     set({ side, kind, limit: suggestedLimit(side, kind, values.limit) });
   };
-  const setKind = (kind: TicketOrderKind) => set({ kind, limit: suggestedLimit(values.side, kind, values.limit) });
+  // A market buy is in pieces or, where the instrument trades in fractions, in euros (the kind "fraction"):
+  // one switch, not a kind of its own in the list.
+  const inEuros = kinds.includes('fraction');
+  const listedKinds = kinds.filter((k) => k !== 'fraction');
+  const setKind = (chosen: TicketOrderKind) => {
+    const kind = chosen === 'market' && values.kind === 'fraction' ? 'fraction' : chosen;
+    set({ kind, limit: suggestedLimit(values.side, kind, values.limit) });
+  };
   // Everything that is freely available, in the quantity field.
   const sellAll = () => set({ quantity: formatDecimalInput(held, held.split('.')[1]?.length ?? 0) });
 
@@ -105,12 +112,24 @@ export function TicketFields({ instrument, values, onChange, errors: allErrors, 
 
       <Select
         label={t('trading.kind.label')}
-        options={kinds.map((k) => ({ id: k, label: t(`trading.kind.${k}`) }))}
-        selectedKey={values.kind}
+        options={listedKinds.map((k) => ({ id: k, label: t(`trading.kind.${k}`) }))}
+        selectedKey={values.kind === 'fraction' ? 'market' : values.kind}
         onSelectionChange={(key) => setKind(key as TicketOrderKind)}
         description={t(`trading.kindHelp.${values.kind}`)}
         errorMessage={errors.kind}
       />
+
+      {inEuros && (values.kind === 'market' || values.kind === 'fraction') && (
+        <SegmentedControl<'pieces' | 'euros'>
+          label={t('trading.unit.label')}
+          items={[
+            { id: 'pieces', label: t('trading.unit.pieces') },
+            { id: 'euros', label: t('trading.unit.euros') },
+          ]}
+          selected={values.kind === 'fraction' ? 'euros' : 'pieces'}
+          onChange={(unit) => set({ kind: unit === 'euros' ? 'fraction' : 'market' })}
+        />
+      )}
 
       {usesQuantity(values.kind)
         ? numberField(

@@ -418,6 +418,33 @@ describe('/orders/neu', () => {
     expect((screen.getByLabelText('Stückzahl') as HTMLInputElement).value).toBe('10');
   });
 
+  it('a market buy in euros: a switch between pieces and euros, not a kind of its own; in euros it sends an amount', async () => {
+    theInstrument = instrument({ fractionalTrading: true, disabledExecTypes: [] });
+    handler = (call) => (call.path === '/api/trading/costs' ? jsonResponse(preview()) : undefined);
+    const { user } = await openTicket();
+    const unit = screen.getByRole('radiogroup', { name: 'Ordern in' });
+    expect(within(unit).getByRole('radio', { name: 'Stück' }).getAttribute('aria-checked')).toBe('true');
+    await user.click(screen.getByRole('button', { name: /Orderart/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toContain('Markt');
+    expect(options).not.toContain('Bruchstück (Betrag in €)');
+    await user.keyboard('{Escape}');
+
+    await user.click(within(unit).getByRole('radio', { name: 'Euro' }));
+    expect(screen.queryByLabelText('Stückzahl')).toBeNull();
+    await user.type(screen.getByLabelText('Betrag in €'), '50');
+    await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
+    await screen.findByRole('heading', { level: 2, name: 'Order prüfen' });
+    expect(posts('/api/trading/costs')[0]?.body).toMatchObject({ side: 'buy', kind: 'fraction', amount: '50' });
+
+    // A limit order is in pieces: the switch goes.
+    await user.click(screen.getByRole('button', { name: 'Ändern' }));
+    await user.click(screen.getByRole('button', { name: /Orderart/ }));
+    await user.click(await screen.findByRole('option', { name: 'Limit' }));
+    expect(screen.queryByRole('radiogroup', { name: 'Ordern in' })).toBeNull();
+    expect(screen.getByLabelText('Stückzahl')).toBeTruthy();
+  });
+
   it('a sale from the depot: TSL with distance in percent; kinds the instrument disables are not offered', async () => {
     handler = (call) => (call.path === '/api/trading/costs' ? jsonResponse({ ...preview(), availableAfter: '9' }) : undefined);
     const { user } = await openTicket(`isin=${SAP}&side=SELL`);
