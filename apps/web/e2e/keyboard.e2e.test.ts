@@ -140,7 +140,7 @@ describe('keyboard only', () => {
     await expectFocusVisible();
     await page.keyboard.press('Enter');
     const viewer = page.getByRole('dialog', { name: /Wertpapierabrechnung Kauf/ });
-    await viewer.getByText(/^Seite 1 von \d+$/).waitFor(SOON);
+    await viewer.getByRole('toolbar').getByText(/^Seite 1 von \d+$/).waitFor(SOON);
 
     // The focus is in the dialog and stays there, forwards and backwards.
     const insideViewer = () => viewer.evaluate((dialog) => dialog.contains(document.activeElement));

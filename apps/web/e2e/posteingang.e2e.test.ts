@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, VIEWPORTS, api, screenshot, expectAccessible, signIn, browserForFile } from './browser';
+import { shortReference } from '@kontor/domain/documents';
 
 const files = browserForFile();
 
@@ -19,7 +20,7 @@ async function buy(page: Page): Promise<string> {
 /** The viewer has drawn a page: a canvas with a size, and the page count in the toolbar. */
 async function pageDrawn(page: Page) {
   const viewer = page.getByRole('dialog');
-  await viewer.getByText(/^Seite 1 von \d+$/).waitFor(SOON);
+  await viewer.getByRole('toolbar').getByText(/^Seite 1 von \d+$/).waitFor(SOON);
   await expect
     .poll(() => viewer.locator('canvas').evaluate((c: HTMLCanvasElement) => c.width > 100 && c.height > 100 && !c.closest('[aria-busy="true"]')), SOON)
     .toBe(true);
@@ -56,6 +57,12 @@ describe('Posteingang', () => {
     await viewer.waitFor(SOON);
     await page.waitForURL(new RegExp(`doc=${id}`));
     await pageDrawn(page);
+    // A bank's letter: the letterhead, the customer's name, the order by its short number (as on the
+    // order's page), the page count; pdf.js's text layer carries the words, so they can be selected and found.
+    const words = viewer.locator('[data-text-layer]');
+    for (const text of ['Kontor Wertpapierhandelsbank AG', 'Wertpapierabrechnung Kauf', shortReference(orderId), 'Seite 1 von 1']) {
+      await words.getByText(text, { exact: false }).first().waitFor(SOON);
+    }
     const width = await viewer.locator('canvas').evaluate((c: HTMLCanvasElement) => c.width);
     await viewer.getByRole('button', { name: 'Vergrößern' }).click();
     await expect.poll(() => viewer.locator('canvas').evaluate((c: HTMLCanvasElement) => c.width), SOON).toBeGreaterThan(width);

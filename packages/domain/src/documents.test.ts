@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentDisplayTitle, documentIsins, documentSchema } from './documents';
+import { documentDisplayTitle, documentIsins, documentSchema, shortReference } from './documents';
 
 describe('documentDisplayTitle — spec §3 Document', () => {
   it.each([
@@ -74,5 +74,12 @@ describe('documentSchema', () => {
     expect(documentSchema.safeParse({ ...doc, id: '' }).success).toBe(false);
     expect(documentSchema.safeParse({ ...doc, date: '01.03.2024' }).success).toBe(false);
     expect(documentSchema.safeParse({ id: 'd', date: '2024-03-01T09:30:00+01:00', title: 't' }).success).toBe(true);
+  });
+});
+
+describe('shortReference — the number a customer reads', () => {
+  it('an order: its first eight characters in capitals; an execution keeps its count', () => {
+    expect(shortReference('6f1a2b3c-0d4e-4f50-8a6b-7c8d9e0f1a2b')).toBe('6F1A2B3C');
+    expect(shortReference('6f1a2b3c-0d4e-4f50-8a6b-7c8d9e0f1a2b-2')).toBe('6F1A2B3C-2');
   });
 });

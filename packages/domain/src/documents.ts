@@ -47,3 +47,15 @@ export function documentDisplayTitle(doc: {
   const listed = isins.slice(0, DOCUMENT_TITLE_MAX_ISINS).join(', ');
   return isins.length > DOCUMENT_TITLE_MAX_ISINS ? `${pdfTitle} ${listed} …` : `${pdfTitle} ${listed}`;
 }
+
+/**
+ * An order's or execution's number as a customer reads it, in a document and on screen: the first
+ * eight characters of its identifier, in capitals ("6F1A2B3C"); an execution (`<order id>-<n>`)
+ * keeps its count ("6F1A2B3C-2"). The full identifier stays in the data; eight hex characters tell
+ * a customer's orders apart (one in four billion to collide).
+ */
+export function shortReference(id: string): string {
+  const execution = /^([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(\d+)$/i.exec(id);
+  if (execution) return `${execution[1]!.toUpperCase()}-${execution[2]}`;
+  return id.replaceAll('-', '').slice(0, 8).toUpperCase();
+}

@@ -54,8 +54,6 @@ export type TicketEntry = z.infer<typeof ticketEntrySchema>;
  * - GET    /api/ticketdialog/{id}/attachments/{attachmentId} → the file
  */
 
-/** The short number a ticket is named by on letters and pages ("Auftragsnummer 3F2A9C41"): the first 8 hex digits of its id. */
-export const ticketNumber = (id: string): string => id.replace(/-/g, '').slice(0, 8).toUpperCase();
 
 /** The simulated back office takes up a submitted ticket (or a customer's reply) after this long. */
 export const TICKET_PROCESSING_DELAY_MS = 60 * 60 * 1000;

@@ -4,6 +4,7 @@ import { taxTotal } from '@kontor/domain/tax';
 import type { OrderTax } from '@kontor/domain/tax-contracts';
 import { startPdf } from '../platform/pdf.ts';
 import { formatDateTime } from '@kontor/domain/dates';
+import { shortReference } from '@kontor/domain/documents';
 
 export type ContractNoteData = {
   executionId: string;
@@ -50,13 +51,13 @@ export function startExecutionPdf(
   o: { venue: string; before?: readonly [string, string][] },
 ) {
   const executedAt = new Date(d.executedAt);
-  const pdf = startPdf({ heading, title: `${heading} ${d.isin}`, subject: d.name, now: executedAt, dateLabel: 'Ausführung' });
+  const pdf = startPdf({ heading, title: `${heading} ${d.isin}`, subject: d.name, now: executedAt, dateLabel: 'Ausführung', recipient: d.customerName });
   const { doc, row } = pdf;
   const time = formatDateTime(executedAt, { seconds: true });
   row('Depotinhaber', d.customerName);
   for (const [label, value] of o.before ?? []) row(label, value);
-  row('Auftragsnummer', d.orderId);
-  row('Ausführungsnummer', d.executionId);
+  row('Auftragsnummer', shortReference(d.orderId));
+  row('Ausführungsnummer', shortReference(d.executionId));
   row('Handelszeit', time);
   row('Handelsplatz', o.venue);
   doc.moveDown();

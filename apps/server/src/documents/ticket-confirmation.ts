@@ -1,7 +1,7 @@
 import type { SummaryLine } from '@kontor/domain/service-request-summary';
 import { germanDateTime } from '@kontor/domain/service-request-summary';
 import type { ServiceRequestType } from '@kontor/domain/service-requests';
-import { ticketNumber } from '@kontor/domain/ticket-contracts';
+import { shortReference } from '@kontor/domain/documents';
 import { startPdf } from '../platform/pdf.ts';
 import { drawExemptionOrderForm, type ExemptionOrderFormData } from './exemption-order-form.ts';
 import { machineNote, pdfTable } from './pdf-table.ts';
@@ -32,7 +32,7 @@ export function ticketConfirmation(d: TicketConfirmationData): Promise<Buffer> {
   const { doc, done, row } = startPdf({ heading, title: heading, subject: d.title, now: new Date(d.closedAt), dateLabel: 'Datum' });
   const rejected = d.outcome === 'REJECTED';
   row('Kunde', d.customerName);
-  row('Auftragsnummer', ticketNumber(d.ticketId));
+  row('Auftragsnummer', shortReference(d.ticketId));
   row('Eingegangen am', germanDateTime(d.submittedAt));
   row(rejected ? 'Abgeschlossen am' : 'Erledigt am', germanDateTime(d.closedAt));
   doc.moveDown();

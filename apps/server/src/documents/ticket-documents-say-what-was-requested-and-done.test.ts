@@ -42,10 +42,10 @@ describe('the confirmation of a service ticket says what was requested, when, an
   it('a carried-out address change: the title, the short number, Berlin times, the new address, the agent’s message', async () => {
     const text = await read(ticketConfirmation(addressChange()));
     expect(text).toContain('Bestätigung Ihres Serviceauftrags: Adresse ändern');
-    expect(text).toContain('Auftragsnummer: 3F2A9C41');
+    expect(text).toContain('Auftragsnummer 3F2A9C41');
     // 09:15 UTC is 10:15 in Berlin in November.
-    expect(text).toContain('Eingegangen am: 26.11.2026, 10:15 Uhr');
-    expect(text).toContain('Erledigt am: 26.11.2026, 11:20 Uhr');
+    expect(text).toContain('Eingegangen am 26.11.2026, 10:15 Uhr');
+    expect(text).toContain('Erledigt am 26.11.2026, 11:20 Uhr');
     expect(text).toContain('wir haben Ihren Auftrag „Adresse ändern“ ausgeführt.');
     expect(text).toContain('Neue Adresse Lindenstraße 12, 10969 Berlin, Deutschland');
     expect(text).toContain('Ihre neue Anschrift ist ab sofort hinterlegt.');
@@ -69,7 +69,7 @@ describe('the confirmation of a service ticket says what was requested, when, an
     );
     expect(text).toContain('Ihr Auftrag konnte nicht ausgeführt werden.');
     expect(text).toContain('Grund: Für 2027 liegen bereits Freistellungsaufträge über 1.000 € bei anderen Banken vor.');
-    expect(text).toContain('Abgeschlossen am: 26.11.2026, 11:20 Uhr');
+    expect(text).toContain('Abgeschlossen am 26.11.2026, 11:20 Uhr');
     expect(text).not.toContain('Erledigt am');
     expect(text).not.toContain('Freistellungsauftrag für Kapitalerträge');
   });
@@ -97,7 +97,7 @@ describe('the confirmation of a service ticket says what was requested, when, an
     expect(text).not.toContain('Sparer-Pauschbetrages von insgesamt');
     expect(text).toContain('Dieser Auftrag gilt ab dem 01.01.2027');
     expect(text).toContain('bis auf Widerruf');
-    expect(text).toContain('Kalenderjahr: 2027');
+    expect(text).toContain('Kalenderjahr 2027');
     expect(text).toContain('insgesamt 1.000 € nicht übersteigt');
     expect(text).toContain('§ 44a');
     expect(text).toContain('Bundeszentralamt für Steuern mitgeteilt (§ 45d EStG)');

@@ -110,10 +110,10 @@ describe('a Vorabpauschale the cash does not cover: the customer is asked for th
     const text = await pdf(t, carl, report!.id);
     expect(text).toContain('Meldung an das Finanzamt');
     expect(text).toContain('Betriebsstättenfinanzamt');
-    expect(text).toMatch(/dem Finanzamt gemeldet: \n6,20.€/);
+    expect(text).toMatch(/dem\s+Finanzamt\s+gemeldet\s+6,20.€/);
     const erikText = await pdf(t, erik, (await statements(t, erik)).find((d) => d.title.startsWith('Meldung'))!.id);
-    expect(erikText).toMatch(/Einbehalten: \n3,00.€/);
-    expect(erikText).toMatch(/dem Finanzamt gemeldet: \n3,20.€/);
+    expect(erikText).toMatch(/Einbehalten\s+3,00.€/);
+    expect(erikText).toMatch(/dem\s+Finanzamt\s+gemeldet\s+3,20.€/);
     expect((await notificationTitles(t, carl)).map((n) => n.title)).toContain('Fehlbetrag dem Finanzamt gemeldet');
     // No arrears: a deposit afterwards stays the customer's, and Dora's paid case is not reported.
     await deposit(t, carl, '10.00');

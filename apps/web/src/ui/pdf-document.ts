@@ -1,4 +1,4 @@
-import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
+import { getDocument, GlobalWorkerOptions, TextLayer, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 // The worker as its own asset, served by Vite next to the app (no CDN).
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
@@ -10,8 +10,11 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 
 export type PdfDocument = {
   pages: number;
-  /** Draws a page (1-based) at a scale (1 = 72 dpi) onto the canvas, sharp on high-density screens. */
-  render(page: number, canvas: HTMLCanvasElement, scale: number): { done: Promise<void>; cancel: () => void };
+  /**
+   * Draws a page (1-based) at a scale (1 = 72 dpi) onto the canvas, sharp on high-density screens,
+   * and its text into `text` (pdf.js's text layer: the words can be selected, copied and found).
+   */
+  render(page: number, canvas: HTMLCanvasElement, scale: number, text?: HTMLElement | null): { done: Promise<void>; cancel: () => void };
   /** The width of a page at scale 1, in CSS pixels, to fit it to the screen. */
   width(page: number): Promise<number>;
   destroy(): void;
@@ -25,8 +28,9 @@ export async function openPdf(bytes: ArrayBuffer): Promise<PdfDocument> {
     async width(page) {
       return (await pdf.getPage(page)).getViewport({ scale: 1 }).width;
     },
-    render(page, canvas, scale) {
+    render(page, canvas, scale, text) {
       let task: RenderTask | null = null;
+      let layer: TextLayer | null = null;
       let cancelled = false;
       const done = (async () => {
         const proxy = await pdf.getPage(page);
@@ -44,12 +48,20 @@ export async function openPdf(bytes: ArrayBuffer): Promise<PdfDocument> {
           // A render replaced by the next one (page turned, zoomed) is not a failure.
           if ((error as { name?: string }).name !== 'RenderingCancelledException') throw error;
         }
+        if (!text || cancelled) return;
+        text.replaceChildren();
+        // The layer sizes itself and its words by the page's scale.
+        text.style.setProperty('--scale-factor', String(scale));
+        text.style.setProperty('--total-scale-factor', String(scale));
+        layer = new TextLayer({ textContentSource: proxy.streamTextContent(), container: text, viewport });
+        await layer.render();
       })();
       return {
         done,
         cancel: () => {
           cancelled = true;
           task?.cancel();
+          layer?.cancel();
         },
       };
     },

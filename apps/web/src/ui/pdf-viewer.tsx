@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button, LinkButton } from './button';
-import { CloseIcon } from './icons';
+import { CloseIcon, DownloadIcon } from './icons';
 import { Notice } from './notice';
 import { Skeleton } from './skeleton';
 import type { PdfDocument } from './pdf-document';
@@ -44,6 +44,7 @@ export default function PdfViewer({ title, load: loadBytes, onClose, onLoaded, d
   const [rendering, setRendering] = useState(true);
   const stage = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const text = useRef<HTMLDivElement>(null);
   const fetchBytes = useEffectEvent((signal: AbortSignal) => loadBytes(signal));
   const loaded = useEffectEvent(() => onLoaded?.());
   const offerBytes = 'fileName' in download;
@@ -101,7 +102,7 @@ export default function PdfViewer({ title, load: loadBytes, onClose, onLoaded, d
   useEffect(() => {
     if (!pdf || fit === null || !canvas.current) return;
     setRendering(true);
-    const task = pdf.render(page, canvas.current, fit * ZOOMS[zoom]!);
+    const task = pdf.render(page, canvas.current, fit * ZOOMS[zoom]!, text.current);
     task.done.then(
       () => setRendering(false),
       () => setLoad({ status: 'error', message: null, retry: true }),
@@ -129,13 +130,19 @@ export default function PdfViewer({ title, load: loadBytes, onClose, onLoaded, d
           <div className={styles.toolbar} role="toolbar" aria-label={t('pdfViewer.toolbar')}>
             <div className={styles.group}>
               <Button variant="secondary" size="sm" isDisabled={!pdf || page <= 1} onPress={() => setPage((p) => p - 1)}>
-                {t('pdfViewer.previous')}
+                <span aria-hidden="true" className={styles.narrowOnly}>
+                  ‹
+                </span>
+                <span className="visually-hidden-narrow">{t('pdfViewer.previous')}</span>
               </Button>
               <span className={styles.status} aria-live="polite">
                 {pdf ? t('pdfViewer.page', { page, pages }) : ''}
               </span>
               <Button variant="secondary" size="sm" isDisabled={!pdf || page >= pages} onPress={() => setPage((p) => p + 1)}>
-                {t('pdfViewer.next')}
+                <span className="visually-hidden-narrow">{t('pdfViewer.next')}</span>
+                <span aria-hidden="true" className={styles.narrowOnly}>
+                  ›
+                </span>
               </Button>
             </div>
             <div className={styles.group}>
@@ -157,12 +164,14 @@ export default function PdfViewer({ title, load: loadBytes, onClose, onLoaded, d
               </Button>
               {'href' in download ? (
                 <LinkButton variant="secondary" size="sm" href={download.href} download>
-                  {t('pdfViewer.download')}
+                  <DownloadIcon aria-hidden="true" className={styles.narrowOnly} />
+                  <span className="visually-hidden-narrow">{t('pdfViewer.download')}</span>
                 </LinkButton>
               ) : (
                 bytesUrl && (
                   <LinkButton variant="secondary" size="sm" href={bytesUrl} download={download.fileName}>
-                    {t('pdfViewer.download')}
+                    <DownloadIcon aria-hidden="true" className={styles.narrowOnly} />
+                    <span className="visually-hidden-narrow">{t('pdfViewer.download')}</span>
                   </LinkButton>
                 )
               )}
@@ -193,13 +202,11 @@ export default function PdfViewer({ title, load: loadBytes, onClose, onLoaded, d
                     {load.status === 'loading' && <Skeleton height="24rem" />}
                   </div>
                 )}
-                <canvas
-                  ref={canvas}
-                  className={styles.canvas}
-                  role="img"
-                  aria-label={pdf ? t('pdfViewer.pageImage', { page, pages, title }) : undefined}
-                  hidden={!pdf}
-                />
+                <div className={styles.page} hidden={!pdf}>
+                  <canvas ref={canvas} className={styles.canvas} role="img" aria-label={pdf ? t('pdfViewer.pageImage', { page, pages, title }) : undefined} />
+                  {/* The page's words over the picture: selectable, copyable, found by the browser's search. */}
+                  <div ref={text} className={styles.textLayer} data-text-layer="" />
+                </div>
               </>
             )}
           </div>

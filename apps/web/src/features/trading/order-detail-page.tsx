@@ -25,6 +25,7 @@ import { useCancelOrder, useOrder } from './trading-api';
 import { useWidth } from '../../lib/use-width';
 import styles from './trading.module.css';
 import { InstrumentLink } from '../../parts/instrument-link';
+import { shortReference } from '@kontor/domain/documents';
 
 function DetailSkeleton() {
   const { t } = useTranslation();
@@ -164,6 +165,10 @@ function OrderDetail({ order }: { order: TradingOrder }) {
                   </>
                 )}
               </dd>
+            </div>
+            <div>
+              <dt>{t('orders.detail.number')}</dt>
+              <dd data-order-number="">{shortReference(order.id)}</dd>
             </div>
             <div>
               <dt>{t('orders.columns.created')}</dt>

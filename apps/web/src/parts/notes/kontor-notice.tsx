@@ -47,7 +47,7 @@ export function KontorNotice({ notice, compact = false, others = 0 }: { notice: 
       </div>
       <Button className={styles.dismiss} variant="ghost" size="sm" onPress={() => dismiss.mutate(notice.id)} aria-label={t('pages.notes.dismissFor', { title })}>
         <CloseIcon aria-hidden="true" />
-        <span className={compact ? styles.dismissLabel : undefined}>{t('pages.notes.dismiss')}</span>
+        <span className={compact ? 'visually-hidden-narrow' : undefined}>{t('pages.notes.dismiss')}</span>
       </Button>
     </section>
   );
