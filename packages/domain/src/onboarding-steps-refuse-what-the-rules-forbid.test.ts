@@ -13,7 +13,7 @@ import {
   type ExperienceProfile,
 } from './onboarding';
 import { onboardingApplicationSchema, startOnboardingRequestSchema } from './onboarding-contracts';
-import { checkProofOfWork, leadingZeroBits, parseChallenge, solveChallenge } from './proof-of-work';
+import { checkProofOfWork, leadingZeroBits, parseChallenge, solveChallenge, solveChallengeInSteps } from './proof-of-work';
 
 const today = '2026-11-26';
 const ctx = { today, name: { givenName: 'Erika', familyName: 'Mustermann' } };
@@ -116,5 +116,16 @@ describe('proof of work', () => {
     for (let n = 0; n < checked!.n; n++) expect(checkProofOfWork(`${challenge}:${n}`)).toBeNull();
     expect(checkProofOfWork(`${challenge}:0${checked!.n}`)).toBeNull();
     expect(parseChallenge('v1.a.b.99.c')).toBeNull();
+  });
+  it('in steps: the same token, a pause between batches, and a progress that rises to 1', async () => {
+    const challenge = 'v1.bm9uY2U.mhx3k2a0.12.bWFj';
+    const shares: number[] = [];
+    let pauses = 0;
+    const token = await solveChallengeInSteps(challenge, 12, { batch: 64, pause: async () => void pauses++, progress: (share) => shares.push(share) });
+    expect(token).toBe(solveChallenge(challenge, 12));
+    const n = checkProofOfWork(token)!.n;
+    expect(pauses).toBe(Math.floor(n / 64));
+    expect(shares.at(-1)).toBe(1);
+    expect(shares.every((share, i) => share > 0 && share <= 1 && (i === 0 || share >= shares[i - 1]!))).toBe(true);
   });
 });

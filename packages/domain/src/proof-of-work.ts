@@ -42,6 +42,31 @@ export function solveChallenge(challenge: string, difficulty: number): string {
   for (let n = 0; ; n++) if (satisfiesDifficulty(challenge, n, difficulty)) return `${challenge}:${n}`;
 }
 
+/**
+ * The same token, worked out in batches with a pause between them (a browser paints and answers in
+ * the pauses) and the chance so far that a solution would have been found, for a progress bar
+ * (1 − e^(−n / 2^difficulty): a likelihood, not a promise).
+ */
+export async function solveChallengeInSteps(
+  challenge: string,
+  difficulty: number,
+  o: { pause: () => Promise<void>; progress?: (share: number) => void; batch?: number },
+): Promise<string> {
+  if (!Number.isInteger(difficulty) || difficulty < 0 || difficulty > MAX_DIFFICULTY) throw new RangeError(`difficulty out of range: ${difficulty}`);
+  const batch = o.batch ?? 2_000;
+  const expected = 2 ** difficulty;
+  for (let n = 0; ; n++) {
+    if (satisfiesDifficulty(challenge, n, difficulty)) {
+      o.progress?.(1);
+      return `${challenge}:${n}`;
+    }
+    if ((n + 1) % batch === 0) {
+      o.progress?.(1 - Math.exp(-(n + 1) / expected));
+      await o.pause();
+    }
+  }
+}
+
 export type ParsedChallenge = {
   /** The part the HMAC covers: `v1.<nonce>.<issuedAt>.<difficulty>`. */
   signed: string;

@@ -1,4 +1,5 @@
-import { solveChallenge } from '@kontor/domain/proof-of-work';
+import { useSyncExternalStore } from 'react';
+import { solveChallengeInSteps } from '@kontor/domain/proof-of-work';
 import { loadScript as defaultLoadScript } from './script-loader';
 
 /**
@@ -30,16 +31,55 @@ export function scriptBotProtection(
   };
 }
 
+/** How far the running bot check is (0–1, a likelihood), or null when none runs: the account opening shows it. */
+let checkShare: number | null = null;
+const checkListeners = new Set<() => void>();
+function setCheckShare(share: number | null): void {
+  checkShare = share;
+  for (const listener of checkListeners) listener();
+}
+export function useBotCheckProgress(): number | null {
+  return useSyncExternalStore(
+    (listener) => {
+      checkListeners.add(listener);
+      return () => checkListeners.delete(listener);
+    },
+    () => checkShare,
+    () => null,
+  );
+}
+
+type Pacing = {
+  /** Between batches: by default a macrotask, in which the page paints and answers. */
+  pause?: () => Promise<void>;
+  batch?: number;
+};
+
+/** The domain's solver in batches, its progress published. */
+async function solveVisibly(challenge: string, difficulty: number, pacing: Pacing): Promise<string> {
+  setCheckShare(0);
+  try {
+    return await solveChallengeInSteps(challenge, difficulty, {
+      pause: pacing.pause ?? (() => new Promise((resolve) => setTimeout(resolve, 0))),
+      progress: (share) => setCheckShare(share),
+      ...(pacing.batch ? { batch: pacing.batch } : {}),
+    });
+  } finally {
+    setCheckShare(null);
+  }
+}
+
 /**
  * Kontor's embedded stand-in, a proof of work: `GET {apiBaseUrl}/api/bot-protection/challenge` →
  * `{ challenge, difficulty }`, solved here with the domain's solver (the same code the server
- * verifies with). The token is `${challenge}:${n}`; the server accepts it once. Solving blocks
- * for a moment (about 2^difficulty hashes), only when an onboarding call is sent.
+ * verifies with). The token is `${challenge}:${n}`; the server accepts it once. Solving takes a
+ * moment (about 2^difficulty hashes), only when an onboarding call is sent; the page stays
+ * responsive and shows how far it is.
  */
 export function embeddedBotProtection(
   apiBaseUrl = '',
   fetchFn: typeof fetch = (...args) => fetch(...args),
-  solve: (challenge: string, difficulty: number) => string = solveChallenge,
+  pacing: Pacing = {},
 ): BotProtection {
   return {
     async getToken() {
@@ -53,9 +93,7 @@ export function embeddedBotProtection(
       if (typeof body.challenge !== 'string' || body.challenge === '' || typeof body.difficulty !== 'number') {
         throw new Error('Bot protection challenge malformed');
       }
-      // Let the page paint its loading state before the work blocks the thread.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      return solve(body.challenge, body.difficulty);
+      return solveVisibly(body.challenge, body.difficulty, pacing);
     },
   };
 }

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OnboardingApplication } from '@kontor/domain/onboarding-contracts';
 import { configureApi, createApiClient } from '../../lib/api-client';
+import { embeddedBotProtection } from '../../lib/bot-protection';
 import { jsonResponse, testAuth } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
@@ -66,6 +67,40 @@ const signedOut = () => testAuth({ status: 'signedOut' });
 const stepOf = () => document.querySelector('[data-step]')?.textContent ?? '';
 
 describe('account opening (/registrieren)', () => {
+  it('the bot check says what it does and how far it is while the step is sent, and goes when the code is sent', async () => {
+    // Kontor's own proof of work, paused between its batches until the test lets it go on.
+    let release: () => void = () => undefined;
+    let paused = 0;
+    const pause = () => new Promise<void>((resolve) => {
+      paused++;
+      release = resolve;
+    });
+    const challenge = { challenge: 'v1.bm9uY2U.mhx3k2a0.12.bWFj', difficulty: 12 };
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/bot-protection/challenge') return jsonResponse(challenge);
+      if (path === '/api/onboarding/startOnboarding') return jsonResponse({ applicationId: APPLICATION_ID, destination: 'l***@k***' });
+      return jsonResponse({ message: 'not here', status: 404, errors: [] }, { status: 404 });
+    });
+    configureApi(createApiClient({ fetch: fetchMock as unknown as typeof fetch, botProtection: embeddedBotProtection('', fetchMock as unknown as typeof fetch, { pause, batch: 100 }) }));
+    const { user } = await renderApp('/registrieren', { auth: signedOut() });
+    await user.type(await screen.findByRole('textbox', { name: /^E-Mail-Adresse/ }), 'lena@kontor.example');
+    await user.click(screen.getByRole('button', { name: 'Code senden' }));
+    const check = await screen.findByText(/löst eine kleine Rechenaufgabe/);
+    const progress = screen.getByRole('progressbar', { name: 'Fortschritt der Sicherheitsprüfung' }) as HTMLProgressElement;
+    expect(check.closest('[data-bot-check]')).toBeTruthy();
+    // After the first batch of 100 hashes at difficulty 12: 1 − e^(−100/4096) ≈ 2.4 %.
+    expect(progress.value).toBeCloseTo(1 - Math.exp(-100 / 4096), 6);
+    // Let it go on until the code is sent: the solution is the 677th try, so six pauses.
+    const codeScreen = () => screen.queryByRole('heading', { level: 2, name: 'E-Mail-Adresse bestätigen' });
+    while (!codeScreen()) {
+      release();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    }
+    expect(paused).toBe(6);
+    expect(screen.queryByText(/löst eine kleine Rechenaufgabe/)).toBeNull();
+  });
+
   it('e-mail, code (a wrong one refused on its field), then the personal data; every call carries a fresh bot-protection token', async () => {
     answer = (call) => {
       if (call.path === '/api/onboarding/startOnboarding') return jsonResponse({ applicationId: APPLICATION_ID, destination: 'l***@k***' });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import styles from './onboarding.module.css';
+import { useBotCheckProgress } from '../../lib/bot-protection';
 
 /** The eight steps the customer sees; the e-mail and its code are one. */
 export const VISIBLE_STEPS = ['email', 'personal', 'tax', 'account', 'experience', 'terms', 'identification', 'password'] as const;
@@ -60,6 +61,7 @@ export function StepFrame({
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   const { moved } = useContext(StepFocus);
+  const check = useBotCheckProgress();
   useEffect(() => {
     // Not on the first screen of the visit: there the page's own focus handling decides.
     if (moved) heading.current?.focus();
@@ -79,6 +81,13 @@ export function StepFrame({
           <Button type="submit" isPending={submitting}>
             {submitLabel ?? t('onboarding.next')}
           </Button>
+        </div>
+      )}
+      {/* The bot check works for a few seconds before a step is sent: what happens, and how far. */}
+      {submitting && check !== null && (
+        <div className={styles.botCheck} role="status" data-bot-check="">
+          <span>{t('onboarding.botCheck')}</span>
+          <progress value={check} max={1} aria-label={t('onboarding.botCheckProgress')} />
         </div>
       )}
     </>
