@@ -18,7 +18,7 @@ export async function botToken(t: TestApp): Promise<string> {
   return solveChallenge(challenge, difficulty);
 }
 
-export type Call = { method?: 'POST' | 'PUT' | 'GET'; token?: string; bot?: string | false };
+export type Call = { method?: 'POST' | 'PUT' | 'GET' | 'DELETE'; token?: string; bot?: string | false };
 
 /** A call of the onboarding API; a fresh bot-protection token unless `bot` gives one (or false: none). */
 export async function onboarding(t: TestApp, url: string, payload?: unknown, opts: Call = {}): Promise<LightMyRequestResponse> {

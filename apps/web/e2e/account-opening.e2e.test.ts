@@ -132,6 +132,13 @@ describe('account opening', () => {
     await heading(page, 'Identifizierung läuft');
     await expectAccessible(page, 'account-opening-7-waiting');
     await screenshot(page, 'account-opening-7-waiting');
+    // How long it takes, and that the page may be left; stopped, the choice comes back.
+    await page.getByText('Sie können diese Seite schließen', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Identifizierung abbrechen und anders wählen' }).click();
+    await page.getByRole('button', { name: 'Identifizierung starten' }).waitFor();
+    await page.getByRole('radio', { name: /Video-Ident/ }).check({ force: true });
+    await page.getByRole('button', { name: 'Identifizierung starten' }).click();
+    await heading(page, 'Identifizierung läuft');
 
     // The demo page (in the same tab; the customer's application waits in the browser's storage).
     await page.getByRole('link', { name: /\/dev\/identifizierung/ }).click();

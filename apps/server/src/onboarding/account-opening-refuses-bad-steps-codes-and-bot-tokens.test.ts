@@ -168,4 +168,15 @@ describe('the steps', () => {
     expect((await put('personal', { ...GOOD_STEPS.personal, birthPlace: 'Lübeck' })).statusCode).toBe(200);
     expect((await onboarding(t, 'application/identification', { method: 'VIDEO_IDENT' }, { token })).json()).toMatchObject({ status: 'IDENT_PENDING' });
   });
+
+  it('a running identification can be stopped: back to the choice of method, the provider\'s later verdict refused, another method started', async () => {
+    const { id } = (await onboarding(t, 'application/identification', undefined, { method: 'DELETE', token })).json();
+    const stopped = await onboarding(t, 'application', undefined, { token });
+    expect(stopped.json()).toMatchObject({ id, status: 'OPEN', nextStep: 'identification', identification: null });
+    expect((await decideIdentification(t, id, 'APPROVED')).statusCode).toBe(409);
+    // Nothing runs now: stopping again is refused in German.
+    const again = await onboarding(t, 'application/identification', undefined, { method: 'DELETE', token });
+    expect([again.statusCode, again.json().message]).toEqual([409, 'Für diesen Antrag läuft keine Identifizierung.']);
+    expect((await onboarding(t, 'application/identification', { method: 'EID' }, { token })).json()).toMatchObject({ status: 'IDENT_PENDING', identification: { method: 'EID' } });
+  });
 });

@@ -30,6 +30,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ service: OnboardingServic
       route(guarded, onboardingStepEndpoints[step], async (req) => service.saveStep(tokenOf(req), step, req.body), { config: open });
     }
     route(guarded, e.startIdentification, async (req) => service.startIdentification(tokenOf(req), req.body.method), { config: open });
+    route(guarded, e.cancelIdentification, async (req) => service.cancelIdentification(tokenOf(req)), { config: open });
     route(guarded, e.signUpUser, async (req) => service.signup(tokenOf(req), req.body.password), { config: open });
   });
 

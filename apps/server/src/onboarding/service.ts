@@ -210,6 +210,16 @@ export function onboardingService(d: {
       });
     },
 
+    /** The customer stops a running identification (to take the other method, or later): back to the choice. */
+    async cancelIdentification(token: string | undefined): Promise<OnboardingApplication> {
+      return db.transaction(async (tx) => {
+        const row = await byToken(token, tx);
+        if (row.status !== 'IDENT_PENDING') throw new AppError(409, 'Für diesen Antrag läuft keine Identifizierung.');
+        const updated = await store(tx).update(row.id, { status: 'OPEN', identification: null, updatedAt: clock.now() });
+        return applicationView(updated!);
+      });
+    },
+
     /** The simulated identification provider's verdict (dev tools). */
     async decideIdentification(applicationId: string, result: IdentificationResult): Promise<OnboardingApplication> {
       return db.transaction(async (tx) => {

@@ -101,6 +101,15 @@ export const onboardingEndpoints = {
     status: 200,
     response: onboardingApplicationSchema,
   }),
+  cancelIdentification: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/onboarding/application/identification',
+    tags,
+    summary: 'Stop a running identification: the application goes back to the choice of method',
+    headers: bothHeaders,
+    status: 200,
+    response: onboardingApplicationSchema,
+  }),
   signUpUser: defineEndpoint({
     method: 'POST',
     path: '/api/onboarding/signupuser',

@@ -6,10 +6,11 @@ import { IDENTIFICATION_METHODS, type IdentificationMethod } from '@kontor/domai
 import type { OnboardingApplication } from '@kontor/domain/onboarding-contracts';
 import { useConfig } from '../../lib/config';
 import { NewPasswordInput } from '../../ui/new-password-field';
+import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { RadioGroup } from '../../ui/radio-group';
 import { failureText } from './email-steps';
-import { signUpUser, startIdentification } from './onboarding-api';
+import { cancelIdentification, signUpUser, startIdentification } from './onboarding-api';
 import { StepFrame } from './step-frame';
 import styles from './onboarding.module.css';
 import { handOverSignIn } from '../../parts/sign-in-handoff';
@@ -85,16 +86,38 @@ export function IdentificationStep({
   );
 }
 
-/** Step 7, waiting: the provider has not answered yet; the flow asks every 2 s. */
-export function IdentificationWaiting({ application }: { application: OnboardingApplication }) {
+/**
+ * Step 7, waiting: the provider has not answered yet; the flow asks every 2 s. Says how long it
+ * usually takes, that the page may be left (the application waits), and lets the customer stop it
+ * (back to the choice of method).
+ */
+export function IdentificationWaiting({ application, onCancelled }: { application: OnboardingApplication; onCancelled: (next: OnboardingApplication) => void }) {
   const { t } = useTranslation();
   const devTools = useConfig().devTools === true;
   const method = application.identification?.method;
+  const [stopping, setStopping] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const stop = async () => {
+    setStopping(true);
+    setError(null);
+    try {
+      onCancelled(await cancelIdentification());
+    } catch (caught) {
+      setError(failureText(caught, t));
+      setStopping(false);
+    }
+  };
   return (
-    <StepFrame step="identification" title={t('onboarding.identification.waitingTitle')}>
+    <StepFrame step="identification" title={t('onboarding.identification.waitingTitle')} error={error}>
       <div className={styles.waiting} role="status" aria-live="polite">
         <span className={styles.spinner} aria-hidden="true" />
         <p>{method ? t(`onboarding.identification.waiting.${method}`) : t('onboarding.identification.waitingText')}</p>
+      </div>
+      {method && <p className={styles.intro}>{t(`onboarding.identification.estimate.${method}`)}</p>}
+      <div className={styles.actions}>
+        <Button variant="secondary" onPress={() => void stop()} isPending={stopping}>
+          {t('onboarding.identification.cancel')}
+        </Button>
       </div>
       {devTools && (
         <Notice tone="info" title={t('onboarding.identification.demoTitle')}>

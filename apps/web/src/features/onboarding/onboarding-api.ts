@@ -89,6 +89,10 @@ export function startIdentification(method: IdentificationMethod) {
   return api.call(o.startIdentification, { ...quiet, body: { method }, headers: withToken() });
 }
 
+export function cancelIdentification() {
+  return api.call(o.cancelIdentification, { ...quiet, headers: withToken() });
+}
+
 export function signUpUser(password: string) {
   return api.call(o.signUpUser, { ...quiet, body: { password }, headers: withToken() });
 }

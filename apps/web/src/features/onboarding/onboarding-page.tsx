@@ -155,6 +155,11 @@ function ApplicationFlow({ token, onLost, onMoved }: { token: string; onLost: (m
     const index = step === 'identification' ? FORM_STEPS.length : FORM_STEPS.indexOf(step);
     setViewing(FORM_STEPS[Math.max(0, index - 1)] ?? null);
   };
+  // Started or stopped: the same step, waiting or choosing.
+  const identificationMoved = (next: OnboardingApplication) => {
+    client.setQueryData(key, next);
+    onMoved();
+  };
   const step = viewing ?? data.nextStep;
   const props = (s: FormStep) => ({ application: data, onSaved: saved, onBack: backFrom(s) });
 
@@ -171,16 +176,9 @@ function ApplicationFlow({ token, onLost, onMoved }: { token: string; onLost: (m
       return <TermsStep key="terms" {...props('terms')} />;
     case 'identification':
       return data.status === 'IDENT_PENDING' ? (
-        <IdentificationWaiting application={data} />
+        <IdentificationWaiting application={data} onCancelled={identificationMoved} />
       ) : (
-        <IdentificationStep
-          application={data}
-          onStarted={(next) => {
-            client.setQueryData(key, next);
-            onMoved();
-          }}
-          onBack={backFrom('identification')}
-        />
+        <IdentificationStep application={data} onStarted={identificationMoved} onBack={backFrom('identification')} />
       );
     case 'password':
       return (
