@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, browserForFile, createCustomer, resultsDir, screenshot, signInWithTotpSetup, VIEWPORTS } from './browser';
 
 const files = browserForFile();
@@ -58,52 +58,68 @@ async function settled(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-describe('English throughout', () => {
-  it('every page of a customer with a depot, orders and documents shows no word that only the German texts use', async () => {
-    const page = await files.context.newPage();
+describe('every page in both languages', () => {
+  let page: Page;
+  let orderId: string;
+  /** A customer with a depot, an order, a contract note and notifications: the pages have something to show. */
+  beforeAll(async () => {
+    page = await files.context.newPage();
     await signInWithTotpSetup(page, await createCustomer('english'));
     expect((await api(page, 'POST', '/api/dev/deposit', { amount: '5000.00' })).status).toBe(200);
     const bought = await api(page, 'POST', '/api/trading', { isin: SAP, side: 'buy', kind: 'market', quantity: '3', validity: { type: 'day' } }, { 'idempotency-key': crypto.randomUUID() });
     expect(bought.status, JSON.stringify(bought.json)).toBe(201);
-    const orderId = (bought.json as { id: string }).id;
-    expect((await api(page, 'PUT', '/api/user/lc', { language: 'en' })).status).toBe(200);
+    orderId = (bought.json as { id: string }).id;
+  }, 180_000);
 
-    const pages = [
-      '/depot',
-      '/orders',
-      `/orders/${orderId}`,
-      `/orders/neu?isin=${SAP}&side=BUY`,
-      '/sparplaene',
-      '/sparplaene/neu',
-      '/watchlisten',
-      `/wertpapier/${SAP}`,
-      '/suche?q=SAP',
-      '/geldtransfer',
-      '/kapitalmassnahmen',
-      '/steuern',
-      '/posteingang',
-      '/benachrichtigungen',
-      '/notizen',
-      '/service',
-      '/service/neu',
-      '/einstellungen',
-      '/geraete',
-      '/preisverzeichnis',
-    ];
-    const report: Record<string, string[]> = {};
+  const pages = () => [
+    '/depot',
+    '/orders',
+    `/orders/${orderId}`,
+    `/orders/neu?isin=${SAP}&side=BUY`,
+    '/sparplaene',
+    '/sparplaene/neu',
+    '/watchlisten',
+    `/wertpapier/${SAP}`,
+    '/suche?q=SAP',
+    '/geldtransfer',
+    '/kapitalmassnahmen',
+    '/steuern',
+    '/posteingang',
+    '/benachrichtigungen',
+    '/notizen',
+    '/service',
+    '/service/neu',
+    '/einstellungen',
+    '/geraete',
+    '/preisverzeichnis',
+  ];
+
+  /** Each page at 1280 and at 360 px, settled, screenshot; `check` reads what it shows. */
+  async function walk(language: 'de' | 'en', check?: (route: string, width: string) => Promise<void>) {
+    expect((await api(page, 'PUT', '/api/user/lc', { language })).status).toBe(200);
     for (const width of ['desktop', 'mobile'] as const) {
       await page.setViewportSize(VIEWPORTS[width]);
-      for (const route of pages) {
+      for (const route of pages()) {
         await page.goto(route);
         await settled(page);
-        const found = await germanOn(page);
-        if (found.length > 0) report[`${width} ${route}`] = found;
+        await check?.(route, width);
         const name = route === `/orders/${orderId}` ? 'orders-detail' : route.slice(1).replace(/[/?=&]+/g, '-');
-        await screenshot(page, `english-${name}-${width}`);
+        await screenshot(page, `${language === 'en' ? 'english' : 'german'}-${name}-${width}`);
       }
     }
+  }
+
+  it('in German at both widths: every page loads and settles', async () => {
+    await walk('de', async () => expect(await page.evaluate(() => document.documentElement.lang)).toBe('de'));
+  }, 600_000);
+
+  it('in English at both widths: no page shows a word that only the German texts use', async () => {
+    const report: Record<string, string[]> = {};
+    await walk('en', async (route, width) => {
+      const found = await germanOn(page);
+      if (found.length > 0) report[`${width} ${route}`] = found;
+    });
     fs.writeFileSync(path.join(resultsDir, 'english-walk.json'), JSON.stringify(report, null, 1));
     expect(report).toEqual({});
-    await page.close();
   }, 600_000);
 });
