@@ -52,6 +52,7 @@ import { onboardingStore } from './onboarding/store.ts';
 import { registerTax } from './tax/register.ts';
 import { registerIncome } from './income/register.ts';
 import { registerCorporateActions, rightsMarket } from './corporate-actions/register.ts';
+import { setOrderEventNotificationRead } from './notifications/store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,7 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { book } = registerBookings({ documents });
   const { trading } = await registerTrading(app, { ...base, market, instruments, documents, book, delivery });
   later.trading = trading;
-  const { messages } = await registerMessages(app, base);
+  // One unread event: a message about an order and the bell's notification of it are read together.
+  const { messages } = await registerMessages(app, { ...base, orderEventRead: setOrderEventNotificationRead });
   // The Steuer-ID notice asks for what the account opening or a ticket may already have given.
   const settledNotices = async (sub: string) => ((await customerSettingsStore(db).settingsOf(sub))?.taxResidences?.some((r) => r.taxId) ? [TAX_ID_NOTICE] : []);
   await registerNotes(app, { ...base, instruments, settledNotices, priceList: externalLinks.priceList });

@@ -100,6 +100,35 @@ describe('a limit buy that executes', () => {
   });
 });
 
+describe('one unread event in the bell and the Nachrichten', () => {
+  it('reading the execution\'s message reads its notification, unreading it unreads it, and reading the notification reads the message', async () => {
+    const who = await signedInCustomer(t.app, t.database.db);
+    await deposit(who, '5000.00');
+    await t.call({ method: 'POST', url: '/api/user/confirmlowtrading', headers: who.headers });
+    const placed = await place({ isin: WORLD, side: 'buy', kind: 'market', quantity: '2', validity: { type: 'day' } }, who);
+    clock.advance(1000);
+    market.move(WORLD, '0.1');
+    await settled();
+    const [message] = await ofOrder(placed.id, who);
+    const executed = () => bell(who).then((b) => b.items.find((n) => n.orderId === placed.id && n.kind === 'ORDER_EXECUTED')!);
+    expect([message!.read, (await executed()).readAt]).toEqual([false, null]);
+    const unread = async () => [await t.app.messages.countUnread(who.sub), (await bell(who)).unread];
+    const before = await unread();
+
+    const mark = (read: boolean) => t.call({ method: 'PUT', url: `/api/posteingang/messages/${message!.id}/read`, headers: who.headers, payload: { read } });
+    expect((await mark(true)).statusCode).toBe(204);
+    expect((await executed()).readAt).not.toBeNull();
+    expect(await unread()).toEqual([before[0]! - 1, before[1]! - 1]);
+    expect((await mark(false)).statusCode).toBe(204);
+    expect((await executed()).readAt).toBeNull();
+    expect(await unread()).toEqual(before);
+
+    await t.call({ method: 'POST', url: `/api/notification/${(await executed()).id}/read`, headers: who.headers });
+    expect((await ofOrder(placed.id, who))[0]!.read).toBe(true);
+    expect(await unread()).toEqual([before[0]! - 1, before[1]! - 1]);
+  });
+});
+
 describe('a trailing stop that moves', () => {
   it('keeps one `tslupdate` message with the newest stop, unread again, and notifies once that day', async () => {
     const placed = await place({ isin: SAP, side: 'sell', kind: 'tsl', quantity: '1', trailingDistance: '5', trailingUnit: 'PERCENT', validity: gtc });

@@ -12,8 +12,11 @@ declare module 'fastify' {
 }
 
 /** Kontor's messages to the customer (the Nachrichten tab). */
-export async function registerMessages(app: FastifyInstance, ctx: AreaBase): Promise<{ messages: MessageService }> {
-  const messages = messageService({ db: ctx.db, store: messageStore(ctx.db), clock: ctx.marketClock });
+export async function registerMessages(
+  app: FastifyInstance,
+  ctx: AreaBase & { orderEventRead?: Parameters<typeof messageService>[0]['orderEventRead'] },
+): Promise<{ messages: MessageService }> {
+  const messages = messageService({ db: ctx.db, store: messageStore(ctx.db), clock: ctx.marketClock, orderEventRead: ctx.orderEventRead });
   app.decorate('messages', messages);
   await app.register(messageRoutes, { service: messages });
   if (ctx.config.devTools) await app.register(messageDevRoutes, { service: messages });

@@ -1,7 +1,7 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { fieldError, notFound } from '../platform/errors.ts';
-import { insertMessages, type MessageStore, type NewMessage } from './store.ts';
+import { insertMessages, messageStore, type MessageStore, type NewMessage } from './store.ts';
 
 /** The welcome message every demo customer finds in the Nachrichten tab (once: it has a key). */
 export const welcomeMessage = (sub: string, at: string): NewMessage => ({
@@ -14,7 +14,13 @@ export const welcomeMessage = (sub: string, at: string): NewMessage => ({
 });
 
 /** The Nachrichten tab of the Posteingang (`/api/posteingang/messages`). */
-export function messageService(deps: { db: Db; store: MessageStore; clock: Clock }) {
+export function messageService(deps: {
+  db: Db;
+  store: MessageStore;
+  clock: Clock;
+  /** A message about an order's event read or unread: the bell's notification of it follows, in the same transaction. */
+  orderEventRead?: (tx: Db, sub: string, orderId: string, title: string, read: boolean, at: Date) => Promise<void>;
+}) {
   const { store, clock } = deps;
   return {
     async page(sub: string, q: { unread?: boolean; cursor?: string; limit: number }) {
@@ -23,7 +29,12 @@ export function messageService(deps: { db: Db; store: MessageStore; clock: Clock
       return page;
     },
     async markRead(sub: string, id: string, read: boolean): Promise<void> {
-      if (!(await store.markRead(sub, id, read, clock.now()))) throw notFound('Diese Nachricht gibt es nicht.');
+      const at = clock.now();
+      await deps.db.transaction(async (tx) => {
+        const marked = await messageStore(tx).markRead(sub, id, read, at);
+        if (!marked) throw notFound('Diese Nachricht gibt es nicht.');
+        if (marked.orderId) await deps.orderEventRead?.(tx, sub, marked.orderId, marked.title, read, at);
+      });
     },
     countUnread: (sub: string) => store.countUnread(sub),
     /** A plain message from Kontor, in any text form (dev tools send one of a form Kontor does not know, too). */

@@ -80,14 +80,26 @@ export function messageStore(db: Db) {
       const shown = more ? rows.slice(0, q.limit) : rows;
       return { messages: shown.map(view), nextCursor: more ? encodeCursor(shown.at(-1)!.createdAt, shown.at(-1)!.id) : null };
     },
-    async markRead(sub: string, id: string, read: boolean, at: Date): Promise<boolean> {
+    /** Reads or unreads a message; its order and title, by which the bell's notification of the same event is found. */
+    async markRead(sub: string, id: string, read: boolean, at: Date): Promise<{ orderId: string | null; title: string } | undefined> {
       const m = customerMessages;
-      const rows = await db
+      const [row] = await db
         .update(m)
         .set({ readAt: read ? sql`coalesce(${m.readAt}, ${at.toISOString()}::timestamptz)` : null })
         .where(and(eq(m.id, id), eq(m.sub, sub)))
-        .returning({ id: m.id });
-      return rows.length === 1;
+        .returning({ orderId: m.orderId, title: m.title });
+      return row;
+    },
+    /**
+     * The bell's notification of an order's event read: its message (same order, same title) is read
+     * too, so the bell and the Nachrichten count one unread event.
+     */
+    async setOrderEventRead(sub: string, orderId: string, title: string, at: Date): Promise<void> {
+      const m = customerMessages;
+      await db
+        .update(m)
+        .set({ readAt: at })
+        .where(and(eq(m.sub, sub), eq(m.orderId, orderId), eq(m.title, title), isNull(m.readAt)));
     },
     async countUnread(sub: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(customerMessages).where(and(eq(customerMessages.sub, sub), isNull(customerMessages.readAt)));

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Notification, PriceAlert } from '@kontor/domain/notifications';
 import { fixedQuery, type Db } from '../platform/db.ts';
 import { notifications, priceAlerts } from './tables.ts';
+import { messageStore } from '../messages/store.ts';
 
 /** The channel on which a committed notification tells every process whose bell to update (payload: the customer). */
 export const NOTIFICATIONS_CHANNEL = 'kontor_notifications';
@@ -81,13 +82,17 @@ export function notificationStore(db: Db) {
     },
     /** Marks one read; undefined when there is none, else the document it is about (if any). */
     async markRead(sub: string, id: string, at: Date): Promise<{ documentId: string | null } | undefined> {
-      const [row] = await db
-        .update(notifications)
-        // The first reading counts; marking again changes nothing.
-        .set({ readAt: sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` })
-        .where(and(eq(notifications.id, id), eq(notifications.sub, sub)))
-        .returning({ documentId: notifications.documentId });
-      return row;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(notifications)
+          // The first reading counts; marking again changes nothing.
+          .set({ readAt: sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` })
+          .where(and(eq(notifications.id, id), eq(notifications.sub, sub)))
+          .returning({ documentId: notifications.documentId, orderId: notifications.orderId, title: notifications.title });
+        // An order's event: its message in the Nachrichten is read with it.
+        if (row?.orderId) await messageStore(tx).setOrderEventRead(sub, row.orderId, row.title, at);
+        return row && { documentId: row.documentId };
+      });
     },
     async deleteNotification(sub: string, id: string): Promise<boolean> {
       return (await db.delete(notifications).where(and(eq(notifications.id, id), eq(notifications.sub, sub))).returning({ id: notifications.id })).length === 1;
@@ -154,6 +159,19 @@ export async function setDocumentNotificationRead(tx: Db, sub: string, documentI
     .where(and(eq(notifications.sub, sub), eq(notifications.documentId, documentId), read ? isNull(notifications.readAt) : isNotNull(notifications.readAt)))
     .returning({ id: notifications.id });
   // The bell count in the customer's tabs follows (delivered when the transaction commits).
+  if (changed.length > 0) await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${sub})`);
+}
+
+/**
+ * A message about an order's event read or unread again in the Nachrichten: the bell's notification
+ * of the same event (same order, same title) follows, in the caller's transaction.
+ */
+export async function setOrderEventNotificationRead(tx: Db, sub: string, orderId: string, title: string, read: boolean, at: Date): Promise<void> {
+  const changed = await tx
+    .update(notifications)
+    .set({ readAt: read ? sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` : null })
+    .where(and(eq(notifications.sub, sub), eq(notifications.orderId, orderId), eq(notifications.title, title), read ? isNull(notifications.readAt) : isNotNull(notifications.readAt)))
+    .returning({ id: notifications.id });
   if (changed.length > 0) await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${sub})`);
 }
 
