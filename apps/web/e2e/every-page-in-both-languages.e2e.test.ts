@@ -2,6 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CA_STATUS_LABELS } from '@kontor/domain/ca-contracts';
+import { CA_OPTION_LABELS, CA_TYPE_LABELS } from '@kontor/domain/corporate-actions';
+import { CHART_RANGE_LABELS, CHART_TYPE_LABELS, INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
+import {
+  COMBINED_ORDER_STATUS_LABELS,
+  ENTITY_STATE_LABELS,
+  ORDER_KIND_LABELS,
+  ORDER_STATUS_LABELS,
+  SAVINGS_INTERVAL_LABELS,
+  TICKET_STATE_LABELS,
+  WEEKDAY_LABELS,
+} from '@kontor/domain/labels';
+import { ALERT_DIRECTION_LABELS } from '@kontor/domain/notifications';
+import { DOCUMENT_CATEGORY_LABELS } from '@kontor/domain/posteingang-contracts';
+import { CHURCH_TAX_LABELS, FUND_TYPE_LABELS } from '@kontor/domain/tax';
+import { TAX_EVENT_LABELS } from '@kontor/domain/tax-contracts';
 import { api, browserForFile, createCustomer, resultsDir, screenshot, signInWithTotpSetup, VIEWPORTS } from './browser';
 
 const files = browserForFile();
@@ -20,14 +36,24 @@ function texts(file: string): string[] {
 
 const words = (text: string) => new Set((text.match(/[A-Za-zÄÖÜäöüß]{4,}/g) ?? []).map((w) => w.toLowerCase()));
 
+/** The domain's German labels (order kinds and states, corporate actions, categories …): German texts the catalogue does not hold. */
+const DOMAIN_GERMAN = [
+  INSTRUMENT_TYPE_LABELS, CHART_TYPE_LABELS, CHART_RANGE_LABELS, ORDER_STATUS_LABELS, COMBINED_ORDER_STATUS_LABELS, ORDER_KIND_LABELS,
+  ENTITY_STATE_LABELS, SAVINGS_INTERVAL_LABELS, TICKET_STATE_LABELS, WEEKDAY_LABELS, CA_STATUS_LABELS, CA_TYPE_LABELS, CA_OPTION_LABELS,
+  ALERT_DIRECTION_LABELS, DOCUMENT_CATEGORY_LABELS, CHURCH_TAX_LABELS, FUND_TYPE_LABELS, TAX_EVENT_LABELS,
+].flatMap((labels) => Object.values(labels as Record<string, string>));
+
 /**
- * Words only the German texts use: in the German catalogue and nowhere in the English one. Names
- * that both languages show as they are (the customer's, the instruments', Kontor's) are not among
- * them, as the English catalogue has them too or the German does not.
+ * Words only the German texts use: in the German catalogue, the domain's German labels or the German
+ * sentences the server writes, and nowhere in the English texts. Names that both languages show as
+ * they are (the customer's, the instruments', Kontor's) are not among them, as the English texts
+ * have them too or the German do not.
  */
 const GERMAN_ONLY = (() => {
+  const en = JSON.parse(fs.readFileSync(path.resolve(new URL('.', import.meta.url).pathname, '../public/assets/i18n/en.json'), 'utf8')) as { domainText: Record<string, string> };
   const english = words(texts('en.json').join(' '));
-  return new Set([...words(texts('de.json').join(' '))].filter((w) => !english.has(w)));
+  const german = words([...texts('de.json'), ...DOMAIN_GERMAN, ...Object.keys(en.domainText)].join(' '));
+  return new Set([...german].filter((w) => !english.has(w)));
 })();
 
 /**

@@ -61,6 +61,8 @@ describe('a German sentence of the domain in English mode', () => {
     expect(domainText('3 Stück zu 239,12\u00a0€ ausgeführt.')).toBe('3 shares executed at €239.12.');
     expect(domainText('Verkauf 1.234,5 iShares Core MSCI World')).toBe('Sell 1,234.5 iShares Core MSCI World');
     expect(domainText('Wertpapierabrechnung Kauf SAP SE')).toBe('Contract note: buy SAP SE');
+    // A title of a label and a name: the label in English.
+    expect(domainText('Kapitalerhöhung gegen Bareinlage SAP SE DE0007164600')).toBe('Capital increase against cash SAP SE DE0007164600');
     expect(domainText('Auszahlung an DE89 **** **** **** **30 00 (ausgeführt)')).toBe('Payout to DE89 **** **** **** **30 00 (executed)');
     expect(domainText('Weisung zu SAP SE bis 10.12.2026 möglich')).toBe('Instruction on SAP SE possible until 10/12/2026');
     expect(domainText('Kapitalerhöhung gegen Bareinlage. Ihre Weisung ist bis 10.12.2026 12:00 Uhr möglich.')).toBe(

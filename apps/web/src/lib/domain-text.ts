@@ -71,6 +71,13 @@ function translateWith(text: string, compiled: Compiled, labels: ReadonlyMap<str
     // A value may itself be a German phrase of the catalogue ("Die Stückzahl") or a domain label ("Kauf").
     return english.replace(PLACEHOLDER, (_, i: string) => translateWith(values[`p${i}`] ?? '', compiled, labels, depth + 1));
   }
+  // A title made of a label and a name ("Kapitalerhöhung gegen Bareinlage SAP SE"): the label in English,
+  // the name as it is. Not a sentence (none ends in a full stop or has a colon): half English is worse.
+  if (depth === 0 && !/[.!?]$|: /.test(text)) {
+    let prefix = '';
+    for (const german of labels.keys()) if (german.length > prefix.length && text.startsWith(`${german} `)) prefix = german;
+    if (prefix) return `${labels.get(prefix)!}${text.slice(prefix.length)}`;
+  }
   return text;
 }
 
