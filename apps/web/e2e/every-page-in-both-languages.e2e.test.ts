@@ -2,22 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CA_STATUS_LABELS } from '@kontor/domain/ca-contracts';
-import { CA_OPTION_LABELS, CA_TYPE_LABELS } from '@kontor/domain/corporate-actions';
-import { CHART_RANGE_LABELS, CHART_TYPE_LABELS, INSTRUMENT_TYPE_LABELS } from '@kontor/domain/enums';
-import {
-  COMBINED_ORDER_STATUS_LABELS,
-  ENTITY_STATE_LABELS,
-  ORDER_KIND_LABELS,
-  ORDER_STATUS_LABELS,
-  SAVINGS_INTERVAL_LABELS,
-  TICKET_STATE_LABELS,
-  WEEKDAY_LABELS,
-} from '@kontor/domain/labels';
-import { ALERT_DIRECTION_LABELS } from '@kontor/domain/notifications';
-import { DOCUMENT_CATEGORY_LABELS } from '@kontor/domain/posteingang-contracts';
-import { CHURCH_TAX_LABELS, FUND_TYPE_LABELS } from '@kontor/domain/tax';
-import { TAX_EVENT_LABELS } from '@kontor/domain/tax-contracts';
+import { DOMAIN_LABEL_SETS } from '@kontor/domain/label-sets';
 import { api, browserForFile, createCustomer, resultsDir, screenshot, signInWithTotpSetup, VIEWPORTS } from './browser';
 
 const files = browserForFile();
@@ -37,11 +22,7 @@ function texts(file: string): string[] {
 const words = (text: string) => new Set((text.match(/[A-Za-zÄÖÜäöüß]{4,}/g) ?? []).map((w) => w.toLowerCase()));
 
 /** The domain's German labels (order kinds and states, corporate actions, categories …): German texts the catalogue does not hold. */
-const DOMAIN_GERMAN = [
-  INSTRUMENT_TYPE_LABELS, CHART_TYPE_LABELS, CHART_RANGE_LABELS, ORDER_STATUS_LABELS, COMBINED_ORDER_STATUS_LABELS, ORDER_KIND_LABELS,
-  ENTITY_STATE_LABELS, SAVINGS_INTERVAL_LABELS, TICKET_STATE_LABELS, WEEKDAY_LABELS, CA_STATUS_LABELS, CA_TYPE_LABELS, CA_OPTION_LABELS,
-  ALERT_DIRECTION_LABELS, DOCUMENT_CATEGORY_LABELS, CHURCH_TAX_LABELS, FUND_TYPE_LABELS, TAX_EVENT_LABELS,
-].flatMap((labels) => Object.values(labels as Record<string, string>));
+const DOMAIN_GERMAN = Object.values(DOMAIN_LABEL_SETS).flatMap((labels) => Object.values(labels as Record<string, string>));
 
 /**
  * Words only the German texts use: in the German catalogue, the domain's German labels or the German
