@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DOMAIN_LABEL_SETS } from '@kontor/domain/label-sets';
 import { api, browserForFile, createCustomer, resultsDir, screenshot, signInWithTotpSetup, VIEWPORTS } from './browser';
 
 const files = browserForFile();
 const SAP = 'DE0007164600';
+const CORE_DAX = 'DE0005933931';
 
 /** Every string value of a translation file (the domain-text catalogue's German keys left out). */
 function texts(file: string): string[] {
@@ -57,9 +58,13 @@ async function germanOn(page: Page): Promise<string[]> {
   return found;
 }
 
-/** The page has loaded what it shows: its heading, and (scrolled through, for what loads when seen) no busy region. */
+/** The heading of the page shown instead of one that threw, in both languages. */
+const CRASHED = ['de.json', 'en.json'].map((file) => (JSON.parse(fs.readFileSync(path.resolve(new URL('.', import.meta.url).pathname, '../public/assets/i18n', file), 'utf8')) as { pages: { error: { title: string } } }).pages.error.title);
+
+/** The page has loaded what it shows: its heading (not the one of a page that threw), and (scrolled through, for what loads when seen) no busy region. */
 async function settled(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
+  expect(CRASHED, `${page.url()} threw`).not.toContain(await page.locator('h1').first().innerText());
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 30_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -68,7 +73,14 @@ async function settled(page: Page): Promise<void> {
 describe('every page in both languages', () => {
   let page: Page;
   let orderId: string;
-  /** A customer with a depot, an order, a contract note and notifications: the pages have something to show. */
+  let planId: string;
+  let ticketId: string;
+  let actionId: string;
+  let documentId: string;
+  /**
+   * A customer with a depot, an order, a contract note and notifications, a savings plan, a draft
+   * service request and a corporate action on her shares: every page has something to show.
+   */
   beforeAll(async () => {
     page = await files.context.newPage();
     await signInWithTotpSetup(page, await createCustomer('english'));
@@ -76,6 +88,21 @@ describe('every page in both languages', () => {
     const bought = await api(page, 'POST', '/api/trading', { isin: SAP, side: 'buy', kind: 'market', quantity: '3', validity: { type: 'day' } }, { 'idempotency-key': crypto.randomUUID() });
     expect(bought.status, JSON.stringify(bought.json)).toBe(201);
     orderId = (bought.json as { id: string }).id;
+    const now = (await api(page, 'GET', '/api/dev/clock')).json as { now: string };
+    const firstDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.parse(now.now) + 10 * 86_400_000));
+    const plan = await api(page, 'POST', '/api/savingsplan', { isin: CORE_DAX, amount: '100.00', interval: 'monthly', day: 1, firstDate, dynamicPercent: 0, payment: 'CASH' }, { 'idempotency-key': crypto.randomUUID() });
+    expect(plan.status, JSON.stringify(plan.json)).toBe(201);
+    planId = (plan.json as { id: string }).id;
+    const draft = await api(page, 'POST', '/api/ticket', { type: 'ID_DOCUMENT', data: { idDocumentConfirmValid: true, attachmentFileReferences: [] } });
+    expect(draft.status, JSON.stringify(draft.json)).toBe(201);
+    ticketId = (draft.json as { id: string }).id;
+    const announced = await api(page, 'POST', '/api/dev/ca/announce', { isin: SAP, type: 'KAP' });
+    expect(announced.status, JSON.stringify(announced.json)).toBeLessThan(300);
+    const actions = (await api(page, 'GET', '/api/ca/ankuendigung')).json as { items: { id: string; isin: string }[] };
+    actionId = actions.items.find((action) => action.isin === SAP)!.id;
+    // The contract note of the purchase, once the back office has filed it.
+    const contractNote = async () => ((await api(page, 'GET', '/api/posteingang')).json as { documents: { id: string }[] }).documents[0]?.id;
+    documentId = await vi.waitFor(async () => (await contractNote()) ?? Promise.reject(new Error('no contract note yet')), { timeout: 30_000, interval: 250 });
   }, 180_000);
 
   const pages = () => [
@@ -99,7 +126,23 @@ describe('every page in both languages', () => {
     '/einstellungen',
     '/geraete',
     '/preisverzeichnis',
+    `/sparplaene/${planId}`,
+    `/service/${ticketId}`,
+    `/service/${ticketId}/bearbeiten`,
+    `/kapitalmassnahmen/${actionId}`,
+    `/posteingang?doc=${documentId}`,
+    '/gibt-es-nicht',
   ];
+  /** What a page's screenshot is called: its route, with the ids of this customer's objects named by their kind. */
+  const shotName = (route: string) =>
+    route
+      .replace(orderId, 'detail')
+      .replace(planId, 'detail')
+      .replace(ticketId, 'detail')
+      .replace(actionId, 'detail')
+      .replace(`?doc=${documentId}`, '-document')
+      .slice(1)
+      .replace(/[/?=&]+/g, '-');
 
   /** Each page at 1280 and at 360 px, settled, screenshot; `check` reads what it shows. */
   async function walk(language: 'de' | 'en', check?: (route: string, width: string) => Promise<void>) {
@@ -108,16 +151,17 @@ describe('every page in both languages', () => {
       await page.setViewportSize(VIEWPORTS[width]);
       for (const route of pages()) {
         await page.goto(route);
+        // The device may still remember the other language: the page starts in it and switches to the customer's.
+        await page.waitForFunction((chosen) => document.documentElement.lang === chosen, language);
         await settled(page);
         await check?.(route, width);
-        const name = route === `/orders/${orderId}` ? 'orders-detail' : route.slice(1).replace(/[/?=&]+/g, '-');
-        await screenshot(page, `${language === 'en' ? 'english' : 'german'}-${name}-${width}`);
+        await screenshot(page, `${language === 'en' ? 'english' : 'german'}-${shotName(route)}-${width}`);
       }
     }
   }
 
   it('in German at both widths: every page loads and settles', async () => {
-    await walk('de', async () => expect(await page.evaluate(() => document.documentElement.lang)).toBe('de'));
+    await walk('de');
   }, 600_000);
 
   it('in English at both widths: no page shows a word that only the German texts use', async () => {
@@ -129,4 +173,29 @@ describe('every page in both languages', () => {
     fs.writeFileSync(path.join(resultsDir, 'english-walk.json'), JSON.stringify(report, null, 1));
     expect(report).toEqual({});
   }, 600_000);
+
+  it('signed out, in both languages at both widths: the sign-in, the account opening and the forgotten password', async () => {
+    const report: Record<string, string[]> = {};
+    for (const language of ['de', 'en'] as const) {
+      // A visitor's device: no session, the language chosen on the sign-in screen kept in this browser.
+      const visitor = await files.context.browser()!.newContext({ baseURL: new URL(page.url()).origin, locale: 'de-DE', timezoneId: 'Europe/Berlin', serviceWorkers: 'block' });
+      await visitor.addInitScript((chosen) => window.localStorage.setItem('kontor.language', chosen), language);
+      const screen = await visitor.newPage();
+      for (const width of ['desktop', 'mobile'] as const) {
+        await screen.setViewportSize(VIEWPORTS[width]);
+        for (const route of ['/anmelden', '/registrieren', '/passwort-vergessen']) {
+          await screen.goto(route);
+          await settled(screen);
+          expect(await screen.evaluate(() => document.documentElement.lang)).toBe(language);
+          if (language === 'en') {
+            const found = await germanOn(screen);
+            if (found.length > 0) report[`${width} ${route}`] = found;
+          }
+          await screenshot(screen, `${language === 'en' ? 'english' : 'german'}-signed-out${route.replace('/', '-')}-${width}`);
+        }
+      }
+      await visitor.close();
+    }
+    expect(report).toEqual({});
+  }, 300_000);
 });

@@ -147,3 +147,19 @@ describe('Ausweisdokument, Kündigung, Lombardkredit, Krypto, Depotauszug, Lasts
     expect(refusedAt('DIRECT_DEBIT_MANDATE', { directDebitMandate: 'MAYBE' })).toEqual(['directDebitMandate']);
   });
 });
+
+describe('a draft saved half filled in', () => {
+  it('is summed up with what it holds, without the lines still empty', () => {
+    expect(serviceRequestLines('ID_DOCUMENT', { idDocumentConfirmValid: true, attachmentFileReferences: [] })).toEqual([
+      { label: 'Dokument gültig', value: 'bestätigt' },
+      { label: 'Scan', value: '0 Dateien' },
+    ]);
+    expect(serviceRequestLines('EXEMPTION_ORDER', { validFrom: '2027-01-01' })).toEqual([
+      { label: 'Art', value: 'Einzelauftrag' },
+      { label: 'Gültig ab', value: '01.01.2027' },
+      { label: 'Gültig bis', value: 'auf Widerruf' },
+    ]);
+    expect(serviceRequestLines('ADDRESS', { city: 'Köln' })).toEqual([{ label: 'Neue Adresse', value: 'Köln' }]);
+    expect(serviceRequestLines('CRYPTO_ADDRESS', {})).toEqual([]);
+  });
+});

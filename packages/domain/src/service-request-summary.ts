@@ -20,10 +20,10 @@ import {
 export type SummaryLine = { label: string; value: string };
 
 /** "2026-12-31" → "31.12.2026" */
-export const germanDate = (iso: string): string => formatDate(iso.slice(0, 10));
+export const germanDate = (iso: string): string => (iso ? formatDate(iso.slice(0, 10)) : '');
 
 /** An ISO instant as Berlin date and time: "26.11.2026, 10:15 Uhr". */
-export const germanDateTime = (iso: string): string => `${formatDateTime(iso)} Uhr`;
+export const germanDateTime = (iso: string): string => (iso ? `${formatDateTime(iso)} Uhr` : '');
 
 /** A German Steuer-ID grouped as printed on the letter: "86 095 742 719". */
 export const formatTaxId = (id: string): string => (/^\d{11}$/.test(id) ? `${id.slice(0, 2)} ${id.slice(2, 5)} ${id.slice(5, 8)} ${id.slice(8)}` : id);
@@ -34,11 +34,16 @@ const country = (code: unknown): string => countryName(str(code)) ?? str(code);
 /** The address lines of the ADDRESS attributes (or of a stored address) as one would write them on a letter. */
 export function addressLines(a: { street: string; street2?: string | null; houseNumber: string; houseNumber2?: string | null; postalCode: string; city: string; country: string }): string[] {
   const house = [a.houseNumber, a.houseNumber2].filter(Boolean).join(' ');
-  return [`${a.street} ${house}`.trim(), ...(a.street2 ? [a.street2] : []), `${a.postalCode} ${a.city}`.trim(), country(a.country)];
+  return [`${a.street} ${house}`.trim(), ...(a.street2 ? [a.street2] : []), `${a.postalCode} ${a.city}`.trim(), country(a.country)].filter(Boolean);
 }
 
 /** The lines of a request's normalised attributes (as parseServiceRequest returns them). */
 export function serviceRequestLines(type: ServiceRequestType, data: Record<string, unknown>): SummaryLine[] {
+  // A draft may hold only part of its request: it shows what is filled in.
+  return linesOf(type, data).filter((line) => line.value !== '');
+}
+
+function linesOf(type: ServiceRequestType, data: Record<string, unknown>): SummaryLine[] {
   switch (type) {
     case 'MOBILE_NUMBER':
       return [{ label: 'Neue Mobilnummer', value: formatPhoneNumber(str(data.newMobileNumber)) }];
@@ -70,7 +75,7 @@ export function serviceRequestLines(type: ServiceRequestType, data: Record<strin
     case 'EXEMPTION_ORDER': {
       const joint = data.jointExemptionData as { givenName: string; familyName: string } | undefined;
       return [
-        { label: 'Freistellungsbetrag', value: formatEuro(str(data.taxExemptionOrderAmount)) },
+        { label: 'Freistellungsbetrag', value: data.taxExemptionOrderAmount ? formatEuro(str(data.taxExemptionOrderAmount)) : '' },
         { label: 'Art', value: joint ? `gemeinsam mit ${joint.givenName} ${joint.familyName}` : 'Einzelauftrag' },
         { label: 'Gültig ab', value: germanDate(str(data.validFrom)) },
         { label: 'Gültig bis', value: data.validTo ? germanDate(str(data.validTo)) : 'auf Widerruf' },

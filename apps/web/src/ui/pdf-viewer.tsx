@@ -204,8 +204,8 @@ export default function PdfViewer({ title, load: loadBytes, onClose, onLoaded, d
                 )}
                 <div className={styles.page} hidden={!pdf}>
                   <canvas ref={canvas} className={styles.canvas} role="img" aria-label={pdf ? t('pdfViewer.pageImage', { page, pages, title }) : undefined} />
-                  {/* The page's words over the picture: selectable, copyable, found by the browser's search. */}
-                  <div ref={text} className={styles.textLayer} data-text-layer="" />
+                  {/* The page's words over the picture: selectable, copyable, found by the browser's search; German, as the document is. */}
+                  <div ref={text} className={styles.textLayer} data-text-layer="" lang="de" />
                 </div>
               </>
             )}

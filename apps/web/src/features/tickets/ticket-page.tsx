@@ -24,6 +24,7 @@ import styles from './tickets.module.css';
 
 /** "Bearbeiten" and "Verwerfen" of a draft; discarding asks first and leads back to the list. */
 function DraftActions({ ticket }: { ticket: Ticket }) {
+  const text = useDomainText();
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -61,7 +62,7 @@ function DraftActions({ ticket }: { ticket: Ticket }) {
         isPending={discard.isPending}
         onConfirm={confirm}
       >
-        <p>{t('tickets.draft.confirmText', { title: ticket.title })}</p>
+        <p>{t('tickets.draft.confirmText', { title: text(ticket.title) })}</p>
         {error && <Notice tone="danger">{error}</Notice>}
       </ConfirmDialog>
     </div>
@@ -113,6 +114,7 @@ function LoadingTicket() {
  * an agent's answer read.
  */
 export function TicketPage() {
+  const text = useDomainText();
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const dialog = useTicketDialog(id);
@@ -152,7 +154,7 @@ export function TicketPage() {
   const { ticket, entries } = dialog.data;
   const canReply = ticket.state === 'OPEN' || ticket.state === 'CUSTOMER_REPLY';
   return (
-    <Page title={ticket.title} description={<TicketStateBadge ticket={ticket} />} actions={
+    <Page title={text(ticket.title)} description={<TicketStateBadge ticket={ticket} />} actions={
       <LinkButton variant="ghost" href={ticketsPath(ticket.state === 'CLOSED' ? 'geschlossen' : undefined)}>
         {t('tickets.detail.toList')}
       </LinkButton>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import type { Ticket, TicketView } from '@kontor/domain/ticket-contracts';
+import { useDomainText } from '../../lib/domain-text';
 import { formatCount } from '../../lib/format';
 import { newTicketPath, ticketPath, ticketsPath } from '../../lib/paths';
 import { LinkButton } from '../../ui/button';
@@ -41,11 +42,12 @@ function UnreadCount({ count }: { count: number }) {
 
 function TicketItem({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
+  const text = useDomainText();
   return (
     <li className={styles.item} data-ticket-id={ticket.id} data-unread={ticket.unread || undefined}>
       <Link href={ticketPath(ticket.id)} className={styles.itemLink}>
         <span className={styles.itemHead}>
-          <span className={styles.itemTitle}>{ticket.title}</span>
+          <span className={styles.itemTitle}>{text(ticket.title)}</span>
           <TicketStateBadge ticket={ticket} />
           {ticket.unread && <UnreadMarker />}
         </span>

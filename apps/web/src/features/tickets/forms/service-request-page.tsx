@@ -40,6 +40,7 @@ const isType = (value: string | undefined): value is ServiceRequestType => (SERV
  */
 export function ServiceRequestPage() {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const { type, id } = useParams();
   const draft = useDraft(id);
   // The day the day-dependent rules (deadlines, years) are checked against.
@@ -63,7 +64,7 @@ export function ServiceRequestPage() {
       );
     if (draft.data.state !== 'PREPARED')
       return (
-        <Page title={draft.data.title}>
+        <Page title={label('serviceRequest', draft.data.type)}>
           <Notice title={t('tickets.forms.notDraftTitle')}>{t('tickets.forms.notDraft')}</Notice>
           <div>
             <LinkButton href={ticketPath(draft.data.id)}>{t('tickets.forms.toTicket')}</LinkButton>
