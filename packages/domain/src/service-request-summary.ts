@@ -1,4 +1,5 @@
 import { countryName } from './countries';
+import { addressLines } from './postal-address';
 import { formatDate, formatDateTime } from './dates';
 import { formatIban } from './iban';
 import { formatEuro } from './numbers';
@@ -30,12 +31,6 @@ export const formatTaxId = (id: string): string => (/^\d{11}$/.test(id) ? `${id.
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
 const country = (code: unknown): string => countryName(str(code)) ?? str(code);
-
-/** The address lines of the ADDRESS attributes (or of a stored address) as one would write them on a letter. */
-export function addressLines(a: { street: string; street2?: string | null; houseNumber: string; houseNumber2?: string | null; postalCode: string; city: string; country: string }): string[] {
-  const house = [a.houseNumber, a.houseNumber2].filter(Boolean).join(' ');
-  return [`${a.street} ${house}`.trim(), ...(a.street2 ? [a.street2] : []), `${a.postalCode} ${a.city}`.trim(), country(a.country)].filter(Boolean);
-}
 
 /** The lines of a request's normalised attributes (as parseServiceRequest returns them). */
 export function serviceRequestLines(type: ServiceRequestType, data: Record<string, unknown>): SummaryLine[] {

@@ -14,6 +14,7 @@ import {
 } from '@kontor/domain/onboarding';
 import type { PostalAddress, TaxResidence } from '@kontor/domain/customer-settings-contracts';
 import { formatPhoneNumber } from '@kontor/domain/phone';
+import { addressLines } from '@kontor/domain/postal-address';
 import { germanDate, germanDateTime } from '@kontor/domain/service-request-summary';
 import { startPdf } from '../platform/pdf.ts';
 import { machineNote, pdfTable } from './pdf-table.ts';
@@ -45,13 +46,11 @@ export type AccountOpeningData = {
 };
 
 const yes = (b: boolean) => (b ? 'Ja' : 'Nein');
-const addressLines = (a: PostalAddress) =>
-  [`${a.street} ${a.houseNumber}${a.houseNumber2 ? ` ${a.houseNumber2}` : ''}`, a.street2, `${a.postalCode} ${a.city}`.trim(), countryName(a.country) ?? a.country].filter(Boolean).join(', ');
 
 /** Kontoeröffnungsunterlagen: the customer's data, the appropriateness answers and the acknowledgements. */
 export function accountOpening(d: AccountOpeningData): Promise<Buffer> {
   const heading = 'Ihre Kontoeröffnung bei Kontor';
-  const { doc, done, row } = startPdf({ heading, title: heading, subject: 'Kontoeröffnungsunterlagen', now: new Date(d.openedAt), dateLabel: 'Datum' });
+  const { doc, done, row } = startPdf({ heading, title: heading, subject: 'Kontoeröffnungsunterlagen', now: new Date(d.openedAt), dateLabel: 'Datum', recipient: d });
   const section = (title: string) => doc.moveDown(0.6).font('Helvetica-Bold').fontSize(13).text(title, doc.page.margins.left).moveDown(0.3);
   row('Kunde', d.customerName);
   row('Antragsnummer', d.applicationId);
@@ -63,7 +62,7 @@ export function accountOpening(d: AccountOpeningData): Promise<Buffer> {
   row('Geburtsdatum', germanDate(d.birthDate));
   row('Geburtsort', d.birthPlace);
   row('Staatsangehörigkeit', countryName(d.nationality) ?? d.nationality);
-  row('Anschrift', addressLines(d.address));
+  row('Anschrift', addressLines(d.address).join(', '));
   row('E-Mail', d.email);
   row('Mobilnummer', formatPhoneNumber(d.mobileNumber));
 

@@ -19,7 +19,7 @@ const date = (iso: string) => iso.split('-').reverse().join('.');
 
 /** The monthly Kontoauszug: the cash bookings of the month between opening and closing balance. */
 export function accountStatement(d: AccountStatementData, issuedAt: Date): Promise<Buffer> {
-  const { doc, done, row } = startPdf({ heading: 'Kontoauszug', title: `Kontoauszug ${d.periodLabel}`, subject: d.periodLabel, now: issuedAt, dateLabel: 'Erstellt am' });
+  const { doc, done, row } = startPdf({ heading: 'Kontoauszug', title: `Kontoauszug ${d.periodLabel}`, subject: d.periodLabel, now: issuedAt, dateLabel: 'Erstellt am', recipient: d });
   row('Kontoinhaber', d.customerName);
   row('Zeitraum', `${date(d.first)} – ${date(d.last)}`);
   row(`Alter Kontostand am ${date(d.first)}`, formatEuro(d.opening));

@@ -43,7 +43,7 @@ export type AnnualTaxCertificateData = {
  */
 export function annualTaxCertificate(d: AnnualTaxCertificateData): Promise<Buffer> {
   const title = `Jahressteuerbescheinigung ${d.year}`;
-  const { doc, done, row } = startPdf({ heading: title, title, subject: `Kapitalerträge ${d.year}`, now: new Date(d.issuedAt), dateLabel: 'Ausgestellt am' });
+  const { doc, done, row } = startPdf({ heading: title, title, subject: `Kapitalerträge ${d.year}`, now: new Date(d.issuedAt), dateLabel: 'Ausgestellt am', recipient: d });
   const left = doc.page.margins.left;
   doc.font('Helvetica-Bold').fontSize(11).text(`Steuerbescheinigung für Privatkunden ${d.year} (§ 45a Abs. 2 EStG)`, left);
   doc.moveDown();

@@ -38,7 +38,7 @@ const date = (iso: string) => new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC'
 
 /** The PDF of a corporate action's statement: the event, what was booked in and out of the depot, the cash, the tax. */
 export function caStatement(d: CaStatementData): Promise<Buffer> {
-  const { doc, done, row } = startPdf({ heading: d.title, title: `${d.title} ${d.isin}`, subject: d.name, now: new Date(d.bookedAt), dateLabel: 'Buchungstag' });
+  const { doc, done, row } = startPdf({ heading: d.title, title: `${d.title} ${d.isin}`, subject: d.name, now: new Date(d.bookedAt), dateLabel: 'Buchungstag', recipient: d });
   row('Depotinhaber', d.customerName);
   row('Kapitalmaßnahme', d.typeLabel);
   row('Wertpapier', d.name);

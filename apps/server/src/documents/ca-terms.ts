@@ -48,7 +48,7 @@ export type CaTermsData = {
 /** The letter announcing a corporate action to a holder: the terms, the dates, the choices and the default. */
 export function caTerms(d: CaTermsData): Promise<Buffer> {
   const heading = `${d.typeLabel}`;
-  const { doc, done, row } = startPdf({ heading, title: `${d.typeLabel} ${d.name}`, subject: 'Bedingungen des Angebots', now: new Date(d.announcedAt), dateLabel: 'Datum' });
+  const { doc, done, row } = startPdf({ heading, title: `${d.typeLabel} ${d.name}`, subject: 'Bedingungen des Angebots', now: new Date(d.announcedAt), dateLabel: 'Datum', recipient: d });
   row('Kunde', d.customerName);
   row('Wertpapier', `${d.name} (ISIN ${d.isin})`);
   row('Ihr Bestand', `${formatQuantity(d.quantity)} Stück`);

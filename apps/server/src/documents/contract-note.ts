@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { formatEuro, formatMoney, formatNumber, formatQuantity, toWireAmount, toWireDecimal } from '@kontor/domain/numbers';
 import { taxTotal } from '@kontor/domain/tax';
 import type { OrderTax } from '@kontor/domain/tax-contracts';
-import { startPdf } from '../platform/pdf.ts';
+import { startPdf, type LetterRecipient } from '../platform/pdf.ts';
 import { formatDateTime } from '@kontor/domain/dates';
 import { shortReference } from '@kontor/domain/documents';
 
@@ -47,11 +47,11 @@ export function tradeRows(row: (label: string, value: string) => void, d: Trade 
  */
 export function startExecutionPdf(
   heading: string,
-  d: Trade & { customerName: string; orderId: string; executionId: string; executedAt: string },
+  d: Trade & LetterRecipient & { orderId: string; executionId: string; executedAt: string },
   o: { venue: string; before?: readonly [string, string][] },
 ) {
   const executedAt = new Date(d.executedAt);
-  const pdf = startPdf({ heading, title: `${heading} ${d.isin}`, subject: d.name, now: executedAt, dateLabel: 'Ausführung', recipient: d.customerName });
+  const pdf = startPdf({ heading, title: `${heading} ${d.isin}`, subject: d.name, now: executedAt, dateLabel: 'Ausführung', recipient: d });
   const { doc, row } = pdf;
   const time = formatDateTime(executedAt, { seconds: true });
   row('Depotinhaber', d.customerName);

@@ -19,7 +19,7 @@ const lessReturn = (percent: string) => formatPercent(toWireDecimal(new Decimal(
 
 /** The yearly ex-post cost information of MiFID II Art. 50 (Delegated Regulation 2017/565). */
 export function costReport(d: CostReportData, issuedAt: Date): Promise<Buffer> {
-  const { doc, done, row } = startPdf({ heading: 'Ex-post-Kosteninformation', title: `Ex-post-Kosteninformation ${d.year}`, subject: d.year, now: issuedAt, dateLabel: 'Erstellt am' });
+  const { doc, done, row } = startPdf({ heading: 'Ex-post-Kosteninformation', title: `Ex-post-Kosteninformation ${d.year}`, subject: d.year, now: issuedAt, dateLabel: 'Erstellt am', recipient: d });
   row('Depotinhaber', d.customerName);
   row('Berichtsjahr', d.year);
   doc.moveDown(0.5);

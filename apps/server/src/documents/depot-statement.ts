@@ -21,7 +21,7 @@ const date = (iso: string) => iso.split('-').reverse().join('.');
 
 /** The quarterly Depotauszug: positions at the quarter's end with their valuation. */
 export function depotStatement(d: DepotStatementData, issuedAt: Date): Promise<Buffer> {
-  const { doc, done, row } = startPdf({ heading: 'Depotauszug', title: `Depotauszug ${d.periodLabel}`, subject: d.periodLabel, now: issuedAt, dateLabel: 'Erstellt am' });
+  const { doc, done, row } = startPdf({ heading: 'Depotauszug', title: `Depotauszug ${d.periodLabel}`, subject: d.periodLabel, now: issuedAt, dateLabel: 'Erstellt am', recipient: d });
   row('Depotinhaber', d.customerName);
   row('Zeitraum', d.periodLabel);
   row('Bewertungsstichtag', date(d.asOf));

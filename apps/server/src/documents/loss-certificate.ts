@@ -24,7 +24,7 @@ const POTS = [
  */
 export function lossCertificate(d: LossCertificateData): Promise<Buffer> {
   const title = `Verlustbescheinigung ${d.year}`;
-  const { doc, done, row } = startPdf({ heading: title, title, subject: `Verluste aus Kapitalerträgen ${d.year}`, now: new Date(d.issuedAt), dateLabel: 'Ausgestellt am' });
+  const { doc, done, row } = startPdf({ heading: title, title, subject: `Verluste aus Kapitalerträgen ${d.year}`, now: new Date(d.issuedAt), dateLabel: 'Ausgestellt am', recipient: d });
   const left = doc.page.margins.left;
   doc.font('Helvetica-Bold').fontSize(11).text(`Bescheinigung über Verluste aus Kapitalerträgen (Verlustbescheinigung) ${d.year} nach § 43a Abs. 3 Satz 4 EStG`, left);
   doc.moveDown();

@@ -4,6 +4,7 @@ import type { Cluster } from '../cluster/cluster.ts';
 import { periodicDocuments, type PeriodicDeps, type PeriodicDocuments } from './periodic.ts';
 import { documentRenderer, type DocumentRenderer } from './renderer.ts';
 import { documentStore, type DocumentStore } from './store.ts';
+import { currentAddress } from './recipient.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +21,7 @@ export async function registerDocuments(
   ctx: AreaBase & { cluster: Cluster; customerName: (sub: string) => Promise<string> },
 ): Promise<{ documents: DocumentStore; renderer: DocumentRenderer }> {
   const documents = documentStore(ctx.db);
-  const renderer = documentRenderer({ store: documents, holderName: ctx.customerName, log: app.log });
+  const renderer = documentRenderer({ store: documents, holderName: ctx.customerName, currentAddress: (sub) => currentAddress(ctx.db, sub), log: app.log });
   app.decorate('documentRenderer', renderer);
   app.addHook('onClose', async () => renderer.stop());
   // What was issued but not rendered before the last stop (or before the last leader died).

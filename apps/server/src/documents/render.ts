@@ -12,7 +12,10 @@ import { savingsPlanNote, type SavingsPlanNoteData } from './savings-plan-note.t
 import { taxStatement, type TaxStatementData } from './tax-statement.ts';
 import { ticketConfirmation, type TicketConfirmationData } from './ticket-confirmation.ts';
 
-/** The data a document of each kind is rendered from (stored with it, as sent). */
+/**
+ * The data a document of each kind is rendered from (stored with it, as sent). Every kind also
+ * holds the holder's `customerName` and the `recipientAddress` it was sent to (see recipient.ts).
+ */
 export type DocumentData = {
   contract_note: ContractNoteData;
   depot_statement: DepotStatementData;

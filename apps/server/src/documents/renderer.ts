@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { renderDocument, type DocumentData } from './render.ts';
 import type { DocumentStore } from './store.ts';
+import { RECIPIENT_ADDRESS } from './recipient.ts';
+import type { PostalAddress } from '@kontor/domain/customer-settings-contracts';
 
 const RENDERABLE: readonly (keyof DocumentData)[] = ['contract_note', 'depot_statement', 'account_statement', 'cost_report', 'savings_plan_execution', 'ticket_confirmation', 'tax_certificate', 'tax_statement', 'corporate_action_notice', 'corporate_action_statement', 'account_opening'];
 /** Documents rendered per round; between rounds the renderer gives way (order entry comes first). */
@@ -19,6 +21,8 @@ export function documentRenderer(d: {
   store: DocumentStore;
   /** The holder's name as the PDF shows it: the order path and the scheduler's jobs do not look it up. */
   holderName: (sub: string) => Promise<string>;
+  /** The address on file now, for a document issued without one stored (before addresses were). */
+  currentAddress: (sub: string) => Promise<PostalAddress | null>;
   log: FastifyBaseLogger;
   /** Least pause between rounds while more are waiting. */
   pauseMs?: number;
@@ -29,7 +33,9 @@ export function documentRenderer(d: {
   let timer: NodeJS.Timeout | undefined;
 
   async function render(row: { id: string; sub: string; kind: string; issuedAt: Date; data: Record<string, unknown> }): Promise<Buffer | undefined> {
-    const data = typeof row.data.customerName === 'string' ? row.data : { ...row.data, customerName: await d.holderName(row.sub) };
+    const data = { ...row.data };
+    if (typeof data.customerName !== 'string') data.customerName = await d.holderName(row.sub);
+    if (!(RECIPIENT_ADDRESS in data)) data[RECIPIENT_ADDRESS] = await d.currentAddress(row.sub);
     const pdf = await renderDocument(row.kind, data, row.issuedAt);
     return pdf && d.store.storePdf(row.id, pdf, data);
   }

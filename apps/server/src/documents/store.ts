@@ -5,6 +5,7 @@ import { DOCUMENT_KIND_CATEGORY, type DocumentCategory, type DocumentKind } from
 import type { Db } from '../platform/db.ts';
 import { addNotification, setDocumentNotificationRead } from '../notifications/store.ts';
 import { customerDocuments as docs } from './tables.ts';
+import { dataWithRecipientAddress } from './recipient.ts';
 
 /** A document to issue: what the list shows, and the data its PDF is rendered from. */
 export type DocumentToIssue = {
@@ -15,7 +16,7 @@ export type DocumentToIssue = {
   pdfTitle: string | null;
   pdfIsin: string | null;
   savingsPlan?: boolean;
-  /** Everything the PDF shows (ISO strings for instants), stored as sent. */
+  /** Everything the PDF shows (ISO strings for instants), stored as sent; the recipient's address is added on issue. */
   data: Record<string, unknown>;
   /** Also a DOCUMENT notification; false where the event notifies already (an execution). */
   notify: boolean;
@@ -120,7 +121,7 @@ export function documentStore(db: Db) {
           ...columns,
           dedupeKey: doc.dedupeKey,
           issuedAt,
-          data: doc.data,
+          data: dataWithRecipientAddress(doc.data, sub),
         })
         .onConflictDoNothing({ target: [docs.sub, docs.dedupeKey] })
         .returning({ id: docs.id });

@@ -66,7 +66,7 @@ const date = (iso: string) => new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC'
 
 function dividendStatement(d: DividendStatementData): Promise<Buffer> {
   const heading = 'Dividendengutschrift';
-  const { doc, done, row } = startPdf({ heading, title: `${heading} ${d.isin}`, subject: d.name, now: new Date(`${d.payDate}T12:00:00Z`), dateLabel: 'Zahltag' });
+  const { doc, done, row } = startPdf({ heading, title: `${heading} ${d.isin}`, subject: d.name, now: new Date(`${d.payDate}T12:00:00Z`), dateLabel: 'Zahltag', recipient: d });
   row('Depotinhaber', d.customerName);
   row('Wertpapier', d.name);
   row('ISIN', d.isin);
@@ -92,7 +92,7 @@ function dividendStatement(d: DividendStatementData): Promise<Buffer> {
 
 function vorabpauschaleNotice(d: VorabpauschaleNoticeData): Promise<Buffer> {
   const heading = `Vorabpauschale ${d.year}`;
-  const { doc, done, row } = startPdf({ heading, title: `${heading} ${d.isin}`, subject: d.name, now: new Date(`${d.bookedOn}T12:00:00Z`), dateLabel: 'Buchungstag' });
+  const { doc, done, row } = startPdf({ heading, title: `${heading} ${d.isin}`, subject: d.name, now: new Date(`${d.bookedOn}T12:00:00Z`), dateLabel: 'Buchungstag', recipient: d });
   row('Depotinhaber', d.customerName);
   row('Wertpapier', d.name);
   row('ISIN', d.isin);

@@ -29,7 +29,7 @@ export type TicketConfirmationData = {
 /** The letter that closes a service ticket: what was asked, when, and what was done (or why not). */
 export function ticketConfirmation(d: TicketConfirmationData): Promise<Buffer> {
   const heading = `Bestätigung Ihres Serviceauftrags: ${d.title}`;
-  const { doc, done, row } = startPdf({ heading, title: heading, subject: d.title, now: new Date(d.closedAt), dateLabel: 'Datum' });
+  const { doc, done, row } = startPdf({ heading, title: heading, subject: d.title, now: new Date(d.closedAt), dateLabel: 'Datum', recipient: d });
   const rejected = d.outcome === 'REJECTED';
   row('Kunde', d.customerName);
   row('Auftragsnummer', shortReference(d.ticketId));

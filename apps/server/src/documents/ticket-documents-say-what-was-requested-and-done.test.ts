@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, serviceRequestLines } from '@kontor/domain/service-request-summary';
+import { addressLines } from '@kontor/domain/postal-address';
+import { serviceRequestLines } from '@kontor/domain/service-request-summary';
 import { parseServiceRequest, type ExemptionOrderAttributes } from '@kontor/domain/service-requests';
 import { pdfText } from '../../test/pdf-text.ts';
 import { renderExemptionOrderForm, type ExemptionOrderFormData } from './exemption-order-form.ts';

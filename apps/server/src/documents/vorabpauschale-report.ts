@@ -23,7 +23,7 @@ const date = (iso: string) => new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC'
 
 export function vorabpauschaleReport(d: VorabpauschaleReportData): Promise<Buffer> {
   const heading = 'Meldung an das Finanzamt';
-  const { doc, done, row } = startPdf({ heading, title: `${heading} ${d.isin}`, subject: `Vorabpauschale ${d.year} ${d.name}`, now: new Date(`${d.reportedOn}T12:00:00Z`), dateLabel: 'Gemeldet am' });
+  const { doc, done, row } = startPdf({ heading, title: `${heading} ${d.isin}`, subject: `Vorabpauschale ${d.year} ${d.name}`, now: new Date(`${d.reportedOn}T12:00:00Z`), dateLabel: 'Gemeldet am', recipient: d });
   row('Depotinhaber', d.customerName);
   row('Wertpapier', d.name);
   row('ISIN', d.isin);

@@ -116,6 +116,8 @@ describe('account opening from the e-mail code to the first sign-in', () => {
     for (const shown of ['Ihre Kontoeröffnung bei Kontor', 'Lena Sommer', '17.04.1990', 'Hamburg', 'Elbchaussee 12 a, 22765 Hamburg, Deutschland', '86095742719', 'DE89 3704 0044 0532 0130 00', 'Derivate', 'Video-Ident, bestätigt am 26.11.2026', 'Einwilligung in Werbung']) {
       expect(text).toContain(shown);
     }
+    // A letter to the address given in the application, where the envelope's window shows it.
+    expect(text).toContain('Kontor · Musterstraße 1 · 10115 Berlin\nLena Sommer\nElbchaussee 12 a\n22765 Hamburg\nIhre Kontoeröffnung bei Kontor');
     // The same bytes as the document in the Posteingang.
     const stored = await t.call({ method: 'GET', url: `/api/posteingang/${documents[0].id}/pdf`, headers });
     expect(stored.rawPayload.equals(pdf.rawPayload)).toBe(true);

@@ -6,6 +6,7 @@ import { formatEuro, formatMoney, toWireAmount, toWireDecimal } from '@kontor/do
 import { PRICE_LIST } from '@kontor/domain/order-costs';
 import { executionDate, firstNominalDate, nextNominalDate, SAVINGS_PLAN_MAX_AMOUNT } from '@kontor/domain/savings-plans';
 import { documentColumns } from '../documents/store.ts';
+import { recipientAddressPairSql } from '../documents/recipient.ts';
 import { accounts } from '../bookings/ledger.ts';
 import { insertMessages } from '../messages/store.ts';
 import { insertNotifications, notificationInsertCtes } from '../notifications/store.ts';
@@ -107,7 +108,7 @@ const BLOCK_SQL = `with due as materialized (
     select o.document_id, o.sub, $12::text, $13::text, true, $14::text, $15::text, $1::text, array[$1::text], $16::text, 'contract_note:' || o.execution_id, $6::timestamptz,
       jsonb_build_object('planId', o.id, 'orderId', o.order_id, 'executionId', o.execution_id, 'isin', $1::text, 'wkn', $17::text, 'name', $18::text,
         'date', $2::text, 'amount', o.amount::text, 'quantity', trim_scale(o.quantity)::text, 'price', trim_scale($3::numeric)::text, 'currency', $9::text,
-        'fxRate', trim_scale($4::numeric)::text, 'value', o.value::text, 'fee', $7::text, 'executedAt', $21::text)
+        'fxRate', trim_scale($4::numeric)::text, 'value', o.value::text, 'fee', $7::text, 'executedAt', $21::text, ${recipientAddressPairSql('o.sub')})
     from ok o
   ),
   recorded as (

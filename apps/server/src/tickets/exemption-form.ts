@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { parseServiceRequest, type ExemptionOrderAttributes } from '@kontor/domain/service-requests';
-import { addressLines } from '@kontor/domain/service-request-summary';
+import { addressLines } from '@kontor/domain/postal-address';
 import { customerSettings } from '../customer-settings/tables.ts';
 import type { ExemptionOrderFormData } from '../documents/exemption-order-form.ts';
 import type { Db } from '../platform/db.ts';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ExemptionOrder } from '@kontor/domain/customer-settings-contracts';
-import { addressLines, formatTaxId } from '@kontor/domain/service-request-summary';
+import { addressLines } from '@kontor/domain/postal-address';
+import { formatTaxId } from '@kontor/domain/service-request-summary';
 import { useCountryName } from '../../lib/countries';
 import { useLabels } from '../../lib/domain-labels';
 import { useDomainText } from '../../lib/domain-text';

@@ -7,7 +7,8 @@ import {
   lossCertificateDeadline,
   type ServiceRequestType,
 } from '@kontor/domain/service-requests';
-import { addressLines, germanDate, germanDateTime } from '@kontor/domain/service-request-summary';
+import { addressLines } from '@kontor/domain/postal-address';
+import { germanDate, germanDateTime } from '@kontor/domain/service-request-summary';
 import { useLabels } from '../../../lib/domain-labels';
 import { useDomainText } from '../../../lib/domain-text';
 import { useCustomer } from '../../../lib/auth';
