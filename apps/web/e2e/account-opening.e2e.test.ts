@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  api,
   browserForFile,
   expectAccessible,
   noHorizontalScroll,
@@ -55,6 +56,22 @@ async function fillPersonal(page: Page, postalCode: string): Promise<void> {
   await page.getByRole('textbox', { name: /^Hausnummer/ }).fill('5');
   await page.getByRole('textbox', { name: /^Postleitzahl/ }).fill(postalCode);
   await page.getByRole('textbox', { name: /^Ort/ }).fill('Köln');
+}
+
+/**
+ * The simulated clock within the market maker's trading hours on a weekday (other tests of this
+ * server move it): moved on by whole hours to 10:00 of the next weekday when it is not.
+ */
+async function duringTradingHours(page: Page): Promise<void> {
+  for (let moves = 0; ; moves++) {
+    const clock = (await api(page, 'GET', '/api/dev/clock')).json as { now: string };
+    const berlin = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', weekday: 'short', hour: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(clock.now));
+    const hour = Number(berlin.find((part) => part.type === 'hour')!.value);
+    const weekday = berlin.find((part) => part.type === 'weekday')!.value;
+    if (!['Sat', 'Sun'].includes(weekday) && hour >= 8 && hour < 22) return;
+    expect(moves, 'a weekday morning within three moves').toBeLessThan(3);
+    expect((await api(page, 'POST', '/api/dev/clock/advance', { hours: (24 + 10 - hour) % 24 || 24 })).status).toBe(200);
+  }
 }
 
 describe('account opening', () => {
@@ -184,6 +201,39 @@ describe('account opening', () => {
     const pdf = await page.request.get('/api/user/registrationpdf');
     expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
     await screenshot(page, 'account-opening-10-depot');
+
+    // ── The first deposit, from the welcome, and the first order, executed ──────────────────
+    await page.getByRole('link', { name: 'Geld einzahlen' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Geldtransfer' }).waitFor();
+    await page.getByLabel('Bankverbindung für Ihre Überweisung').getByText('DE02 1203 0000 0000 2020 51').waitFor();
+    // Her bank's transfer, as the demo simulates it, is booked on the next banking day.
+    const transfer = page.getByRole('form', { name: 'Überweisung simulieren' });
+    await transfer.getByRole('textbox', { name: 'Betrag in €' }).fill('1.000,00');
+    await transfer.getByRole('button', { name: 'Überweisung simulieren' }).click();
+    await transfer.getByText(/^Wird am \d\d\.\d\d\.\d{4} gutgeschrieben\.$/).waitFor();
+    const timeTravel = page.getByRole('region', { name: 'Zeit vorspulen' });
+    await timeTravel.getByRole('radio', { name: '1 Woche' }).click();
+    await timeTravel.getByRole('button', { name: 'Vorspulen' }).click();
+    await page.getByRole('region', { name: 'Kontoumsätze' }).getByRole('row').filter({ hasText: '+1.000,00' }).waitFor();
+    await duringTradingHours(page);
+
+    // The share comes first among the suggestions (their live prices keep redrawing them: chosen by keyboard).
+    const search = page.getByRole('combobox', { name: 'Wertpapiersuche' });
+    await search.fill('SAP');
+    await page.getByRole('listbox').getByRole('option').first().getByText('SAP SE').waitFor();
+    await search.press('ArrowDown');
+    await search.press('Enter');
+    await page.getByRole('heading', { level: 1, name: /SAP SE/ }).waitFor();
+    await page.getByRole('link', { name: 'Kaufen', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Order: SAP SE' }).waitFor();
+    await page.getByLabel('Stückzahl').fill('1');
+    await page.getByRole('button', { name: 'Order prüfen' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Order prüfen' }).waitFor();
+    // One share is a small order: its note is confirmed with one tick.
+    await page.getByText('Ich habe die Hinweise gelesen und möchte die Order erteilen.').click();
+    await page.getByRole('button', { name: 'Kauforder senden' }).click();
+    await page.getByText('Order ausgeführt', { exact: true }).waitFor();
+    await screenshot(page, 'account-opening-11-first-order');
 
     // ── 360 px: the first steps again, and a reload continues where the customer stopped ───
     await page.getByRole('button', { name: 'Kundenmenü' }).click();
