@@ -90,7 +90,7 @@ describe('Kontor-App (/geraete)', () => {
     await signIn(page, ERIKA);
     cleanup = page;
     await openDevices(page);
-    await appCard(page).getByText('Kein Gerät verbunden').waitFor();
+    await appCard(page).getByText('Keine Kontor-App eingerichtet').waitFor();
     // Without an app the app-only settings are not offered.
     const settings = page.getByRole('region', { name: 'App-Einstellungen' });
     await settings.getByText('Diese Einstellungen wirken, sobald eine Kontor-App eingerichtet ist.').waitFor();
@@ -116,7 +116,7 @@ describe('Kontor-App (/geraete)', () => {
     await other.getByLabel('Code aus der SMS').fill(await waitForCode(ERIKA.phone!, mark));
     await other.getByRole('button', { name: 'Bestätigen' }).click();
     await other.getByRole('heading', { level: 1, name: 'Bitte bestätigen Sie die Anmeldung in der Kontor-App' }).waitFor();
-    await other.getByText('Warten auf Ihre Freigabe …').waitFor();
+    await other.getByText('Wir warten auf Ihre Freigabe …').waitFor();
     await screenshot(other, 'app-devices-sign-in-waiting-desktop');
     expect(await other.getByRole('navigation', { name: 'Hauptnavigation' }).count()).toBe(0);
 
@@ -139,7 +139,7 @@ describe('Kontor-App (/geraete)', () => {
     await dialog.getByText(`Gerät entfernen: „Testhandy 1280“ (${serial})`).waitFor();
     await confirmBySms(page, dialog, 'app-devices-retire-tan-desktop');
     await page.getByText('„Testhandy 1280“ wurde entfernt.').waitFor();
-    await appCard(page).getByText('Kein Gerät verbunden').waitFor();
+    await appCard(page).getByText('Keine Kontor-App eingerichtet').waitFor();
     await expect.poll(() => approveSignIns.isChecked()).toBe(false);
   });
 
@@ -170,7 +170,7 @@ describe('Kontor-App (/geraete)', () => {
     await companion.close();
 
     await page.getByText('„Testhandy 360“ wurde entfernt.').waitFor();
-    await appCard(page).getByText('Kein Gerät verbunden').waitFor();
+    await appCard(page).getByText('Keine Kontor-App eingerichtet').waitFor();
     await screenshot(page, 'app-devices-retired-mobile');
   });
 });

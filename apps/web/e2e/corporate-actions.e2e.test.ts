@@ -144,7 +144,7 @@ describe('a rights issue from announcement to booking', () => {
     expect(await line(page, 'costs').textContent()).toBe('1,00\u00a0€');
     const debit = (await line(page, 'cashDebit').textContent()) ?? '';
     expect(debit).toMatch(/^−\d+,\d\d\s€$/);
-    await page.locator('[data-ca-booked-on]').getByText(/^Wird gebucht am \d\d\.\d\d\.\d{4}\.$/).waitFor();
+    await page.locator('[data-ca-booked-on]').getByText(/^Wird am \d\d\.\d\d\.\d{4} gebucht\.$/).waitFor();
     await expectAccessible(page, 'Aktien gemäß Bezugsrechtsbestand beziehen');
 
     await page.getByRole('button', { name: 'Weisung erteilen' }).click();

@@ -254,7 +254,7 @@ describe('Geldtransfer (/geldtransfer)', () => {
     await screenshot(phone, 'money-tan-last-attempt-mobile');
     await field.fill(wrong);
     await dialog.getByRole('button', { name: 'Bestätigen' }).click();
-    await dialog.getByText('Bestätigung mit TAN vorübergehend gesperrt').waitFor();
+    await dialog.getByText('Die Bestätigung per TAN ist vorübergehend gesperrt.').waitFor();
     await dialog.getByText(/für 30 Minuten gesperrt, bis \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr/).waitFor();
     await screenshot(phone, 'money-tan-locked-mobile');
     // Not even the right TAN helps now, nor a new one: the dialog offers none.

@@ -25,7 +25,7 @@ describe('the security log in the settings', () => {
     const entries = card.getByRole('list', { name: 'Sicherheitsprotokoll' }).getByRole('listitem');
     await entries.first().waitFor();
     // Setting up the authenticator app at the first sign-in is a change of the second factor.
-    expect(await entries.locator('strong').allTextContents()).toEqual(['Anmeldung', 'Zweiter Faktor geändert', 'Fehlgeschlagene Anmeldung']);
+    expect(await entries.locator('strong').allTextContents()).toEqual(['Anmeldung', 'Zwei-Faktor-Authentifizierung geändert', 'Fehlgeschlagene Anmeldung']);
     const signIn = entries.first();
     await expect.poll(() => signIn.textContent()).toMatch(/Chrome \d+ · Linux · Lokales Netz · 127\.0\.0\.x/);
     expect(await entries.nth(2).textContent()).toContain('Lokales Netz');

@@ -26,7 +26,7 @@ describe('language, look and consent (Einstellungen)', () => {
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).first().getByRole('link', { name: 'Einstellungen' }).click();
     const card = page.getByRole('region', { name: 'Darstellung & Voreinstellungen' });
     await card.getByRole('radio', { name: 'English' }).waitFor();
-    await page.getByRole('region', { name: /^Statistik \d{4}$/ }).getByText('Trades').waitFor();
+    await page.getByRole('region', { name: /^Statistik \d{4}$/ }).getByText('Ausgeführte Orders').waitFor();
     await markDocument(page);
     await expectAccessible(page, 'settings-preferences-de', ['desktop']);
     await screenshot(page, 'settings-preferences-de');
@@ -87,8 +87,8 @@ describe('language, look and consent (Einstellungen)', () => {
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).last().getByRole('link', { name: 'Depot' }).waitFor();
     await card.getByText(/^Erteilt am /).waitFor();
     await consent.waitFor({ state: 'detached' });
-    const deConsent = card.getByRole('switch', { name: 'Werbeeinwilligung' });
-    await card.getByText('Werbeeinwilligung', { exact: true }).click();
+    const deConsent = card.getByRole('switch', { name: 'Werbung per E-Mail' });
+    await card.getByText('Werbung per E-Mail', { exact: true }).click();
     await card.getByText(/^Widerrufen am /).waitFor();
     expect(await deConsent.isChecked()).toBe(false);
     await noHorizontalScroll(page);

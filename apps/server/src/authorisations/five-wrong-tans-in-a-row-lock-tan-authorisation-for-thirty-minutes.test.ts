@@ -29,7 +29,7 @@ async function wrongOnFreshChallenges(c: SignedInCustomer, n: number) {
 }
 
 const lockMessage =
-  'Nach 5 falschen TAN-Eingaben in Folge ist die Bestätigung mit TAN für Ihr Konto aus Sicherheitsgründen für 30 Minuten gesperrt, bis 23.11.2026, 10:30 Uhr. Danach können Sie wieder eine TAN anfordern.';
+  'Sie haben 5-mal in Folge eine falsche TAN eingegeben. Zu Ihrem Schutz ist die Bestätigung per TAN für 30 Minuten gesperrt, bis 23.11.2026, 10:30 Uhr. Danach können Sie wieder eine TAN anfordern.';
 
 describe('five wrong TANs in a row, across challenges, lock TAN authorisation for the customer (PSD2 RTS Art. 4(3)(b))', () => {
   it('a new challenge does not start a fresh five: the fifth wrong answer locks, says until when, and refuses asking and answering', async () => {
@@ -62,7 +62,7 @@ describe('five wrong TANs in a row, across challenges, lock TAN authorisation fo
     expect(entries[0]).toMatchObject({ kind: 'TAN_LOCKED', at: '2026-11-23T09:00:00.000Z', detail: '2026-11-23T09:30:00.000Z' });
     const told = (await smsTo(anna)).filter((m) => m.code === null);
     expect(told.map((m) => m.text)).toEqual([
-      'Kontor: Nach 5 falschen TAN-Eingaben ist die Bestätigung mit TAN für Ihr Konto bis 23.11.2026, 10:30 Uhr gesperrt. Waren Sie das nicht, ändern Sie bitte Ihr Passwort und rufen Sie uns an.',
+      'Kontor: Nach 5 falschen TAN-Eingaben ist die Bestätigung per TAN für Ihr Konto bis 23.11.2026, 10:30 Uhr gesperrt. Waren Sie das nicht, ändern Sie bitte Ihr Passwort und rufen Sie uns an.',
     ]);
   });
 

@@ -21,7 +21,7 @@ describe('a new mobile number is confirmed by a TAN sent to it (verifychangedmob
   it('sends the TAN of the request’s proof to the new number and verifies it there', async () => {
     const { challenge, tan, message } = await requestTan(t, anna, proofOf('+491701234567'));
     expect(message.recipient).toBe('+491701234567');
-    expect(challenge.summary).toBe('Neue Mobilfunknummer bestätigen');
+    expect(challenge.summary).toBe('Neue Mobilnummer bestätigen');
     const res = await verifyChanged({ ticket: challenge.ticket, tan });
     expect(res.statusCode).toBe(200);
     expect(res.json().ticket).toBe(challenge.ticket);

@@ -112,7 +112,7 @@ export function describePayload(payload: AuthorisationPayload): string {
       return 'Anmeldung im Browser bestätigen';
     case 'TICKET':
       if (payload.data.purpose === IDLE_STEP_UP_PURPOSE) return 'Zugriff auf Ihr Verrechnungskonto bestätigen';
-      if (payload.data[CONFIRM_NEW_NUMBER] === true) return 'Neue Mobilfunknummer bestätigen';
+      if (payload.data[CONFIRM_NEW_NUMBER] === true) return 'Neue Mobilnummer bestätigen';
       if (payload.data.requestType === 'MOBILE_NUMBER') {
         // The TAN to the current number names the new one: a customer who asked for nothing sees what is at stake.
         const number = checkMobileNumber(String(payload.data.newMobileNumber ?? ''));

@@ -42,7 +42,7 @@ export const authorisationMessages = {
   /** redeem: the result does not (or no longer) authorise this action. */
   notAuthorised: 'Die Bestätigung passt nicht zu diesem Auftrag oder ist nicht mehr gültig. Bitte bestätigen Sie den Auftrag erneut.',
   noMobileNumber:
-    'Für Ihr Konto ist keine bestätigte Mobilfunknummer hinterlegt, an die wir eine TAN senden können. Bitte hinterlegen Sie zuerst Ihre Mobilfunknummer.',
+    'Für Ihr Konto ist keine bestätigte Mobilnummer hinterlegt, an die wir eine TAN senden können. Bitte hinterlegen Sie zuerst Ihre Mobilnummer.',
   invalidPayload: 'Die Angaben des Auftrags sind unvollständig oder ungültig.',
   unknownTicket: 'Diese Bestätigungsanfrage gibt es nicht.',
   unknownDevice: 'Dieses Gerät ist nicht für Ihr Konto eingerichtet.',
@@ -51,10 +51,10 @@ export const authorisationMessages = {
   newNumberByTanOnly: 'Ihre neue Mobilnummer bestätigen Sie mit der TAN, die wir per SMS oder Anruf an diese Nummer gesendet haben, nicht in der Kontor-App.',
   /** The customer's TAN authorisation is locked (too many wrong TANs in a row, across challenges). */
   customerLocked: (until: Date) =>
-    `Nach ${TAN_LOCK_AFTER_WRONG_ANSWERS} falschen TAN-Eingaben in Folge ist die Bestätigung mit TAN für Ihr Konto aus Sicherheitsgründen für ${TAN_LOCK_MS / 60_000} Minuten gesperrt, bis ${germanDateTime(until.toISOString())}. Danach können Sie wieder eine TAN anfordern.`,
+    `Sie haben ${TAN_LOCK_AFTER_WRONG_ANSWERS}-mal in Folge eine falsche TAN eingegeben. Zu Ihrem Schutz ist die Bestätigung per TAN für ${TAN_LOCK_MS / 60_000} Minuten gesperrt, bis ${germanDateTime(until.toISOString())}. Danach können Sie wieder eine TAN anfordern.`,
   /** The SMS to the customer's number when the lock begins. */
   customerLockedSms: (until: Date) =>
-    `Kontor: Nach ${TAN_LOCK_AFTER_WRONG_ANSWERS} falschen TAN-Eingaben ist die Bestätigung mit TAN für Ihr Konto bis ${germanDateTime(until.toISOString())} gesperrt. Waren Sie das nicht, ändern Sie bitte Ihr Passwort und rufen Sie uns an.`,
+    `Kontor: Nach ${TAN_LOCK_AFTER_WRONG_ANSWERS} falschen TAN-Eingaben ist die Bestätigung per TAN für Ihr Konto bis ${germanDateTime(until.toISOString())} gesperrt. Waren Sie das nicht, ändern Sie bitte Ihr Passwort und rufen Sie uns an.`,
   tooManyChallenges: (retryAt: Date) =>
     `Sie haben in kurzer Zeit zu viele TANs angefordert (höchstens ${TEN_MINUTES.max} in ${TEN_MINUTES.windowMs / 60_000} Minuten und ${HOUR.max} in ${HOUR.windowMs / 60_000} Minuten). Zum Schutz Ihres Kontos können Sie ab ${germanDateTime(retryAt.toISOString())} wieder eine TAN anfordern.`,
 } as const;

@@ -42,6 +42,6 @@ describe('the TAN names what it authorises (PSD2 RTS Art. 5: dynamic linking)', 
     await t.app.identityStore!.updateUser(carl.sub, { attributes: { ...user!.attributes, phone_number_verified: 'false' } });
     const res = await t.call({ method: 'POST', url: '/api/ticket/requesttan', headers: carl.headers, payload: payout });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toContain('keine bestätigte Mobilfunknummer');
+    expect(res.json().message).toContain('keine bestätigte Mobilnummer');
   });
 });

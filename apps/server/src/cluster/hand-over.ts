@@ -14,7 +14,7 @@ declare module 'fastify' {
 export const HANDED_OVER = 'x-kontor-handed-over';
 
 export const leaderChanging = () =>
-  new AppError(503, 'Kontor wechselt gerade den Server. Bitte versuchen Sie es in einem Moment noch einmal.');
+  new AppError(503, 'Kontor wird gerade aktualisiert. Bitte versuchen Sie es in einem Moment noch einmal.');
 
 /** Needs the leader: marked routes, and every change through the developer tools (market, clock, deposits). */
 function needsLeader(request: FastifyRequest): boolean {

@@ -202,7 +202,7 @@ export function custodian(d: CustodianDeps) {
         sub,
         kind: 'CORPORATE_ACTION',
         title: `Kapitalmaßnahme: ${names.name}`,
-        body: voluntary ? `${typeLabel}. Ihre Weisung ist bis ${deadline} Uhr möglich.` : `${typeLabel}. Sie müssen nichts tun; die Buchung erfolgt automatisch.`,
+        body: voluntary ? `${typeLabel}. Ihre Weisung ist bis ${deadline} Uhr möglich.` : `${typeLabel}. Sie müssen nichts tun; wir buchen automatisch.`,
         isin: e.isin,
         documentId,
       },

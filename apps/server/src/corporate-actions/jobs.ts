@@ -137,7 +137,7 @@ export function caJobs(d: CaJobDeps) {
     const label = CA_TYPE_LABELS[e.type];
     // The order book is in memory: the trading service deletes them through its queue, after this commit.
     void d
-      .deleteOrders(e.isin, (o) => `Ihre ${o.side === 'buy' ? 'Kauforder' : 'Verkaufsorder'} für ${o.name} wurde wegen der Kapitalmaßnahme „${label}" zum Ex-Tag ${dateDe(e.exDate)} gelöscht. Bitte erteilen Sie sie bei Bedarf neu.`)
+      .deleteOrders(e.isin, (o) => `Ihre ${o.side === 'buy' ? 'Kauforder' : 'Verkaufsorder'} für ${o.name} wurde wegen der Kapitalmaßnahme „${label}“ zum Ex-Tag ${dateDe(e.exDate)} gestrichen. Bitte erteilen Sie sie bei Bedarf neu.`)
       .catch((err: unknown) => d.log.error({ err, eventId: e.id }, 'deleting orders at the ex date failed'));
     if (e.type !== 'TEILRECHT') await movePrice(e);
   }

@@ -62,8 +62,8 @@ describe('Kapitalerhöhung gegen Bareinlage (KAP)', () => {
     expect(await cash(t, carla)).toMatchObject({ reserved: '0.00', availableToBuy: '10000.00' });
     const messages = (await t.call({ method: 'GET', url: '/api/posteingang/messages?limit=100', headers: carla.headers })).json() as MessagePage;
     const message = messages.messages.find((m) => m.orderId === limitBuy.id);
-    expect(message).toMatchObject({ title: 'Order gelöscht: Kauf SAP SE' });
-    expect(message!.body).toBe('Ihre Kauforder für SAP SE wurde wegen der Kapitalmaßnahme „Kapitalerhöhung gegen Bareinlage" zum Ex-Tag 30.11.2026 gelöscht. Bitte erteilen Sie sie bei Bedarf neu.');
+    expect(message).toMatchObject({ title: 'Order gestrichen: Kauf SAP SE' });
+    expect(message!.body).toBe('Ihre Kauforder für SAP SE wurde wegen der Kapitalmaßnahme „Kapitalerhöhung gegen Bareinlage“ zum Ex-Tag 30.11.2026 gestrichen. Bitte erteilen Sie sie bei Bedarf neu.');
   });
 
   it('rights are booked on the ex date at cost 0 and shown as "Bezugsrecht SAP SE", valued from the share', async () => {

@@ -6,7 +6,7 @@ import * as srp from './srp.ts';
 import type { DeviceRow } from './store.ts';
 
 export const DEVICE_FORGOTTEN_TEXT = (name: string) =>
-  `Das Gerät „${name}" ist für Ihr Kontor-Konto nicht mehr gemerkt: es braucht bei der nächsten Anmeldung wieder den zweiten Faktor. Waren Sie das nicht? Dann rufen Sie uns bitte sofort an.`;
+  `Das Gerät „${name}“ ist für Ihr Kontor-Konto nicht mehr gemerkt: Bei der nächsten Anmeldung dort fragen wir wieder nach einem Code. Waren Sie das nicht? Dann rufen Sie uns bitte sofort an.`;
 
 /**
  * Devices of the signed-in user: confirming one with its SRP verifier, remembering it (it then

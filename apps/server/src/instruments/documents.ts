@@ -56,7 +56,7 @@ export function instrumentDocument(instrument: Instrument, file: DocumentFile, n
     section('Inhalt', `${title} zu ${instrument.name}. Dieses Dokument fasst die für Anlegerinnen und Anleger wesentlichen Angaben zusammen.`);
   }
   doc.moveDown();
-  doc.font('Helvetica-Oblique').fontSize(9).fillColor('#555').text('Von Kontor erzeugtes Dokument der simulierten Marktumgebung; es ersetzt nicht die Unterlagen des Emittenten.');
+  doc.font('Helvetica-Oblique').fontSize(9).fillColor('#555').text('Von Kontor erstellte Zusammenfassung; maßgeblich sind die Unterlagen des Emittenten.');
   doc.end();
   return done;
 }

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const IDLE_MESSAGE = 'Aus Sicherheitsgründen: Sie waren länger als 5 Minuten inaktiv. Bitte bestätigen Sie erneut, um fortzufahren.';
+const IDLE_MESSAGE = 'Sie waren länger als 5 Minuten nicht aktiv. Bitte bestätigen Sie zu Ihrer Sicherheit erneut, dass Sie es sind.';
 const payoutPayload = (amount: string) => ({ type: 'MONEY_TRANSACTION', data: { kind: 'PAYOUT', amount, iban: ANNAS_IBAN } }) as const;
 const outboxSize = async () => (await outboxStore(t.database.db).latest(1000)).length;
 

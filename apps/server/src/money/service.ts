@@ -213,7 +213,7 @@ export function moneyService(d: MoneyDeps) {
         await securityLogStore(tx).record({ sub, kind: 'REFERENCE_ACCOUNT_CHANGED', at: now, detail: maskIban(iban) });
         return true;
       });
-      if (!added) throw new AppError(409, 'Sie haben bereits ein Referenzkonto. Eine Änderung beauftragen Sie über einen Serviceauftrag.');
+      if (!added) throw new AppError(409, 'Sie haben bereits ein Referenzkonto. Ändern können Sie es mit einem Serviceauftrag.');
       return (await referenceAccount(d.db, sub))!;
     },
 

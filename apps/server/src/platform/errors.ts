@@ -27,7 +27,7 @@ export class AppError extends Error {
 
 export const messages = {
   badRequest: 'Die Eingabe ist ungültig. Bitte prüfen Sie die markierten Felder.',
-  notFound: 'Die angeforderte Seite oder Ressource wurde nicht gefunden.',
+  notFound: 'Die angeforderte Seite gibt es nicht (mehr).',
   forbiddenXsrf: 'Die Sicherheitsprüfung ist fehlgeschlagen. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   internal: 'Es ist ein technischer Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
   tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',

@@ -29,7 +29,7 @@ describe('idempotent', () => {
     const other = fingerprintOf('POST /api/trading', { isin: 'DE0007164600', quantity: '2' });
     await expect(idempotent(database.db, { sub, key: 'k-1', fingerprint: other, at }, async () => ({ statusCode: 201, body: {} }))).rejects.toMatchObject({
       status: 422,
-      message: 'Dieser Idempotency-Key wurde bereits für einen anderen Auftrag verwendet.',
+      message: 'Dieser Auftrag wurde bereits mit anderen Angaben gesendet. Bitte laden Sie die Seite neu und geben Sie ihn erneut ein.',
     });
   });
 

@@ -14,9 +14,9 @@ export function idempotencyKeyOf(req: FastifyRequest, required = true): string |
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined || key === '') {
     if (!required) return undefined;
-    throw new AppError(400, 'Der Auftrag konnte nicht eindeutig zugeordnet werden (Idempotency-Key fehlt). Bitte laden Sie die Seite neu.');
+    throw new AppError(400, 'Ihr Auftrag konnte nicht eindeutig zugeordnet werden. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.');
   }
-  if (!/^[\x21-\x7e]{1,200}$/.test(key)) throw new AppError(400, 'Der Idempotency-Key ist ungültig.');
+  if (!/^[\x21-\x7e]{1,200}$/.test(key)) throw new AppError(400, 'Ihr Auftrag konnte nicht eindeutig zugeordnet werden. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.');
   return key;
 }
 
@@ -31,7 +31,7 @@ export type StoredAnswer = { fingerprint: string; statusCode: number; response: 
 /** The stored answer as the repeat's answer, or a 422 when the key was used for another request. */
 export function replayOf<T>(first: StoredAnswer, fingerprint: string): IdempotentResult<T> {
   if (first.fingerprint !== fingerprint) {
-    throw new AppError(422, 'Dieser Idempotency-Key wurde bereits für einen anderen Auftrag verwendet.');
+    throw new AppError(422, 'Dieser Auftrag wurde bereits mit anderen Angaben gesendet. Bitte laden Sie die Seite neu und geben Sie ihn erneut ein.');
   }
   return { statusCode: first.statusCode, body: first.response as T, replayed: true };
 }

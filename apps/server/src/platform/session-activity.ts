@@ -8,7 +8,7 @@ import { AppError } from './errors.ts';
 import { sessionActivity as activityTable } from './tables.ts';
 
 export const sessionActivityMessages = {
-  idle: 'Aus Sicherheitsgründen: Sie waren länger als 5 Minuten inaktiv. Bitte bestätigen Sie erneut, um fortzufahren.',
+  idle: 'Sie waren länger als 5 Minuten nicht aktiv. Bitte bestätigen Sie zu Ihrer Sicherheit erneut, dass Sie es sind.',
 } as const;
 
 /** Activity is written at most this often per session: the money calls read it, the web app reports it once a minute. */

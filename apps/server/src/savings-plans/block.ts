@@ -40,7 +40,7 @@ const germanQuantity = (q: string) =>
   `(regexp_replace(split_part(trim_scale(${q})::text, '.', 1), '(\\d)(?=(\\d{3})+$)', '\\1.', 'g') || coalesce(',' || nullif(split_part(trim_scale(${q})::text, '.', 2), ''), ''))`;
 
 const NO_CASH = 'Ihr verfügbares Guthaben reichte für die Sparrate nicht aus.';
-const NO_PIECE = 'Die Sparrate reichte beim Ausführungskurs für kein Bruchstück.';
+const NO_PIECE = 'Zum Ausführungskurs reichte die Sparrate nicht für den kleinsten handelbaren Anteil.';
 
 /**
  * Executes one block order in one statement (set-based: one statement whatever the number of
@@ -208,7 +208,7 @@ async function tellFailures(tx: Db, b: Block, failed: readonly { id: string; sub
   const told = failed.map((f) => ({
     sub: f.sub,
     title: `Sparplan nicht ausgeführt: ${b.instrument.name}`,
-    body: `Ihre Sparrate von ${formatEuro(f.amount)} wurde am ${day} nicht angelegt. ${f.reason} Der Sparplan läuft weiter; die nächste Ausführung erfolgt zum nächsten Termin.`,
+    body: `Ihre Sparrate von ${formatEuro(f.amount)} wurde am ${day} nicht angelegt. ${f.reason} Der Sparplan läuft weiter und wird zum nächsten Termin wieder ausgeführt.`,
     key: `savings-failed:${f.id}:${b.date}`,
   }));
   await insertMessages(

@@ -13,7 +13,7 @@ import { toWireAmount } from '@kontor/domain/numbers';
 
 export type TaxServiceDeps = { db: Db; clock: Clock; documents: Pick<DocumentStore, 'byKeys'>; enabled: boolean };
 
-const disabled = () => new AppError(404, 'Steuern werden in Kontor derzeit nicht berechnet.');
+const disabled = () => new AppError(404, 'Kontor berechnet derzeit keine Steuern.');
 
 /** The Steuern screen and the church-tax setting. */
 export function taxService(d: TaxServiceDeps) {

@@ -163,7 +163,7 @@ async function applyLossCertificate(ctx: ApplyContext, a: ServiceRequestAttribut
   }
   const data: LossCertificateData = { year, customerName: ctx.customerName, issuedAt: ctx.now.toISOString(), stocks, other };
   const certified = [stocks !== null ? `Aktien ${formatEuro(stocks)}` : null, other !== null ? `Sonstige ${formatEuro(other)}` : null].filter(Boolean).join(', ');
-  return done(`Ihre Verlustbescheinigung ${year} (${certified}) liegt in Ihrem Postfach. Die bescheinigten Verlusttöpfe beginnen wieder bei 0,00 €.`, {
+  return done(`Ihre Verlustbescheinigung ${year} (${certified}) liegt in Ihrem Posteingang. Die bescheinigten Verlusttöpfe beginnen wieder bei 0,00 €.`, {
     documents: [
       {
         kind: 'tax_certificate',

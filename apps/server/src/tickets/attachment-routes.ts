@@ -20,11 +20,11 @@ const UPLOAD_BODY_LIMIT = UPLOAD_MAX_BYTES + 64 * 1024;
  */
 const uploadBody = z.object({ file: z.file().describe('Eine PDF-, JPEG- oder PNG-Datei, höchstens 9 MiB (9437184 Bytes)') }).nullish();
 
-const unreadable = () => new AppError(400, 'Die Datei konnte nicht gelesen werden. Bitte senden Sie genau eine Datei im Feld "file".');
+const unreadable = () => new AppError(400, 'Die Datei konnte nicht gelesen werden. Bitte laden Sie genau eine Datei hoch.');
 
 /** The one file of the multipart body, in the field "file"; a second file, another field's file or a broken body is a 400. */
 async function onlyFile(req: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
-  if (!req.isMultipart()) throw new AppError(415, 'Bitte senden Sie die Datei als multipart/form-data im Feld "file".');
+  if (!req.isMultipart()) throw new AppError(415, 'Die Datei ist nicht angekommen. Bitte wählen Sie sie erneut aus.');
   let found: { filename: string; bytes: Buffer } | undefined;
   try {
     for await (const part of req.parts()) {

@@ -71,7 +71,7 @@ export function ticketBackOffice(d: BackOfficeDeps) {
       await store(tx).addEntry({ id: entryId, ticketId: row.id, sub: row.sub, dateTime: now, content: question.text, author: AGENT_AUTHOR, entryType: 'AGENT' });
       if (question.file) await d.attachments.addAgentAttachment(tx, { sub: row.sub, ticketId: row.id, entryId, ...question.file, mediaType: 'application/pdf' });
       const asked = await store(tx).update(row.id, { state: 'CUSTOMER_REPLY', asked: true, unread: true, updatedAt: now, lastEntry: preview(question.text) });
-      await tell(tx, asked, `Rückfrage zu Ihrem Auftrag „${title}“`, 'Unser Kundenservice hat eine Rückfrage. Bitte lesen Sie sie und antworten Sie im Service-Bereich.', now);
+      await tell(tx, asked, `Rückfrage zu Ihrem Auftrag „${title}“`, 'Unser Kundenservice hat eine Rückfrage. Bitte lesen Sie sie und antworten Sie im Verlauf Ihres Serviceauftrags.', now);
       return;
     }
 

@@ -43,7 +43,7 @@ export const ticketMessages = {
   closed: 'Dieser Auftrag ist abgeschlossen. Für ein neues Anliegen stellen Sie bitte einen neuen Auftrag.',
   draftNoReply: 'Ein Entwurf hat noch keinen Dialog. Bitte reichen Sie den Auftrag zuerst ein.',
   pendingOfType: 'Sie haben bereits einen Auftrag dieser Art in Bearbeitung. Bitte warten Sie, bis er erledigt ist.',
-  draftTooLarge: 'Der Entwurf ist zu groß.',
+  draftTooLarge: 'Der Entwurf ist zu groß. Bitte kürzen Sie Ihre Angaben.',
   newNumberProofMissing:
     'Bitte bestätigen Sie Ihre neue Mobilnummer zusätzlich mit der TAN, die wir an diese neue Nummer senden. Erst mit beiden Bestätigungen können wir die Nummer ändern.',
 } as const;
@@ -218,7 +218,7 @@ export function ticketService(d: TicketDeps) {
         const content = reply.content;
         await store(tx).addEntry({ id: entryId, ticketId: id, sub, dateTime: now, content, author: name, entryType: 'CUSTOMER' });
         await d.attachments.bind(tx, sub, id, reply.attachmentIds, entryId);
-        const lastEntry = preview(content) || `${reply.attachmentIds.length} Anhang/Anhänge`;
+        const lastEntry = preview(content) || (reply.attachmentIds.length === 1 ? '1 Anhang' : `${reply.attachmentIds.length} Anhänge`);
         if (row.state === 'CUSTOMER_REPLY') {
           const version = row.version + 1;
           await store(tx).update(id, { state: 'OPEN', version, updatedAt: now, lastEntry });

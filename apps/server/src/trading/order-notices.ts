@@ -54,8 +54,8 @@ export function orderNotices(events: readonly EngineEvent[], instrument: (isin: 
       const rejected = e.status === 'Rejected';
       // An expiry with a reason is a deletion by Kontor (a corporate action's ex date).
       const deleted = !rejected && !!e.reason;
-      const title = `${rejected ? 'Order abgelehnt' : deleted ? 'Order gelöscht' : 'Order abgelaufen'}: ${verb} ${name}`;
-      const body = rejected ? (e.reason ?? 'Die Order wurde abgelehnt.') : (e.reason ?? 'Die Order ist ohne (vollständige) Ausführung abgelaufen.');
+      const title = `${rejected ? 'Order abgelehnt' : deleted ? 'Order gestrichen' : 'Order abgelaufen'}: ${verb} ${name}`;
+      const body = rejected ? (e.reason ?? 'Die Order wurde abgelehnt.') : (e.reason ?? 'Die Order ist abgelaufen, ohne vollständig ausgeführt worden zu sein.');
       messages.push({ ...base, textForm: 'ORDER', title, body });
       notifications.push({ ...base, kind: rejected ? 'ORDER_REJECTED' : 'ORDER_EXPIRED', title, body });
     } else if (e.type === 'tslupdate') {

@@ -36,7 +36,7 @@ export function requirementsError(missing: Requirements) {
   const message = missing.otcConfirmation
     ? 'Bitte bestätigen Sie einmalig den außerbörslichen Handel (OTC), bevor Sie diese Order erteilen.'
     : missing.lowTradingConfirmation
-      ? 'Bitte bestätigen Sie einmalig die Hinweise zu Kleinstorders, bevor Sie diese Order erteilen.'
+      ? 'Bitte bestätigen Sie einmalig den Hinweis zum Mindermengenzuschlag, bevor Sie diese Order erteilen.'
       : 'Bitte bestätigen Sie den Warnhinweis zu komplexen Produkten.';
   // Each confirmation still missing is a field at fault: the ticket shows its checkbox.
   const fields = (Object.keys(missing) as (keyof Requirements)[]).filter((k) => missing[k]);

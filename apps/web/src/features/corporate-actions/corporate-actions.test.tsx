@@ -180,14 +180,14 @@ describe('/kapitalmassnahmen/:id', () => {
     const line = (name: string) => document.querySelector(`[data-ca-line="${name}"] dd`)?.textContent;
     await waitFor(() => expect(line('rightsSold')).toBe('25'));
     expect(line('netCash')).toBe('+51,50\u00a0€');
-    expect(screen.getByText('Wird gebucht am 08.12.2026 (Bezugsrechte) und am 11.12.2026.')).toBeTruthy();
+    expect(screen.getByText('Wird am 08.12.2026 (Bezugsrechte) und am 11.12.2026 gebucht.')).toBeTruthy();
 
     // Subscribing a given number: the quantity is asked for, then previewed (debounced: one call for the typed number).
     await user.click(within(options).getByRole('radio', { name: 'Angegebene Anzahl Aktien beziehen' }));
     expect(screen.getByText('Geben Sie eine Anzahl ein, um die Vorschau zu sehen.')).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: 'Anzahl (Stück)' }), '3');
     await waitFor(() => expect(line('rightsBought')).toBe('5'));
-    expect(document.querySelector(`[data-ca-line="in-${SAP}"]`)?.textContent).toBe('Aktien Zugang: SAP SE+3');
+    expect(document.querySelector(`[data-ca-line="in-${SAP}"]`)?.textContent).toBe('Eingebuchte Aktien: SAP SE+3');
     expect(line('cashDebit')).toBe('−361,00\u00a0€');
     expect(screen.getByText(/^Sofort auf dem Verrechnungskonto reserviert: 361,00\s€$/)).toBeTruthy();
     expect(calls('/api/ca/weisungvorschauanfordern').filter((c) => (c.body as { quantity?: string }).quantity === '3')).toHaveLength(1);
@@ -243,7 +243,7 @@ describe('/kapitalmassnahmen/:id', () => {
       ),
     ];
     await renderApp(`/kapitalmassnahmen/KAP-${SAP}-2026-12-01`);
-    const closed = await screen.findByText('Ohne Ihre Weisung gilt der Standard: Alle Bezugsrechte verkaufen.', {}, { timeout: 10_000 });
+    const closed = await screen.findByText('Sie haben keine Weisung erteilt; es gilt der Standard: Alle Bezugsrechte verkaufen.', {}, { timeout: 10_000 });
     expect(closed).toBeTruthy();
     // The status and the notice both say it.
     expect(screen.getAllByText('Frist abgelaufen')).toHaveLength(2);
@@ -255,7 +255,7 @@ describe('/kapitalmassnahmen/:id', () => {
     events = [{ ...BONUS, status: 'GEBUCHT', statementDocumentIds: ['doc-statement'] }];
     await renderApp(`/kapitalmassnahmen/${BONUS.id}`);
     await screen.findByRole('heading', { level: 1, name: 'Kapitalerhöhung aus Gesellschaftsmitteln: SAP SE' }, { timeout: 10_000 });
-    expect(screen.getByText('Sie erhalten am 01.12.2026 2 neue Aktien (Anspruch 2,5); ein Bruchteil wird verkauft und gutgeschrieben.')).toBeTruthy();
+    expect(screen.getByText('Sie erhalten am 01.12.2026 2 neue Aktien (Anspruch: 2,5). Einen Bruchteil verkaufen wir und schreiben Ihnen den Erlös gut.')).toBeTruthy();
     expect(screen.getAllByText('Zur Information').length).toBeGreaterThan(0);
     expect(screen.queryByRole('radiogroup')).toBeNull();
     expect(screen.getByRole('link', { name: 'Abrechnung' }).getAttribute('href')).toBe('/posteingang?doc=doc-statement');

@@ -217,9 +217,9 @@ describe('/depot', () => {
     expect(document.querySelector('[data-performance-annualised]')?.textContent).toBe('+5,23\u00a0%');
     expect(document.querySelector('[data-performance-irr]')?.textContent).toBe('−1,23\u00a0%');
     // Every figure names its method and the range picked, and the dates it runs between.
-    expect(screen.getByText('Rendite (TTWROR, 1 Jahr)')).toBeTruthy();
-    expect(screen.getByText('Rendite p. a. (TTWROR, 1 Jahr)')).toBeTruthy();
-    expect(screen.getByText('Interner Zinsfuß (IRR, 1 Jahr)')).toBeTruthy();
+    expect(screen.getByText('Zeitgewichtete Rendite (1 Jahr)')).toBeTruthy();
+    expect(screen.getByText('Zeitgewichtete Rendite p. a. (1 Jahr)')).toBeTruthy();
+    expect(screen.getByText('Geldgewichtete Rendite (1 Jahr)')).toBeTruthy();
     expect(document.querySelector('[data-performance-dates]')?.textContent).toBe('Zeitraum: 26.11.2025 bis 26.11.2026');
     const chart = await screen.findByRole('img', { name: /^Gesamtvermögen vom 26\.11\.2025 bis 26\.11\.2026: von 0,00\s€ auf 2\.160,00\s€; investiertes Kapital 2\.000,00\s€$/ });
     expect(chart.getAttribute('data-points')).toBe('3');
@@ -227,8 +227,8 @@ describe('/depot', () => {
     const world = table.querySelector(`[data-performance-isin="${WORLD}"]`) as HTMLElement;
     expect(within(world).getByText(/^−10,00\s%$/)).toBeTruthy();
     expect(within(world).getByText('–')).toBeTruthy();
-    expect(within(table).getByRole('columnheader', { name: 'TTWROR (1J)' })).toBeTruthy();
-    expect(within(table).getByRole('columnheader', { name: 'IRR (1J)' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Zeitgewichtet (1J)' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Geldgewichtet (1J)' })).toBeTruthy();
 
     // The ranges are a radio group: 1J is chosen; the right arrow moves to "lfd. Jahr" and loads it.
     const ranges = screen.getByRole('radiogroup', { name: 'Zeitraum' });
@@ -238,8 +238,8 @@ describe('/depot', () => {
     await user.keyboard('{ArrowRight}');
     await user.keyboard(' ');
     await waitFor(() => expect(calls.some((c) => c.path === '/api/depot/performance' && document.querySelector('[data-performance-range="YTD"]'))).toBe(true));
-    expect(screen.getByText('Rendite (TTWROR, lfd. Jahr)')).toBeTruthy();
-    expect(within(screen.getByRole('table', { name: 'Wertentwicklung je Position' })).getByRole('columnheader', { name: 'TTWROR (lfd. Jahr)' })).toBeTruthy();
+    expect(screen.getByText('Zeitgewichtete Rendite (lfd. Jahr)')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Wertentwicklung je Position' })).getByRole('columnheader', { name: 'Zeitgewichtet (lfd. Jahr)' })).toBeTruthy();
   });
 
   it('"Wertentwicklung" says when there is nothing yet, and offers to retry when it could not load', async () => {

@@ -16,7 +16,7 @@ describe('Geräte → Kontor-App', () => {
   it('enrols an app with an SMS TAN, shows its serial and the companion page, and lists it', async () => {
     const server = installFakeTicketServer();
     const { user } = await renderAlone(<KontorAppCard />);
-    expect(await screen.findByText('Kein Gerät verbunden')).toBeTruthy();
+    expect(await screen.findByText('Keine Kontor-App eingerichtet')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Kontor-App einrichten' }));
     expect(await screen.findByText('Bitte geben Sie einen Gerätenamen ein.')).toBeTruthy();
@@ -56,7 +56,7 @@ describe('Geräte → Kontor-App', () => {
     expect(server.latest().payload).toEqual({ type: 'RETIRE_DEVICE', customerDeviceName: 'Pixel 8', serial: 'KTR-0007' });
     await user.type(await within(dialog).findByRole('textbox', { name: 'TAN' }), `${server.latest().tan}{Enter}`);
 
-    expect(await screen.findByText('Kein Gerät verbunden')).toBeTruthy();
+    expect(await screen.findByText('Keine Kontor-App eingerichtet')).toBeTruthy();
     expect(server.state.devices).toEqual([]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -199,9 +199,9 @@ describe('/posteingang, Nachrichten', () => {
     const link = (i: number) => within(items[i]!).queryByRole('link');
     expect([link(0)?.textContent, link(0)?.getAttribute('href')]).toEqual(['Zur Order', `/orders/${order}`]);
     expect([link(1)?.textContent, link(1)?.getAttribute('href')]).toEqual(['Zur Order', `/orders/${order}`]);
-    expect(within(items[1]!).getByText('Neuer Stopp: 171,50 €')).toBeTruthy();
-    expect([link(2)?.textContent, link(2)?.getAttribute('href')]).toEqual(['Zur Anfrage', `/orders/${rfq}`]);
-    expect([link(3)?.textContent, link(3)?.getAttribute('href')]).toEqual(['Zum Service-Anliegen', '/service/T-42']);
+    expect(within(items[1]!).getByText('Neuer Stop: 171,50 €')).toBeTruthy();
+    expect([link(2)?.textContent, link(2)?.getAttribute('href')]).toEqual(['Zur Festpreisanfrage', `/orders/${rfq}`]);
+    expect([link(3)?.textContent, link(3)?.getAttribute('href')]).toEqual(['Zum Serviceauftrag', '/service/T-42']);
     expect(link(4)).toBeNull();
     expect(link(5)).toBeNull();
     expect(items[5]!.textContent).toContain('Neue FunktionEtwas, das diese Version nicht kennt.Mitteilung');

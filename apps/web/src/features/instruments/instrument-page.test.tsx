@@ -290,7 +290,7 @@ describe('instrument page (/wertpapier/:isin)', () => {
     await screen.findByRole('heading', { level: 1, name: 'SAP SE' });
     const facts = screen.getByRole('region', { name: 'Stammdaten' });
     expect(within(facts).getByText('Mo–Fr 07:30–23:00 Uhr', { exact: false })).toBeTruthy();
-    expect(within(facts).getByText('laut Preisverzeichnis')).toBeTruthy();
+    expect(within(facts).getByText('laut Preis- und Leistungsverzeichnis')).toBeTruthy();
     const dividends = screen.getByRole('region', { name: 'Dividenden' });
     expect(await within(dividends).findByText('Dividendenrendite 1,20 % (2025)')).toBeTruthy();
     const rows = within(dividends).getAllByRole('row');

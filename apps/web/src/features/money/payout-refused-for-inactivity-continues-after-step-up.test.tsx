@@ -22,7 +22,7 @@ const OVERVIEW: MoneyOverview = {
 const IDLE_REFUSAL = {
   status: 403,
   code: SESSION_IDLE_CODE,
-  message: 'Aus Sicherheitsgründen: Sie waren länger als 5 Minuten inaktiv. Bitte bestätigen Sie erneut, um fortzufahren.',
+  message: 'Sie waren länger als 5 Minuten nicht aktiv. Bitte bestätigen Sie zu Ihrer Sicherheit erneut, dass Sie es sind.',
 };
 
 let server: ReturnType<typeof installFakeTicketServer>;

@@ -56,7 +56,7 @@ describe('Darstellung & Voreinstellungen', () => {
     await vi.waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([{ method: 'PUT', path: '/api/usersettings', body: { theme: 'DARK' } }]);
 
-    const consent = within(card).getByRole('switch', { name: /Werbeeinwilligung/ });
+    const consent = within(card).getByRole('switch', { name: /Werbung per E-Mail/ });
     expect((consent as HTMLInputElement).checked).toBe(false);
     await user.click(consent);
     expect(await within(card).findByText('Erteilt am 23.11.2026, 10:00. Sie können sie jederzeit widerrufen.')).toBeTruthy();

@@ -67,7 +67,7 @@ describe('Einstellungen → Sicherheitsprotokoll', () => {
     await renderAlone(<SecurityLogCard />);
     const card = await screen.findByRole('region', { name: 'Sicherheitsprotokoll' });
     const [item] = await within(card).findAllByRole('listitem');
-    expect(item!.querySelector('strong')!.textContent).toBe('TAN-Freigabe gesperrt');
+    expect(item!.querySelector('strong')!.textContent).toBe('Bestätigung per TAN gesperrt');
     expect(item!.textContent).toMatch(/Gesperrt bis 23\.11\.2026,? 10:30/);
   });
 

@@ -88,7 +88,7 @@ describe('Einstellungen: what service requests change', () => {
       ['Erneuern (Ausweisdokument)', '/service/neu/ID_DOCUMENT'],
       ['Bestätigen (Krypto-Adresse)', '/service/neu/CRYPTO_ADDRESS'],
       ['Bestätigen (Lombardkredit-Unterlagen)', '/service/neu/LOMBARD_DOCUMENTS'],
-      ['Kündigung beauftragen', '/service/neu/TERMINATION'],
+      ['Depot kündigen', '/service/neu/TERMINATION'],
     ]);
   });
 

@@ -119,7 +119,7 @@ describe('/service', () => {
     // Each tab counts its own: the closing note of a closed ticket counts there.
     expect(await screen.findByRole('tab', { name: /^Geschlossen\s?1\s?mit neuer Antwort$/ })).toBeTruthy();
     expect(screen.getByText('Eine neue Antwort unseres Kundenservice.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Neuer Auftrag' }).getAttribute('href')).toBe('/service/neu');
+    expect(screen.getByRole('link', { name: 'Neuer Serviceauftrag' }).getAttribute('href')).toBe('/service/neu');
 
     await user.click(screen.getByRole('tab', { name: /^Geschlossen/ }));
     const closedList = await screen.findByRole('list', { name: 'Geschlossen' });
@@ -134,7 +134,7 @@ describe('/service', () => {
   it('without tickets, the empty state leads to a new request', async () => {
     await renderApp('/service');
     expect(await screen.findByRole('heading', { name: 'Keine offenen Aufträge' }, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'Neuer Auftrag' }).map((l) => l.getAttribute('href'))).toEqual(['/service/neu', '/service/neu']);
+    expect(screen.getAllByRole('link', { name: 'Neuer Serviceauftrag' }).map((l) => l.getAttribute('href'))).toEqual(['/service/neu', '/service/neu']);
   });
 });
 

@@ -305,7 +305,7 @@ describe('/orders/neu', () => {
     await user.click(screen.getByRole('button', { name: 'Order prüfen' }));
     expect(await screen.findByText('Warnhinweis: komplexes Produkt')).toBeTruthy();
 
-    expect(screen.getByText('Kleinstorder')).toBeTruthy();
+    expect(screen.getByText('Hinweis zum Mindermengenzuschlag')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Basisinformationsblatt lesen (PDF)' }).getAttribute('href')).toBe('/api/instrument/DE0007164600/documents/kid.pdf');
     const all = () => screen.getByRole('checkbox', { name: 'Ich habe die Hinweise gelesen und möchte die Order erteilen.' });
     expect(screen.getAllByRole('checkbox')).toHaveLength(1);

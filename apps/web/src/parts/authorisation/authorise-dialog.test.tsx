@@ -86,7 +86,7 @@ describe('AuthoriseDialog', () => {
 
   it('when the server locks TAN authorisation for the customer, says until when and offers no new TAN; asking again in a new dialog says the same', async () => {
     const LOCK = {
-      message: 'Nach 5 falschen TAN-Eingaben in Folge ist die Bestätigung mit TAN für Ihr Konto aus Sicherheitsgründen für 30 Minuten gesperrt, bis 25.11.2026, 11:30 Uhr. Danach können Sie wieder eine TAN anfordern.',
+      message: 'Sie haben 5-mal in Folge eine falsche TAN eingegeben. Zu Ihrem Schutz ist die Bestätigung per TAN für 30 Minuten gesperrt, bis 25.11.2026, 11:30 Uhr. Danach können Sie wieder eine TAN anfordern.',
       status: 423,
       errors: [],
       code: 'TAN_CUSTOMER_LOCKED',
@@ -104,14 +104,14 @@ describe('AuthoriseDialog', () => {
     const first = await open();
     await first.user.click(await within(first.dialog).findByRole('button', { name: 'TAN anfordern' }));
     await first.user.type(await within(first.dialog).findByRole('textbox', { name: 'TAN' }), '000000{Enter}');
-    expect(await within(first.dialog).findByText('Bestätigung mit TAN vorübergehend gesperrt')).toBeTruthy();
+    expect(await within(first.dialog).findByText('Die Bestätigung per TAN ist vorübergehend gesperrt.')).toBeTruthy();
     expect(within(first.dialog).getByText(LOCK.message)).toBeTruthy();
     expect(within(first.dialog).queryByRole('button', { name: 'Neue TAN anfordern' })).toBeNull();
     first.unmount();
 
     const again = await open();
     await again.user.click(await within(again.dialog).findByRole('button', { name: 'TAN anfordern' }));
-    expect(await within(again.dialog).findByText('Bestätigung mit TAN vorübergehend gesperrt')).toBeTruthy();
+    expect(await within(again.dialog).findByText('Die Bestätigung per TAN ist vorübergehend gesperrt.')).toBeTruthy();
     expect(within(again.dialog).getByText(LOCK.message)).toBeTruthy();
     expect(within(again.dialog).queryByRole('button', { name: 'Neue TAN anfordern' })).toBeNull();
   });

@@ -14,7 +14,7 @@ afterEach(() => {
   configureApi(createApiClient());
 });
 
-const GATE_TITLE = 'Aus Sicherheitsgründen: Bitte bestätigen Sie erneut';
+const GATE_TITLE = 'Bitte bestätigen Sie, dass Sie es sind';
 
 describe('IdleReauthGate', () => {
   it('hides the money page after five minutes without activity and shows it again after a new TAN', async () => {
