@@ -74,6 +74,8 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
   /** Worker threads for SRP's modular powers, so a sign-in storm leaves the event loop to trading; 0 works them out on the main thread. */
   SRP_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(2)),
+  /** How far the SRP worker threads step back behind the event loop and the database (Linux nice, 0–19; 0: not at all). */
+  SRP_WORKER_NICE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(19).default(10)),
   /** User-pool requests (sign-in steps and the like) worked on at once per process; more wait their turn. 0: no limit. */
   IDENTITY_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(8)),
   /**
@@ -146,6 +148,8 @@ export type Config = {
   internalUrl: string;
   /** Worker threads for SRP (identity/srp-workers.ts); 0 = the main thread. */
   srpWorkers: number;
+  /** The SRP worker threads' nice value on Linux (identity/srp-workers.ts); 0 = as the event loop. */
+  srpWorkerNice: number;
   /** User-pool requests worked on at once (identity/admission.ts); 0 = no limit. */
   identityConcurrency: number;
 };
@@ -200,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: !local,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     srpWorkers: e.SRP_WORKERS,
+    srpWorkerNice: e.SRP_WORKER_NICE,
     identityConcurrency: e.IDENTITY_CONCURRENCY,
   };
 }

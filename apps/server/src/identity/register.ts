@@ -53,7 +53,7 @@ export async function registerIdentity(
     const keys = await loadSigningKeys(idStore, config.identity.poolId, clock);
     const tokens = tokenIssuer({ issuer: config.identity.issuer, keys, clock });
     // SRP's big-number work on worker threads (started on the first sign-in), not the event loop.
-    const srpWorkers = config.srpWorkers > 0 ? srpWorkerPool(config.srpWorkers) : undefined;
+    const srpWorkers = config.srpWorkers > 0 ? srpWorkerPool(config.srpWorkers, config.srpWorkerNice) : undefined;
     if (srpWorkers) app.addHook('onClose', () => srpWorkers.close());
     const service = identityService({
       store: idStore,

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as srp from './srp.ts';
 import { srpWorkerPool } from './srp-workers.ts';
@@ -32,5 +34,17 @@ describe('SRP worker pool', () => {
     const before = await closed.pow(srp.g, 99n);
     await closed.close();
     expect(await closed.pow(srp.g, 99n)).toBe(before);
+  });
+
+  // Linux keeps a nice value per thread: the workers step back, the event loop keeps its place.
+  it.runIf(process.platform === 'linux')('on Linux its threads step back behind the event loop, which keeps its priority', async () => {
+    const nice = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    const threadNices = () => fs.readdirSync('/proc/self/task').map((tid) => nice(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')));
+    const before = threadNices().filter((n) => n === 7).length;
+    const stepping = srpWorkerPool(1, 7);
+    await stepping.pow(srp.g, 99n);
+    expect(threadNices().filter((n) => n === 7).length).toBeGreaterThan(before);
+    expect(os.getPriority()).toBe(0);
+    await stepping.close();
   });
 });

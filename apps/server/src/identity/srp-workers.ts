@@ -3,9 +3,15 @@ import { N, type PowModN, powModN } from './srp.ts';
 
 // The worker only raises to a power through OpenSSL (as srp.powModN does); hashing and the rest of
 // SRP stay on the main thread. Inline source, so the same code runs bundled, under tsx and in tests.
+// On Linux a thread's nice value is its own (setpriority(2)): the workers give way to the event loop
+// and the database, which order entry waits on, and use what CPU they leave. Elsewhere it would
+// lower the whole process, so it is left alone.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { createDiffieHellman } = require('node:crypto');
+if (workerData.nice > 0 && process.platform === 'linux') {
+  try { require('node:os').setPriority(workerData.nice); } catch {}
+}
 const dh = createDiffieHellman(Buffer.from(workerData.nHex, 'hex'), 2);
 parentPort.on('message', ({ id, baseHex, expHex }) => {
   try {
@@ -34,13 +40,13 @@ export type SrpWorkerPool = { pow: PowModN; close(): Promise<void> };
  * with the fewest waiting. The edge bases OpenSSL refuses (0, 1, N-1) are worked out here, as
  * srp.powModN does.
  */
-export function srpWorkerPool(size: number): SrpWorkerPool {
+export function srpWorkerPool(size: number, nice = 0): SrpWorkerPool {
   const threads: Thread[] = [];
   let nextId = 0;
   let closed = false;
 
   function start(): Thread {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { nHex: evenHex(N) } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { nHex: evenHex(N), nice } });
     const thread: Thread = { worker, jobs: new Map() };
     // An idle pool must not keep the process alive; a thread with work does.
     worker.unref();
