@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import { endpoints } from '@kontor/domain/endpoints';
-import { type AccessTokenVerifier, authMessages, customerOf, SESSION_COOKIE } from '../platform/auth.ts';
+import { type AccessTokenVerifier, authMessages, customerOf, SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
 import { route } from '../platform/endpoint-route.ts';
 import { AppError } from '../platform/errors.ts';
@@ -25,6 +25,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ verify: AccessTokenVerifier;
     const exp = Number(decodeJwt(token).exp ?? 0);
     const maxAge = Math.max(0, exp - Math.floor(clock.now().getTime() / 1000));
     reply.setCookie(SESSION_COOKIE, token, { path: '/api', httpOnly: true, sameSite: 'strict', secure, maxAge });
+    reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { path: '/', httpOnly: true, sameSite: 'strict', secure, maxAge });
     return { sub: customer.sub, expiresAt: new Date(exp * 1000).toISOString() };
   };
   const limited = { config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } } };
@@ -35,6 +36,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ verify: AccessTokenVerifier;
     e.logout,
     async (_req, reply) => {
       reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+      reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/' });
     },
     { config: { public: true } },
   );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCustomer } from '../onboarding/customers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { outboxStore } from '../outbox/store.ts';
-import { SESSION_COOKIE } from '../platform/auth.ts';
+import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from '../platform/auth.ts';
 import { CLIENT_ID, poolCall, srpSignIn as signInBySrp } from '../../test/user-pool.ts';
 import * as srp from './srp.ts';
 
@@ -167,8 +167,12 @@ describe('API session', () => {
     const me = await t.call({ method: 'GET', url: '/api/user/me', cookies: { [SESSION_COOKIE]: cookie.value } });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toMatch(/^kunde\d+@kontor\.example$/);
+    // Beside it, for the pages, the hint that this browser has a session (no token in it).
+    const hint = login.cookies.find((c) => c.name === SIGNED_IN_HINT_COOKIE)!;
+    expect(hint).toMatchObject({ value: '1', httpOnly: true, sameSite: 'Strict', path: '/' });
     const out = await t.call({ method: 'DELETE', url: '/api/auth', cookies: { [SESSION_COOKIE]: cookie.value } });
     expect(out.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
+    expect(out.cookies.find((c) => c.name === SIGNED_IN_HINT_COOKIE)?.value).toBe('');
   });
 
   it('refuses a forged or missing token with 401 and a German message', async () => {

@@ -3,6 +3,12 @@ import { decodeJwt } from 'jose';
 import { AppError } from './errors.ts';
 
 export const SESSION_COOKIE = 'kontor_session';
+/**
+ * Beside the session cookie, for the page requests it does not reach (it is scoped to /api): that
+ * this browser has a session, so a page names the customer's first data in its head. It proves
+ * nothing; the data is still asked for with the session cookie.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'kontor_signed_in';
 
 /**
  * The signed-in customer; `session` names the sign-in (the token family's origin_jti, kept across

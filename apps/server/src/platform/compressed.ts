@@ -10,10 +10,11 @@ export function compressOnce(body: string | Buffer): Compressed {
   return { identity, br: zlib.brotliCompressSync(identity), gzip: zlib.gzipSync(identity, { level: 9 }) };
 }
 
-/** Sends brotli when the browser takes it, else gzip, else the body itself, with `Vary: Accept-Encoding`. */
+/** Sends brotli when the browser takes it, else gzip, else the body itself, with `Vary: Accept-Encoding` (beside what else it varies by). */
 export function sendCompressed(req: FastifyRequest, reply: FastifyReply, body: Compressed, type: string): FastifyReply {
   const encoding = negotiate(String(req.headers['accept-encoding'] ?? ''), ['br', 'gzip']) ?? 'identity';
-  reply.header('vary', 'accept-encoding').type(type);
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding').type(type);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.send(body[encoding]);
 }

@@ -15,6 +15,7 @@ const preloads = {
     { path: '/anmelden', js: ['/assets/sign-in-page-1a2b3c4d.js'], css: ['/assets/auth-screen-5e6f7a8b.css'] },
     { path: '/orders/neu', js: ['/assets/order-ticket-page-9a8b7c6d.js'], css: [], allTexts: true },
     { path: '/orders/:id', js: ['/assets/order-detail-page-5d4c3b2a.js'], css: [], allTexts: true },
+    { path: '/depot', js: ['/assets/depot-page-2b3c4d5e.js'], css: [], allTexts: true },
   ],
 };
 /** The links of a served index.html's head, in order. */
@@ -127,6 +128,24 @@ describe('the web app is sent compressed when the browser accepts it', () => {
     expect(detail).not.toContain('rel="modulepreload" href="/assets/order-ticket-page-9a8b7c6d.js"');
     // A page the list does not know still gets the configuration and the texts early.
     expect(links((await get('/gibt-es-nicht', { accept: 'text/html' })).body)).toHaveLength(2);
+  });
+
+  it('a browser with a session gets a signed-in page that names the customer\'s first data; a signed-out one does not', async () => {
+    const signedIn = { accept: 'text/html', cookie: 'kontor_signed_in=1' };
+    const data = (html: string) => links(html).filter((l) => l?.includes('/api/'));
+    const customer = [
+      'rel="preload" href="/api/user/me" as="fetch" crossorigin="use-credentials"',
+      'rel="preload" href="/api/usersettings" as="fetch" crossorigin="use-credentials"',
+      'rel="preload" href="/api/notification" as="fetch" crossorigin="use-credentials"',
+      'rel="preload" href="/api/notes" as="fetch" crossorigin="use-credentials"',
+    ];
+    const depot = await get('/depot', signedIn);
+    expect(data(depot.body)).toEqual([...customer, 'rel="preload" href="/api/trading/positions" as="fetch" crossorigin="use-credentials"']);
+    expect(depot.headers.vary).toMatch(/cookie/i);
+    expect(data((await get('/orders/5f0c1d2e', signedIn)).body)).toEqual(customer);
+    // Without the hint, and on the sign-in page with it, no customer's data is asked for.
+    expect(data((await get('/depot', { accept: 'text/html' })).body)).toEqual([]);
+    expect(data((await get('/anmelden', signedIn)).body)).toEqual([]);
   });
 
   it('answers the dev pages of the web app with index.html, even with a query', async () => {

@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { notesEndpoints } from '@kontor/domain/endpoints/notes';
+import { depotEndpoints } from '@kontor/domain/endpoints/depot';
+import { customerSettingsEndpoints } from '@kontor/domain/endpoints/customer-settings';
+import { notificationEndpoints } from '@kontor/domain/endpoints/notifications';
+import { sessionEndpoints } from '@kontor/domain/endpoints/session';
+import { SIGNED_IN_HINT_COOKIE } from './auth.ts';
 import { compressOnce, sendCompressed, type Compressed } from './compressed.ts';
 import { messages } from './errors.ts';
 
@@ -44,11 +50,29 @@ function matchRoutePreload(routes: readonly RoutePreload[], url: string): RouteP
   return best?.route;
 }
 
+/** Pages for someone not signed in: they ask for no customer's data. */
+const SIGNED_OUT_ROUTES = ['/anmelden', '/registrieren', '/passwort-vergessen', '/dev/', '/oauth/'];
+/**
+ * A signed-in page's first API calls, as the web app makes them (same URL, credentials included),
+ * so the browser starts them with the page instead of after the scripts, the customer and the
+ * page's own render: every page's (the customer, the settings, the bell, the notices) and the
+ * depot's positions.
+ */
+const CUSTOMER_PRELOADS = [sessionEndpoints.me, customerSettingsEndpoints.settings, notificationEndpoints.list, notesEndpoints.list].map((e) => e.path);
+const PAGE_DATA_PRELOADS: Readonly<Record<string, readonly string[]>> = { '/depot': [depotEndpoints.positions.path] };
+
+/** The customer's data a page asks for first, when the browser says it has a session. */
+export function dataPreloads(routePath: string | undefined, signedIn: boolean): string[] {
+  if (!signedIn || !routePath || SIGNED_OUT_ROUTES.some((p) => routePath === p || routePath.startsWith(p))) return [];
+  return [...CUSTOMER_PRELOADS, ...(PAGE_DATA_PRELOADS[routePath] ?? [])];
+}
+
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** index.html with the page's first requests named in its head, so they start beside the entry script. */
-function withPreloads(html: string, route: RoutePreload | undefined): string {
+function withPreloads(html: string, route: RoutePreload | undefined, data: readonly string[]): string {
   const links = [
+    ...data.map((href) => `<link rel="preload" href="${escapeAttr(href)}" as="fetch" crossorigin="use-credentials">`),
     ...[...BOOT_PRELOADS, ...(route?.allTexts ? [REST_TEXTS] : [])].map((href) => `<link rel="preload" href="${escapeAttr(href)}" as="fetch" crossorigin>`),
     ...(route?.css ?? []).map((href) => `<link rel="preload" href="${escapeAttr(href)}" as="style" crossorigin>`),
     ...(route?.js ?? []).map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
@@ -85,16 +109,17 @@ export async function installStaticWeb(app: FastifyInstance, distDir: string): P
 
   /** Each page's index.html, compressed once (a few dozen pages); read again after a new build. */
   let built = { mtimeMs: -1, routes: [] as RoutePreload[], html: '', pages: new Map<string, Compressed>() };
-  const pageFor = (url: string): Compressed => {
+  const pageFor = (url: string, signedIn: boolean): Compressed => {
     const indexFile = path.join(distDir, 'index.html');
     const { mtimeMs } = fs.statSync(indexFile);
     if (mtimeMs !== built.mtimeMs) built = { mtimeMs, routes: readRoutePreloads(distDir), html: fs.readFileSync(indexFile, 'utf8'), pages: new Map() };
     const { routes, html: indexHtml, pages } = built;
     const route = matchRoutePreload(routes, url);
-    const key = route?.path ?? '';
+    const data = dataPreloads(route?.path, signedIn);
+    const key = `${route?.path ?? ''} ${data.length > 0}`;
     let page = pages.get(key);
     if (!page) {
-      page = compressOnce(withPreloads(indexHtml, route));
+      page = compressOnce(withPreloads(indexHtml, route, data));
       pages.set(key, page);
     }
     return page;
@@ -115,7 +140,8 @@ export async function installStaticWeb(app: FastifyInstance, distDir: string): P
           .send('Die Web-App ist noch nicht gebaut. Bitte "npm start" verwenden.');
       }
       reply.header('cache-control', 'no-cache');
-      return sendCompressed(req, reply, pageFor(url), 'text/html; charset=utf-8');
+      reply.header('vary', 'Cookie');
+      return sendCompressed(req, reply, pageFor(url, req.cookies?.[SIGNED_IN_HINT_COOKIE] === '1'), 'text/html; charset=utf-8');
     }
     return reply.code(404).send({ message: messages.notFound, status: 404, errors: [] });
   });
