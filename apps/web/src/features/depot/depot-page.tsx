@@ -52,12 +52,15 @@ function useRowPath(): (row: PositionValuation) => string | undefined {
 /** Below this width of the card the table turns into a list (phones). */
 const COMPACT_BELOW_PX = 760;
 
-/** A dash for the eye, words for the ear, while a price is on its way. */
+/**
+ * A dash for the eye, words for the ear, while a price is on its way. One line of the text it
+ * stands for high (`1lh`), so the figure arriving moves nothing below it.
+ */
 function Pending({ width = '5rem' }: { width?: string }) {
   const { t } = useTranslation();
   return (
     <span>
-      <Skeleton width={width} height="1rem" />
+      <Skeleton width={width} height="1lh" />
       <span className="visually-hidden">{t('depot.waitingForPrice')}</span>
     </span>
   );
@@ -144,7 +147,8 @@ export function DepotPage() {
                       )}
                     </>
                   ) : (
-                    <Pending />
+                    // As wide as a gain with its percentage: on a phone the row wraps before the figure comes, not after.
+                    <Pending width="9rem" />
                   )}
                 </dd>
               </div>
