@@ -8,12 +8,12 @@ import type { MobileNumberCheck } from './phone';
  */
 
 export const mobileNumberReasons = {
-  empty: 'Bitte geben Sie Ihre Mobilfunknummer ein.',
+  empty: 'Bitte geben Sie Ihre Mobilnummer ein.',
   notANumber: 'Eine Telefonnummer besteht aus Ziffern, gegebenenfalls mit „+“ und Ländervorwahl.',
   unknownCountry: 'Diese Ländervorwahl gibt es nicht. Bitte prüfen Sie die Vorwahl (z. B. +49 für Deutschland).',
   tooShort: 'Die Nummer ist zu kurz. Bitte prüfen Sie, ob eine Ziffer fehlt.',
   tooLong: 'Die Nummer ist zu lang. Bitte prüfen Sie, ob eine Ziffer zu viel ist.',
-  notMobile: 'Das ist keine Mobilfunknummer. Die TAN kommt per SMS, bitte geben Sie eine Handynummer an.',
+  notMobile: 'Das ist keine Mobilnummer. Wir senden TANs per SMS – bitte geben Sie eine Handynummer an.',
   invalid: 'Diese Nummer ist ungültig. Bitte prüfen Sie Ihre Eingabe.',
 } as const;
 

@@ -202,7 +202,7 @@ export const accountStepSchema = z.object({
     return normaliseIban(v)!;
   }),
   holder: text(140, 'Bitte geben Sie den Kontoinhaber ein.'),
-  mobileNumber: z.string({ message: 'Bitte geben Sie Ihre Mobilfunknummer ein.' }).max(100).transform((v, ctx) => {
+  mobileNumber: z.string({ message: 'Bitte geben Sie Ihre Mobilnummer ein.' }).max(100).transform((v, ctx) => {
     const check = checkMobileNumber(v);
     if (!check.valid) {
       ctx.addIssue({ code: 'custom', message: check.reason });
@@ -216,7 +216,7 @@ export type AccountData = z.output<typeof accountStepSchema>;
 export const experienceStepSchema = experienceProfileSchema;
 
 export const termsStepSchema = z.object({
-  termsAccepted: z.literal(true, { message: 'Bitte bestätigen Sie die Allgemeinen Geschäftsbedingungen.' }),
+  termsAccepted: z.literal(true, { message: 'Bitte akzeptieren Sie die Nutzungsbedingungen.' }),
   priceListAccepted: z.literal(true, { message: 'Bitte bestätigen Sie das Preis- und Leistungsverzeichnis.' }),
   preContractualInfoAccepted: z.literal(true, { message: 'Bitte bestätigen Sie die vorvertraglichen Informationen.' }),
   advertisingConsent: z.boolean().default(false),

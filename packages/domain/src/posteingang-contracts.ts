@@ -68,7 +68,7 @@ export const POSTEINGANG_PAGE_DEFAULT = 30;
 
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte ein Datum im Format JJJJ-MM-TT angeben.')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte geben Sie ein gültiges Datum an.')
   // A day of the calendar (no 31 February), in years a statement can have.
   .refine((v) => {
     const t = Date.parse(`${v}T00:00:00Z`);

@@ -12,7 +12,7 @@ const SINGLE_LINE_FORBIDDEN = /[\p{Cc}\p{Cs}]/u;
 /** Multi-line text keeps line breaks and tabs. */
 const MULTI_LINE_FORBIDDEN = /\p{Cs}|(?![\t\n\r])\p{Cc}/u;
 
-export const TYPED_TEXT_MESSAGE = 'Der Text enthält unzulässige Zeichen (z. B. Steuerzeichen).';
+export const TYPED_TEXT_MESSAGE = 'Der Text enthält Zeichen, die nicht erlaubt sind (z. B. unsichtbare Sonderzeichen).';
 
 /** Whether `value` is text a customer could have typed (see `typedText`). */
 export function isTypedText(value: string, opts: { multiline?: boolean } = {}): boolean {

@@ -30,7 +30,7 @@ describe('a new mobile number is confirmed by a TAN sent to it (verifychangedmob
   it('refuses a number that is no mobile number before sending anything, at its field', async () => {
     const res = await t.call({ method: 'POST', url: '/api/ticket/requesttan', headers: anna.headers, payload: proofOf('030 1234567') });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('keine Mobilfunknummer');
+    expect(res.json().message).toContain('keine Mobilnummer');
     expect(res.json().errors).toEqual([{ field: 'newMobileNumber', message: res.json().message }]);
   });
 

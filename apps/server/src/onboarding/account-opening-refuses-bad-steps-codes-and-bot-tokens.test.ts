@@ -133,7 +133,7 @@ describe('the steps', () => {
     expect(await errorsOf('account', { ...GOOD_STEPS.account, holder: 'Max Mustermann' })).toEqual({ holder: ['Das Referenzkonto muss auf Ihren Namen lauten.'] });
     const errors = await errorsOf('account', { ...GOOD_STEPS.account, iban: 'DE00 1234', mobileNumber: '040 1234567' });
     expect(Object.keys(errors).sort()).toEqual(['iban', 'mobileNumber']);
-    expect(errors.mobileNumber).toEqual(['Das ist keine Mobilfunknummer. Die TAN kommt per SMS, bitte geben Sie eine Handynummer an.']);
+    expect(errors.mobileNumber).toEqual(['Das ist keine Mobilnummer. Wir senden TANs per SMS – bitte geben Sie eine Handynummer an.']);
     expect((await put('account', { ...GOOD_STEPS.account, holder: 'SOMMER, Lena' })).statusCode).toBe(200);
   });
 

@@ -29,7 +29,7 @@ describe('POST /api/user/tracking', () => {
     const before = await trackingStore(t.database.db).latest(1);
     const res = await t.call({ method: 'POST', url: '/api/user/tracking', payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, errors: [{ field, message: 'Der Text enthält unzulässige Zeichen (z. B. Steuerzeichen).' }] });
+    expect(res.json()).toMatchObject({ status: 400, errors: [{ field, message: 'Der Text enthält Zeichen, die nicht erlaubt sind (z. B. unsichtbare Sonderzeichen).' }] });
     expect(await trackingStore(t.database.db).latest(1)).toEqual(before);
   });
 

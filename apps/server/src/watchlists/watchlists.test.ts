@@ -58,11 +58,11 @@ describe('/api/wl', () => {
     const dora = await signedInCustomer(t.app, t.database.db);
     const created = await as(dora, 'POST', '/api/wl', { name });
     expect(created.statusCode).toBe(400);
-    expect(created.json()).toMatchObject({ status: 400, errors: [{ field: 'name', message: 'Der Text enthält unzulässige Zeichen (z. B. Steuerzeichen).' }] });
+    expect(created.json()).toMatchObject({ status: 400, errors: [{ field: 'name', message: 'Der Text enthält Zeichen, die nicht erlaubt sind (z. B. unsichtbare Sonderzeichen).' }] });
     const list = (await as(dora, 'POST', '/api/wl', { name: 'Tech' })).json() as Watchlist;
     const renamed = await as(dora, 'PATCH', `/api/wl/${list.id}`, { name });
     expect(renamed.statusCode).toBe(400);
-    expect(renamed.json().errors).toEqual([{ field: 'name', message: 'Der Text enthält unzulässige Zeichen (z. B. Steuerzeichen).' }]);
+    expect(renamed.json().errors).toEqual([{ field: 'name', message: 'Der Text enthält Zeichen, die nicht erlaubt sind (z. B. unsichtbare Sonderzeichen).' }]);
     expect(((await as(dora, 'GET', '/api/wl')).json() as Watchlist[]).map((l) => l.name)).toEqual(['Tech']);
   });
 

@@ -33,7 +33,7 @@ function installCheckServer() {
         const { mobileNumber } = JSON.parse(String(init?.body)) as { mobileNumber: string };
         checks.push(mobileNumber);
         if (mobileNumber.startsWith('030')) {
-          return jsonResponse({ valid: false, reason: 'Das ist keine Mobilfunknummer. Die TAN kommt per SMS, bitte geben Sie eine Handynummer an.' });
+          return jsonResponse({ valid: false, reason: 'Das ist keine Mobilnummer. Wir senden TANs per SMS – bitte geben Sie eine Handynummer an.' });
         }
         return jsonResponse({ valid: true, e164: '+4915799990000', formatted: '+49 1579 9990000' });
       },
