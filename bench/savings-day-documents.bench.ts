@@ -1,0 +1,188 @@
+// The confirmations of a savings-plan day, opened by their customers for the first time
+// (docs/decisions/040-bulk-documents-rendered-on-first-opening.md). On a throwaway PostgreSQL
+// cluster: customers signed in through the embedded user pool, then the scaled day of
+// savings-plans.bench.ts (100,000 plans of 10,000 customers, the signed-in ones among them) run
+// through the real path (bench/savings-day.ts). Then the server as production starts it
+// (apps/server/dist/main.js in its own process) and 20 customers at once, each in turn: the
+// Posteingang's savings-plan list, the newest confirmation not yet opened opened (its first opening:
+// rendered now), and opened again (the stored bytes). Reported: p50/p99 of each, the server's CPU
+// per first opening, and what the background queue holds after the day (nothing) and at the end.
+//
+// BENCH_CUSTOMERS (signed in, default 100), BENCH_CONCURRENCY (default 20), BENCH_NO_BUILD=1 (use
+// the build there is), BENCH_DATABASE_URL=postgres://… (an existing server) change the run.
+import os from 'node:os';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import pg from 'pg';
+import type { DocumentPage } from '@kontor/domain/posteingang-contracts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { awaitingQueue, customerDocuments as docs } from '../apps/server/src/documents/tables.ts';
+import { openDatabase, type Db } from '../apps/server/src/platform/db.ts';
+import { signedInCustomer } from '../apps/server/test/customer.ts';
+import { cpuMsOf, summarize, writeResult } from './lib.ts';
+import { createDatabase, freePort, startCluster } from './postgres.ts';
+import { benchLog, DAY, fill, savingsDay } from './savings-day.ts';
+import { buildServer, serverEnv, startServer, stopServer } from './server-process.ts';
+
+const PLANS = 100_000;
+const CUSTOMERS = 10_000;
+const SIGNED_IN = Number(process.env.BENCH_CUSTOMERS ?? 100);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+/** Customers whose openings warm the server up (not measured). */
+const WARM_UP = 5;
+/** The day is done; the market clock of the server stands an hour after its execution. */
+const MARKET_CLOCK_START = '2026-12-01T10:00:00+01:00';
+
+type Customer = { sub: string; token: string };
+
+/** Signed-in customers, through the app in this process before the server starts (as orders.bench.ts). */
+async function signIn(env: Record<string, string>): Promise<Customer[]> {
+  const config = loadConfig(env);
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const app = await buildApp({ config, db: database.db, logger: false });
+  try {
+    const customers: Customer[] = [];
+    for (let n = 0; n < SIGNED_IN + WARM_UP; n++) {
+      const c = await signedInCustomer(app, database.db, `sparer-${n}-${Date.now().toString(36)}`);
+      customers.push({ sub: c.sub, token: c.accessToken });
+    }
+    return customers;
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/** The savings-plan day on the bench's own scheduler; what the background queue holds afterwards. */
+async function runDay(url: string, customers: Customer[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const database = await openDatabase({ kind: 'postgres', url });
+  try {
+    await fill(
+      client,
+      PLANS,
+      CUSTOMERS,
+      customers.map((c) => c.sub),
+    );
+    const { log, problems } = benchLog();
+    const { scheduler } = await savingsDay(database.db, log);
+    const started = performance.now();
+    await scheduler.runDue();
+    const daySeconds = (performance.now() - started) / 1000;
+    if (problems.length > 0) throw new Error(`the day failed: ${JSON.stringify(problems.slice(0, 3))}`);
+    const executed = Number((await client.query(`select count(*) as n from savings_plan_executions where date = $1 and state = 'executed'`, [DAY])).rows[0].n);
+    return { daySeconds: Math.round(daySeconds * 10) / 10, executed, queued: await queued(database.db) };
+  } finally {
+    await client.end();
+    await database.close();
+  }
+}
+
+/** Documents waiting for the background queue. */
+const queued = async (db: Db) =>
+  (await db.select({ n: count() }).from(docs).where(awaitingQueue(docs)))[0]!.n;
+
+/** One customer's turn: the list, then the newest confirmation not yet opened, opened twice. */
+async function turn(base: string, c: Customer, opened: Set<string>) {
+  const headers = { authorization: `Bearer ${c.token}` };
+  let t = performance.now();
+  const list = await fetch(`${base}/api/posteingang?mode=SAVINGS_PLAN&limit=30`, { headers });
+  if (list.status !== 200) throw new Error(`list: ${list.status}`);
+  const page = (await list.json()) as DocumentPage;
+  const listMs = performance.now() - t;
+  const doc = page.documents.find((d) => !opened.has(d.id));
+  if (!doc) return undefined;
+  opened.add(doc.id);
+  const open = async () => {
+    t = performance.now();
+    const res = await fetch(`${base}/api/posteingang/${doc.id}/pdf`, { headers });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (res.status !== 200 || bytes.subarray(0, 5).toString() !== '%PDF-') throw new Error(`pdf: ${res.status}`);
+    return { ms: performance.now() - t, bytes };
+  };
+  const first = await open();
+  const second = await open();
+  if (!first.bytes.equals(second.bytes)) throw new Error('a second opening gave other bytes');
+  return { listMs, firstMs: first.ms, secondMs: second.ms, first: doc.size === null };
+}
+
+/** CONCURRENCY customers at once, each taking the next turn from the queue until every confirmation is opened. */
+async function openAll(base: string, customers: Customer[]) {
+  const opened = new Set<string>();
+  const turns = customers.flatMap((c) => Array.from({ length: Math.ceil(PLANS / CUSTOMERS) }, () => c));
+  const results: NonNullable<Awaited<ReturnType<typeof turn>>>[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < turns.length) {
+        const r = await turn(base, turns[next++]!, opened);
+        if (r) results.push(r);
+      }
+    }),
+  );
+  return { results, seconds: (performance.now() - started) / 1000 };
+}
+
+if (!process.env.BENCH_NO_BUILD) buildServer();
+const cluster = process.env.BENCH_DATABASE_URL ? undefined : startCluster(await freePort(), ['shared_buffers=1GB', 'max_wal_size=8GB']);
+const own = await createDatabase(process.env.BENCH_DATABASE_URL ?? cluster!.url, 'kontor_bench_savings_documents');
+const port = await freePort();
+const env = {
+  ...serverEnv(port),
+  MARKET_CLOCK_START,
+  DATABASE_URL: own.url,
+};
+try {
+  const customers = await signIn(env);
+  console.log(`${customers.length} customers signed in`);
+  const day = await runDay(own.url, customers);
+  console.log(`day: ${day.executed} executed in ${day.daySeconds} s; queued for background rendering: ${day.queued}`);
+  const server = await startServer(env, 'savings-day-documents');
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await openAll(base, customers.slice(SIGNED_IN));
+    const [load1] = os.loadavg();
+    const cpuBefore = cpuMsOf(server.pid);
+    const run = await openAll(base, customers.slice(0, SIGNED_IN));
+    const serverCpuMs = cpuMsOf(server.pid) - cpuBefore;
+    const firsts = run.results.filter((r) => r.first);
+    const database = await openDatabase({ kind: 'postgres', url: own.url });
+    const stored = (await database.db.select({ n: count() }).from(docs).where(and(eq(docs.kind, 'savings_plan_execution'), isNotNull(docs.pdf))))[0]!.n;
+    const queuedAtEnd = await queued(database.db);
+    await database.close();
+    const out = writeResult('savings-day-documents', {
+      what: `a savings-plan day (${PLANS.toLocaleString('en')} plans of ${CUSTOMERS.toLocaleString('en')} customers) on PostgreSQL, then ${SIGNED_IN} of its customers, ${CONCURRENCY} at once, each turn: GET /api/posteingang?mode=SAVINGS_PLAN, the newest confirmation not yet opened opened (first opening: rendered then) and opened again, over loopback`,
+      server: 'apps/server/dist/main.js in a child process, NODE_ENV=production; throwaway PostgreSQL cluster, fsync on',
+      target: 'first opening p99 ≤ 200 ms; nothing of the day queued for background rendering',
+      loadAverage: Math.round(load1! * 10) / 10,
+      day,
+      openings: run.results.length,
+      /** Openings whose list showed no size yet: not rendered before (every one should be). */
+      firstOpenings: firsts.length,
+      seconds: Math.round(run.seconds * 10) / 10,
+      listMs: summarize(run.results.map((r) => r.listMs)),
+      firstOpeningMs: summarize(firsts.map((r) => r.firstMs)),
+      secondOpeningMs: summarize(run.results.map((r) => r.secondMs)),
+      serverCpuMsPerTurn: Math.round((serverCpuMs / Math.max(1, run.results.length)) * 100) / 100,
+      /** Confirmations with stored bytes: the ones opened (warm-up included), none rendered in the background. */
+      confirmationsRendered: stored,
+      queuedForBackgroundAtEnd: queuedAtEnd,
+    });
+    console.table({
+      list: out.listMs,
+      'first opening': out.firstOpeningMs,
+      'second opening': out.secondOpeningMs,
+    });
+    console.log(
+      `${out.openings} turns in ${out.seconds} s (load ${out.loadAverage}); server CPU ${out.serverCpuMsPerTurn} ms per turn; confirmations rendered ${stored} of ${day.executed}; queued after the day ${day.queued}, at the end ${queuedAtEnd}`,
+    );
+  } finally {
+    await stopServer(server);
+  }
+} finally {
+  await own.drop();
+  cluster?.stop();
+}
