@@ -100,11 +100,11 @@ export function documentRenderer(d: {
     },
 
     /** The PDF of one of the customer's documents: stored, or rendered now; undefined when there is none. */
-    async pdf(sub: string, id: string): Promise<{ pdf: Buffer; kind: string; issuedAt: Date; title: string; pdfTitle: string | null; pdfIsin: string | null } | undefined> {
+    async pdf(sub: string, id: string): Promise<{ pdf: Buffer; kind: string; issuedAt: Date; readAt: Date | null; title: string; pdfTitle: string | null; pdfIsin: string | null } | undefined> {
       const row = await d.store.document(sub, id);
       if (!row) return undefined;
       const pdf = row.pdf ?? (await render(row));
-      return pdf && { pdf, kind: row.kind, issuedAt: row.issuedAt, title: row.title, pdfTitle: row.pdfTitle, pdfIsin: row.pdfIsin };
+      return pdf && { pdf, kind: row.kind, issuedAt: row.issuedAt, readAt: row.readAt, title: row.title, pdfTitle: row.pdfTitle, pdfIsin: row.pdfIsin };
     },
 
     async stop(): Promise<void> {

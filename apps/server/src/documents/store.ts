@@ -146,7 +146,7 @@ export function documentStore(db: Db) {
     /** One of the customer's documents with its data and bytes (null until rendered). */
     async document(sub: string, id: string) {
       const [row] = await db
-        .select({ id: docs.id, sub: docs.sub, kind: docs.kind, title: docs.title, pdfTitle: docs.pdfTitle, pdfIsin: docs.pdfIsin, issuedAt: docs.issuedAt, data: docs.data, pdf: docs.pdf })
+        .select({ id: docs.id, sub: docs.sub, kind: docs.kind, title: docs.title, pdfTitle: docs.pdfTitle, pdfIsin: docs.pdfIsin, issuedAt: docs.issuedAt, readAt: docs.readAt, data: docs.data, pdf: docs.pdf })
         .from(docs)
         .where(and(eq(docs.sub, sub), eq(docs.id, id)));
       return row;
