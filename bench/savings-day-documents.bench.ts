@@ -3,13 +3,16 @@
 // cluster: customers signed in through the embedded user pool, then the scaled day of
 // savings-plans.bench.ts (100,000 plans of 10,000 customers, the signed-in ones among them) run
 // through the real path (bench/savings-day.ts). Then the server as production starts it
-// (apps/server/dist/main.js in its own process) and 20 customers at once, each in turn: the
-// Posteingang's savings-plan list, the newest confirmation not yet opened opened (its first opening:
-// rendered now), and opened again (the stored bytes). Reported: p50/p99 of each, the server's CPU
-// per first opening, and what the background queue holds after the day (nothing) and at the end.
+// (apps/server/dist/main.js in its own process), and customers take turns: the Posteingang's
+// savings-plan list, the newest confirmation not yet opened opened (its first opening: rendered
+// now), and opened again (the stored bytes, the anchor: the same route without rendering). Two
+// phases of 100 customers × 10 turns: 20 customers at once, each starting the next turn as soon as
+// one is done (closed loop: the server saturated), and customers arriving 40 a second (open loop).
+// Reported: p50/p99 of each step, CPU per turn of server, PostgreSQL and client, and what the
+// background queue holds after the day and at the end (nothing).
 //
-// BENCH_CUSTOMERS (signed in, default 100), BENCH_CONCURRENCY (default 20), BENCH_NO_BUILD=1 (use
-// the build there is), BENCH_DATABASE_URL=postgres://… (an existing server) change the run.
+// BENCH_CUSTOMERS (per phase, default 100), BENCH_CONCURRENCY (default 20), BENCH_RATE (default 40),
+// BENCH_NO_BUILD=1 (use the build there is), BENCH_DATABASE_URL=postgres://… (an existing server).
 import os from 'node:os';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import pg from 'pg';
@@ -28,6 +31,8 @@ const PLANS = 100_000;
 const CUSTOMERS = 10_000;
 const SIGNED_IN = Number(process.env.BENCH_CUSTOMERS ?? 100);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+/** Customers a second in the open-loop phase: about half of what the closed loop reaches here. */
+const RATE = Number(process.env.BENCH_RATE ?? 40);
 /** Customers whose openings warm the server up (not measured). */
 const WARM_UP = 5;
 /** The day is done; the market clock of the server stands an hour after its execution. */
@@ -43,7 +48,7 @@ async function signIn(env: Record<string, string>): Promise<Customer[]> {
   const app = await buildApp({ config, db: database.db, logger: false });
   try {
     const customers: Customer[] = [];
-    for (let n = 0; n < SIGNED_IN + WARM_UP; n++) {
+    for (let n = 0; n < 2 * SIGNED_IN + WARM_UP; n++) {
       const c = await signedInCustomer(app, database.db, `sparer-${n}-${Date.now().toString(36)}`);
       customers.push({ sub: c.sub, token: c.accessToken });
     }
@@ -108,22 +113,64 @@ async function turn(base: string, c: Customer, opened: Set<string>) {
   return { listMs, firstMs: first.ms, secondMs: second.ms, first: doc.size === null };
 }
 
-/** CONCURRENCY customers at once, each taking the next turn from the queue until every confirmation is opened. */
-async function openAll(base: string, customers: Customer[]) {
+type Turn = NonNullable<Awaited<ReturnType<typeof turn>>>;
+/** How customers come: CONCURRENCY at once, each taking the next turn as soon as theirs is done; or a new one at a steady rate. */
+type Arrival = { concurrency: number } | { perSecond: number };
+
+/** Every confirmation of these customers opened, one turn each, as `arrival` has the customers come. */
+async function openAll(base: string, customers: Customer[], arrival: Arrival) {
   const opened = new Set<string>();
   const turns = customers.flatMap((c) => Array.from({ length: Math.ceil(PLANS / CUSTOMERS) }, () => c));
-  const results: NonNullable<Awaited<ReturnType<typeof turn>>>[] = [];
-  let next = 0;
+  const results: Turn[] = [];
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < turns.length) {
-        const r = await turn(base, turns[next++]!, opened);
-        if (r) results.push(r);
-      }
-    }),
-  );
+  const take = async (c: Customer) => {
+    const r = await turn(base, c, opened);
+    if (r) results.push(r);
+  };
+  if ('concurrency' in arrival) {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: arrival.concurrency }, async () => {
+        while (next < turns.length) await take(turns[next++]!);
+      }),
+    );
+  } else {
+    // Open loop: a turn starts at its time whether or not the ones before are done.
+    const running: Promise<void>[] = [];
+    for (let i = 0; i < turns.length; i++) {
+      const wait = started + (i * 1000) / arrival.perSecond - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      running.push(take(turns[i]!));
+    }
+    await Promise.all(running);
+  }
   return { results, seconds: (performance.now() - started) / 1000 };
+}
+
+/** One measured phase: latencies of each step, and the CPU each side spent per turn. */
+async function phase(base: string, customers: Customer[], arrival: Arrival, pids: { server: number; postmaster: number | undefined }) {
+  const [load1] = os.loadavg();
+  const before = { server: cpuMsOf(pids.server), postgres: postgresCpuMs(pids.postmaster), client: cpuMsOf() };
+  const run = await openAll(base, customers, arrival);
+  const perTurn = (ms: number) => Math.round((ms / Math.max(1, run.results.length)) * 100) / 100;
+  const firsts = run.results.filter((r) => r.first);
+  return {
+    arrival,
+    loadAverage: Math.round(load1! * 10) / 10,
+    turns: run.results.length,
+    /** Turns whose list showed no size yet: the confirmation was not rendered before (every one should be). */
+    firstOpenings: firsts.length,
+    seconds: Math.round(run.seconds * 10) / 10,
+    listMs: summarize(run.results.map((r) => r.listMs)),
+    firstOpeningMs: summarize(firsts.map((r) => r.firstMs)),
+    secondOpeningMs: summarize(run.results.map((r) => r.secondMs)),
+    /** CPU time per turn (list, first and second opening) of the server, PostgreSQL and this process's HTTP client. */
+    cpuMsPerTurn: {
+      server: perTurn(cpuMsOf(pids.server) - before.server),
+      postgres: pids.postmaster ? perTurn(postgresCpuMs(pids.postmaster) - before.postgres) : null,
+      client: perTurn(cpuMsOf() - before.client),
+    },
+  };
 }
 
 /** The machine's 1-minute load before the run: what else it runs (the day itself raises it later). */
@@ -145,49 +192,33 @@ try {
   const server = await startServer(env, 'savings-day-documents');
   const base = `http://127.0.0.1:${port}`;
   try {
-    await openAll(base, customers.slice(SIGNED_IN));
-    const [load1] = os.loadavg();
-    const cpuBefore = { server: cpuMsOf(server.pid), postgres: postgresCpuMs(cluster?.pid), client: cpuMsOf() };
-    const run = await openAll(base, customers.slice(0, SIGNED_IN));
-    const perTurn = (ms: number) => Math.round((ms / Math.max(1, run.results.length)) * 100) / 100;
-    const cpuMsPerTurn = {
-      server: perTurn(cpuMsOf(server.pid) - cpuBefore.server),
-      postgres: cluster ? perTurn(postgresCpuMs(cluster.pid) - cpuBefore.postgres) : null,
-      client: perTurn(cpuMsOf() - cpuBefore.client),
-    };
-    const firsts = run.results.filter((r) => r.first);
+    const pids = { server: server.pid!, postmaster: cluster?.pid };
+    await openAll(base, customers.slice(2 * SIGNED_IN), { concurrency: CONCURRENCY });
+    const phases = [
+      await phase(base, customers.slice(0, SIGNED_IN), { concurrency: CONCURRENCY }, pids),
+      await phase(base, customers.slice(SIGNED_IN, 2 * SIGNED_IN), { perSecond: RATE }, pids),
+    ];
     const database = await openDatabase({ kind: 'postgres', url: own.url });
     const stored = (await database.db.select({ n: count() }).from(docs).where(and(eq(docs.kind, 'savings_plan_execution'), isNotNull(docs.pdf))))[0]!.n;
     const queuedAtEnd = await queued(database.db);
     await database.close();
     const out = writeResult('savings-day-documents', {
-      what: `a savings-plan day (${PLANS.toLocaleString('en')} plans of ${CUSTOMERS.toLocaleString('en')} customers) on PostgreSQL, then ${SIGNED_IN} of its customers, ${CONCURRENCY} at once, each turn: GET /api/posteingang?mode=SAVINGS_PLAN, the newest confirmation not yet opened opened (first opening: rendered then) and opened again, over loopback`,
+      what: `a savings-plan day (${PLANS.toLocaleString('en')} plans of ${CUSTOMERS.toLocaleString('en')} customers) on PostgreSQL, then ${SIGNED_IN} of its customers ${CONCURRENCY} at once (closed loop) and ${SIGNED_IN} others arriving ${RATE} a second (open loop), each turn: GET /api/posteingang?mode=SAVINGS_PLAN, the newest confirmation not yet opened opened (first opening: rendered then) and opened again, over loopback`,
       server: 'apps/server/dist/main.js in a child process, NODE_ENV=production; throwaway PostgreSQL cluster, fsync on',
       target: 'first opening p99 ≤ 200 ms; nothing of the day queued for background rendering',
       loadAverageBefore: Math.round(loadBefore! * 10) / 10,
-      loadAverageAtOpenings: Math.round(load1! * 10) / 10,
       day,
-      openings: run.results.length,
-      /** Openings whose list showed no size yet: not rendered before (every one should be). */
-      firstOpenings: firsts.length,
-      seconds: Math.round(run.seconds * 10) / 10,
-      listMs: summarize(run.results.map((r) => r.listMs)),
-      firstOpeningMs: summarize(firsts.map((r) => r.firstMs)),
-      secondOpeningMs: summarize(run.results.map((r) => r.secondMs)),
-      /** CPU time per turn (list, first and second opening) of the server, PostgreSQL and this process's HTTP client. */
-      cpuMsPerTurn,
+      phases,
       /** Confirmations with stored bytes: the ones opened (warm-up included), none rendered in the background. */
       confirmationsRendered: stored,
       queuedForBackgroundAtEnd: queuedAtEnd,
     });
-    console.table({
-      list: out.listMs,
-      'first opening': out.firstOpeningMs,
-      'second opening': out.secondOpeningMs,
-    });
-    console.log(
-      `${out.openings} turns in ${out.seconds} s (load ${out.loadAverageBefore} before, ${out.loadAverageAtOpenings} at the openings); CPU ms per turn ${JSON.stringify(cpuMsPerTurn)}; confirmations rendered ${stored} of ${day.executed}; queued after the day ${day.queued}, at the end ${queuedAtEnd}`,
-    );
+    for (const p of out.phases) {
+      console.log('concurrency' in p.arrival ? `${p.arrival.concurrency} customers at once` : `${p.arrival.perSecond} customers a second`);
+      console.table({ list: p.listMs, 'first opening': p.firstOpeningMs, 'second opening': p.secondOpeningMs });
+      console.log(`${p.turns} turns (${p.firstOpenings} first openings) in ${p.seconds} s, load ${p.loadAverage}; CPU ms per turn ${JSON.stringify(p.cpuMsPerTurn)}`);
+    }
+    console.log(`load before ${out.loadAverageBefore}; confirmations rendered ${stored} of ${day.executed}; queued after the day ${day.queued}, at the end ${queuedAtEnd}`);
   } finally {
     await stopServer(server);
   }
