@@ -45,7 +45,7 @@ export function summarize(samplesMs: number[]) {
 }
 
 /** Writes bench/results/<name>.json with the machine it ran on. */
-export function writeResult(name: string, data: Record<string, unknown>) {
+export function writeResult<T extends Record<string, unknown>>(name: string, data: T) {
   fs.mkdirSync(resultsDir, { recursive: true });
   const body = {
     name,

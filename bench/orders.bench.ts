@@ -24,7 +24,7 @@ import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { signedInCustomer } from '../apps/server/test/customer.ts';
 import { cpuMsOf, machineCpuMs, writeResult } from './lib.ts';
 import { freePort, postgresCpuMs, startCluster } from './postgres.ts';
-import { buildServer, restingBuyTickets, startServer, stopServer } from './server-process.ts';
+import { buildServer, restingBuyTickets, serverEnv, startServer, stopServer } from './server-process.ts';
 
 /** A Monday 10:00 in Frankfurt: Xetra is open for the whole run. */
 const MARKET_CLOCK_START = '2026-11-23T10:00:00+01:00';
@@ -133,12 +133,7 @@ async function drive(base: string, setup: Setup, connections: number, serverPid:
 async function measure(label: 'pglite' | 'postgres', database: Record<string, string>) {
   const port = await freePort();
   const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SEED_DEMO_DATA: 'false',
+    ...serverEnv(port),
     DEV_TOOLS: 'true',
     MARKET_CLOCK_START,
     ...database,

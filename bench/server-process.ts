@@ -21,6 +21,16 @@ export async function restingBuyTickets(app: FastifyInstance): Promise<object[]>
   return tickets;
 }
 
+/** The environment of a benchmark's server on loopback at `port`: production, quiet, without the demo's data. */
+export const serverEnv = (port: number) => ({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  SEED_DEMO_DATA: 'false',
+});
+
 export function buildServer(): void {
   execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'ignore' });
 }

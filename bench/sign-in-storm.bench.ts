@@ -22,7 +22,7 @@ import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { signedInCustomer } from '../apps/server/test/customer.ts';
 import { cpuMsOf, machineCpuMs, summarize, writeResult } from './lib.ts';
 import { createDatabase, freePort, postgresCpuMs, startCluster } from './postgres.ts';
-import { buildServer, restingBuyTickets, startServer, stopServer } from './server-process.ts';
+import { buildServer, restingBuyTickets, serverEnv, startServer, stopServer } from './server-process.ts';
 import type { SignInResult, StormCustomer, StormRequest } from './sign-in-storm-clients.ts';
 
 const MARKET_CLOCK_START = '2026-11-23T10:00:00+01:00';
@@ -141,12 +141,7 @@ async function stormClients(request: StormRequest) {
 async function measure(databaseUrl: string, postmaster: number | undefined) {
   const port = await freePort();
   const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SEED_DEMO_DATA: 'false',
+    ...serverEnv(port),
     DEV_TOOLS: 'false',
     TRUST_PROXY_HOPS: '1',
     // Unset: the server's defaults. SRP_WORKERS=0 IDENTITY_CONCURRENCY=0 measures the code before

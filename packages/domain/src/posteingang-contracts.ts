@@ -116,7 +116,7 @@ export const posteingangDocumentSchema = z.object({
   /** Issue date, ISO 8601. */
   date: z.iso.datetime({ offset: true }),
   read: z.boolean(),
-  /** Size of the PDF in bytes; null while it is being rendered (a moment after issue). */
+  /** Size of the PDF in bytes; null until it is rendered (a moment after issue, or at the first opening of a document a job issued in bulk). */
   size: z.number().int().nullable(),
 });
 export type PosteingangDocument = z.infer<typeof posteingangDocumentSchema>;

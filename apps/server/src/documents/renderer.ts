@@ -1,21 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { renderDocument, type DocumentData } from './render.ts';
+import { renderDocument } from './render.ts';
 import type { DocumentStore } from './store.ts';
+import { QUEUED_KINDS } from './tables.ts';
 import { RECIPIENT_ADDRESS } from './recipient.ts';
 import type { PostalAddress } from '@kontor/domain/customer-settings-contracts';
 
-const RENDERABLE: readonly (keyof DocumentData)[] = ['contract_note', 'depot_statement', 'account_statement', 'cost_report', 'savings_plan_execution', 'ticket_confirmation', 'tax_certificate', 'tax_statement', 'corporate_action_notice', 'corporate_action_statement', 'account_opening'];
+const QUEUED: ReadonlySet<string> = new Set(QUEUED_KINDS);
+type Unrendered = { id: string; sub: string; kind: string; issuedAt: Date; data: Record<string, unknown> };
 /** Documents rendered per round; between rounds the renderer gives way (order entry comes first). */
 const BATCH = 4;
 /** The pause after a round is this many times as long as the round took: at most a quarter of a core. */
 const YIELD_FACTOR = 3;
 
 /**
- * Renders issued documents into PDFs after their transaction committed
- * (docs/decisions/016-documents-rendered-once-after-commit.md): in issue order, a few at a time,
- * woken when a document is issued and at start. `pdf` renders one on demand when it is opened
- * before its turn. Either way it is rendered from the stored data once, and the bytes stored first
- * are the ones every later reader gets.
+ * Renders issued documents into PDFs (docs/decisions/016-documents-rendered-once-after-commit.md).
+ * The queued kinds (QUEUED_KINDS: one customer's trade, request or account opening) after their
+ * transaction committed: in issue order, a few at a time, woken when one is issued and at start.
+ * Every other kind (issued by a job to many customers at once) when it is first opened, so a
+ * savings-plan day leaves no backlog (docs/decisions/040-bulk-documents-rendered-on-first-opening.md);
+ * `pdf` also renders a queued one opened before its turn. Either way a document is rendered from
+ * its stored data once: openings of the same document in this process share one rendering, and the
+ * bytes stored first (another process may race) are the ones every reader gets.
  */
 export function documentRenderer(d: {
   store: DocumentStore;
@@ -32,7 +37,19 @@ export function documentRenderer(d: {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
-  async function render(row: { id: string; sub: string; kind: string; issuedAt: Date; data: Record<string, unknown> }): Promise<Buffer | undefined> {
+  /** Renderings under way, by document id: a second opening waits for the first instead of rendering again. */
+  const underway = new Map<string, Promise<Buffer | undefined>>();
+
+  function render(row: Unrendered): Promise<Buffer | undefined> {
+    let rendering = underway.get(row.id);
+    if (!rendering) {
+      rendering = renderAndStore(row).finally(() => underway.delete(row.id));
+      underway.set(row.id, rendering);
+    }
+    return rendering;
+  }
+
+  async function renderAndStore(row: Unrendered): Promise<Buffer | undefined> {
     const data = { ...row.data };
     if (typeof data.customerName !== 'string') data.customerName = await d.holderName(row.sub);
     if (!(RECIPIENT_ADDRESS in data)) data[RECIPIENT_ADDRESS] = await d.currentAddress(row.sub);
@@ -42,7 +59,7 @@ export function documentRenderer(d: {
 
   /** One round; true when there may be more. */
   async function round(): Promise<boolean> {
-    const rows = await d.store.unrendered(RENDERABLE, BATCH);
+    const rows = await d.store.unrendered(BATCH);
     for (const row of rows) await render(row);
     return rows.length === BATCH;
   }
@@ -76,18 +93,18 @@ export function documentRenderer(d: {
       timer.unref();
     },
 
-    /** Renders everything not yet rendered, now (start, tests). */
+    /** Renders every queued document not yet rendered, now (tests). */
     async renderPending(): Promise<void> {
       await running;
       await drain(false);
     },
 
     /** The PDF of one of the customer's documents: stored, or rendered now; undefined when there is none. */
-    async pdf(sub: string, id: string): Promise<{ pdf: Buffer; kind: string; issuedAt: Date; title: string; pdfTitle: string | null; pdfIsin: string | null } | undefined> {
+    async pdf(sub: string, id: string): Promise<{ pdf: Buffer; kind: string; issuedAt: Date; readAt: Date | null; title: string; pdfTitle: string | null; pdfIsin: string | null } | undefined> {
       const row = await d.store.document(sub, id);
       if (!row) return undefined;
       const pdf = row.pdf ?? (await render(row));
-      return pdf && { pdf, kind: row.kind, issuedAt: row.issuedAt, title: row.title, pdfTitle: row.pdfTitle, pdfIsin: row.pdfIsin };
+      return pdf && { pdf, kind: row.kind, issuedAt: row.issuedAt, readAt: row.readAt, title: row.title, pdfTitle: row.pdfTitle, pdfIsin: row.pdfIsin };
     },
 
     async stop(): Promise<void> {
@@ -96,7 +113,9 @@ export function documentRenderer(d: {
       await running;
     },
   };
-  d.store.onIssued(() => renderer.wake());
+  d.store.onIssued((kind) => {
+    if (QUEUED.has(kind)) renderer.wake();
+  });
   return renderer;
 }
 export type DocumentRenderer = ReturnType<typeof documentRenderer>;

@@ -4,7 +4,7 @@ import { documentDisplayTitle, documentIsins } from '@kontor/domain/documents';
 import { DOCUMENT_KIND_CATEGORY, type DocumentCategory, type DocumentKind } from '@kontor/domain/posteingang-contracts';
 import type { Db } from '../platform/db.ts';
 import { addNotification, setDocumentNotificationRead } from '../notifications/store.ts';
-import { customerDocuments as docs } from './tables.ts';
+import { awaitingQueue, customerDocuments as docs } from './tables.ts';
 import { dataWithRecipientAddress } from './recipient.ts';
 
 /** A document to issue: what the list shows, and the data its PDF is rendered from. */
@@ -96,15 +96,11 @@ export function documentColumns(doc: Pick<DocumentToIssue, 'kind' | 'title' | 'p
 }
 
 export function documentStore(db: Db) {
-  const issuedListeners = new Set<() => void>();
+  const issuedListeners = new Set<(kind: DocumentKind) => void>();
   return {
-    /** Called after each issue (the renderer's wake-up; it runs after the caller's commit). */
-    onIssued(listener: () => void): void {
+    /** Called after each issue with the document's kind (the renderer's wake-up; it runs after the caller's commit). */
+    onIssued(listener: (kind: DocumentKind) => void): void {
       issuedListeners.add(listener);
-    },
-    /** For a writer that issues documents in bulk by SQL (the savings-plan day): wakes the renderer as `issue` does. */
-    announceIssued(): void {
-      for (const l of issuedListeners) l();
     },
 
     /**
@@ -127,7 +123,7 @@ export function documentStore(db: Db) {
         .returning({ id: docs.id });
       if (!row) return null;
       if (doc.notify) await addNotification(tx, { sub, kind: 'DOCUMENT', title: 'Neues Dokument im Posteingang', body: shown, isin: isins[0] ?? null, documentId: row.id }, issuedAt);
-      for (const l of issuedListeners) l();
+      for (const l of issuedListeners) l(doc.kind);
       return row.id;
     },
 
@@ -150,25 +146,25 @@ export function documentStore(db: Db) {
     /** One of the customer's documents with its data and bytes (null until rendered). */
     async document(sub: string, id: string) {
       const [row] = await db
-        .select({ id: docs.id, sub: docs.sub, kind: docs.kind, title: docs.title, pdfTitle: docs.pdfTitle, pdfIsin: docs.pdfIsin, issuedAt: docs.issuedAt, data: docs.data, pdf: docs.pdf })
+        .select({ id: docs.id, sub: docs.sub, kind: docs.kind, title: docs.title, pdfTitle: docs.pdfTitle, pdfIsin: docs.pdfIsin, issuedAt: docs.issuedAt, readAt: docs.readAt, data: docs.data, pdf: docs.pdf })
         .from(docs)
         .where(and(eq(docs.sub, sub), eq(docs.id, id)));
       return row;
     },
 
-    /** Documents still without a PDF, oldest first, of the kinds given. */
-    async unrendered(kinds: readonly string[], limit: number) {
+    /** The background queue: documents of the queued kinds still without a PDF, oldest first. */
+    async unrendered(limit: number) {
       return db
         .select({ id: docs.id, sub: docs.sub, kind: docs.kind, issuedAt: docs.issuedAt, data: docs.data })
         .from(docs)
-        .where(and(isNull(docs.pdf), inArray(docs.kind, [...kinds])))
+        .where(awaitingQueue(docs))
         .orderBy(asc(docs.issuedAt))
         .limit(limit);
     },
 
     /**
-     * Stores the rendered PDF, and the data completed for it, unless one was stored first (the
-     * on-demand path and the renderer may race): either way the bytes stored are returned.
+     * Stores the rendered PDF, and the data completed for it, unless one was stored first (openings
+     * in several processes, or an opening and the queue, may race): either way the bytes stored are returned.
      */
     async storePdf(id: string, pdf: Buffer, data: Record<string, unknown>): Promise<Buffer> {
       const [won] = await db

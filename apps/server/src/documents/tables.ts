@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, customType, type AnyPgColumn, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** PDF bytes: node-postgres gives a Buffer, PGlite a Uint8Array; both come back as a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -8,10 +8,25 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
+ * The kinds the background queue renders after commit: each issued by one customer's own action
+ * (a trade, a service request, the account opening), a few at a time. Every other kind is issued by
+ * a job to many customers at once (a savings-plan day, period ends, tax and corporate-action runs)
+ * and is rendered when it is first opened, so a job leaves no backlog
+ * (docs/decisions/040-bulk-documents-rendered-on-first-opening.md). The queue's index is partial on
+ * this list: changing it is a migration.
+ */
+export const QUEUED_KINDS = ['contract_note', 'ticket_confirmation', 'account_opening'] as const;
+
+/** A document the background queue still has to render: the index's predicate and the queue's condition, spelled alike so the planner uses the index. */
+export const awaitingQueue = (t: { pdf: AnyPgColumn; kind: AnyPgColumn }): SQL =>
+  sql`${t.pdf} is null and ${t.kind} in (${sql.raw(QUEUED_KINDS.map((k) => `'${k}'`).join(', '))})`;
+
+/**
  * Every document a customer received (docs/decisions/016-documents-rendered-once-after-commit.md).
  * `data` is what the PDF shows, written when the document is issued; `pdf` is rendered from it
- * once, after the issuing transaction commits, and never changes again. `dedupe_key` makes issuing
- * idempotent per customer (`contract_note:<execution id>`, `depot_statement:2026-Q3`).
+ * once (after the issuing transaction commits, or when it is first opened) and never changes again.
+ * `dedupe_key` makes issuing idempotent per customer (`contract_note:<execution id>`,
+ * `depot_statement:2026-Q3`).
  */
 export const customerDocuments = pgTable(
   'customer_documents',
@@ -45,7 +60,7 @@ export const customerDocuments = pgTable(
     index('customer_documents_category').on(t.sub, t.category, t.issuedAt, t.id),
     index('customer_documents_unread').on(t.sub, t.issuedAt, t.id).where(sql`${t.readAt} is null`),
     index('customer_documents_savings_plan').on(t.sub, t.issuedAt, t.id).where(sql`${t.savingsPlan}`),
-    // The renderer's queue: documents not yet rendered, oldest first.
-    index('customer_documents_unrendered').on(t.issuedAt).where(sql`${t.pdf} is null`),
+    // The renderer's queue: documents of the queued kinds not yet rendered, oldest first.
+    index('customer_documents_queued').on(t.issuedAt).where(awaitingQueue(t)),
   ],
 );

@@ -78,11 +78,11 @@ export function inboxService(d: InboxDeps) {
       return { documents: page.map(view), nextCursor: rows.length > q.limit ? cursorOf(page.at(-1)!) : null, total };
     },
 
-    /** The PDF as it was sent; opening it marks it read. */
+    /** The PDF as it was sent; opening it marks it read (opening it again writes nothing). */
     async pdf(sub: string, id: string): Promise<{ pdf: Buffer; filename: string }> {
       const found = isUuid(id) ? await d.renderer.pdf(sub, id) : undefined;
       if (!found) throw gone();
-      await d.documents.setRead(sub, id, true, d.clock.now());
+      if (!found.readAt) await d.documents.setRead(sub, id, true, d.clock.now());
       return { pdf: found.pdf, filename: fileName(found) };
     },
 

@@ -35,8 +35,6 @@ export type SavingsJobDeps = {
   fxRateAt: (instrument: Instrument, at: Date) => string;
   /** A direct debit of the rate, inside the block's transaction. */
   collectDebit: (tx: Db, sub: string, amount: string, at: Date) => Promise<string>;
-  /** After a block issued its confirmations: the renderer's wake-up. */
-  issued: () => void;
   log: FastifyBaseLogger;
 };
 
@@ -56,7 +54,7 @@ export function savingsPlanJobs(d: SavingsJobDeps) {
       const { amount } = amountOn(p, p.nextNominal ?? date);
       await d.collectDebit(tx, p.sub, amount, at);
     }
-    const result = await executeBlock(tx, {
+    return executeBlock(tx, {
       date,
       isin,
       price,
@@ -65,8 +63,6 @@ export function savingsPlanJobs(d: SavingsJobDeps) {
       at,
       instrument: { name: instrument.name, wkn: instrument.wkn, currency: instrument.quoteCurrencyCode },
     });
-    if (result && result.executed > 0) d.issued();
-    return result;
   }
 
   /** The execution day's job of `date` (a trading day), due at its execution time. */

@@ -57,7 +57,7 @@ it('fractions-rounded-down-to-qty-scale-rest-stays-cash: 50,00 € at 101,37 €
 
   const inbox = (await t.call({ method: 'GET', url: '/api/posteingang?mode=SAVINGS_PLAN', headers: anna.headers })).json();
   expect(inbox.documents).toEqual([expect.objectContaining({ id: d.history[0]!.documentId, kind: 'savings_plan_execution', category: 'SPARPLAENE', savingsPlan: true })]);
-  await t.app.documentRenderer.renderPending();
+  // Rendered when it is first opened.
   const pdf = await t.call({ method: 'GET', url: `/api/posteingang/${d.history[0]!.documentId}/pdf`, headers: anna.headers });
   expect(pdf.statusCode).toBe(200);
   expect(pdf.headers['content-type']).toMatch(/pdf/);

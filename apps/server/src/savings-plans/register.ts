@@ -2,7 +2,6 @@ import type { AreaBase } from '../platform/area-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Instrument } from '@kontor/domain/instrument';
 import { bidInEuros } from '../market/bid-in-euros.ts';
-import type { DocumentStore } from '../documents/store.ts';
 import type { InstrumentService } from '../instruments/service.ts';
 import type { QuoteSource } from '../market/feed.ts';
 import { fxRateAt, fxRateNow, priceAt } from '../market/price-at.ts';
@@ -31,14 +30,13 @@ export async function registerSavingsPlans(
     scheduler: Scheduler;
     instruments: InstrumentService;
     quotes: QuoteSource;
-    documents: DocumentStore;
     /** The money area (above): the direct debit of a plan's instalment. */
     money: MoneyPorts;
     /** Order expiry sees the new time of "Zeit vorspulen" at once. */
     afterAdvance: () => Promise<unknown>;
   },
 ): Promise<void> {
-  const { config, db, marketClock, scheduler, instruments, quotes, documents, money } = ctx;
+  const { config, db, marketClock, scheduler, instruments, quotes, money } = ctx;
   const instrument = (isin: string) => instruments.get(isin);
   const jobs = savingsPlanJobs({
     db,
@@ -49,7 +47,6 @@ export async function registerSavingsPlans(
     // A day gone by (the demo's executions) at that day's rate, as its price.
     fxRateAt: (i, at) => fxRateAt(quotes, i.quoteCurrencyCode, at, marketClock.now()) ?? '1',
     collectDebit: money.collectDebit,
-    issued: () => documents.announceIssued(),
     log: app.log,
   });
   await jobs.start();

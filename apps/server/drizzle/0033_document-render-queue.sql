@@ -1,0 +1,2 @@
+DROP INDEX "customer_documents_unrendered";--> statement-breakpoint
+CREATE INDEX "customer_documents_queued" ON "customer_documents" USING btree ("issued_at") WHERE "customer_documents"."pdf" is null and "customer_documents"."kind" in ('contract_note', 'ticket_confirmation', 'account_opening');
