@@ -76,8 +76,12 @@ const envSchema = z.object({
   SRP_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(2)),
   /** How far the SRP worker threads step back behind the event loop and the database (Linux nice, 0–19; 0: not at all). */
   SRP_WORKER_NICE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(19).default(10)),
-  /** User-pool requests (sign-in steps and the like) worked on at once per process; more wait their turn. 0: no limit. */
-  IDENTITY_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(8)),
+  /**
+   * User-pool requests (sign-in steps and the like) worked on at once per process; more wait their
+   * turn. 0: no limit. As many as SRP worker threads: more only queue on them while holding the
+   * event loop and database connections that order entry needs (bench/README.md, "Sign-in storm").
+   */
+  IDENTITY_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(2)),
   /**
    * Where the other processes on the same PostgreSQL reach this one when it leads (they hand it
    * orders and cash movements); default http://127.0.0.1:PORT, right for processes on one machine.
