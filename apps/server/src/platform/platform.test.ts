@@ -29,7 +29,7 @@ describe('backend error body', () => {
   it('answers an unknown API route with 404 and the error body', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: expect.stringMatching(/nicht gefunden/), status: 404, errors: [] });
+    expect(res.json()).toEqual({ message: expect.stringMatching(/gibt es nicht/), status: 404, errors: [] });
   });
 
   it('answers bad input with 400 and field errors, writing nothing', async () => {

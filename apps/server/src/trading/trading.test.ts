@@ -172,7 +172,7 @@ describe('pre-trade checks refuse with a German message and write nothing', () =
     expect(bad.statusCode).toBe(400);
     const noKey = await t.call({ method: 'POST', url: '/api/trading', headers: c.headers, payload: { isin: SAP, side: 'buy', kind: 'market', quantity: '1', validity: { type: 'day' } } });
     expect(noKey.statusCode).toBe(400);
-    expect(noKey.json().message).toMatch(/Idempotency-Key/);
+    expect(noKey.json().message).toMatch(/nicht eindeutig zugeordnet/);
     const fraction = await place({ isin: SAP, side: 'buy', kind: 'market', quantity: '1.1234567', validity: { type: 'day' } });
     expect(fraction.statusCode).toBe(400);
     expect((await depot()).cash).toEqual(cash);
