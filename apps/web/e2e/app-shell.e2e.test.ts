@@ -62,7 +62,7 @@ describe('app shell after sign-in', () => {
     await page.getByRole('heading', { level: 1, name: 'Depot' }).waitFor();
 
     // On a phone the value chart is below the fold: its library loads as the customer scrolls towards it.
-    const performance = page.getByRole('region', { name: 'Wertentwicklung' });
+    const performance = page.getByRole('region', { name: 'Wertentwicklung', exact: true });
     await performance.locator('[data-performance-range]').waitFor();
     expect(chartRequests).toEqual([]);
     await performance.scrollIntoViewIfNeeded();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { addCalendarDays, exchangeDayOnOrAfter, isoWeekday, type IsoDate } from '@kontor/domain/banking-days';
 import { DEMO, VIEWPORTS, api, screenshot, expectAccessible, signIn, browserForFile } from './browser';
 
 const files = browserForFile();
@@ -20,11 +21,10 @@ async function serverNow(page: Page): Promise<string> {
 }
 
 /** The first Monday–Friday after the server's today: the plan's first day. */
-function nextWeekday(today: string): { date: string; weekday: number } {
-  const d = new Date(`${today}T12:00:00Z`);
-  do d.setUTCDate(d.getUTCDate() + 1);
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
-  return { date: d.toISOString().slice(0, 10), weekday: d.getUTCDay() };
+/** The first exchange day after today (a plan executes on exchange days: not on a weekend, nor on 24–26 December). */
+function nextExchangeDay(today: string): { date: string; weekday: number } {
+  const date = exchangeDayOnOrAfter(addCalendarDays(today as IsoDate, 1));
+  return { date, weekday: isoWeekday(date) };
 }
 
 /** DELETE without a body (the `api` helper always sends a JSON content type, which asks for one). */
@@ -56,7 +56,7 @@ describe('Sparpläne', () => {
     const page = await files.context.newPage();
     await signIn(page, DEMO);
     const start = await serverNow(page);
-    const first = nextWeekday(berlinDate(start));
+    const first = nextExchangeDay(berlinDate(start));
     // A plan of this ETF left by an earlier run on the same server would refuse a second one.
     const plans = (await api(page, 'GET', '/api/savingsplan')).json as { plans: { id: string; isin: string; state: string }[] };
     for (const p of plans.plans.filter((x) => x.isin === ETF && x.state !== 'deleted')) expect(await remove(page, `/api/savingsplan/${p.id}`)).toBe(200);

@@ -131,7 +131,8 @@ export function PerformanceCard() {
         <ChartWhenNear points={points} label={label} />
         <ValueChartLegend value={t('depot.performance.value')} invested={t('depot.performance.investedLine')} />
         {p.positions.length > 0 && (
-          <div className={styles.performanceTableWrap}>
+          // On a phone the table may scroll sideways: a region the keyboard reaches, named as the table.
+          <div className={styles.performanceTableWrap} tabIndex={0} role="region" aria-label={t('depot.performance.positionsCaption')}>
             <table className={styles.performanceTable}>
               <caption className="visually-hidden">{t('depot.performance.positionsCaption')}</caption>
               <thead>
