@@ -115,4 +115,30 @@ describe('the bell', () => {
       await context.close();
     }
   });
+
+  it('a notification read in one tab takes the other tab\'s bell down at once, without reloading it', async () => {
+    const context = await newContext(browser, 'desktop');
+    try {
+      const page = await context.newPage();
+      await signInWithTotpSetup(page, await createCustomer('tabs'));
+      expect((await api(page, 'POST', '/api/dev/deposit', { amount: '5000.00' })).status).toBe(200);
+      expect((await api(page, 'POST', '/api/user/confirmlowtrading', {})).status).toBe(204);
+      await openLive(page, '/depot');
+      const before = { bell: await bellCount(page), executions: (await notified(page)).executions };
+      await restingLimitBuy(page);
+      await moveMarket(SAP, '-4');
+      await bellCountsTheExecution(page, before);
+      // A second tab opened from the first (it shares the sign-in), on the notifications.
+      const [other] = await Promise.all([context.waitForEvent('page'), page.evaluate(() => window.open('/benachrichtigungen'))]);
+      await other.getByRole('heading', { level: 1, name: 'Benachrichtigungen' }).waitFor();
+      const unread = await bellCount(page);
+      await expect.poll(() => bellCount(other), LIVE).toBe(unread);
+      await other.getByRole('button', { name: /^„.+“ als gelesen markieren$/ }).first().click();
+      await expect.poll(() => bellCount(other), LIVE).toBe(unread - 1);
+      // The first tab, not touched: its bell follows.
+      await expect.poll(() => bellCount(page), LIVE).toBe(unread - 1);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -93,11 +93,13 @@ describe('order stream → cache', () => {
     expect(stale(queryKeys.notifications)).toBe(false);
   });
 
-  it('a `notifications` event sets the bell’s count at once and fetches the list again', () => {
+  it('a `notifications` event sets the bell’s count at once and fetches the list and the Posteingang again', () => {
     const { source } = liveStream();
     source.emit('notifications', { type: 'notifications', unread: 3 });
     expect(client.getQueryData<{ unread: number }>(queryKeys.notifications)?.unread).toBe(3);
     expect(stale(queryKeys.notifications)).toBe(true);
+    // A document read in another tab reads its notification: this tab's Posteingang counts anew.
+    expect(stale(queryKeys.inbox)).toBe(true);
     source.dispatchEvent(new MessageEvent('notifications', { data: '{"unread":"viele"}' }));
     expect(client.getQueryData<{ unread: number }>(queryKeys.notifications)?.unread).toBe(3);
   });

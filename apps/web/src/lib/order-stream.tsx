@@ -66,11 +66,14 @@ type NotificationList = z.infer<typeof notificationListSchema>;
 
 /**
  * The `notifications` event: the bell's unread count changed (a notification was written or read,
- * by any source). The count is shown at once; the list behind it is fetched again.
+ * by any source: another tab or device too). The count is shown at once; the list behind it is
+ * fetched again, and so is the Posteingang's, whose documents and messages are read with their
+ * notifications (one unread count everywhere).
  */
 export function applyNotificationsEvent(client: QueryClient, { unread }: { unread: number }): void {
   client.setQueryData<NotificationList>(queryKeys.notifications, (old) => old && { ...old, unread });
   void client.invalidateQueries({ queryKey: queryKeys.notifications }, { cancelRefetch: false });
+  void client.invalidateQueries({ queryKey: queryKeys.inbox }, { cancelRefetch: false });
 }
 
 /** Everything an order message can change: fetched again after the stream (re)opens, since messages sent meanwhile are lost. */
