@@ -23,6 +23,7 @@ import { InstructionForm } from './instruction-form';
 import styles from './corporate-actions.module.css';
 import { InstrumentLink } from '../../parts/instrument-link';
 import { toWireAmount } from '@kontor/domain/numbers';
+import lists from '../../ui/lists.module.css';
 
 function DetailSkeleton() {
   const { t } = useTranslation();
@@ -242,7 +243,7 @@ function Documents({ event }: { event: CaAnnouncement }) {
   if (!event.termsDocumentId && event.statementDocumentIds.length === 0) return null;
   return (
     <Card title={t('corporateActions.documents.title')}>
-      <ul className={styles.links}>
+      <ul className={lists.stacked}>
         {event.termsDocumentId && (
           <li>
             <Link href={posteingangDocumentPath(event.termsDocumentId)} className={styles.textLink}>

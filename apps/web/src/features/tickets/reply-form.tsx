@@ -10,6 +10,7 @@ import { TextAreaField } from '../../ui/text-area-field';
 import { ATTACHMENT_ACCEPT, attachmentProblem, formatFileSize } from './attachment-files';
 import { uploadAttachment, useReply } from './tickets-api';
 import styles from './tickets.module.css';
+import lists from '../../ui/lists.module.css';
 
 /** A chosen file: uploading, uploaded (with its attachmentId) or refused by the server. */
 type PendingFile = {
@@ -112,7 +113,7 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
         </Notice>
       )}
       {files.length > 0 && (
-        <ul className={styles.pendingFiles} aria-label={t('tickets.reply.files')}>
+        <ul className={`${lists.stacked} ${styles.pendingFiles}`} aria-label={t('tickets.reply.files')}>
           {files.map((file) => (
             <li key={file.key} data-upload-status={file.status}>
               <span className={styles.pendingName}>

@@ -22,6 +22,7 @@ import { serverFieldErrors } from './ticket-form';
 import { confirmOnce, placeOrder, requestQuote } from './trading-api';
 import styles from './trading.module.css';
 import { toWireAmount } from '@kontor/domain/numbers';
+import lists from '../../ui/lists.module.css';
 
 type Requirements = OrderPreview['requirements'];
 
@@ -222,7 +223,7 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
           </h3>
           {/* Every note at once, and one confirmation of them all. */}
           <Notice tone="warning">
-            <ul className={styles.confirmList}>
+            <ul className={`${lists.stacked} ${styles.confirmList}`}>
               {lacking && (
                 <li>
                   <strong>{t('trading.confirm.appropriatenessTitle')}</strong>
