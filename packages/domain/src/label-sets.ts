@@ -11,7 +11,7 @@ import {
   WEEKDAY_LABELS,
 } from './labels';
 import { ALERT_DIRECTION_LABELS } from './notifications';
-import { PASSWORD_MESSAGES } from './password';
+import { PASSWORD_MESSAGES } from './password-rules';
 import { DOCUMENT_CATEGORY_LABELS } from './posteingang-contracts';
 import {
   LOMBARD_DOCUMENT_LABELS,
