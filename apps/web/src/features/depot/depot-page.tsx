@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useRef, useState, type ReactNode, type FormEve
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
+import { useNavigate } from 'react-router';
 import { shownReservedParts } from '@kontor/domain/money-contracts';
 import type { Depot } from '@kontor/domain/trading-contracts';
 import { isApiError } from '../../lib/api-client';
@@ -23,7 +24,7 @@ import { Notice } from '../../ui/notice';
 import { Change, FlashingPrice, Money } from '../../ui/number';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
-import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
+import { SimpleCell, SimpleColumn, SimpleRow, SimpleRowHeader, SimpleTable, TableContainer } from '../../ui/simple-table';
 import { TextField } from '../../ui/text-field';
 import { useSimulatedDeposit } from './depot-api';
 import { depotTotals, type PositionValuation, usePositionValuations } from '../../parts/depot-valuation';
@@ -248,6 +249,7 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
   const compact = width !== undefined && width < COMPACT_BELOW_PX;
   const label = t('depot.positions.title');
   const rowPath = useRowPath();
+  const navigate = useNavigate();
 
   // In euros like the Einstandskurs beside it; a price in another currency follows in brackets.
   const price = (row: PositionValuation) => {
@@ -345,61 +347,63 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
           </ul>
         ) : (
           <TableContainer>
-            <Table aria-label={label} className={styles.table}>
-              <TableHeader>
-                <Column id="name" isRowHeader>
-                  {t('depot.positions.name')}
-                </Column>
-                <Column id="quantity" align="end">
-                  {t('depot.positions.quantity')}
-                </Column>
-                <Column id="average" align="end">
-                  {t('depot.positions.averagePrice')}
-                </Column>
-                <Column id="bid" align="end">
-                  {t('depot.positions.bid')}
-                </Column>
-                <Column id="value" align="end">
-                  {t('depot.positions.value')}
-                </Column>
-                <Column id="pnl" align="end">
-                  {t('depot.positions.pnl')}
-                </Column>
-                <Column id="today" align="end">
-                  {t('depot.positions.today')}
-                </Column>
-                <Column id="actions" align="end">
-                  <span className="visually-hidden">{t('depot.positions.actions')}</span>
-                </Column>
-              </TableHeader>
-              <TableBody items={rows.map((r) => ({ ...r, id: r.position.isin }))}>
-                {(row) => (
-                  <Row id={row.id} href={rowPath(row)} data-isin={row.position.isin} data-rights-of={rightsOf(row)?.eventId}>
-                    <Cell>
-                      <span className={styles.nameCell}>
-                        <span className={styles.name}>{row.position.name}</span>
-                        <span className={styles.ids}>{row.position.isin}</span>
-                        {rightsBadge(row)}
-                      </span>
-                    </Cell>
-                    <Cell align="end">{quantity(row)}</Cell>
-                    <Cell align="end">
-                      <Money amount={row.position.averagePrice} />
-                    </Cell>
-                    <Cell align="end">{price(row)}</Cell>
-                    <Cell align="end">{value(row)}</Cell>
-                    <Cell align="end">{pnl(row)}</Cell>
-                    <Cell align="end">{today(row)}</Cell>
-                    <Cell align="end">
-                      <span className={styles.rowActions}>
-                        {note(row)}
-                        {sell(row)}
-                      </span>
-                    </Cell>
-                  </Row>
-                )}
-              </TableBody>
-            </Table>
+            <SimpleTable label={label} className={styles.table}>
+              <thead>
+                <tr>
+                  <SimpleColumn>{t('depot.positions.name')}</SimpleColumn>
+                  <SimpleColumn align="end">{t('depot.positions.quantity')}</SimpleColumn>
+                  <SimpleColumn align="end">{t('depot.positions.averagePrice')}</SimpleColumn>
+                  <SimpleColumn align="end">{t('depot.positions.bid')}</SimpleColumn>
+                  <SimpleColumn align="end">{t('depot.positions.value')}</SimpleColumn>
+                  <SimpleColumn align="end">{t('depot.positions.pnl')}</SimpleColumn>
+                  <SimpleColumn align="end">{t('depot.positions.today')}</SimpleColumn>
+                  <SimpleColumn align="end">
+                    <span className="visually-hidden">{t('depot.positions.actions')}</span>
+                  </SimpleColumn>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const path = rowPath(row);
+                  return (
+                    <SimpleRow
+                      key={row.position.isin}
+                      onOpen={path ? () => void navigate(path) : undefined}
+                      data-isin={row.position.isin}
+                      data-rights-of={rightsOf(row)?.eventId}
+                    >
+                      <SimpleRowHeader>
+                        <span className={styles.nameCell}>
+                          {path ? (
+                            <Link href={path} className={`${styles.name} ${styles.nameLink}`}>
+                              {row.position.name}
+                            </Link>
+                          ) : (
+                            <span className={styles.name}>{row.position.name}</span>
+                          )}
+                          <span className={styles.ids}>{row.position.isin}</span>
+                          {rightsBadge(row)}
+                        </span>
+                      </SimpleRowHeader>
+                      <SimpleCell align="end">{quantity(row)}</SimpleCell>
+                      <SimpleCell align="end">
+                        <Money amount={row.position.averagePrice} />
+                      </SimpleCell>
+                      <SimpleCell align="end">{price(row)}</SimpleCell>
+                      <SimpleCell align="end">{value(row)}</SimpleCell>
+                      <SimpleCell align="end">{pnl(row)}</SimpleCell>
+                      <SimpleCell align="end">{today(row)}</SimpleCell>
+                      <SimpleCell align="end">
+                        <span className={styles.rowActions}>
+                          {note(row)}
+                          {sell(row)}
+                        </span>
+                      </SimpleCell>
+                    </SimpleRow>
+                  );
+                })}
+              </tbody>
+            </SimpleTable>
           </TableContainer>
         )}
       </div>
