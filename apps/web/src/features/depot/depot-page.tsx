@@ -1,32 +1,24 @@
-import { lazy, Suspense, useMemo, useRef, useState, type ReactNode, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { shownReservedParts } from '@kontor/domain/money-contracts';
 import type { Depot } from '@kontor/domain/trading-contracts';
-import { isApiError } from '../../lib/api-client';
-import { amountInputError, amountInputValue } from '../../lib/amount-input';
-import { devToolsMissing, useDevToolsAvailable } from '../../lib/dev-tools';
+import { useDevToolsAvailable } from '../../lib/dev-tools';
 import { formatMoney, formatQuantity } from '../../lib/format';
-import { PositionNoteDialog } from '../../parts/notes/own-note-card';
 import { corporateActionPath, orderTicketPath, searchPath } from '../../lib/paths';
 import { useInstrumentPath } from '../../parts/instrument-link';
 import { isFreshDepot, useDepot } from '../../parts/queries/depot';
-import { toasts } from '../../lib/toasts';
 import { Badge } from '../../ui/badge';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { Dialog } from '../../ui/dialog';
 import { DepotIcon } from '../../ui/icons';
 import { LoadError } from '../../ui/load-error';
-import { Notice } from '../../ui/notice';
 import { Change, FlashingPrice, Money } from '../../ui/number';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { SimpleCell, SimpleColumn, SimpleRow, SimpleRowHeader, SimpleTable, TableContainer } from '../../ui/simple-table';
-import { TextField } from '../../ui/text-field';
-import { useSimulatedDeposit } from './depot-api';
 import { depotTotals, type PositionValuation, usePositionValuations } from '../../parts/depot-valuation';
 import { PerformanceCard } from './performance-card';
 import { useWidth } from '../../lib/use-width';
@@ -34,6 +26,9 @@ import styles from './depot.module.css';
 
 // Only a new customer's depot shows the welcome: it loads with it, not with every depot.
 const WelcomeCard = lazy(() => import('./welcome-card').then((m) => ({ default: m.WelcomeCard })));
+// The dialogs load when they open, not with the page (README "First load").
+const DepositDialog = lazy(() => import('./deposit-dialog').then((m) => ({ default: m.DepositDialog })));
+const PositionNoteDialog = lazy(() => import('../../parts/notes/own-note-card').then((m) => ({ default: m.PositionNoteDialog })));
 
 /** A rights position (Bezugsrechte of a capital increase) carries the event it came from. */
 const rightsOf = (row: PositionValuation) => row.position.rightsOf;
@@ -233,11 +228,11 @@ export function DepotPage() {
   return (
     <Page title={t('pages.depot.title')} actions={depositButton}>
       {content}
-      <DepositDialog
-        isOpen={depositOpen}
-        onOpenChange={setDepositOpen}
-        onUnavailable={() => setDepositOpen(false)}
-      />
+      {depositOpen && (
+        <Suspense fallback={null}>
+          <DepositDialog isOpen onOpenChange={setDepositOpen} onUnavailable={() => setDepositOpen(false)} />
+        </Suspense>
+      )}
     </Page>
   );
 }
@@ -408,62 +403,11 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
         )}
       </div>
       {/* Outside the table: a dialog inside a row would pass its clicks on to the row's link. */}
-      <PositionNoteDialog position={noteFor} onClose={() => setNoteFor(null)} />
+      {noteFor && (
+        <Suspense fallback={null}>
+          <PositionNoteDialog position={noteFor} onClose={() => setNoteFor(null)} />
+        </Suspense>
+      )}
     </Card>
-  );
-}
-
-function DepositDialog({ isOpen, onOpenChange, onUnavailable }: { isOpen: boolean; onOpenChange: (open: boolean) => void; onUnavailable: () => void }) {
-  const { t } = useTranslation();
-  const deposit = useSimulatedDeposit();
-  const [amount, setAmount] = useState('10.000,00');
-  const [shown, setShown] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const fieldError = amountInputError(amount);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setShown(true);
-    setError(null);
-    if (fieldError) return;
-    try {
-      const value = amountInputValue(amount);
-      await deposit.mutateAsync(value);
-      toasts.success(t('depot.deposit.done', { amount: formatMoney(value) }));
-      onOpenChange(false);
-    } catch (e) {
-      if (devToolsMissing(e)) {
-        toasts.info(t('depot.deposit.unavailable'));
-        onUnavailable();
-        return;
-      }
-      setError(isApiError(e) ? e.message : t('trading.errors.unexpected'));
-    }
-  };
-
-  return (
-    <Dialog title={t('depot.deposit.title')} isOpen={isOpen} onOpenChange={onOpenChange}>
-      <form className={styles.stack} onSubmit={(e) => void submit(e)} noValidate>
-        <p className={styles.muted}>{t('depot.deposit.text')}</p>
-        <TextField
-          label={t('depot.deposit.amount')}
-          value={amount}
-          onChange={setAmount}
-          onBlur={() => setShown(true)}
-          inputMode="decimal"
-          autoComplete="off"
-          errorMessage={shown && fieldError ? t(fieldError.key) : undefined}
-        />
-        {error && <Notice tone="danger">{error}</Notice>}
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={deposit.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" isPending={deposit.isPending}>
-            {t('depot.deposit.submit')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
