@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import { shownReservedParts } from '@kontor/domain/money-contracts';
+import { shownReservedParts } from '@kontor/domain/reserved-parts';
 import type { Depot } from '@kontor/domain/trading-contracts';
 import { useDevToolsAvailable } from '../../lib/dev-tools';
 import { formatMoney, formatQuantity } from '../../lib/format';
