@@ -1,15 +1,14 @@
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describeAuthError } from '../../lib/auth-errors';
 import { useConfig } from '../../lib/config';
 import { ConfiguredLink } from '../../lib/external-links';
 import { Button } from '../../ui/button';
-import { FormTextField } from '../../ui/form-text-field';
+import { EMAIL_PATTERN } from '../../ui/email-address';
 import { Notice } from '../../ui/notice';
+import { TextField } from '../../ui/text-field';
 import { Actions, AuthScreen, FormStack } from './auth-screen';
-import { EmailField } from '../../ui/email-field';
 import { signInClient } from './sign-in-client';
 import { outcomeOf, type SignInOutcome } from './sign-in-flow';
 import styles from './identity.module.css';
@@ -31,6 +30,52 @@ function prepareNextSteps() {
 // ── signIn ─────────────────────────────────────────────────────────────────────────────────
 
 type SignInValues = { email: string; password: string };
+type SignInErrors = Partial<Record<keyof SignInValues, string>>;
+
+/**
+ * The two fields of the first screen, checked as the app's react-hook-form forms check them
+ * (mode onSubmit): nothing before the first submit, then with every change; a failed submit focuses
+ * the first field at fault. Kept without react-hook-form, which loads with the later steps: the
+ * sign-in screen's first load (decision 041).
+ */
+function useSignInFields(defaultEmail: string) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<SignInValues>({ email: defaultEmail, password: '' });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const email = useRef<HTMLInputElement>(null);
+  const password = useRef<HTMLInputElement>(null);
+  const check = (v: SignInValues): SignInErrors => ({
+    ...(v.email === '' ? { email: t('auth.validation.emailRequired') } : EMAIL_PATTERN.test(v.email) ? {} : { email: t('auth.validation.emailInvalid') }),
+    ...(v.password === '' ? { password: t('auth.validation.passwordRequired') } : {}),
+  });
+  const set = (name: keyof SignInValues, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (submitted) setErrors(check(next));
+  };
+  return {
+    values,
+    errors,
+    refs: { email, password },
+    set,
+    /** The values when both are right; else shows what is wrong and focuses the first field at fault. */
+    validate: (): SignInValues | null => {
+      setSubmitted(true);
+      const found = check(values);
+      setErrors(found);
+      if (found.email) email.current?.focus();
+      else if (found.password) password.current?.focus();
+      return found.email || found.password ? null : values;
+    },
+    /** Empties the password (after a wrong one) and puts the caret there. */
+    resetPassword: () => {
+      setValues((v) => ({ ...v, password: '' }));
+      setErrors((e) => ({ ...e, password: undefined }));
+      password.current?.focus();
+    },
+  };
+}
 
 export function SignInForm({
   defaultEmail,
@@ -55,10 +100,15 @@ export function SignInForm({
   const { t } = useTranslation();
   const { externalLinks } = useConfig();
   const [error, setError] = useState<string | null>(null);
-  const { control, handleSubmit, formState, resetField, setFocus } = useForm<SignInValues>({ defaultValues: { email: defaultEmail, password: '' } });
-  const typedEmail = useWatch({ control, name: 'email' });
+  const [submitting, setSubmitting] = useState(false);
+  const fields = useSignInFields(defaultEmail);
 
-  const submit = handleSubmit(async ({ email, password }) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const valid = fields.validate();
+    if (!valid) return;
+    const { email, password } = valid;
+    setSubmitting(true);
     setError(null);
     prepareNextSteps();
     onEmail(email, password);
@@ -71,13 +121,12 @@ export function SignInForm({
       if (described.next === 'confirmSignUp') return onNotConfirmed(email);
       if (described.next === 'resetPassword') return onResetRequired(email);
       if (described.kind === 'unknown') console.error('Sign-in failed', caught);
-      if (described.kind === 'wrongCredentials' || described.kind === 'locked') {
-        resetField('password');
-        setFocus('password');
-      }
+      if (described.kind === 'wrongCredentials' || described.kind === 'locked') fields.resetPassword();
       setError(described.message);
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   const shown = error ? { tone: 'danger' as const, text: error } : notice;
   return (
@@ -93,22 +142,38 @@ export function SignInForm({
     >
       <FormStack onSubmit={(event) => void submit(event)} onInput={prepareNextSteps} label={t('auth.signIn.title')}>
         {shown && <Notice tone={shown.tone}>{shown.text}</Notice>}
-        <EmailField control={control} name="email" autoFocus={!defaultEmail} />
-        <FormTextField
-          control={control}
+        <TextField
+          name="email"
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          isRequired
+          autoFocus={!defaultEmail}
+          value={fields.values.email}
+          onChange={(text) => fields.set('email', text.trim())}
+          inputRef={fields.refs.email}
+          errorMessage={fields.errors.email}
+          validationBehavior="aria"
+        />
+        <TextField
           name="password"
-          rules={{ required: t('auth.validation.passwordRequired') }}
           label={t('auth.fields.password')}
           type="password"
           autoComplete="current-password"
           isRequired
           autoFocus={Boolean(defaultEmail)}
+          value={fields.values.password}
+          onChange={(text) => fields.set('password', text)}
+          inputRef={fields.refs.password}
+          errorMessage={fields.errors.password}
+          validationBehavior="aria"
         />
-        <Link className={styles.inlineLink} to="/passwort-vergessen" state={{ email: typedEmail }}>
+        <Link className={styles.inlineLink} to="/passwort-vergessen" state={{ email: fields.values.email }}>
           {t('auth.signIn.forgot')}
         </Link>
         <Actions>
-          <Button type="submit" fullWidth isPending={formState.isSubmitting} isDisabled={disabled}>
+          <Button type="submit" fullWidth isPending={submitting} isDisabled={disabled}>
             {t('auth.signIn.submit')}
           </Button>
         </Actions>
