@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Depot, TradingOrder } from '@kontor/domain/trading-contracts';
 import { Providers } from '../app/providers';
+import { ServerState } from '../app/server-state';
 import { FakeEventSource } from '../test/fake-event-source';
 import { testAuth, testConfig } from '../test/fixtures';
 import { OrderStream, useOrderFallbackRefetch } from './order-stream';
@@ -160,7 +161,9 @@ describe('one order stream per signed-in session', () => {
     const auth = testAuth();
     render(
       <Providers config={testConfig()} auth={auth}>
-        <Polling />
+        <ServerState>
+          <Polling />
+        </ServerState>
       </Providers>,
     );
     await waitFor(() => expect(FakeEventSource.openAt('/api/trading/stream')).toHaveLength(1));

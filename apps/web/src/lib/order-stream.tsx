@@ -253,7 +253,7 @@ const OrderStreamContext = createContext<OrderStream | null>(null);
 
 /**
  * Holds the one order stream of the app: open while a customer is signed in, closed at sign-out
- * (and when the app unmounts). Mounted once, in app/providers.
+ * (and when the frame is left). Mounted with the server state of the signed-in frames (app/server-state).
  */
 export function OrderStreamProvider({ client, open, children }: { client: QueryClient; open?: Open; children: ReactNode }) {
   const auth = useAuth();
