@@ -20,8 +20,22 @@ const FOOTER_LINKS = [
   'website',
 ] as const satisfies readonly (keyof ExternalLinks)[];
 
-/** Development only, so it loads only where the tools are on (not in a customer's first load). */
-const TimeTravel = lazy(() => import('../features/dev-tools/time-travel').then((m) => ({ default: m.TimeTravel })));
+/**
+ * Development only, so it loads only where the tools are on (not in a customer's first load); with
+ * the server state of the signed-in frame, or its own on the sign-in screens.
+ */
+const TimeTravel = lazy(async () => {
+  const [{ TimeTravel: Clock }, { WithServerState }] = await Promise.all([import('../features/dev-tools/time-travel'), import('./server-state')]);
+  return {
+    default: function TimeTravel() {
+      return (
+        <WithServerState>
+          <Clock enabled />
+        </WithServerState>
+      );
+    },
+  };
+});
 
 export function Footer() {
   const { t } = useTranslation();
@@ -32,7 +46,7 @@ export function Footer() {
       <div className={styles.footerInner}>
         {devTools === true && (
           <Suspense fallback={null}>
-            <TimeTravel enabled />
+            <TimeTravel />
           </Suspense>
         )}
         <nav aria-label={t('footer.label')}>
