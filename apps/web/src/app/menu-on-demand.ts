@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useOnDemand, type OnDemand } from '../lib/on-demand';
 
 /** What a menu loaded on demand is told as it takes the place of its plain button. */
@@ -43,11 +43,15 @@ export function useMenuOnDemand<M>(part: OnDemand<M>) {
 export function useArrivedMenu({ openAtOnce = false, focusAtOnce = false }: MenuArrival) {
   const ref = useRef<HTMLButtonElement>(null);
   const [isOpen, onOpenChange] = useState(false);
-  useEffect(() => {
+  // In the commit that takes the plain button away: no key can go elsewhere in between.
+  useLayoutEffect(() => {
     if (openAtOnce || focusAtOnce) ref.current?.focus();
+    // Once, as it arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render, see above
     if (openAtOnce) onOpenChange(true);
-    // Once, as it arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return { ref, isOpen, onOpenChange };

@@ -1,4 +1,4 @@
-import { memo, useContext, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useContext, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ComboBox, ComboBoxStateContext, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
@@ -59,7 +59,8 @@ export const InstrumentSearchField = memo(function InstrumentSearchField({
   const instrumentPath = useInstrumentPath();
   const [inputValue, setInputValue] = useState(initialInputValue);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // In the commit that takes the plain field away: no key can go elsewhere in between.
+  useLayoutEffect(() => {
     const element = input.current;
     if (!autoFocus || !element) return;
     element.focus();
