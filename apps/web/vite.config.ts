@@ -48,7 +48,7 @@ export default defineConfig({
             { name: 'shell', tags: ['$initial'], priority: 2 },
             // TanStack Query, which the sign-in screen does without (app/server-state): one file
             // with the signed-in frame's first load rather than pieces copied into several chunks.
-            { name: 'server-state', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
             // Everything else: the bundler's own chunks, loaded with the page (lazy routes) that needs them.
           ],
         },
