@@ -124,6 +124,18 @@ describe('order stream → cache', () => {
     expect(stale(queryKeys.depot)).toBe(false);
   });
 
+  it('its first connection fetches again what was fetched before the stream started, not what the page fetched since', () => {
+    client.setQueryData(queryKeys.depot, depot);
+    vi.advanceTimersByTime(1_000);
+    const stream = new OrderStream(client, (url) => new FakeEventSource(url) as unknown as EventSource, parsers);
+    stream.start();
+    vi.advanceTimersByTime(200);
+    // The page's first answers (named in its head) arrive while the stream connects.
+    client.setQueryData(queryKeys.notifications, { unread: 0, items: [] });
+    FakeEventSource.opened.at(-1)!.open();
+    expect([stale(queryKeys.depot), stale(queryKeys.notifications)]).toEqual([true, false]);
+  });
+
   it('opens again after the server refused it, and once open fetches what it may have missed', () => {
     const { stream, source } = liveStream();
     source.fail();
