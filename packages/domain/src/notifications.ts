@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { isinSchema } from './instrument';
 import { positiveDecimalInputSchema } from './money';
 import { ALERT_DIRECTIONS } from './enums';
+import type { NotificationsStreamEvent } from './stream-messages';
+
+export type { NotificationsStreamEvent } from './stream-messages';
 
 export { ALERT_DIRECTIONS, ALERT_DIRECTION_LABELS } from './enums';
 
@@ -78,8 +81,7 @@ export const DEFAULT_NOTIFICATION_CHANNELS: Readonly<z.infer<typeof notification
  * The event `notifications` on the live stream (`GET /api/trading/stream`): sent after a
  * notification for the customer was written (or read), with the bell's unread count.
  */
-export const notificationsStreamEventSchema = z.object({ type: z.literal('notifications'), unread: z.number().int() });
-export type NotificationsStreamEvent = z.infer<typeof notificationsStreamEventSchema>;
+export const notificationsStreamEventSchema = z.object({ type: z.literal('notifications'), unread: z.number().int() }) satisfies z.ZodType<NotificationsStreamEvent>;
 
 /** Whether a mid price has reached an alert's price from the watched side (exact decimals). */
 export function alertReached(direction: (typeof ALERT_DIRECTIONS)[number], alertPrice: string, mid: string): boolean {

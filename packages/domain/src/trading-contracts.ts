@@ -6,6 +6,9 @@ import { isinSchema } from './instrument';
 import { reservedPartsSchema } from './money-contracts';
 import { decimalStringSchema, isDecimalString, positiveDecimalInputSchema } from './money';
 import { ORDER_SIDES, TICKET_ORDER_KINDS, TRAILING_UNITS } from './order-rules';
+import type { OrderStreamMessage } from './stream-messages';
+
+export type { OrderStreamMessage } from './stream-messages';
 
 /**
  * The contracts of the trading calls (spec §7 /api/trading, /api/trading/orders,
@@ -210,5 +213,4 @@ export const orderMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), orderId: z.string(), at: z.string(), display: z.string(), label: z.string() }),
   z.object({ type: z.literal('execution'), orderId: z.string(), at: z.string(), quantity: z.string(), price: z.string() }),
   z.object({ type: z.literal('tslupdate'), orderId: z.string(), at: z.string(), stop: z.string(), previousStop: z.string().nullable() }),
-]);
-export type OrderStreamMessage = z.infer<typeof orderMessageSchema>;
+]) satisfies z.ZodType<OrderStreamMessage>;

@@ -1,28 +1,27 @@
-import { notificationsStreamEventSchema } from '@kontor/domain/notifications';
-import { orderMessageSchema, type OrderStreamMessage } from '@kontor/domain/trading-contracts';
+import { readNotificationsEvent, readOrderMessage, type OrderStreamMessage } from '@kontor/domain/stream-messages';
 
 /**
- * Reading the order stream's messages: the shared schemas (and with them the order rules and
- * decimal arithmetic) are not part of the first load; lib/order-stream loads this module when the
- * stream opens.
+ * Reading the order stream's messages, as the domain reads them (without zod: every signed-in page
+ * opens the stream, decision 041). lib/order-stream loads this module when the stream opens.
  */
 
-/** An order message (`status`, `execution`, `tslupdate`), or null when it does not match its schema. */
-export function parseOrderMessage(type: string, data: unknown): OrderStreamMessage | null {
+const json = (data: unknown): unknown => {
   try {
-    const parsed = orderMessageSchema.safeParse({ ...(JSON.parse(String(data)) as object), type });
-    return parsed.success ? parsed.data : null;
+    return JSON.parse(String(data)) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
+};
+
+/** An order message (`status`, `execution`, `tslupdate`), or null when it is none. */
+export function parseOrderMessage(type: string, data: unknown): OrderStreamMessage | null {
+  const value = json(data);
+  return value === undefined ? null : readOrderMessage({ ...(value as object), type });
 }
 
 /** The `notifications` event's unread count, or null when the message does not match. */
 export function parseNotificationsEvent(data: unknown): { unread: number } | null {
-  try {
-    const parsed = notificationsStreamEventSchema.safeParse({ ...(JSON.parse(String(data)) as object), type: 'notifications' });
-    return parsed.success ? { unread: parsed.data.unread } : null;
-  } catch {
-    return null;
-  }
+  const value = json(data);
+  const event = value === undefined ? null : readNotificationsEvent({ ...(value as object), type: 'notifications' });
+  return event ? { unread: event.unread } : null;
 }
