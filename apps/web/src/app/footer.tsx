@@ -20,24 +20,11 @@ const FOOTER_LINKS = [
   'website',
 ] as const satisfies readonly (keyof ExternalLinks)[];
 
-/**
- * Development only, so it loads only where the tools are on (not in a customer's first load); with
- * the server state of the signed-in frame, or its own on the sign-in screens.
- */
-const TimeTravel = lazy(async () => {
-  const [{ TimeTravel: Clock }, { WithServerState }] = await Promise.all([import('../features/dev-tools/time-travel'), import('./server-state')]);
-  return {
-    default: function TimeTravel() {
-      return (
-        <WithServerState>
-          <Clock enabled />
-        </WithServerState>
-      );
-    },
-  };
-});
+/** Development only, so it loads only where the tools are on (not in a customer's first load). */
+const TimeTravel = lazy(() => import('../features/dev-tools/time-travel').then((m) => ({ default: m.TimeTravel })));
 
-export function Footer() {
+/** `onClockMoved`: after "Zeit vorspulen", what the page shows may be out of date (the signed-in frame fetches it again). */
+export function Footer({ onClockMoved }: { onClockMoved?: () => void }) {
   const { t } = useTranslation();
   const { externalLinks, devTools } = useConfig();
   const newWindow = t('footer.newWindow');
@@ -46,7 +33,7 @@ export function Footer() {
       <div className={styles.footerInner}>
         {devTools === true && (
           <Suspense fallback={null}>
-            <TimeTravel />
+            <TimeTravel enabled {...(onClockMoved ? { onMoved: onClockMoved } : {})} />
           </Suspense>
         )}
         <nav aria-label={t('footer.label')}>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 // Registers the domain's labels as phrases for domainText: a notice, a notification or a server
@@ -19,6 +20,7 @@ export function Layout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { page, isin } = noticePageOf(useLocation().pathname);
   const settled = useBannersSettled(children ? null : page);
+  const queryClient = useQueryClient();
   return (
     <div className={styles.shell}>
         {/* Signed in only: the error screen may show signed out. */}
@@ -38,7 +40,8 @@ export function Layout({ children }: { children?: ReactNode }) {
               {!children && <NoticeBanners page={page} isin={isin} />}
               {children ?? <Outlet />}
             </main>
-            <Footer />
+            {/* Whatever fell due has run on the server: every answer is fetched again. */}
+            <Footer onClockMoved={() => void queryClient.invalidateQueries()} />
           </div>
         </div>
         <BottomBar />

@@ -1,5 +1,5 @@
-import { useContext, useEffect, useState, type ReactNode } from 'react';
-import { QueryClientContext, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../lib/auth';
 import { OrderStreamProvider } from '../lib/order-stream';
 import { createQueryClient } from '../lib/query-client';
@@ -33,12 +33,4 @@ export function ServerState({ children }: { children: ReactNode }) {
       <OrderStreamProvider client={client}>{children}</OrderStreamProvider>
     </QueryClientProvider>
   );
-}
-
-/**
- * For a part that shows both inside a frame with server state and outside one (the footer's
- * developer clock, on the sign-in screens too): the frame's, or server state of its own.
- */
-export function WithServerState({ children }: { children: ReactNode }) {
-  return useContext(QueryClientContext) ? children : <ServerState>{children}</ServerState>;
 }

@@ -22,10 +22,13 @@ type Step = keyof typeof STEPS;
  * plans at once, or the next Depotauszug arrive. Shown
  * only when the runtime configuration says the development tools are on.
  */
-export function TimeTravel({ enabled }: { enabled: boolean }) {
+export function TimeTravel({ enabled, onMoved }: { enabled: boolean; /** Told after a move: the page's answers may be out of date. */ onMoved?: () => void }) {
   const { t } = useTranslation();
   const clock = useDevClock(enabled);
-  const advance = useAdvanceClock();
+  const advance = useAdvanceClock((result) => {
+    clock.set({ now: result.now, offsetMs: result.offsetMs });
+    onMoved?.();
+  });
   const toasts = useToast();
   const [step, setStep] = useState<Step>('day');
 
