@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { AuthProvider, type Auth } from '../lib/auth';
 import { ConfigProvider, type RuntimeConfig } from '../lib/config';
 import { i18n } from '../lib/i18n';
+import { OrderStreamProvider } from '../lib/order-stream';
 import { ToastProvider, type ToastStore } from '../lib/toasts';
 
 export type ProvidersProps = {
@@ -14,16 +15,18 @@ export type ProvidersProps = {
 };
 
 /**
- * Everything every screen may rely on: configuration, sign-in state, translations, toasts. Server
- * state kept current by the order stream comes with the screens that read the server
- * (app/server-state).
+ * Everything every screen may rely on: configuration, sign-in state, translations, toasts, and
+ * the order stream, open while signed in. Server state comes with the screens that read the
+ * server (app/server-state).
  */
 export function Providers({ config, toastStore, auth, children }: ProvidersProps) {
   return (
     <ConfigProvider config={config}>
       <AuthProvider auth={auth}>
         <I18nextProvider i18n={i18n}>
-          <ToastProvider store={toastStore}>{children}</ToastProvider>
+          <OrderStreamProvider>
+            <ToastProvider store={toastStore}>{children}</ToastProvider>
+          </OrderStreamProvider>
         </I18nextProvider>
       </AuthProvider>
     </ConfigProvider>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../lib/auth';
-import { OrderStreamProvider } from '../lib/order-stream';
+import { useOrderStreamCache } from '../lib/order-stream';
 import { createQueryClient } from '../lib/query-client';
 
 /** One customer's server data must never show to the next: the cache goes with the sign-out. */
@@ -19,18 +19,19 @@ function ClearCacheOnSignOut({ client }: { client: QueryClient }) {
 }
 
 /**
- * Server state (TanStack Query) and the order stream that keeps it current, around the screens
- * that read the server: the signed-in frames, and the account opening and the developer pages
+ * Server state (TanStack Query), kept current by the order stream (which opens at the sign-in,
+ * app/providers), around the screens that read the server: the signed-in frames, and the account opening and the developer pages
  * among the sign-in screens. The sign-in screen itself reads nothing through it, so its first load
  * does not carry TanStack Query (decision 041). Mounted once per frame: the signed-in frame stays
  * while the customer moves between its pages, and is left at the sign-out.
  */
 export function ServerState({ children }: { children: ReactNode }) {
   const [client] = useState(createQueryClient);
+  useOrderStreamCache(client);
   return (
     <QueryClientProvider client={client}>
       <ClearCacheOnSignOut client={client} />
-      <OrderStreamProvider client={client}>{children}</OrderStreamProvider>
+      {children}
     </QueryClientProvider>
   );
 }

@@ -33,7 +33,8 @@ const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalida
 
 /** An open stream with the cache seeded after its catch-up. */
 function liveStream() {
-  const stream = new OrderStream(client, (url) => new FakeEventSource(url) as unknown as EventSource, parsers);
+  const stream = new OrderStream((url) => new FakeEventSource(url) as unknown as EventSource, parsers);
+  stream.attach(client);
   stream.start();
   const source = FakeEventSource.opened.at(-1)!;
   source.open();
@@ -54,7 +55,8 @@ afterEach(() => {
 
 describe('order stream → cache', () => {
   it('opens /api/trading/stream once and is live when the server answers', () => {
-    const stream = new OrderStream(client, (url) => new FakeEventSource(url) as unknown as EventSource, parsers);
+    const stream = new OrderStream((url) => new FakeEventSource(url) as unknown as EventSource, parsers);
+    stream.attach(client);
     stream.start();
     stream.start();
     expect(FakeEventSource.opened.map((s) => s.url)).toEqual(['/api/trading/stream']);
@@ -124,16 +126,20 @@ describe('order stream → cache', () => {
     expect(stale(queryKeys.depot)).toBe(false);
   });
 
-  it('its first connection fetches again what was fetched before the stream started, not what the page fetched since', () => {
-    client.setQueryData(queryKeys.depot, depot);
-    vi.advanceTimersByTime(1_000);
-    const stream = new OrderStream(client, (url) => new FakeEventSource(url) as unknown as EventSource, parsers);
+  it('opens before the signed-in frame has a cache: what it says meanwhile is for no answer the page has', () => {
+    const stream = new OrderStream((url) => new FakeEventSource(url) as unknown as EventSource, parsers);
     stream.start();
-    vi.advanceTimersByTime(200);
-    // The page's first answers (named in its head) arrive while the stream connects.
-    client.setQueryData(queryKeys.notifications, { unread: 0, items: [] });
-    FakeEventSource.opened.at(-1)!.open();
-    expect([stale(queryKeys.depot), stale(queryKeys.notifications)]).toEqual([true, false]);
+    const source = FakeEventSource.opened.at(-1)!;
+    source.open();
+    source.emit('status', { type: 'status', orderId: LIMIT, at: '2026-11-23T10:00:00.000Z', display: 'Canceled', label: 'gestrichen' });
+    vi.advanceTimersByTime(50);
+    // The frame's cache arrives and is filled with the page's first answers: nothing asks for them again.
+    stream.attach(client);
+    seed();
+    expect([stale(queryKeys.depot), stale(queryKeys.orderList('open'))]).toEqual([false, false]);
+    source.emit('status', { type: 'status', orderId: LIMIT, at: '2026-11-23T10:00:01.000Z', display: 'Canceled', label: 'gestrichen' });
+    vi.advanceTimersByTime(50);
+    expect(stale(queryKeys.orderList('open'))).toBe(true);
   });
 
   it('opens again after the server refused it, and once open fetches what it may have missed', () => {

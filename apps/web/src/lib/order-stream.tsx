@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { Query, QueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { notificationListSchema } from '@kontor/domain/notifications';
 import type { OrderStreamMessage, TradingOrder } from '@kontor/domain/trading-contracts';
 import type { z } from 'zod';
@@ -76,16 +76,14 @@ export function applyNotificationsEvent(client: QueryClient, { unread }: { unrea
   void client.invalidateQueries({ queryKey: queryKeys.inbox }, { cancelRefetch: false });
 }
 
-/**
- * Everything an order message can change: fetched again after the stream (re)opens, since messages
- * sent meanwhile are lost. `before`: only what was fetched before that time (see `#connect`).
- */
-function catchUp(client: QueryClient, before?: number): void {
+/** Everything an order message can change: fetched again after the stream (re)opens, since messages sent meanwhile are lost. */
+function catchUp(client: QueryClient): void {
   const keep = { cancelRefetch: false };
-  const predicate = before === undefined ? undefined : (query: Query) => query.state.dataUpdatedAt < before;
-  for (const queryKey of [queryKeys.orders, queryKeys.depot, queryKeys.inbox, queryKeys.notifications, queryKeys.tax]) {
-    void client.invalidateQueries({ queryKey, ...(predicate ? { predicate } : {}) }, keep);
-  }
+  void client.invalidateQueries({ queryKey: queryKeys.orders }, keep);
+  void client.invalidateQueries({ queryKey: queryKeys.depot }, keep);
+  void client.invalidateQueries({ queryKey: queryKeys.inbox }, keep);
+  void client.invalidateQueries({ queryKey: queryKeys.notifications }, keep);
+  void client.invalidateQueries({ queryKey: queryKeys.tax }, keep);
 }
 
 type Open = (url: string) => EventSource;
@@ -104,7 +102,8 @@ function browserEventSource(): Open | null {
 }
 
 export class OrderStream {
-  readonly #client: QueryClient;
+  /** The cache it keeps current: the signed-in frame's, once it is there (app/server-state); none before. */
+  #client: QueryClient | null = null;
   readonly #open: Open | undefined;
   readonly #loadParsers: () => Promise<Parsers>;
   #parsers: Parsers | null = null;
@@ -115,8 +114,6 @@ export class OrderStream {
   #source: EventSource | null = null;
   #status: OrderStreamStatus = 'idle';
   #started = false;
-  /** When start() was called; null once a connection of this start failed. */
-  #startedAt: number | null = null;
   #refusals = 0;
   #reopen: ReturnType<typeof setTimeout> | undefined;
   #pending: OrderMessage[] = [];
@@ -126,11 +123,19 @@ export class OrderStream {
    * `open`: how a stream is opened; the browser's EventSource unless a test passes its own.
    * `parsers`: the message parsers, loaded on first start unless given.
    */
-  constructor(client: QueryClient, open?: Open, parsers?: Parsers) {
-    this.#client = client;
+  constructor(open?: Open, parsers?: Parsers) {
     this.#open = open;
     this.#parsers = parsers ?? null;
     this.#loadParsers = loadParsers;
+  }
+
+  /**
+   * The cache whose answers the messages change, or null when none is shown. The stream opens at
+   * the sign-in, before the signed-in frame and its cache are there: what it says meanwhile
+   * concerns nothing the page has fetched yet.
+   */
+  attach(client: QueryClient | null): void {
+    this.#client = client;
   }
 
   get status(): OrderStreamStatus {
@@ -146,7 +151,6 @@ export class OrderStream {
   start(): void {
     if (this.#started) return;
     this.#started = true;
-    this.#startedAt = Date.now();
     this.#refusals = 0;
     this.#prepareParsers();
     this.#connect();
@@ -201,11 +205,7 @@ export class OrderStream {
     source.onopen = () => {
       this.#refusals = 0;
       this.#setStatus('live');
-      // The first connection of a start, none lost before it: what the page fetched since the
-      // start (the answers named in its head among them) is as fresh as the stream, and is not
-      // asked for twice; anything older, and everything after a lost connection, is.
-      catchUp(this.#client, this.#startedAt ?? undefined);
-      this.#startedAt = null;
+      if (this.#client) catchUp(this.#client);
     };
     for (const type of MESSAGE_TYPES) {
       source.addEventListener(type, (event) => {
@@ -220,12 +220,11 @@ export class OrderStream {
       const { data } = event as MessageEvent;
       this.#withParsers(({ parseNotificationsEvent }) => {
         const parsed = parseNotificationsEvent(data);
-        if (parsed) applyNotificationsEvent(this.#client, parsed);
+        if (parsed && this.#client) applyNotificationsEvent(this.#client, parsed);
       });
     });
     source.onerror = () => {
       if (source !== this.#source) return;
-      this.#startedAt = null;
       // CONNECTING: the browser tries again by itself (the server asks for 3 s). CLOSED: it gave up.
       if (source.readyState !== CLOSED) {
         this.#setStatus('connecting');
@@ -248,7 +247,7 @@ export class OrderStream {
       this.#flush = undefined;
       const batch = this.#pending;
       this.#pending = [];
-      applyOrderMessages(this.#client, batch);
+      if (this.#client) applyOrderMessages(this.#client, batch);
     }, BATCH_MS);
   }
 
@@ -263,11 +262,12 @@ const OrderStreamContext = createContext<OrderStream | null>(null);
 
 /**
  * Holds the one order stream of the app: open while a customer is signed in, closed at sign-out
- * (and when the frame is left). Mounted with the server state of the signed-in frames (app/server-state).
+ * (and when the app unmounts). Mounted once, in app/providers; the signed-in frame's server state
+ * attaches its cache (`useOrderStreamCache`).
  */
-export function OrderStreamProvider({ client, open, children }: { client: QueryClient; open?: Open; children: ReactNode }) {
+export function OrderStreamProvider({ open, children }: { open?: Open; children: ReactNode }) {
   const auth = useAuth();
-  const [stream] = useState(() => new OrderStream(client, open));
+  const [stream] = useState(() => new OrderStream(open));
   useEffect(() => {
     const follow = () => (auth.store.getSnapshot().status === 'signedIn' ? stream.start() : stream.stop());
     follow();
@@ -278,6 +278,16 @@ export function OrderStreamProvider({ client, open, children }: { client: QueryC
     };
   }, [auth, stream]);
   return <OrderStreamContext.Provider value={stream}>{children}</OrderStreamContext.Provider>;
+}
+
+/** The order stream keeps this cache current while the calling component is mounted. */
+export function useOrderStreamCache(client: QueryClient): void {
+  const stream = useContext(OrderStreamContext);
+  useLayoutEffect(() => {
+    if (!stream) return;
+    stream.attach(client);
+    return () => stream.attach(null);
+  }, [stream, client]);
 }
 
 /**
