@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { type CostInstrument, type ExAnteCosts, exAnteCosts } from './order-costs';
 import { usesLimit, usesStop } from './order-kinds';
 import type { BidAsk, OrderTicket } from './order-rules';
-import { isDecimalString } from './money';
+import { isDecimalString } from './decimal-string';
 import { toWireDecimal } from './numbers';
 
 /**

@@ -5,7 +5,7 @@ import type { Instrument } from './instrument';
 import { orderKindLabel } from './labels';
 import { estimatedOrderValue } from './order-estimate';
 import { usesLimit, usesQuantity, usesStop } from './order-kinds';
-import { isDecimalString } from './money';
+import { isDecimalString } from './decimal-string';
 import { formatEuro, formatQuantity, toWireAmount, toWireDecimal } from './numbers';
 import {
   type TradingHours,

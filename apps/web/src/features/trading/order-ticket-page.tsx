@@ -5,11 +5,12 @@ import { EUR_USD_ISIN, eurPerUnit } from '@kontor/domain/fx';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { OrderField, OrderFieldErrors, OrderSide, TicketOrderKind } from '@kontor/domain/order-rules';
 import { TICKET_ORDER_KINDS } from '@kontor/domain/order-rules';
-import { dayChange, midPrice } from '@kontor/domain/quote';
+import { dayChange, midPrice } from '@kontor/domain/quote-rules';
 import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
 import { isApiError, newIdempotencyKey } from '../../lib/api-client';
 import { priceDecimals } from '../../lib/format';
 import { useLiveQuote, usePreviousCloses } from '../../lib/live-quotes';
+import { onDemand } from '../../lib/on-demand';
 import { searchPath } from '../../lib/paths';
 import { useDepot } from '../../parts/queries/depot';
 import { useInstrument } from '../../parts/queries/instrument';
@@ -22,14 +23,21 @@ import { Notice } from '../../ui/notice';
 import { Change, FlashingPrice } from '../../ui/number';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
-import { quoteDeadline, RfqQuote } from './rfq-quote';
 import { TicketFields } from './ticket-fields';
 import { initialValues, serverFieldErrors, ticketErrors, toTicket, type TicketValues } from './ticket-form';
-import { TicketResult } from './ticket-result';
-import { TicketReview } from './ticket-review';
-import { previewOrder } from './trading-api';
 import styles from './trading.module.css';
 import { InstrumentLink } from '../../parts/instrument-link';
+
+/**
+ * The steps after the fields (the review with costs and notes, the RFQ quote, the result) and the
+ * calls they make load when the customer starts on the ticket, not with the page (decision 041);
+ * "Order prüfen" waits for them with the preview, so a step shows whole once it is there.
+ */
+const review = onDemand(() => import('./ticket-review'));
+const rfq = onDemand(() => import('./rfq-quote'));
+const result = onDemand(() => import('./ticket-result'));
+const calls = onDemand(() => import('./trading-api'));
+const loadSteps = () => Promise.all([calls.load(), review.load(), rfq.load(), result.load()]);
 
 type Step =
   | { name: 'edit' }
@@ -154,6 +162,8 @@ function OrderTicket({ instrument, side, kind }: { instrument: Instrument; side:
   }, [step.name]);
 
   const change = (next: TicketValues) => {
+    // The customer starts on the ticket: the later steps (and the calls they make) load meanwhile.
+    void loadSteps().catch(() => undefined);
     const changed = (Object.keys(next) as (keyof TicketValues)[]).filter((k) => next[k] !== values[k]);
     if (changed.length > 0) {
       setServerErrors((old) => {
@@ -172,6 +182,7 @@ function OrderTicket({ instrument, side, kind }: { instrument: Instrument; side:
     const ticket = toTicket(values, instrument.isin);
     setChecking(true);
     try {
+      const [{ previewOrder }] = await loadSteps();
       const preview = await previewOrder(ticket);
       setStep({ name: 'review', ticket, preview, key: newIdempotencyKey() });
     } catch (e) {
@@ -183,6 +194,11 @@ function OrderTicket({ instrument, side, kind }: { instrument: Instrument; side:
   };
 
   const requestAgain = (ticket: OrderTicketRequest, preview: OrderPreview) => setStep({ name: 'review', ticket, preview, key: newIdempotencyKey() });
+
+  // Loaded before a step other than the fields is reached (check, above).
+  const TicketReview = review.loaded()?.TicketReview;
+  const RfqQuote = rfq.loaded()?.RfqQuote;
+  const TicketResult = result.loaded()?.TicketResult;
 
   const stepTitle = {
     edit: t('trading.step.edit'),
@@ -214,7 +230,7 @@ function OrderTicket({ instrument, side, kind }: { instrument: Instrument; side:
               depot={depot.data}
             />
           )}
-          {step.name === 'review' && (
+          {step.name === 'review' && TicketReview && (
             <TicketReview
               key={step.key}
               instrument={instrument}
@@ -224,7 +240,7 @@ function OrderTicket({ instrument, side, kind }: { instrument: Instrument; side:
               priceDecimals={decimals}
               onBack={() => setStep({ name: 'edit' })}
               onPlaced={(order) => setStep({ name: 'result', order })}
-              onQuoted={(order) => setStep({ name: 'quote', ticket: step.ticket, preview: step.preview, order, deadline: quoteDeadline(order, Date.now()) })}
+              onQuoted={(order, deadline) => setStep({ name: 'quote', ticket: step.ticket, preview: step.preview, order, deadline })}
               onFieldErrors={(fieldErrors, text) => {
                 setServerErrors(fieldErrors);
                 setMessage(text);
@@ -233,7 +249,7 @@ function OrderTicket({ instrument, side, kind }: { instrument: Instrument; side:
               }}
             />
           )}
-          {step.name === 'quote' && (
+          {step.name === 'quote' && RfqQuote && (
             <RfqQuote
               key={step.order.id}
               order={step.order}
@@ -244,7 +260,7 @@ function OrderTicket({ instrument, side, kind }: { instrument: Instrument; side:
               onBack={() => setStep({ name: 'edit' })}
             />
           )}
-          {step.name === 'result' && (
+          {step.name === 'result' && TicketResult && (
             <TicketResult
               placed={step.order}
               priceDecimals={decimals}

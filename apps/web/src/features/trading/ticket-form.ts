@@ -1,4 +1,4 @@
-import { fieldErrorMap, type FieldError } from '@kontor/domain/backend-error';
+import { fieldErrorMap, type FieldError } from '@kontor/domain/backend-error-rules';
 import type { Instrument } from '@kontor/domain/instrument';
 import { chargedFees } from '@kontor/domain/order-costs';
 import { orderEstimate, type OrderEstimate } from '@kontor/domain/order-estimate';

@@ -17,6 +17,7 @@ import { Checkbox } from '../../ui/checkbox';
 import { Notice } from '../../ui/notice';
 import { Money } from '../../ui/number';
 import { priceConditionText, validityText } from './order-format';
+import { quoteDeadline } from './rfq-quote';
 import { SaleTaxEstimateSection } from './sale-tax';
 import { serverFieldErrors } from './ticket-form';
 import { confirmOnce, placeOrder, requestQuote } from './trading-api';
@@ -34,7 +35,8 @@ export type TicketReviewProps = {
   idempotencyKey: string;
   onBack: () => void;
   onPlaced: (order: TradingOrder) => void;
-  onQuoted: (order: TradingOrder) => void;
+  /** An RFQ's binding price, with the time it is valid until (rfq-quote). */
+  onQuoted: (order: TradingOrder, deadline: number) => void;
   /** The server found field errors after all: back to the fields with them. */
   onFieldErrors: (errors: OrderFieldErrors, message: string) => void;
   priceDecimals: number;
@@ -87,7 +89,7 @@ export function TicketReview({ instrument, ticket, preview, idempotencyKey, onBa
       const acknowledged = requirements.complexWarning ? { acknowledgedComplexRisk: true } : {};
       if (rfq) {
         const order = await requestQuote({ isin: ticket.isin, side: ticket.side, quantity: ticket.quantity ?? '', ...acknowledged }, idempotencyKey);
-        onQuoted(order);
+        onQuoted(order, quoteDeadline(order, Date.now()));
       } else {
         const order = await placeOrder({ ...ticket, ...acknowledged }, idempotencyKey);
         onPlaced(order);
