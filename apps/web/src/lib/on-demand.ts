@@ -23,8 +23,8 @@ export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
 }
 
 /**
- * The part, once `want()` was called and it has arrived; at once when an earlier screen loaded it.
- * `want` is cheap to call again (on every focus or hover).
+ * The part, once `want()` was called and it has arrived (at once when it was fetched before);
+ * at the first render when an earlier screen put it in place. `part.load()` alone only fetches it.
  */
 export function useOnDemand<T>(part: OnDemand<T>): [T | null, () => void] {
   const [value, setValue] = useState<T | null>(() => part.loaded());
@@ -36,9 +36,14 @@ export function useOnDemand<T>(part: OnDemand<T>): [T | null, () => void] {
     };
   }, []);
   const want = useCallback(() => {
-    if (part.loaded() !== null) return;
+    const loaded = part.loaded();
+    // Fetched before (on focus, by another screen): at once.
+    if (loaded !== null) {
+      setValue(() => loaded);
+      return;
+    }
     part.load().then(
-      (loaded) => mounted.current && setValue(() => loaded),
+      (arrived) => mounted.current && setValue(() => arrived),
       () => undefined,
     );
   }, [part]);

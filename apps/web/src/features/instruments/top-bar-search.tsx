@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { onDemand, useOnDemand } from '../../lib/on-demand';
@@ -14,10 +14,10 @@ export const loadInstrumentSearch = () => searchField.load();
 
 /**
  * The instrument search in the top bar. Its suggestions are not part of a page's first load
- * (README "First load"): until the customer turns to the field (pointer over it, a touch, focus),
- * it is a plain field of the same look, name and role; then the search with its suggestions loads
- * and takes its place, with what was typed meanwhile and the focus. Enter before that opens the
- * results page.
+ * (README "First load"): it loads when the customer turns to the field (pointer over it, focus),
+ * and until the first letter is typed a plain field of the same look, name and role stands in;
+ * then the search takes its place, with what was typed and the focus. Enter before it is there
+ * opens the results page.
  */
 export function TopBarSearch(props: InstrumentSearchFieldProps) {
   const { t } = useTranslation();
@@ -26,8 +26,14 @@ export function TopBarSearch(props: InstrumentSearchFieldProps) {
   const [Field, want] = useOnDemand(searchField);
   const [typed, setTyped] = useState('');
   const [focused, setFocused] = useState(false);
+  const plain = useRef<HTMLInputElement>(null);
+  // Fetched when the customer turns to the field, put in its place with the first letter typed.
+  const prefetch = () => void searchField.load().catch(() => undefined);
 
-  if (Field) return <Field {...props} initialInputValue={typed} autoFocus={focused} />;
+  // Whether the plain field has the focus as the search takes its place: read from the document,
+  // which knows it at this moment even when the focus event's state update has not been rendered.
+  // eslint-disable-next-line react-hooks/refs -- read once, as the search arrives
+  if (Field) return <Field {...props} initialInputValue={typed} autoFocus={focused || (plain.current !== null && plain.current === document.activeElement)} />;
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || !typed.trim()) return;
@@ -42,6 +48,7 @@ export function TopBarSearch(props: InstrumentSearchFieldProps) {
       </label>
       <SearchIcon className={props.iconClassName} />
       <input
+        ref={plain}
         id={id}
         className={props.inputClassName}
         type="search"
@@ -54,13 +61,15 @@ export function TopBarSearch(props: InstrumentSearchFieldProps) {
         placeholder={t('topbar.searchPlaceholder')}
         value={typed}
         data-focused={focused || undefined}
-        onChange={(event) => setTyped(event.target.value)}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          want();
+        }}
         onKeyDown={onKeyDown}
-        onPointerEnter={want}
-        onPointerDown={want}
+        onPointerEnter={prefetch}
         onFocus={() => {
           setFocused(true);
-          want();
+          prefetch();
         }}
         onBlur={() => setFocused(false)}
       />
