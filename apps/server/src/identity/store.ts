@@ -157,8 +157,22 @@ export function identityStore(db: Db) {
       await db.delete(identityAuthSessions).where(lt(identityAuthSessions.expiresAt, now));
     },
 
-    async insertRefreshToken(row: RefreshTokenRow): Promise<void> {
-      await db.insert(identityRefreshTokens).values(row);
+    /** A sign-in's token family, and the device it made (if any), in one statement. */
+    async insertSignIn(row: RefreshTokenRow, device: { deviceKey: string; groupKey: string; lastIp: string } | null): Promise<void> {
+      const at = (d: Date | null) => d?.toISOString() ?? null;
+      const family = sql`insert into identity_refresh_tokens (origin_jti, sub, client_id, token_hash, device_key, auth_time, created_at, expires_at, revoked_at)
+        values (${row.originJti}, ${row.sub}, ${row.clientId}, ${row.tokenHash}, ${row.deviceKey}, ${at(row.authTime)}::timestamptz,
+          ${at(row.createdAt)}::timestamptz, ${at(row.expiresAt)}::timestamptz, ${at(row.revokedAt)}::timestamptz)`;
+      if (!device) {
+        await db.execute(family);
+        return;
+      }
+      await db.execute(sql`
+        with device as (
+          insert into identity_devices (device_key, sub, group_key, created_at, last_modified_at, last_ip)
+          values (${device.deviceKey}, ${row.sub}, ${device.groupKey}, ${at(row.createdAt)}::timestamptz, ${at(row.createdAt)}::timestamptz, ${device.lastIp})
+        )
+        ${family}`);
     },
     async refreshTokenByHash(hash: string): Promise<RefreshTokenRow | undefined> {
       const rows = await db.select().from(identityRefreshTokens).where(eq(identityRefreshTokens.tokenHash, hash)).limit(1);
@@ -188,9 +202,6 @@ export function identityStore(db: Db) {
         .where(and(eq(identityRefreshTokens.sub, sub), isNull(identityRefreshTokens.revokedAt), keep ? ne(identityRefreshTokens.originJti, keep) : undefined));
     },
 
-    async insertDevice(row: typeof identityDevices.$inferInsert): Promise<void> {
-      await db.insert(identityDevices).values(row);
-    },
     async device(sub: string, deviceKey: string): Promise<DeviceRow | undefined> {
       const rows = await db
         .select()

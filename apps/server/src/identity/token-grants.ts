@@ -25,18 +25,20 @@ export function tokenGrants(deps: { store: IdentityStore; tokens: TokenIssuer; n
     const deviceKey = opts.deviceKey ?? newDevice?.deviceKey ?? null;
     const originJti = randomUUID();
     const refreshToken = `${randomBytes(8).toString('hex')}.${randomBytes(48).toString('base64url')}`;
-    await store.insertRefreshToken({
-      originJti,
-      sub: user.sub,
-      clientId,
-      tokenHash: hashToken(refreshToken),
-      deviceKey,
-      authTime: now(),
-      createdAt: now(),
-      expiresAt: new Date(now().getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
-      revokedAt: null,
-    });
-    if (newDevice) await store.insertDevice({ ...newDevice, sub: user.sub, createdAt: now(), lastModifiedAt: now(), lastIp: opts.ip });
+    await store.insertSignIn(
+      {
+        originJti,
+        sub: user.sub,
+        clientId,
+        tokenHash: hashToken(refreshToken),
+        deviceKey,
+        authTime: now(),
+        createdAt: now(),
+        expiresAt: new Date(now().getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
+        revokedAt: null,
+      },
+      newDevice && { ...newDevice, lastIp: opts.ip },
+    );
     const issued = await signFor(user, clientId, { originJti, authTime: now(), deviceKey });
     const result: AuthResult = {
       AccessToken: issued.accessToken,
