@@ -250,3 +250,50 @@ export const CANCEL_STATUSES = [
   'Filled',
 ] as const;
 export type CancelStatus = (typeof CANCEL_STATUSES)[number];
+
+// The enumerations below have their schemas in contract modules (ca-contracts, posteingang-
+// contracts, tax-contracts, notifications), which re-export them; they are here, without zod, so
+// that the web's label sets (label-sets.ts) are in a first load without the schemas.
+
+/**
+ * Where an event stands for the customer: OFFEN (an instruction is possible and none given),
+ * WEISUNG_ERTEILT (given, changeable until the deadline), INFORMATION (mandatory: nothing to do
+ * before the booking), FRIST_ABGELAUFEN (deadline passed, not booked yet), GEBUCHT (booked),
+ * ABGESCHLOSSEN (the pay date has passed and nothing was booked for the customer, e.g. an offer not taken up).
+ */
+export const CA_STATUSES = ['OFFEN', 'WEISUNG_ERTEILT', 'INFORMATION', 'FRIST_ABGELAUFEN', 'GEBUCHT', 'ABGESCHLOSSEN'] as const;
+export type CaStatus = (typeof CA_STATUSES)[number];
+export const CA_STATUS_LABELS: Readonly<Record<CaStatus, string>> = {
+  OFFEN: 'Weisung offen',
+  WEISUNG_ERTEILT: 'Weisung erteilt',
+  INFORMATION: 'Zur Information',
+  FRIST_ABGELAUFEN: 'Frist abgelaufen',
+  GEBUCHT: 'Gebucht',
+  ABGESCHLOSSEN: 'Abgeschlossen ohne Buchung',
+};
+
+/** The categories of the Posteingang, in the order the filter lists them; the wire value is the key. */
+export const DOCUMENT_CATEGORIES = ['ABRECHNUNGEN', 'SPARPLAENE', 'DEPOT_KONTO', 'STEUERN', 'KAPITALMASSNAHMEN', 'SERVICE', 'VERTRAEGE'] as const;
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+export const DOCUMENT_CATEGORY_LABELS: Readonly<Record<DocumentCategory, string>> = {
+  ABRECHNUNGEN: 'Abrechnungen',
+  SPARPLAENE: 'Sparpläne',
+  DEPOT_KONTO: 'Depot & Konto',
+  STEUERN: 'Steuern',
+  KAPITALMASSNAHMEN: 'Kapitalmaßnahmen',
+  SERVICE: 'Service',
+  VERTRAEGE: 'Verträge & Informationen',
+};
+
+export const TAX_EVENT_KINDS = ['sale', 'dividend', 'vorabpauschale', 'adjustment'] as const;
+export type TaxEventKind = (typeof TAX_EVENT_KINDS)[number];
+export const TAX_EVENT_LABELS: Readonly<Record<TaxEventKind, string>> = {
+  sale: 'Verkauf',
+  dividend: 'Dividende',
+  vorabpauschale: 'Vorabpauschale',
+  adjustment: 'Steuerkorrektur',
+};
+
+/** From which side a price alert watches the price (notifications.ts). */
+export const ALERT_DIRECTIONS = ['above', 'below'] as const;
+export const ALERT_DIRECTION_LABELS = { above: 'steigt auf oder über', below: 'fällt auf oder unter' } as const;

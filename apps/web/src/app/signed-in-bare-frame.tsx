@@ -1,5 +1,6 @@
 import { AuthLayout } from './auth-layout';
 import { RequireAuth } from './require-auth';
+import { ServerState } from './server-state';
 
 /**
  * A signed-in page that stands alone, without the app's navigation: the OAuth consent, where the
@@ -7,8 +8,10 @@ import { RequireAuth } from './require-auth';
  */
 export function SignedInBareFrame() {
   return (
-    <RequireAuth>
-      <AuthLayout />
-    </RequireAuth>
+    <ServerState>
+      <RequireAuth>
+        <AuthLayout />
+      </RequireAuth>
+    </ServerState>
   );
 }

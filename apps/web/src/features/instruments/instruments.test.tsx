@@ -10,6 +10,7 @@ import { jsonResponse, testAuth, testConfig, testInstrument } from '../../test/f
 import { renderAlone, renderApp } from '../../test/render';
 import { Button } from '../../ui/button';
 import { SearchPage } from './search-page';
+import { loadInstrumentSearch } from './top-bar-search';
 
 function instrument(isin: string, name: string, wkn: string | null, instrumentType: InstrumentType = 'AKTIE'): Instrument {
   return testInstrument({ isin, name, wkn, instrumentType });
@@ -26,8 +27,12 @@ const COUNTS = {
   tradable: { AKTIE: 1234, ETF: 100, FONDS: 50, DERIVAT: 70, KRYPTO: 10, INDEX: 0, WAEHRUNG: 11, ROHSTOFF: 10 },
 };
 
-// jsdom has no EventSource; the instrument page subscribes to live quotes.
-beforeAll(() => vi.stubGlobal('EventSource', FakeEventSource));
+// jsdom has no EventSource; the instrument page subscribes to live quotes. The top bar's search is
+// loaded before (top-bar-search.test.tsx has the plain field it takes the place of).
+beforeAll(async () => {
+  vi.stubGlobal('EventSource', FakeEventSource);
+  await loadInstrumentSearch();
+});
 afterAll(() => vi.unstubAllGlobals());
 
 let requests: URL[];
