@@ -121,19 +121,47 @@ function clusterCpuMs(postmaster: number | undefined): number {
 /** The benchmark's own connections name themselves, so the server's can be told apart in pg_stat_activity. */
 const benchUrl = (url: string) => `${url}${url.includes('?') ? '&' : '?'}application_name=bench-opening`;
 
+type Statements = Map<string, { query: string; calls: number; ms: number }>;
+
+/** pg_stat_statements of this database (empty when the extension is not loaded: BENCH_DATABASE_URL). */
+async function statements(db: pg.Client): Promise<Statements> {
+  const { rows } = await db
+    .query<{ id: string; query: string; calls: string; ms: number }>(
+      `select queryid::text as id, left(regexp_replace(query, '\\s+', ' ', 'g'), 200) as query, calls, total_exec_time as ms
+       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`,
+    )
+    .catch(() => ({ rows: [] }));
+  return new Map(rows.map((r) => [r.id, { query: r.query, calls: Number(r.calls), ms: r.ms }]));
+}
+
+/** The statements that ran most between two snapshots, per second. */
+function busiestStatements(from: Statements, to: Statements, seconds: number) {
+  return [...to]
+    .map(([id, s]) => ({ query: s.query, calls: s.calls - (from.get(id)?.calls ?? 0), ms: s.ms - (from.get(id)?.ms ?? 0) }))
+    .filter((s) => s.calls > 0 && !s.query.includes('bench-opening') && !s.query.includes('pg_stat'))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 8)
+    .map((s) => ({ perSecond: round(s.calls / seconds), msPerSecond: round(s.ms / seconds), query: s.query }));
+}
+
 /**
  * The database, polled four times a second: the savings day (when its job had fanned out, when its
  * last block was done; machine time), and what the server's connections were doing (active, idle
  * in a transaction, each with what it waited for).
  */
-function watchDatabase(databaseUrl: string) {
+function watchDatabase(databaseUrl: string, nineAt: number) {
   const db = new pg.Client({ connectionString: benchUrl(databaseUrl) });
   const seen = { fannedOutAt: NaN, lastBlockAt: NaN, blocks: 0, blocksDone: 0 };
+  // Statement snapshots: at the start, a second before 09:00, 5 s after the last block (its deliveries), at the end.
+  const snapshots: { at: number; statements: Statements }[] = [];
+  const snapshot = async () => void snapshots.push({ at: Date.now(), statements: await statements(db) });
   const activity: { at: number; connections: number; busy: Record<string, number> }[] = [];
   let stopped = false;
   const loop = (async () => {
     await db.connect();
+    await snapshot();
     while (!stopped) {
+      if ((snapshots.length === 1 && Date.now() >= nineAt - 1000) || (snapshots.length === 2 && Date.now() >= seen.lastBlockAt + 5_000)) await snapshot();
       const { rows } = await db.query<{ kind: string; state: string; n: string }>(
         `select kind, state, count(*) as n from scheduled_jobs where (kind = 'savings.day' and key = $1) or (kind = 'savings.block' and key like $1 || ':%') group by 1, 2`,
         [DAY],
@@ -154,10 +182,25 @@ function watchDatabase(databaseUrl: string) {
       activity.push({ at, connections: busy.rows.reduce((s, r) => s + Number(r.n), 0), busy: Object.fromEntries(busy.rows.filter((r) => r.what !== 'idle').map((r) => [r.what, Number(r.n)])) });
       await sleep(250);
     }
+    await snapshot();
     await db.end();
   })();
   return {
     seen,
+    /** The statements that took the database's time around the savings day (09:00 until 5 s after its last block) and otherwise. */
+    statements() {
+      if (snapshots.length < 4 || snapshots[0]!.statements.size === 0) return undefined;
+      const [start, nine, after, end] = snapshots as [(typeof snapshots)[number], (typeof snapshots)[number], (typeof snapshots)[number], (typeof snapshots)[number]];
+      const seconds = (a: { at: number }, b: { at: number }) => (b.at - a.at) / 1000;
+      const outside = new Map([...end.statements].map(([id, s]) => {
+        const [n, a] = [nine.statements.get(id), after.statements.get(id)];
+        return [id, { ...s, calls: s.calls - (a?.calls ?? 0) + (n?.calls ?? 0), ms: s.ms - (a?.ms ?? 0) + (n?.ms ?? 0) }];
+      }));
+      return {
+        aroundSavingsDay: { seconds: round(seconds(nine, after)), busiest: busiestStatements(nine.statements, after.statements, seconds(nine, after)) },
+        otherwise: { seconds: round(seconds(start, nine) + seconds(after, end)), busiest: busiestStatements(start.statements, outside, seconds(start, nine) + seconds(after, end)) },
+      };
+    },
     /** The server's connections on average while `inside` holds: how many it had open, and how many were busy with what. */
     activity(inside: (at: number) => boolean) {
       const samples = activity.filter((a) => inside(a.at));
@@ -302,8 +345,21 @@ async function measure(databaseUrl: string, postmaster: number | undefined) {
     if (waitMs > 0) await sleep(waitMs - 1000);
     const go = Date.now() + 1000;
     for (const p of procs) p.go(go);
-    const day = watchDatabase(databaseUrl);
+    const day = watchDatabase(databaseUrl, NINE - clock.offsetMs);
     const loadBeforeRun = os.loadavg()[0]!;
+    const sent = async () => {
+      const c = new pg.Client({ connectionString: benchUrl(databaseUrl) });
+      await c.connect();
+      const byKind = async (q: string) => Object.fromEntries((await c.query<{ k: string; n: string }>(q)).rows.map((r) => [r.k, Number(r.n)]));
+      const counts = {
+        notifications: await byKind('select kind as k, count(*) as n from notifications group by 1'),
+        outbox: await byKind('select channel as k, count(*) as n from outbox_messages group by 1'),
+        pushes: await byKind(`select 'push' as k, count(*) as n from app_pushes`),
+      };
+      await c.end();
+      return counts;
+    };
+    const sentBefore = await sent();
 
     // Cores used per 5 s: the server, PostgreSQL, the clients, the machine.
     const cpuPids = { server: server.pid!, clients: procs.map((p) => p.child.pid!) };
@@ -327,6 +383,9 @@ async function measure(databaseUrl: string, postmaster: number | undefined) {
     const results = await Promise.all(procs.map((p) => p.result));
     await day.stop();
     await probeRun.stop();
+    const sentAfter = await sent();
+    const during = (a: Record<string, number>, b: Record<string, number>) => Object.fromEntries(Object.entries(b).map(([k, n]) => [k, n - (a[k] ?? 0)]).filter(([, n]) => Number(n) > 0));
+    const messagesDuringRun = { notifications: during(sentBefore.notifications, sentAfter.notifications), outbox: during(sentBefore.outbox, sentAfter.outbox), pushes: during(sentBefore.pushes, sentAfter.pushes) };
 
     // ——— figures ———
     const calls = merge(results);
@@ -479,6 +538,8 @@ async function measure(databaseUrl: string, postmaster: number | undefined) {
       clientsEventLoopDelayMs: results.map((r) => r.eventLoopDelayMs),
       halfMinutes,
       databaseActivity: database,
+      databaseStatements: day.statements(),
+      messagesDuringRun,
       cpuTimeline: timeline,
     };
   } finally {
@@ -488,9 +549,16 @@ async function measure(databaseUrl: string, postmaster: number | undefined) {
 }
 
 buildServer();
-const cluster = process.env.BENCH_DATABASE_URL ? undefined : startCluster(await freePort(), ['shared_buffers=512MB', 'max_wal_size=4GB']);
+const cluster = process.env.BENCH_DATABASE_URL ? undefined : startCluster(await freePort(), ['shared_buffers=512MB', 'max_wal_size=4GB', 'shared_preload_libraries=pg_stat_statements']);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url;
 const db = await createDatabase(serverUrl, 'kontor_opening');
+{
+  // Where the database's time goes (the cluster preloads it; an existing server may not).
+  const admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+  await admin.query('create extension if not exists pg_stat_statements').catch(() => {});
+  await admin.end();
+}
 let measured: Awaited<ReturnType<typeof measure>>;
 try {
   measured = await measure(db.url, cluster?.pid);
