@@ -55,7 +55,7 @@ export type ClientsResult = {
   lag: { t: number[]; ms: number[] };
   streams: { quoteOpened: number; quoteDropped: number; orderOpened: number; orderDropped: number; bellEvents: number; orderEvents: number };
   alertsSetOnPage: number;
-  orders: { placed: number; executedAtOnce: number; cancelled: number };
+  orders: { market: number; limit: number; filledInTheAnswer: number; cancelled: number };
   cpuMs: number;
   eventLoopDelayMs: { p50: number; p99: number; max: number };
 };
@@ -69,7 +69,7 @@ const signIns = { t: [] as number[], ms: [] as number[], smsWaitMs: [] as number
 const lag = { t: [] as number[], ms: [] as number[] };
 const failures: string[] = [];
 const streams = { quoteOpened: 0, quoteDropped: 0, orderOpened: 0, orderDropped: 0, bellEvents: 0, orderEvents: 0 };
-const orders = { placed: 0, executedAtOnce: 0, cancelled: 0 };
+const orders = { market: 0, limit: 0, filledInTheAnswer: 0, cancelled: 0 };
 let alertsSetOnPage = 0;
 let stopping = false;
 const open = new Set<net.Socket>();
@@ -389,9 +389,10 @@ async function session(req: ClientsRequest, c: ClientsRequest['customers'][numbe
       if (preview.requirements.lowTradingConfirmation) await b.call('POST', '/api/user/confirmlowtrading', 'POST /api/user/confirmlowtrading');
       const placed = await b.call('POST', '/api/trading', 'POST /api/trading', { body: ticket, headers: { 'idempotency-key': randomUUID() } });
       if (placed.status !== 201) throw new Error(`order: ${placed.status} ${placed.body.slice(0, 160)}`);
-      orders.placed++;
+      if (c.order === 'market') orders.market++;
+      else orders.limit++;
       const order = JSON.parse(placed.body) as { id: string; status: string };
-      if (order.status === 'Filled') orders.executedAtOnce++;
+      if (order.status === 'Filled') orders.filledInTheAnswer++;
       await Promise.all([b.json('/api/trading/positions', 'GET /api/trading/positions'), b.json(`/api/trading/orders/${order.id}`, 'GET /api/trading/orders/{id}')]);
       await b.json(`/api/trading/orders/${order.id}`, 'GET /api/trading/orders/{id}');
       if (c.order === 'limit-cancel') {

@@ -530,7 +530,10 @@ async function measure(databaseUrl: string, postmaster: number | undefined) {
       quoteLagMs: lag,
       streams: streamsSum,
       noWorkCallMs: probe,
-      orders: results.reduce((s, r) => ({ placed: s.placed + r.orders.placed, executedAtOnce: s.executedAtOnce + r.orders.executedAtOnce, cancelled: s.cancelled + r.orders.cancelled }), { placed: 0, executedAtOnce: 0, cancelled: 0 }),
+      orders: results.reduce(
+        (s, r) => ({ market: s.market + r.orders.market, limit: s.limit + r.orders.limit, filledInTheAnswer: s.filledInTheAnswer + r.orders.filledInTheAnswer, cancelled: s.cancelled + r.orders.cancelled }),
+        { market: 0, limit: 0, filledInTheAnswer: 0, cancelled: 0 },
+      ),
       savingsDay,
       alerts,
       cpuCores: { run: used, busiest5s: busiest, seconds: round(seconds) },
