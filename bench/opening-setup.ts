@@ -19,6 +19,7 @@ import { notificationStore } from '../apps/server/src/notifications/store.ts';
 import { registerCustomer } from '../apps/server/src/onboarding/customers.ts';
 import { ManualClock } from '../apps/server/src/platform/clock.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
+import { mulberry32 } from '../apps/server/src/platform/random.ts';
 import { depotHistory, priceBook, snapshotRows } from '../apps/server/src/performance/snapshots.ts';
 import { performanceStore } from '../apps/server/src/performance/store.ts';
 import { demoMarketOf, demoPurchase } from '../apps/server/src/seed.ts';
@@ -52,18 +53,6 @@ export type OpeningSetup = {
   instruments: number;
   setupSeconds: number;
 };
-
-/** A small seeded generator (mulberry32), so every run has the same customers. */
-export function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Popular first: index k of n with weight 1/(k+1) (Zipf), as a broker's customers crowd into a few names. */
 function zipf(rng: () => number, n: number): number {
@@ -116,7 +105,7 @@ export async function prepareOpening(env: Record<string, string>, o: SetupOption
   await database.migrate();
   const app = await buildApp({ config, db: database.db, logger: false, marketClock: new ManualClock(o.marketStart) });
   const db = database.db;
-  const rng = random(40_3);
+  const rng = mulberry32(40_3);
   try {
     await app.ready();
     const listed = await listedInstruments(app);
