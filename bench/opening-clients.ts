@@ -26,7 +26,8 @@ import Decimal from 'decimal.js';
 import pg from 'pg';
 import { toWireDecimal } from '@kontor/domain/numbers';
 import * as srp from '../apps/server/src/identity/srp.ts';
-import { random, type OpeningCustomer } from './opening-setup.ts';
+import { mulberry32 as random } from '../apps/server/src/platform/random.ts';
+import type { OpeningCustomer } from './opening-setup.ts';
 import { fastClient, stamp } from './sign-in-storm-clients.ts';
 
 export type ClientsRequest = {

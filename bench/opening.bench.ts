@@ -26,7 +26,8 @@ import { executionInstant } from '../apps/server/src/savings-plans/jobs.ts';
 import type { IsoDate } from '@kontor/domain/banking-days';
 import { cpuMsOf, machineCpuMs, percentile, writeResult } from './lib.ts';
 import type { Calls, ClientsRequest, ClientsResult } from './opening-clients.ts';
-import { PASSWORD, prepareOpening, random, type OpeningCustomer } from './opening-setup.ts';
+import { mulberry32 as random } from '../apps/server/src/platform/random.ts';
+import { PASSWORD, prepareOpening, type OpeningCustomer } from './opening-setup.ts';
 import { createDatabase, freePort, postgresCpuMs, startCluster } from './postgres.ts';
 import { buildServer, serverEnv, startServer, stopServer } from './server-process.ts';
 
