@@ -46,9 +46,6 @@ export default defineConfig({
             // What index.html loads anyway (React, the router, i18n, the app's frame): one file
             // instead of dozens, each of which would cost a request and its headers on a slow line.
             { name: 'shell', tags: ['$initial'], priority: 2 },
-            // TanStack Query, which the sign-in screen does without (app/server-state): one file
-            // with the signed-in frame's first load rather than pieces copied into several chunks.
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
             // Everything else: the bundler's own chunks, loaded with the page (lazy routes) that needs them.
           ],
         },

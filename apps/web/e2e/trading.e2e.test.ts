@@ -78,7 +78,7 @@ describe('trading', () => {
     await page.goto('/depot');
     const sapRow = page.locator(`[data-positions] [data-isin="${SAP}"]`);
     await sapRow.waitFor();
-    const held = Number((await sapRow.locator('td').first().textContent())?.match(/^[\d.,]+/)?.[0].replace(/\./g, '').replace(',', '.'));
+    const held = Number((await sapRow.locator('td').nth(1).textContent())?.match(/^[\d.,]+/)?.[0].replace(/\./g, '').replace(',', '.'));
 
     await page.goto(`/wertpapier/${SAP}`);
     await page.getByRole('link', { name: 'Kaufen', exact: true }).click();
@@ -142,7 +142,7 @@ describe('trading', () => {
 
     // The position grew by the piece bought.
     await page.goto('/depot');
-    await expect.poll(async () => sapRow.locator('td').first().textContent()).toMatch(new RegExp(`^${String(held + 1)}(?!\\d)`));
+    await expect.poll(async () => sapRow.locator('td').nth(1).textContent()).toMatch(new RegExp(`^${String(held + 1)}(?!\\d)`));
   }, 240_000);
 
   it('a limit order far below the market rests "offen"; cancelled it is "gestrichen"', async () => {

@@ -186,7 +186,14 @@ export const authorisationFieldSchema = z.object({ authorisation: authorisationR
  */
 export const IDLE_STEP_UP_PURPOSE = 'IDLE_STEP_UP';
 
-export { SESSION_IDLE_CODE, TAN_CUSTOMER_LOCKED_CODE } from './auth-codes';
+/**
+ * The machine-readable `code` of the 403 a money or authorisation call gets after
+ * MONEY_IDLE_LIMIT_MS without activity in its session: the web app answers it with the step-up.
+ */
+export const SESSION_IDLE_CODE = 'SESSION_IDLE';
+
+/** The `code` of the 423 after too many wrong TANs in a row: TAN authorisation is locked for the customer, a new TAN would not help. */
+export const TAN_CUSTOMER_LOCKED_CODE = 'TAN_CUSTOMER_LOCKED';
 
 /** The payload kinds whose TAN or app approval needs an active session (the step-up ones never do). */
 export const IDLE_GATED_PAYLOAD_TYPES: readonly AuthorisationPayload['type'][] = ['MONEY_TRANSACTION'];

@@ -2,13 +2,11 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { authorisationResultSchema } from './auth-contracts';
 import { CA_OPTIONS } from './corporate-actions';
-import { CA_STATUSES, CA_TYPES } from './enums';
+import { CA_TYPES } from './enums';
 import { decimalStringSchema } from './money';
 import { saleTaxEstimateSchema } from './tax-contracts';
 import { typedText } from './text';
 import { toWireAmount } from './numbers';
-
-export { CA_STATUSES, CA_STATUS_LABELS, type CaStatus } from './enums';
 
 /**
  * The corporate-actions API (spec §7; decimal strings, euros):
@@ -22,6 +20,23 @@ export { CA_STATUSES, CA_STATUS_LABELS, type CaStatus } from './enums';
 
 export const caOptionSchema = z.enum(CA_OPTIONS);
 export const caTypeSchema = z.enum(CA_TYPES);
+
+/**
+ * Where an event stands for the customer: OFFEN (an instruction is possible and none given),
+ * WEISUNG_ERTEILT (given, changeable until the deadline), INFORMATION (mandatory: nothing to do
+ * before the booking), FRIST_ABGELAUFEN (deadline passed, not booked yet), GEBUCHT (booked),
+ * ABGESCHLOSSEN (the pay date has passed and nothing was booked for the customer, e.g. an offer not taken up).
+ */
+export const CA_STATUSES = ['OFFEN', 'WEISUNG_ERTEILT', 'INFORMATION', 'FRIST_ABGELAUFEN', 'GEBUCHT', 'ABGESCHLOSSEN'] as const;
+export type CaStatus = (typeof CA_STATUSES)[number];
+export const CA_STATUS_LABELS: Readonly<Record<CaStatus, string>> = {
+  OFFEN: 'Weisung offen',
+  WEISUNG_ERTEILT: 'Weisung erteilt',
+  INFORMATION: 'Zur Information',
+  FRIST_ABGELAUFEN: 'Frist abgelaufen',
+  GEBUCHT: 'Gebucht',
+  ABGESCHLOSSEN: 'Abgeschlossen ohne Buchung',
+};
 
 export const caInstructionSchema = z.object({
   option: caOptionSchema,

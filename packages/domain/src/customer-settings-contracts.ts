@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { PORTFOLIO_REPORT_DUE_DATES, TERMINATION_REASONS, LOMBARD_DOCUMENTS } from './service-request-labels';
 import { decimalStringSchema } from './money';
+import type { ValidityType } from './order-rules';
 import { authorisationResultSchema } from './auth-contracts';
-import { DEFAULT_ORDER_VALIDITIES, LANGUAGES, THEMES } from './user-preferences';
-
-export * from './user-preferences';
 
 /**
  * GET /api/usersettings: the customer's data that service requests change, as the back office
@@ -40,6 +38,24 @@ export const exemptionOrderSchema = z.object({
 });
 export type ExemptionOrder = z.infer<typeof exemptionOrderSchema>;
 
+
+/** The app's look: the system's setting, or light or dark (<html data-theme>). */
+export const THEMES = ['SYSTEM', 'LIGHT', 'DARK'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** The app's languages (spec §2: translations per language); German is the default. */
+export const LANGUAGES = ['de', 'en'] as const;
+export type LanguageCode = (typeof LANGUAGES)[number];
+
+/**
+ * The validities an order ticket may start with: those that need no date of their own (a `date`
+ * validity is picked per order).
+ */
+export const DEFAULT_ORDER_VALIDITIES = ['day', 'ultimo', 'gtc'] as const satisfies readonly ValidityType[];
+export type DefaultOrderValidity = (typeof DEFAULT_ORDER_VALIDITIES)[number];
+
+/** language null: never chosen here — the language of the customer's device applies (and is stored at sign-in). */
+export const DEFAULT_PREFERENCES = { theme: 'SYSTEM', defaultOrderValidity: 'day', language: null } as const;
 
 export const userPreferencesSchema = z.object({
   theme: z.enum(THEMES),

@@ -36,7 +36,17 @@ export type QueryIn<E> = Schema<E, 'query'> extends z.ZodType ? z.input<Schema<E
 export type BodyIn<E> = Schema<E, 'body'> extends z.ZodType ? z.input<Schema<E, 'body'>> : undefined;
 export type ResponseOf<E> = Schema<E, 'response'> extends z.ZodType ? z.output<Schema<E, 'response'>> : void;
 
-export { endpointPath, routePath } from './endpoint-path';
+/** The path with its parameters filled in, each encoded. */
+export function endpointPath(e: Pick<Endpoint, 'path'>, params?: Record<string, string | number>): string {
+  return e.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${e.path}: parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The path as Fastify writes it: `/api/wl/:id`. */
+export const routePath = (e: Pick<Endpoint, 'path'>): string => e.path.replace(/\{(\w+)\}/g, ':$1');
 export type ParamsOut<E> = Schema<E, 'params'> extends z.ZodType ? z.output<Schema<E, 'params'>> : undefined;
 export type QueryOut<E> = Schema<E, 'query'> extends z.ZodType ? z.output<Schema<E, 'query'>> : undefined;
 export type BodyOut<E> = Schema<E, 'body'> extends z.ZodType ? z.output<Schema<E, 'body'>> : undefined;

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { DERIVATIVE_KINDS, INSTRUMENT_TYPES, ORDER_KINDS } from './enums';
 import { decimalStringSchema } from './money';
-import { isValidIsin } from './isin';
 import { FUND_TYPES, fundTypeOf } from './tax';
-
-export { isinLuhnSum, isValidIsin } from './isin';
 
 /**
  * The instrument of spec §3. The provider's record (InstrumentSource) is turned into Kontor's
@@ -26,6 +23,39 @@ export const DEFAULT_MINIMUM_ORDER_VALUE = '1.00';
  * of spec §9; it is the threshold the German zero-commission brokers use.
  */
 export const DEFAULT_LOW_TRADING_THRESHOLD = '500.00';
+
+const ISIN_PATTERN = /^[A-Z]{2}[A-Z0-9]{9}[0-9]$/;
+
+/**
+ * Whether an ISIN (ISO 6166) is well-formed and its check digit right: letters become numbers
+ * (A = 10 … Z = 35), then the Luhn checksum over all digits must be 0 mod 10.
+ */
+export function isValidIsin(isin: string): boolean {
+  return ISIN_PATTERN.test(isin) && isinLuhnSum(isin, false) % 10 === 0;
+}
+
+/**
+ * The Luhn sum (ISO 6166) of ISIN characters: letters count as two digits (A = 10 … Z = 35), and
+ * every second digit from the right is doubled, starting with the rightmost when
+ * `doubleRightmost` (the 11 characters before a check digit). Every order's ISIN is checked.
+ */
+export function isinLuhnSum(chars: string, doubleRightmost: boolean): number {
+  let sum = 0;
+  let double = doubleRightmost;
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const code = chars.charCodeAt(i);
+    let value = code >= 65 ? code - 55 : code - 48;
+    // A letter's two digits: its ones stand right of its tens.
+    do {
+      let d = value % 10;
+      if (double) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+      sum += d;
+      double = !double;
+      value = (value - (value % 10)) / 10;
+    } while (value > 0);
+  }
+  return sum;
+}
 
 /** An ISIN with a correct check digit. */
 export const isinSchema = z.string().refine(isValidIsin, { message: 'Keine gültige ISIN' });

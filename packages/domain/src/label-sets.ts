@@ -1,13 +1,6 @@
+import { CA_STATUS_LABELS } from './ca-contracts';
 import { CA_OPTION_LABELS, CA_TYPE_LABELS } from './corporate-actions';
-import {
-  ALERT_DIRECTION_LABELS,
-  CA_STATUS_LABELS,
-  CHART_RANGE_LABELS,
-  CHART_TYPE_LABELS,
-  DOCUMENT_CATEGORY_LABELS,
-  INSTRUMENT_TYPE_LABELS,
-  TAX_EVENT_LABELS,
-} from './enums';
+import { CHART_RANGE_LABELS, CHART_TYPE_LABELS, INSTRUMENT_TYPE_LABELS } from './enums';
 import {
   COMBINED_ORDER_STATUS_LABELS,
   ENTITY_STATE_LABELS,
@@ -17,7 +10,9 @@ import {
   TICKET_STATE_LABELS,
   WEEKDAY_LABELS,
 } from './labels';
-import { PASSWORD_MESSAGES } from './password-rules';
+import { ALERT_DIRECTION_LABELS } from './notifications';
+import { PASSWORD_MESSAGES } from './password';
+import { DOCUMENT_CATEGORY_LABELS } from './posteingang-contracts';
 import {
   LOMBARD_DOCUMENT_LABELS,
   PORTFOLIO_REPORT_DUE_DATE_LABELS,
@@ -25,6 +20,7 @@ import {
   TERMINATION_REASON_LABELS,
 } from './service-request-labels';
 import { CHURCH_TAX_LABELS, FUND_TYPE_LABELS } from './tax';
+import { TAX_EVENT_LABELS } from './tax-contracts';
 
 /**
  * The domain's German label maps the web shows, by name. The domain stays the one source of the

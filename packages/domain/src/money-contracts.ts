@@ -2,9 +2,6 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { authorisationResultSchema } from './auth-contracts';
 import { decimalStringSchema, isDecimalString } from './money';
-import type { ReservedParts } from './reserved-parts';
-
-export * from './reserved-parts';
 
 /**
  * The contracts of moving money (spec §7 /api/moneytransaction, /api/user/account/iban). The spec
@@ -60,7 +57,21 @@ export const reservedPartsSchema = z.object({
   corporateActions: decimalStringSchema,
   /** Reserviert für Auszahlungen: payouts held until they are sent. */
   payouts: decimalStringSchema,
-}) satisfies z.ZodType<ReservedParts>;
+});
+export type ReservedParts = z.infer<typeof reservedPartsSchema>;
+export const RESERVED_PURPOSES = ['openOrders', 'corporateActions', 'payouts'] as const;
+export type ReservedPurpose = (typeof RESERVED_PURPOSES)[number];
+
+/** The lines a customer sees: open orders and corporate actions always, payouts when money is held for one. */
+export const shownReservedParts = (parts: ReservedParts): ReservedPurpose[] => RESERVED_PURPOSES.filter((p) => p !== 'payouts' || !new Decimal(parts.payouts).isZero());
+
+/** Ledger refs of holds: a corporate-action instruction's is `ca:<event>:<sub>`, a payout's `payout:<id>`, an order's its id. */
+export function reservedPurposeOf(ref: string | null): ReservedPurpose {
+  if (ref?.startsWith('ca:')) return 'corporateActions';
+  if (ref?.startsWith('payout:')) return 'payouts';
+  return 'openOrders';
+}
+
 export const cashFiguresSchema = z.object({
   /** Kaufkraft: free cash, including direct-debit money credited but not yet settled. */
   availableToBuy: decimalStringSchema,

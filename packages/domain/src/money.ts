@@ -1,18 +1,17 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { DECIMAL_PATTERN, type DecimalString } from './decimal-string';
-
-export { isDecimalString, type DecimalString } from './decimal-string';
 
 /**
  * Money, prices and quantities travel as decimal strings ("1234.56") and are computed with
  * decimal.js, never as JavaScript floats. Rounding and display formats live in numbers.ts.
  */
 
+const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
+
 /** A decimal number as a string: optional minus, digits, optional fraction. No exponent, no "+". */
 export const decimalStringSchema = z
   .string()
-  .regex(DECIMAL_PATTERN, { message: 'Keine gültige Dezimalzahl', abort: true }) satisfies z.ZodType<DecimalString>;
+  .regex(DECIMAL_PATTERN, { message: 'Keine gültige Dezimalzahl', abort: true });
 
 /**
  * Decision: a decimal a customer sends (a quantity, a price, an amount) has at most 12 digits
@@ -30,3 +29,8 @@ export const decimalInputSchema = decimalStringSchema.regex(BOUNDED_DECIMAL_PATT
 export const positiveDecimalInputSchema = (message = 'Muss größer als 0 sein') =>
   // A refinement runs even after the bound failed; the pattern's own failure stops the chain.
   decimalInputSchema.refine((v) => new Decimal(v).gt(0), message);
+export type DecimalString = z.infer<typeof decimalStringSchema>;
+
+export function isDecimalString(value: string): boolean {
+  return DECIMAL_PATTERN.test(value);
+}

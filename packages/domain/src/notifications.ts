@@ -2,14 +2,13 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { isinSchema } from './instrument';
 import { positiveDecimalInputSchema } from './money';
-import { ALERT_DIRECTIONS } from './enums';
-
-export { ALERT_DIRECTIONS, ALERT_DIRECTION_LABELS } from './enums';
 
 /**
  * Price alerts and the notifications they raise (`/api/notification`). An alert fires once, when
  * the mid of bid and ask reaches its price from the watched side ("über" / "unter").
  */
+export const ALERT_DIRECTIONS = ['above', 'below'] as const;
+export const ALERT_DIRECTION_LABELS = { above: 'steigt auf oder über', below: 'fällt auf oder unter' } as const;
 export const PRICE_ALERTS_MAX = 50;
 
 export const createPriceAlertSchema = z.object({

@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import type { InstrumentType } from './enums';
 import { ibanProblem, normaliseIban } from './iban';
 import { checkMobileNumber } from './mobile-number';
 import { normalizePostalCode } from './postal-code';
 import { compactTaxId } from './tax-id';
 import { countryCode, type FieldProblem, optionalText, postalCodeIssue, taxIdIssue, text } from './service-requests';
-import { PRODUCT_CLASSES, type ProductClass } from './product-classes';
 import { typedText } from './text';
-
-export * from './product-classes';
 
 /**
  * Account opening (Kontoeröffnung): the steps' rules, shared by the web form and the server. Each
@@ -55,6 +53,16 @@ export const SALUTATION_LABELS: Readonly<Record<Salutation, string>> = {
 // ---------------------------------------------------------------------------------------------
 // Experience and knowledge (§63(10) WpHG appropriateness test)
 
+export const PRODUCT_CLASSES = ['SHARES', 'ETFS', 'FUNDS', 'DERIVATIVES', 'CRYPTO'] as const;
+export type ProductClass = (typeof PRODUCT_CLASSES)[number];
+export const PRODUCT_CLASS_LABELS: Readonly<Record<ProductClass, string>> = {
+  SHARES: 'Aktien',
+  ETFS: 'ETFs',
+  FUNDS: 'Fonds',
+  DERIVATIVES: 'Derivate',
+  CRYPTO: 'Kryptowerte',
+};
+
 export const EXPERIENCE_YEARS = ['NONE', 'UNDER_3', '3_OR_MORE'] as const;
 export type ExperienceYears = (typeof EXPERIENCE_YEARS)[number];
 export const EXPERIENCE_YEARS_LABELS: Readonly<Record<ExperienceYears, string>> = {
@@ -90,6 +98,20 @@ export const isAppropriate = (entry: ExperienceEntry): boolean => entry.knowledg
 export function appropriateness(profile: ExperienceProfile): Record<ProductClass, boolean> {
   return Object.fromEntries(PRODUCT_CLASSES.map((c) => [c, isAppropriate(profile[c])])) as Record<ProductClass, boolean>;
 }
+
+const PRODUCT_CLASS_OF_TYPE: Readonly<Record<InstrumentType, ProductClass | null>> = {
+  AKTIE: 'SHARES',
+  ETF: 'ETFS',
+  FONDS: 'FUNDS',
+  DERIVAT: 'DERIVATIVES',
+  KRYPTO: 'CRYPTO',
+  INDEX: null,
+  WAEHRUNG: null,
+  ROHSTOFF: null,
+};
+
+/** The product class whose appropriateness an order checks; null: no check (indices, currencies, commodities). */
+export const productClassOf = (type: InstrumentType | string): ProductClass | null => PRODUCT_CLASS_OF_TYPE[type as InstrumentType] ?? null;
 
 // ---------------------------------------------------------------------------------------------
 // Age

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { DOCUMENT_CATEGORIES, FILTER_MODES, MESSAGE_KINDS, MESSAGE_TEXT_FORMS, type DocumentCategory } from './enums';
+import { FILTER_MODES, MESSAGE_KINDS, MESSAGE_TEXT_FORMS } from './enums';
 import { typedText } from './text';
-
-export { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS, type DocumentCategory } from './enums';
 
 /**
  * The Posteingang (`/api/posteingang`): documents (every PDF Kontor sent) and messages (what
@@ -18,6 +16,17 @@ export { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS, type DocumentCategory } 
  */
 
 /** The categories of the Posteingang, in the order the filter lists them; the wire value is the key. */
+export const DOCUMENT_CATEGORIES = ['ABRECHNUNGEN', 'SPARPLAENE', 'DEPOT_KONTO', 'STEUERN', 'KAPITALMASSNAHMEN', 'SERVICE', 'VERTRAEGE'] as const;
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+export const DOCUMENT_CATEGORY_LABELS: Readonly<Record<DocumentCategory, string>> = {
+  ABRECHNUNGEN: 'Abrechnungen',
+  SPARPLAENE: 'Sparpläne',
+  DEPOT_KONTO: 'Depot & Konto',
+  STEUERN: 'Steuern',
+  KAPITALMASSNAHMEN: 'Kapitalmaßnahmen',
+  SERVICE: 'Service',
+  VERTRAEGE: 'Verträge & Informationen',
+};
 
 /**
  * What a document is. Each kind has one category (`DOCUMENT_KIND_CATEGORY`); the savings-plan

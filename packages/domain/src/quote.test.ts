@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimal, dayChange, midPrice, quoteSchema, readQuote } from './quote';
+import { compareDecimal, dayChange, midPrice, quoteSchema } from './quote';
 
 const quote = { id: 'q-1', isin: 'DE0007164600', ask: '182.46', bid: '182.40', ts: '2024-06-14T09:15:02.123Z' };
 
@@ -15,42 +15,6 @@ describe('quoteSchema — spec §3 Quote', () => {
     ['an empty id', { id: '' }],
   ])('rejects %s', (_case, overrides) => {
     expect(quoteSchema.safeParse({ ...quote, ...overrides }).success).toBe(false);
-  });
-});
-
-describe('readQuote — the stream\'s quotes without the schema', () => {
-  it('gives the verdict of quoteSchema, and only the fields of a quote', () => {
-    const timestamps = [
-      '2024-06-14T09:15:02.123Z',
-      '2024-06-14T09:15:02Z',
-      '2024-06-14T09:15:02+02:00',
-      '2024-06-14T09:15:02.1-05:30',
-      '2024-02-29T00:00:00Z',
-      '2023-02-29T00:00:00Z',
-      '2024-06-14T09:15Z',
-      '2024-06-14T24:00:00Z',
-      '2024-06-14 09:15:02Z',
-      '2024-06-14T09:15:02',
-      '2024-13-01T00:00:00Z',
-      '2024-06-14T09:15:02+24:00',
-      '',
-    ];
-    const samples: unknown[] = [
-      quote,
-      { ...quote, extra: 'left out' },
-      null,
-      [],
-      'quote',
-      ...timestamps.map((ts) => ({ ...quote, ts })),
-      ...['DE0007164601', 'de0007164600', 'DE000716460', '', 7].map((isin) => ({ ...quote, isin })),
-      ...['182', '-1.5', '1e3', '+1', '1.', '.5', '1,5', '', 182.46, null].flatMap((price) => [{ ...quote, ask: price }, { ...quote, bid: price }]),
-      ...['', 7, null].map((id) => ({ ...quote, id })),
-      (({ ts: _ts, ...rest }) => rest)(quote),
-    ];
-    for (const sample of samples) {
-      const parsed = quoteSchema.safeParse(sample);
-      expect(readQuote(sample), JSON.stringify(sample)).toEqual(parsed.success ? parsed.data : null);
-    }
   });
 });
 

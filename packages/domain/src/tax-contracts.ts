@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { decimalStringSchema } from './money';
 import { CHURCH_TAX_RATES } from './tax';
-import { TAX_EVENT_KINDS } from './enums';
-
-export { TAX_EVENT_KINDS, TAX_EVENT_LABELS, type TaxEventKind } from './enums';
 
 /**
  * The tax API (decimal strings, euros). Routes:
@@ -49,6 +46,14 @@ export const churchTaxRateSchema = z.enum(CHURCH_TAX_RATES);
 /** The Kirchensteuermerkmal from a year on. */
 export const churchTaxFromSchema = z.object({ year: z.number().int(), churchTax: churchTaxRateSchema });
 
+export const TAX_EVENT_KINDS = ['sale', 'dividend', 'vorabpauschale', 'adjustment'] as const;
+export type TaxEventKind = (typeof TAX_EVENT_KINDS)[number];
+export const TAX_EVENT_LABELS: Readonly<Record<TaxEventKind, string>> = {
+  sale: 'Verkauf',
+  dividend: 'Dividende',
+  vorabpauschale: 'Vorabpauschale',
+  adjustment: 'Steuerkorrektur',
+};
 
 /** One taxed event with its calculation. Amounts of taxes are negative for a refund. */
 export const taxEventSchema = z.object({

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExternalLinks } from '@kontor/domain/runtime-config';
+import { TimeTravel } from '../features/dev-tools/time-travel';
 import { useConfig } from '../lib/config';
 import { ConfiguredLink } from '../lib/external-links';
 import styles from './layout.module.css';
@@ -20,23 +20,6 @@ const FOOTER_LINKS = [
   'website',
 ] as const satisfies readonly (keyof ExternalLinks)[];
 
-/**
- * Development only, so it loads only where the tools are on (not in a customer's first load); with
- * the server state of the signed-in frame, or its own on the sign-in screens.
- */
-const TimeTravel = lazy(async () => {
-  const [{ TimeTravel: Clock }, { WithServerState }] = await Promise.all([import('../features/dev-tools/time-travel'), import('./server-state')]);
-  return {
-    default: function TimeTravel() {
-      return (
-        <WithServerState>
-          <Clock enabled />
-        </WithServerState>
-      );
-    },
-  };
-});
-
 export function Footer() {
   const { t } = useTranslation();
   const { externalLinks, devTools } = useConfig();
@@ -44,11 +27,7 @@ export function Footer() {
   return (
     <footer className={styles.footer}>
       <div className={styles.footerInner}>
-        {devTools === true && (
-          <Suspense fallback={null}>
-            <TimeTravel />
-          </Suspense>
-        )}
+        <TimeTravel enabled={devTools === true} />
         <nav aria-label={t('footer.label')}>
           <ul className={styles.footerLinks}>
             {FOOTER_LINKS.filter((key) => externalLinks[key]).map((key) => (

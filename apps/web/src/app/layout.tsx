@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-// Registers the domain's labels as phrases for domainText: a notice, a notification or a server
-// message that names one (a corporate action's type, a document category) reads in English too.
-import '../lib/domain-labels';
 import { NoticeBanners, useBannersSettled } from '../parts/notes/notice-banners';
 import { PreferencesSync } from '../parts/preferences-sync';
 import { SessionStepUp } from '../parts/authorisation/session-step-up-host';

@@ -42,7 +42,7 @@ async function withIdentityClient<T>(load: Promise<T>): Promise<T> {
 }
 
 /** The signed-in layout around the error screen: loaded only when an error shows. */
-const LazyLayout = lazy(async () => ({ default: (await withAllTexts(import('./signed-in-frame'))).ErrorLayout }));
+const LazyLayout = lazy(async () => ({ default: (await withAllTexts(import('./layout'))).Layout }));
 
 /** "/" is the depot; the query string survives so that campaign parameters still reach tracking. */
 function RedirectToStart() {
@@ -80,20 +80,16 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'anmelden', lazy: async () => ({ Component: (await import('../features/identity/sign-in-page')).SignInPage }) },
           {
-            // Like the developer pages below, it reads the server through TanStack Query (app/server-state), which the sign-in does without.
             path: 'registrieren',
-            lazy: async () => {
-              const [{ OnboardingPage }, { ServerState }] = await Promise.all([withAllTexts(import('../features/onboarding/onboarding-page')), import('./server-state')]);
-              return { Component: () => <ServerState><OnboardingPage /></ServerState> };
-            },
+            lazy: async () => ({ Component: (await withAllTexts(import('../features/onboarding/onboarding-page'))).OnboardingPage }),
           },
           // The pool's e-mail confirmation is part of the account opening now.
           { path: 'registrieren/bestaetigen', element: <Navigate to="/registrieren" replace /> },
           {
             path: 'dev/identifizierung',
             lazy: async () => {
-              const [{ IdentificationPage }, { ServerState }] = await Promise.all([withAllTexts(import('../features/dev-tools/identification-page')), import('./server-state')]);
-              return { Component: () => <WhenDevTools><ServerState><IdentificationPage /></ServerState></WhenDevTools> };
+              const { IdentificationPage } = await withAllTexts(import('../features/dev-tools/identification-page'));
+              return { Component: () => <WhenDevTools><IdentificationPage /></WhenDevTools> };
             },
           },
           {
@@ -104,8 +100,8 @@ export const routes: RouteObject[] = [
             // A stand-in third-party portfolio tool: it signs in nobody, it only holds an OAuth token.
             path: 'dev/oauth-client',
             lazy: async () => {
-              const [{ DevOAuthClientPage }, { ServerState }] = await Promise.all([withAllTexts(import('../features/oauth/dev-client-page')), import('./server-state')]);
-              return { Component: () => <WhenDevTools><ServerState><DevOAuthClientPage /></ServerState></WhenDevTools> };
+              const { DevOAuthClientPage } = await withAllTexts(import('../features/oauth/dev-client-page'));
+              return { Component: () => <WhenDevTools><DevOAuthClientPage /></WhenDevTools> };
             },
           },
         ],

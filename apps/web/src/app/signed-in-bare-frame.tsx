@@ -1,6 +1,5 @@
 import { AuthLayout } from './auth-layout';
 import { RequireAuth } from './require-auth';
-import { ServerState } from './server-state';
 
 /**
  * A signed-in page that stands alone, without the app's navigation: the OAuth consent, where the
@@ -8,10 +7,8 @@ import { ServerState } from './server-state';
  */
 export function SignedInBareFrame() {
   return (
-    <ServerState>
-      <RequireAuth>
-        <AuthLayout />
-      </RequireAuth>
-    </ServerState>
+    <RequireAuth>
+      <AuthLayout />
+    </RequireAuth>
   );
 }

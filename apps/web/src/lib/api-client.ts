@@ -1,8 +1,6 @@
-import { SESSION_IDLE_CODE } from '@kontor/domain/auth-codes';
-import { backendError, userMessage, type BackendError } from '@kontor/domain/backend-error-rules';
-import type { BodyIn, Endpoint, ParamsIn, QueryIn, ResponseOf } from '@kontor/domain/endpoint';
-import { endpointPath } from '@kontor/domain/endpoint-path';
-import type { z } from 'zod';
+import { SESSION_IDLE_CODE } from '@kontor/domain/auth-contracts';
+import { backendError, userMessage, type BackendError } from '@kontor/domain/backend-error';
+import { type BodyIn, type Endpoint, endpointPath, type ParamsIn, type QueryIn, type ResponseOf } from '@kontor/domain/endpoint';
 import { createBotProtection, type BotProtection } from './bot-protection';
 import { translate } from './i18n';
 import { domainText } from './domain-text';
@@ -296,46 +294,25 @@ export type CallInput<E extends Endpoint> = Omit<RequestOptions, 'body' | 'query
  * from there, and the answer is checked against its schema, so client and server cannot drift apart.
  */
 export async function callEndpoint<E extends Endpoint>(client: Pick<ApiClient, 'request'>, e: E, input: CallInput<E>): Promise<ResponseOf<E>> {
-  const answer = await send<E>(client, e, input);
+  const answer = await callUnparsed<E>(client, e, input);
   return (e.response ? e.response.parse(answer) : undefined) as ResponseOf<E>;
 }
-
-function send<E extends Endpoint>(client: Pick<ApiClient, 'request'>, route: Pick<E, 'method' | 'path'>, input: CallInput<E>): Promise<ResponseOf<E>> {
-  const { params, query, body, ...options } = input as RequestOptions & { params?: Record<string, string | number> };
-  return client.request<ResponseOf<E>>(route.method, endpointPath(route, params), { ...options, ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}) });
-}
-
-/**
- * Whether parsing the answer would leave it as it is (no transform, default or coercion in the
- * answer's schema): then the server, which parses what it sends with the same schema, has already
- * given it its shape.
- */
-type ParsingKeepsAnswer<E extends Endpoint> = E['response'] extends z.ZodType
-  ? [z.input<E['response']>] extends [z.output<E['response']>]
-    ? [z.output<E['response']>] extends [z.input<E['response']>]
-      ? true
-      : false
-    : false
-  : true;
-
-/** What names a route that may be called unparsed; `never` (a type error) for an answer that parsing changes. */
-export type UnparsedRoute<E extends Endpoint> = ParsingKeepsAnswer<E> extends true ? Pick<E, 'method' | 'path'> : never;
 
 /**
  * A catalogued endpoint called without loading its schemas, for the calls of a first visit whose
  * schemas would take the page past its size budget: `route` (method and path) is checked against
  * the entry's type at build time, so a renamed or re-routed endpoint still breaks the build; the
- * answer is typed by the entry but not parsed, which only an answer that parsing leaves unchanged
- * may be. Import the entry with `import type`.
+ * answer is typed by the entry but not parsed. Import the entry with `import type`.
  */
-export function callUnparsed<E extends Endpoint>(client: Pick<ApiClient, 'request'>, route: UnparsedRoute<E>, input: CallInput<E>): Promise<ResponseOf<E>> {
-  return send<E>(client, route, input);
+export async function callUnparsed<E extends Endpoint>(client: Pick<ApiClient, 'request'>, route: Pick<E, 'method' | 'path'>, input: CallInput<E>): Promise<ResponseOf<E>> {
+  const { params, query, body, ...options } = input as RequestOptions & { params?: Record<string, string | number> };
+  return client.request<ResponseOf<E>>(route.method, endpointPath(route, params), { ...options, ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}) });
 }
 
 /** The app-wide client; delegates to whatever boot configured. */
 export const api: ApiClient & {
   call<E extends Endpoint>(e: E, input: CallInput<E>): Promise<ResponseOf<E>>;
-  callUnparsed<E extends Endpoint>(route: UnparsedRoute<E>, input: CallInput<E>): Promise<ResponseOf<E>>;
+  callUnparsed<E extends Endpoint>(route: Pick<E, 'method' | 'path'>, input: CallInput<E>): Promise<ResponseOf<E>>;
 } = {
   request<T>(method: HttpMethod, url: string, options?: RequestOptions): Promise<T> {
     return current.request<T>(method, url, options);

@@ -1,8 +1,8 @@
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { decodeJwt } from 'jose';
-import type { sessionEndpoints } from '@kontor/domain/endpoints/session';
+import { sessionEndpoints as apiSession } from '@kontor/domain/endpoints/session';
 import type { IdentityClientConfig, RuntimeConfig } from '@kontor/domain/runtime-config';
-import { api as appApi, callUnparsed, setAccessTokenSource, setUnauthorizedHandler, type ApiClient, type UnparsedRoute } from './api-client';
+import { api as appApi, callEndpoint, setAccessTokenSource, setUnauthorizedHandler, type ApiClient } from './api-client';
 import { createTokenStorage, type TokenStorage } from './auth-storage';
 import { isNetworkError, isNotAuthorized, withRetry } from './retry';
 
@@ -103,17 +103,6 @@ export type AuthDeps = {
   retry?: Parameters<typeof withRetry>[1];
 };
 
-/**
- * The API session's endpoints (decision 034), called unparsed: every page's first load has this
- * module, and the schemas would bring zod into it (README "First load").
- */
-const apiSession = {
-  login: { method: 'POST', path: '/api/auth/login' },
-  tokenRefresh: { method: 'POST', path: '/api/auth/tokenrefresh' },
-  logout: { method: 'DELETE', path: '/api/auth' },
-  me: { method: 'GET', path: '/api/user/me' },
-} as const satisfies { [K in keyof typeof sessionEndpoints]: UnparsedRoute<(typeof sessionEndpoints)[K]> };
-
 const REVOKE_TARGET = 'AWSCognitoIdentityProviderService.RevokeToken';
 
 /** The pool's endpoint: Kontor's own (configured) or the provider's regional one. */
@@ -182,11 +171,10 @@ export function createAuth(deps: AuthDeps): Auth {
     }, delay);
   };
 
-  const openApiSession = (e: 'login' | 'tokenRefresh', accessToken: string) =>
-    withRetry(() => callUnparsed<(typeof sessionEndpoints)[typeof e]>(api, apiSession[e], { body: { accessToken }, skipGlobalErrorHandler: true }), deps.retry);
+  const openApiSession = (e: typeof apiSession.login | typeof apiSession.tokenRefresh, accessToken: string) =>
+    withRetry(() => callEndpoint(api, e, { body: { accessToken }, skipGlobalErrorHandler: true }), deps.retry);
 
-  const loadUser = (): Promise<AuthUser> => callUnparsed<typeof sessionEndpoints.me>(api, apiSession.me, { skipGlobalErrorHandler: true });
-  const closeApiSession = () => callUnparsed<typeof sessionEndpoints.logout>(api, apiSession.logout, { skipGlobalErrorHandler: true });
+  const loadUser = (): Promise<AuthUser> => callEndpoint(api, apiSession.me, { skipGlobalErrorHandler: true });
 
   /** Spec §8: on a not-authorised refresh the cached user is cleared; the guard then shows the sign-in. */
   const expire = () => {
@@ -195,7 +183,7 @@ export function createAuth(deps: AuthDeps): Auth {
     store.set({ status: 'signedOut', reason: 'expired' });
     if (!wasSignedIn) return;
     void client?.signOut().catch(() => {});
-    void closeApiSession().catch(() => {});
+    void callEndpoint(api, apiSession.logout, { skipGlobalErrorHandler: true }).catch(() => {});
   };
 
   /** The tokenRefresh event of the identity client: hand the new access token to the API. */
@@ -204,7 +192,7 @@ export function createAuth(deps: AuthDeps): Auth {
     const token = session.tokens?.accessToken;
     if (!token) return;
     try {
-      await openApiSession('tokenRefresh', token.toString());
+      await openApiSession(apiSession.tokenRefresh, token.toString());
       scheduleRefresh(token.payload.exp);
     } catch (error) {
       if (!isNetworkError(error)) expire();
@@ -291,7 +279,7 @@ export function createAuth(deps: AuthDeps): Auth {
       const session = await client.fetchAuthSession();
       const token = session.tokens?.accessToken;
       if (!token) throw new Error('Id token and Access Token must be present.');
-      await openApiSession('login', token.toString());
+      await openApiSession(apiSession.login, token.toString());
       const user = await loadUser();
       scheduleRefresh(token.payload.exp);
       store.set({ status: 'signedIn', user });
@@ -313,7 +301,7 @@ export function createAuth(deps: AuthDeps): Auth {
       // Clears the tokens (its own revoke of the same token is harmless).
       await client?.signOut().catch((error: unknown) => console.warn('Identity client sign-out failed', error));
       try {
-        await withRetry(closeApiSession, deps.retry);
+        await withRetry(() => callEndpoint(api, apiSession.logout, { skipGlobalErrorHandler: true }), deps.retry);
       } catch (error) {
         console.warn('The API session cookie could not be cleared', error);
         complete = false;
@@ -335,7 +323,7 @@ export function createAuth(deps: AuthDeps): Auth {
             return false;
           }
           if (syncing) await syncing;
-          else await openApiSession('tokenRefresh', token.toString());
+          else await openApiSession(apiSession.tokenRefresh, token.toString());
           scheduleRefresh(token.payload.exp);
           return true;
         } catch (error) {

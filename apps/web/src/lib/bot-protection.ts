@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { solveChallengeInSteps } from '@kontor/domain/proof-of-work';
 import { loadScript as defaultLoadScript } from './script-loader';
 
 /**
@@ -56,8 +57,6 @@ type Pacing = {
 
 /** The domain's solver in batches, its progress published. */
 async function solveVisibly(challenge: string, difficulty: number, pacing: Pacing): Promise<string> {
-  // Only the account opening solves one: the solver (and its SHA-256) loads then, not with every page.
-  const { solveChallengeInSteps } = await import('@kontor/domain/proof-of-work');
   setCheckShare(0);
   try {
     return await solveChallengeInSteps(challenge, difficulty, {

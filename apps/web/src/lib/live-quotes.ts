@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { marketEndpoints } from '@kontor/domain/endpoints/market';
-import { readQuote, type Quote } from '@kontor/domain/quote-rules';
+import { type Quote, quoteSchema } from '@kontor/domain/quote';
 import { api } from './api-client';
 
 /** The stream route accepts at most this many ISINs per connection. */
@@ -12,17 +13,7 @@ export type LiveStatus = 'idle' | 'connecting' | 'live' | 'interrupted';
 type Listener = (changed: ReadonlySet<string>) => void;
 type StreamFactory = (url: string) => EventSource;
 
-/** The quotes of a stream message (a list), or null when it is not one: the domain reads each as its schema would. */
-function readQuotes(value: unknown): Quote[] | null {
-  if (!Array.isArray(value)) return null;
-  const quotes: Quote[] = [];
-  for (const item of value) {
-    const quote = readQuote(item);
-    if (!quote) return null;
-    quotes.push(quote);
-  }
-  return quotes;
-}
+const messageSchema = z.array(quoteSchema);
 
 /**
  * One set of live-quote connections for the whole app: every screen says which ISINs it shows, the
@@ -127,10 +118,10 @@ export class QuoteHub {
       const source = this.#open(api.url('/api/quotes/stream', { isins: chunk.join(',') }));
       source.onopen = () => this.#setStatus('live');
       source.onmessage = (event: MessageEvent<string>) => {
-        const quotes = readQuotes(safeJson(event.data));
-        if (!quotes) return;
+        const parsed = messageSchema.safeParse(safeJson(event.data));
+        if (!parsed.success) return;
         this.#setStatus('live');
-        this.accept(quotes);
+        this.accept(parsed.data);
       };
       // EventSource reconnects by itself (the server asks for 3 s); until then the prices are stale.
       source.onerror = () => this.#setStatus(source.readyState === 2 ? 'interrupted' : 'connecting');

@@ -3,7 +3,6 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Depot, TradingOrder } from '@kontor/domain/trading-contracts';
 import { Providers } from '../app/providers';
-import { ServerState } from '../app/server-state';
 import { FakeEventSource } from '../test/fake-event-source';
 import { testAuth, testConfig } from '../test/fixtures';
 import { OrderStream, useOrderFallbackRefetch } from './order-stream';
@@ -124,18 +123,6 @@ describe('order stream → cache', () => {
     expect(stale(queryKeys.depot)).toBe(false);
   });
 
-  it('its first connection fetches again what was fetched before the stream started, not what the page fetched since', () => {
-    client.setQueryData(queryKeys.depot, depot);
-    vi.advanceTimersByTime(1_000);
-    const stream = new OrderStream(client, (url) => new FakeEventSource(url) as unknown as EventSource, parsers);
-    stream.start();
-    vi.advanceTimersByTime(200);
-    // The page's first answers (named in its head) arrive while the stream connects.
-    client.setQueryData(queryKeys.notifications, { unread: 0, items: [] });
-    FakeEventSource.opened.at(-1)!.open();
-    expect([stale(queryKeys.depot), stale(queryKeys.notifications)]).toEqual([true, false]);
-  });
-
   it('opens again after the server refused it, and once open fetches what it may have missed', () => {
     const { stream, source } = liveStream();
     source.fail();
@@ -173,9 +160,7 @@ describe('one order stream per signed-in session', () => {
     const auth = testAuth();
     render(
       <Providers config={testConfig()} auth={auth}>
-        <ServerState>
-          <Polling />
-        </ServerState>
+        <Polling />
       </Providers>,
     );
     await waitFor(() => expect(FakeEventSource.openAt('/api/trading/stream')).toHaveLength(1));

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { Query, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { notificationListSchema } from '@kontor/domain/notifications';
 import type { OrderStreamMessage, TradingOrder } from '@kontor/domain/trading-contracts';
 import type { z } from 'zod';
@@ -76,16 +76,14 @@ export function applyNotificationsEvent(client: QueryClient, { unread }: { unrea
   void client.invalidateQueries({ queryKey: queryKeys.inbox }, { cancelRefetch: false });
 }
 
-/**
- * Everything an order message can change: fetched again after the stream (re)opens, since messages
- * sent meanwhile are lost. `before`: only what was fetched before that time (see `#connect`).
- */
-function catchUp(client: QueryClient, before?: number): void {
+/** Everything an order message can change: fetched again after the stream (re)opens, since messages sent meanwhile are lost. */
+function catchUp(client: QueryClient): void {
   const keep = { cancelRefetch: false };
-  const predicate = before === undefined ? undefined : (query: Query) => query.state.dataUpdatedAt < before;
-  for (const queryKey of [queryKeys.orders, queryKeys.depot, queryKeys.inbox, queryKeys.notifications, queryKeys.tax]) {
-    void client.invalidateQueries({ queryKey, ...(predicate ? { predicate } : {}) }, keep);
-  }
+  void client.invalidateQueries({ queryKey: queryKeys.orders }, keep);
+  void client.invalidateQueries({ queryKey: queryKeys.depot }, keep);
+  void client.invalidateQueries({ queryKey: queryKeys.inbox }, keep);
+  void client.invalidateQueries({ queryKey: queryKeys.notifications }, keep);
+  void client.invalidateQueries({ queryKey: queryKeys.tax }, keep);
 }
 
 type Open = (url: string) => EventSource;
@@ -115,8 +113,6 @@ export class OrderStream {
   #source: EventSource | null = null;
   #status: OrderStreamStatus = 'idle';
   #started = false;
-  /** When start() was called; null once a connection of this start failed. */
-  #startedAt: number | null = null;
   #refusals = 0;
   #reopen: ReturnType<typeof setTimeout> | undefined;
   #pending: OrderMessage[] = [];
@@ -146,7 +142,6 @@ export class OrderStream {
   start(): void {
     if (this.#started) return;
     this.#started = true;
-    this.#startedAt = Date.now();
     this.#refusals = 0;
     this.#prepareParsers();
     this.#connect();
@@ -201,11 +196,7 @@ export class OrderStream {
     source.onopen = () => {
       this.#refusals = 0;
       this.#setStatus('live');
-      // The first connection of a start, none lost before it: what the page fetched since the
-      // start (the answers named in its head among them) is as fresh as the stream, and is not
-      // asked for twice; anything older, and everything after a lost connection, is.
-      catchUp(this.#client, this.#startedAt ?? undefined);
-      this.#startedAt = null;
+      catchUp(this.#client);
     };
     for (const type of MESSAGE_TYPES) {
       source.addEventListener(type, (event) => {
@@ -225,7 +216,6 @@ export class OrderStream {
     });
     source.onerror = () => {
       if (source !== this.#source) return;
-      this.#startedAt = null;
       // CONNECTING: the browser tries again by itself (the server asks for 3 s). CLOSED: it gave up.
       if (source.readyState !== CLOSED) {
         this.#setStatus('connecting');
@@ -263,7 +253,7 @@ const OrderStreamContext = createContext<OrderStream | null>(null);
 
 /**
  * Holds the one order stream of the app: open while a customer is signed in, closed at sign-out
- * (and when the frame is left). Mounted with the server state of the signed-in frames (app/server-state).
+ * (and when the app unmounts). Mounted once, in app/providers.
  */
 export function OrderStreamProvider({ client, open, children }: { client: QueryClient; open?: Open; children: ReactNode }) {
   const auth = useAuth();

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { PASSWORD_MESSAGES, passwordProblems } from '@kontor/domain/password-rules';
+import { PASSWORD_MESSAGES, passwordProblems } from '@kontor/domain/password';
 import { labelIn } from './label-lookup';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { systemEndpoints } from '@kontor/domain/endpoints/system';
-import { trackingPayload, type TrackingPayload } from '@kontor/domain/tracking-query';
+import { trackingPayload, type TrackingPayload } from '@kontor/domain/tracking';
 import { api, callUnparsed, type ApiClient } from './api-client';
 
 export const TRACKING_URL = '/api/user/tracking';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import Decimal from 'decimal.js';
 import { EUR_USD_ISIN, eurPerUnit } from '@kontor/domain/fx';
 import { totalSincePurchase, valuation } from '@kontor/domain/lots';
-import { midPrice, type Quote } from '@kontor/domain/quote-rules';
+import { midPrice, type Quote } from '@kontor/domain/quote';
 import type { Cash, Position } from '@kontor/domain/trading-contracts';
 import { useLiveQuotes, usePreviousCloses } from '../lib/live-quotes';
 import { toWireAmount, toWireDecimal } from '@kontor/domain/numbers';

@@ -147,8 +147,6 @@ export function installFakeTicketServer(
     if (path === '/api/session/stepup' || path === '/api/session/activity') return new Response(null, { status: 204 });
     if (path.startsWith('/api/dev/app/')) return jsonResponse([]);
     if (path === '/api/notification') return jsonResponse({ unread: 0, items: [] });
-    // The page behind the approval (the server answers it in its schema's shape).
-    if (path === '/api/notes') return jsonResponse({ notices: [], notes: [] });
     return jsonResponse({});
   });
   configureApi(createApiClient({ fetch: fetchMock as unknown as typeof fetch }));

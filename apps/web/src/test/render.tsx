@@ -6,7 +6,6 @@ import type { RuntimeConfig } from '@kontor/domain/runtime-config';
 import de from '../../public/assets/i18n/de.json';
 import { Providers } from '../app/providers';
 import { routes } from '../app/routes';
-import { ServerState } from '../app/server-state';
 import { initI18n } from '../lib/i18n';
 import { createToastStore, type ToastStore } from '../lib/toasts';
 import type { Auth } from '../lib/auth';
@@ -58,6 +57,5 @@ export async function renderApp(path: string, options: RenderOptions & { state?:
  */
 export async function renderAlone(element: ReactElement, options: RenderOptions & { route?: string; path?: string } = {}) {
   const path = options.path ?? '/';
-  // With the server state the app's frames put around the pages (app/server-state).
-  return renderRouter(createMemoryRouter([{ path: options.route ?? path.split('?')[0], element: <ServerState>{element}</ServerState> }], { initialEntries: [path] }), options, options.auth);
+  return renderRouter(createMemoryRouter([{ path: options.route ?? path.split('?')[0], element }], { initialEntries: [path] }), options, options.auth);
 }

@@ -5,7 +5,6 @@ import {
   type ButtonProps as AriaButtonProps,
   type LinkProps as AriaLinkProps,
 } from 'react-aria-components';
-import type { Ref } from 'react';
 import styles from './button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -32,7 +31,7 @@ function buttonClass({ variant = 'primary', size = 'md', fullWidth, iconOnly }: 
     .join(' ');
 }
 
-export type ButtonProps = AriaButtonProps & StyleProps & { ref?: Ref<HTMLButtonElement> };
+export type ButtonProps = AriaButtonProps & StyleProps;
 
 /** The only button of the app. Pages pick a variant; they never style buttons themselves. */
 export function Button({ variant, size, fullWidth, iconOnly, className, children, ...props }: ButtonProps) {

@@ -1,9 +1,9 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_PATTERN } from './email-address';
 import { FormTextField } from './form-text-field';
 
-export { EMAIL_PATTERN };
+/** Loose on purpose: the pool decides; this only catches typos like a missing "@". */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The e-mail address is the customer's user name (a new one: autoComplete "email"). */
 export function EmailField<T extends FieldValues>({

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { compareDecimal } from '@kontor/domain/quote-rules';
+import { compareDecimal } from '@kontor/domain/quote';
 import { type DecimalString, formatMoney, formatNumber, formatPercent, trend } from '../lib/format';
 import styles from './number.module.css';
 

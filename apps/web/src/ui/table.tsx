@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   Cell as AriaCell,
   Column as AriaColumn,
@@ -24,7 +25,9 @@ type Align = 'start' | 'end';
 
 const join = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
-export { TableContainer } from './simple-table';
+export function TableContainer({ children }: { children: ReactNode }) {
+  return <div className={styles.container}>{children}</div>;
+}
 
 export function Table({ className, ...props }: TableProps) {
   return <AriaTable {...props} className={composeRenderProps(className, (extra) => join(styles.table, extra))} />;

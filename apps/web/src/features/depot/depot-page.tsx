@@ -1,24 +1,31 @@
-import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode, type FormEvent } from 'react';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
-import { useNavigate } from 'react-router';
-import { shownReservedParts } from '@kontor/domain/reserved-parts';
+import { shownReservedParts } from '@kontor/domain/money-contracts';
 import type { Depot } from '@kontor/domain/trading-contracts';
-import { useDevToolsAvailable } from '../../lib/dev-tools';
+import { isApiError } from '../../lib/api-client';
+import { amountInputError, amountInputValue } from '../../lib/amount-input';
+import { devToolsMissing, useDevToolsAvailable } from '../../lib/dev-tools';
 import { formatMoney, formatQuantity } from '../../lib/format';
+import { PositionNoteDialog } from '../../parts/notes/own-note-card';
 import { corporateActionPath, orderTicketPath, searchPath } from '../../lib/paths';
 import { useInstrumentPath } from '../../parts/instrument-link';
 import { isFreshDepot, useDepot } from '../../parts/queries/depot';
+import { toasts } from '../../lib/toasts';
 import { Badge } from '../../ui/badge';
 import { Button, LinkButton } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { Dialog } from '../../ui/dialog';
 import { DepotIcon } from '../../ui/icons';
 import { LoadError } from '../../ui/load-error';
+import { Notice } from '../../ui/notice';
 import { Change, FlashingPrice, Money } from '../../ui/number';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
-import { SimpleCell, SimpleColumn, SimpleRow, SimpleRowHeader, SimpleTable, TableContainer } from '../../ui/simple-table';
+import { Cell, Column, Row, Table, TableBody, TableContainer, TableHeader } from '../../ui/table';
+import { TextField } from '../../ui/text-field';
+import { useSimulatedDeposit } from './depot-api';
 import { depotTotals, type PositionValuation, usePositionValuations } from '../../parts/depot-valuation';
 import { PerformanceCard } from './performance-card';
 import { useWidth } from '../../lib/use-width';
@@ -26,9 +33,6 @@ import styles from './depot.module.css';
 
 // Only a new customer's depot shows the welcome: it loads with it, not with every depot.
 const WelcomeCard = lazy(() => import('./welcome-card').then((m) => ({ default: m.WelcomeCard })));
-// The dialogs load when they open, not with the page (README "First load").
-const DepositDialog = lazy(() => import('./deposit-dialog').then((m) => ({ default: m.DepositDialog })));
-const PositionNoteDialog = lazy(() => import('../../parts/notes/own-note-card').then((m) => ({ default: m.PositionNoteDialog })));
 
 /** A rights position (Bezugsrechte of a capital increase) carries the event it came from. */
 const rightsOf = (row: PositionValuation) => row.position.rightsOf;
@@ -228,11 +232,11 @@ export function DepotPage() {
   return (
     <Page title={t('pages.depot.title')} actions={depositButton}>
       {content}
-      {depositOpen && (
-        <Suspense fallback={null}>
-          <DepositDialog isOpen onOpenChange={setDepositOpen} onUnavailable={() => setDepositOpen(false)} />
-        </Suspense>
-      )}
+      <DepositDialog
+        isOpen={depositOpen}
+        onOpenChange={setDepositOpen}
+        onUnavailable={() => setDepositOpen(false)}
+      />
     </Page>
   );
 }
@@ -244,7 +248,6 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
   const compact = width !== undefined && width < COMPACT_BELOW_PX;
   const label = t('depot.positions.title');
   const rowPath = useRowPath();
-  const navigate = useNavigate();
 
   // In euros like the Einstandskurs beside it; a price in another currency follows in brackets.
   const price = (row: PositionValuation) => {
@@ -342,72 +345,121 @@ function Positions({ rows }: { rows: PositionValuation[] }) {
           </ul>
         ) : (
           <TableContainer>
-            <SimpleTable label={label} className={styles.table}>
-              <thead>
-                <tr>
-                  <SimpleColumn>{t('depot.positions.name')}</SimpleColumn>
-                  <SimpleColumn align="end">{t('depot.positions.quantity')}</SimpleColumn>
-                  <SimpleColumn align="end">{t('depot.positions.averagePrice')}</SimpleColumn>
-                  <SimpleColumn align="end">{t('depot.positions.bid')}</SimpleColumn>
-                  <SimpleColumn align="end">{t('depot.positions.value')}</SimpleColumn>
-                  <SimpleColumn align="end">{t('depot.positions.pnl')}</SimpleColumn>
-                  <SimpleColumn align="end">{t('depot.positions.today')}</SimpleColumn>
-                  <SimpleColumn align="end">
-                    <span className="visually-hidden">{t('depot.positions.actions')}</span>
-                  </SimpleColumn>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => {
-                  const path = rowPath(row);
-                  return (
-                    <SimpleRow
-                      key={row.position.isin}
-                      onOpen={path ? () => void navigate(path) : undefined}
-                      data-isin={row.position.isin}
-                      data-rights-of={rightsOf(row)?.eventId}
-                    >
-                      <SimpleRowHeader>
-                        <span className={styles.nameCell}>
-                          {path ? (
-                            <Link href={path} className={`${styles.name} ${styles.nameLink}`}>
-                              {row.position.name}
-                            </Link>
-                          ) : (
-                            <span className={styles.name}>{row.position.name}</span>
-                          )}
-                          <span className={styles.ids}>{row.position.isin}</span>
-                          {rightsBadge(row)}
-                        </span>
-                      </SimpleRowHeader>
-                      <SimpleCell align="end">{quantity(row)}</SimpleCell>
-                      <SimpleCell align="end">
-                        <Money amount={row.position.averagePrice} />
-                      </SimpleCell>
-                      <SimpleCell align="end">{price(row)}</SimpleCell>
-                      <SimpleCell align="end">{value(row)}</SimpleCell>
-                      <SimpleCell align="end">{pnl(row)}</SimpleCell>
-                      <SimpleCell align="end">{today(row)}</SimpleCell>
-                      <SimpleCell align="end">
-                        <span className={styles.rowActions}>
-                          {note(row)}
-                          {sell(row)}
-                        </span>
-                      </SimpleCell>
-                    </SimpleRow>
-                  );
-                })}
-              </tbody>
-            </SimpleTable>
+            <Table aria-label={label} className={styles.table}>
+              <TableHeader>
+                <Column id="name" isRowHeader>
+                  {t('depot.positions.name')}
+                </Column>
+                <Column id="quantity" align="end">
+                  {t('depot.positions.quantity')}
+                </Column>
+                <Column id="average" align="end">
+                  {t('depot.positions.averagePrice')}
+                </Column>
+                <Column id="bid" align="end">
+                  {t('depot.positions.bid')}
+                </Column>
+                <Column id="value" align="end">
+                  {t('depot.positions.value')}
+                </Column>
+                <Column id="pnl" align="end">
+                  {t('depot.positions.pnl')}
+                </Column>
+                <Column id="today" align="end">
+                  {t('depot.positions.today')}
+                </Column>
+                <Column id="actions" align="end">
+                  <span className="visually-hidden">{t('depot.positions.actions')}</span>
+                </Column>
+              </TableHeader>
+              <TableBody items={rows.map((r) => ({ ...r, id: r.position.isin }))}>
+                {(row) => (
+                  <Row id={row.id} href={rowPath(row)} data-isin={row.position.isin} data-rights-of={rightsOf(row)?.eventId}>
+                    <Cell>
+                      <span className={styles.nameCell}>
+                        <span className={styles.name}>{row.position.name}</span>
+                        <span className={styles.ids}>{row.position.isin}</span>
+                        {rightsBadge(row)}
+                      </span>
+                    </Cell>
+                    <Cell align="end">{quantity(row)}</Cell>
+                    <Cell align="end">
+                      <Money amount={row.position.averagePrice} />
+                    </Cell>
+                    <Cell align="end">{price(row)}</Cell>
+                    <Cell align="end">{value(row)}</Cell>
+                    <Cell align="end">{pnl(row)}</Cell>
+                    <Cell align="end">{today(row)}</Cell>
+                    <Cell align="end">
+                      <span className={styles.rowActions}>
+                        {note(row)}
+                        {sell(row)}
+                      </span>
+                    </Cell>
+                  </Row>
+                )}
+              </TableBody>
+            </Table>
           </TableContainer>
         )}
       </div>
       {/* Outside the table: a dialog inside a row would pass its clicks on to the row's link. */}
-      {noteFor && (
-        <Suspense fallback={null}>
-          <PositionNoteDialog position={noteFor} onClose={() => setNoteFor(null)} />
-        </Suspense>
-      )}
+      <PositionNoteDialog position={noteFor} onClose={() => setNoteFor(null)} />
     </Card>
+  );
+}
+
+function DepositDialog({ isOpen, onOpenChange, onUnavailable }: { isOpen: boolean; onOpenChange: (open: boolean) => void; onUnavailable: () => void }) {
+  const { t } = useTranslation();
+  const deposit = useSimulatedDeposit();
+  const [amount, setAmount] = useState('10.000,00');
+  const [shown, setShown] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const fieldError = amountInputError(amount);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setShown(true);
+    setError(null);
+    if (fieldError) return;
+    try {
+      const value = amountInputValue(amount);
+      await deposit.mutateAsync(value);
+      toasts.success(t('depot.deposit.done', { amount: formatMoney(value) }));
+      onOpenChange(false);
+    } catch (e) {
+      if (devToolsMissing(e)) {
+        toasts.info(t('depot.deposit.unavailable'));
+        onUnavailable();
+        return;
+      }
+      setError(isApiError(e) ? e.message : t('trading.errors.unexpected'));
+    }
+  };
+
+  return (
+    <Dialog title={t('depot.deposit.title')} isOpen={isOpen} onOpenChange={onOpenChange}>
+      <form className={styles.stack} onSubmit={(e) => void submit(e)} noValidate>
+        <p className={styles.muted}>{t('depot.deposit.text')}</p>
+        <TextField
+          label={t('depot.deposit.amount')}
+          value={amount}
+          onChange={setAmount}
+          onBlur={() => setShown(true)}
+          inputMode="decimal"
+          autoComplete="off"
+          errorMessage={shown && fieldError ? t(fieldError.key) : undefined}
+        />
+        {error && <Notice tone="danger">{error}</Notice>}
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={deposit.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" isPending={deposit.isPending}>
+            {t('depot.deposit.submit')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi, createApiClient } from '../../lib/api-client';
-import { jsonResponse, testAuth, testConfig } from '../../test/fixtures';
+import { jsonResponse, testConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -44,13 +44,6 @@ afterEach(() => {
 });
 
 describe('"Zeit vorspulen" in the footer', () => {
-  it('is on the sign-in screen too, which has no server state of its own', async () => {
-    await renderApp('/anmelden', { config: testConfig({ devTools: true }), auth: testAuth({ status: 'signedOut' }) });
-    const strip = await screen.findByRole('region', { name: 'Zeit vorspulen' });
-    await waitFor(() => expect(within(strip).getByTestId('simulated-time').textContent).toBe('24.12.2026, 10:00'));
-    expect(screen.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeTruthy();
-  });
-
   it('shows the simulated date, moves it one day on a press, and refreshes what the app had loaded', async () => {
     const { user, toastStore } = await renderApp('/notizen', { config: testConfig({ devTools: true }) });
     const strip = await screen.findByRole('region', { name: 'Zeit vorspulen' });

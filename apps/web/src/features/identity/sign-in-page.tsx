@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -9,15 +9,8 @@ import { useToast } from '../../lib/toasts';
 import { forgetSignInHandoff, signInHandoff } from '../../parts/sign-in-handoff';
 import { AuthScreenSkeleton } from './auth-screen-skeleton';
 import { signInClient } from './sign-in-client';
-import { loadSignInSteps, SignInForm, type Proceed } from './sign-in-forms';
+import { ConfirmSignInForm, NewPasswordForm, SelectMfaForm, SetupMfaForm, SignInForm, UnsupportedChallenge, type Proceed } from './sign-in-forms';
 import { outcomeOf, type SignInScreen } from './sign-in-flow';
-
-// The steps after the first form load with the identity client (sign-in-forms), not with the page.
-const ConfirmSignInForm = lazy(() => loadSignInSteps().then((m) => ({ default: m.ConfirmSignInForm })));
-const SetupMfaForm = lazy(() => loadSignInSteps().then((m) => ({ default: m.SetupMfaForm })));
-const SelectMfaForm = lazy(() => loadSignInSteps().then((m) => ({ default: m.SelectMfaForm })));
-const NewPasswordForm = lazy(() => loadSignInSteps().then((m) => ({ default: m.NewPasswordForm })));
-const UnsupportedChallenge = lazy(() => loadSignInSteps().then((m) => ({ default: m.UnsupportedChallenge })));
 
 /** What other screens hand to the sign-in: a pre-filled e-mail and why the customer is here. */
 export type SignInLocationState = { email?: string; notice?: 'confirmed' | 'passwordReset' | 'accountOpened' } | null;
@@ -123,18 +116,17 @@ export function SignInPage() {
     if (outcome.state !== 'confirmSignIn') await proceed(outcome);
   };
 
-  const step = (form: ReactNode) => <Suspense fallback={<AuthScreenSkeleton />}>{form}</Suspense>;
   switch (screen.state) {
     case 'confirmSignIn':
-      return step(<ConfirmSignInForm key={screen.method} screen={screen} proceed={proceed} back={back} resend={resend} />);
+      return <ConfirmSignInForm key={screen.method} screen={screen} proceed={proceed} back={back} resend={resend} />;
     case 'setupMFA':
-      return step(<SetupMfaForm screen={screen} proceed={proceed} back={back} />);
+      return <SetupMfaForm screen={screen} proceed={proceed} back={back} />;
     case 'selectMFAType':
-      return step(<SelectMfaForm methods={screen.methods} proceed={proceed} back={back} />);
+      return <SelectMfaForm methods={screen.methods} proceed={proceed} back={back} />;
     case 'requireNewPassword':
-      return step(<NewPasswordForm proceed={proceed} back={back} />);
+      return <NewPasswordForm proceed={proceed} back={back} />;
     case 'unsupported':
-      return step(<UnsupportedChallenge back={back} />);
+      return <UnsupportedChallenge back={back} />;
     case 'signIn': {
       const reason = authState.status === 'signedOut' ? authState.reason : undefined;
       const notice = signInNotice(t, message, incoming?.notice, reason);

@@ -1,7 +1,7 @@
-import { memo, useContext, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComboBox, ComboBoxStateContext, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
+import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import type { Instrument } from '@kontor/domain/instrument';
 import { useLabels } from '../../lib/domain-labels';
@@ -10,8 +10,7 @@ import { searchPath } from '../../lib/paths';
 import { Badge } from '../../ui/badge';
 import { SearchIcon } from '../../ui/icons';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { HighlightedName } from './highlighted-name';
-import { searchInstruments } from './instruments-api';
+import { searchInstruments, splitMatch } from './instruments-api';
 import styles from './instruments.module.css';
 
 export const TYPEAHEAD_SIZE = 8;
@@ -20,26 +19,16 @@ const ALL_RESULTS_KEY = '__all__';
 
 type Entry = { id: string; instrument?: Instrument };
 
-export type InstrumentSearchFieldProps = {
-  className?: string;
-  inputClassName?: string;
-  iconClassName?: string;
-  /** What was typed into the plain field this one takes the place of (top-bar-search). */
-  initialInputValue?: string;
-  /** Takes the focus (and the caret to the end) when it takes the place of a focused field. */
-  autoFocus?: boolean;
-};
-
-/** Opens the suggestions for text typed before this field was there (ComboBox has no initial open state). */
-function OpenForTypedText({ typed }: { typed: boolean }) {
-  const state = useContext(ComboBoxStateContext);
-  const opened = useRef(false);
-  useEffect(() => {
-    if (!typed || opened.current || !state) return;
-    opened.current = true;
-    state.open(null, 'manual');
-  }, [typed, state]);
-  return null;
+/** The name with the part that matches the query in bold. */
+export function HighlightedName({ name, query }: { name: string; query: string }) {
+  const [before, match, after] = splitMatch(name, query);
+  return (
+    <>
+      {before}
+      {match && <mark className={styles.match}>{match}</mark>}
+      {after}
+    </>
+  );
 }
 
 /**
@@ -50,24 +39,16 @@ export const InstrumentSearchField = memo(function InstrumentSearchField({
   className,
   inputClassName,
   iconClassName,
-  initialInputValue = '',
-  autoFocus = false,
-}: InstrumentSearchFieldProps) {
+}: {
+  className?: string;
+  inputClassName?: string;
+  iconClassName?: string;
+}) {
   const { t } = useTranslation();
   const { label } = useLabels();
   const navigate = useNavigate();
   const instrumentPath = useInstrumentPath();
-  const [inputValue, setInputValue] = useState(initialInputValue);
-  const input = useRef<HTMLInputElement>(null);
-  // In the commit that takes the plain field away: no key can go elsewhere in between.
-  useLayoutEffect(() => {
-    const element = input.current;
-    if (!autoFocus || !element) return;
-    element.focus();
-    element.setSelectionRange(element.value.length, element.value.length);
-    // Once, when it takes the place of the plain field.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const [inputValue, setInputValue] = useState('');
   const query = useDebouncedValue(inputValue.trim(), TYPEAHEAD_DELAY_MS);
   const search = useQuery({
     queryKey: ['instruments', 'typeahead', query],
@@ -110,8 +91,7 @@ export const InstrumentSearchField = memo(function InstrumentSearchField({
     >
       <Label className="visually-hidden">{t('topbar.searchLabel')}</Label>
       <SearchIcon className={iconClassName} />
-      <Input ref={input} className={inputClassName} type="search" placeholder={t('topbar.searchPlaceholder')} onKeyDown={onKeyDown} />
-      <OpenForTypedText typed={autoFocus && initialInputValue.trim().length > 0} />
+      <Input className={inputClassName} type="search" placeholder={t('topbar.searchPlaceholder')} onKeyDown={onKeyDown} />
       <Popover className={styles.popover} placement="bottom start" offset={6}>
         {!settled && (
           <p className={styles.status} role="status">

@@ -10,7 +10,6 @@ import { jsonResponse, testAuth, testConfig, testInstrument } from '../../test/f
 import { renderAlone, renderApp } from '../../test/render';
 import { Button } from '../../ui/button';
 import { SearchPage } from './search-page';
-import { loadInstrumentSearch } from './top-bar-search';
 
 function instrument(isin: string, name: string, wkn: string | null, instrumentType: InstrumentType = 'AKTIE'): Instrument {
   return testInstrument({ isin, name, wkn, instrumentType });
@@ -27,12 +26,8 @@ const COUNTS = {
   tradable: { AKTIE: 1234, ETF: 100, FONDS: 50, DERIVAT: 70, KRYPTO: 10, INDEX: 0, WAEHRUNG: 11, ROHSTOFF: 10 },
 };
 
-// jsdom has no EventSource; the instrument page subscribes to live quotes. The top bar's search is
-// loaded before (top-bar-search.test.tsx has the plain field it takes the place of).
-beforeAll(async () => {
-  vi.stubGlobal('EventSource', FakeEventSource);
-  await loadInstrumentSearch();
-});
+// jsdom has no EventSource; the instrument page subscribes to live quotes.
+beforeAll(() => vi.stubGlobal('EventSource', FakeEventSource));
 afterAll(() => vi.unstubAllGlobals());
 
 let requests: URL[];

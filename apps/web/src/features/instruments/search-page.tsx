@@ -19,7 +19,7 @@ import { SearchIcon } from '../../ui/icons';
 import { LoadError } from '../../ui/load-error';
 import { EmptyState, Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
-import { HighlightedName } from './highlighted-name';
+import { HighlightedName } from './instrument-search-field';
 import { searchInstruments, useInstrumentCounts } from './instruments-api';
 import styles from './instruments.module.css';
 import { InstrumentLink } from '../../parts/instrument-link';

@@ -5,8 +5,7 @@ import { notificationsPath } from '../../lib/paths';
 import { useToast } from '../../lib/toasts';
 import { LinkButton } from '../../ui/button';
 import { BellIcon } from '../../ui/icons';
-import type { Notification } from '@kontor/domain/notifications';
-import { ALERTS_KEY, useNotifications } from './notification-list';
+import { ALERTS_KEY, useNotifications, type Notification } from './notifications-api';
 import styles from './notifications.module.css';
 import { domainText } from '../../lib/domain-text';
 

@@ -11,15 +11,31 @@ import {
   type PriceAlert,
 } from '@kontor/domain/notifications';
 import { api } from '../../lib/api-client';
+import { useOrderFallbackRefetch } from '../../lib/order-stream';
 import { queryKeys } from '../../lib/query-keys';
-import { ALERTS_KEY, NOTIFICATIONS_KEY } from './notification-list';
 
-export { ALERTS_KEY, NOTIFICATIONS_KEY, useNotifications } from './notification-list';
-
+export const NOTIFICATIONS_KEY = queryKeys.notifications;
+export const ALERTS_KEY = ['notifications', 'alerts'] as const;
 export const PREFERENCES_KEY = ['notifications', 'preferences'] as const;
 
 type NotificationList = z.infer<typeof notificationListSchema>;
 export type AlertDirection = (typeof ALERT_DIRECTIONS)[number];
+
+/**
+ * The customer's notifications, newest first, with the unread count: the bell in the top bar and
+ * the page share this one query. Not polled: the live stream's `notifications` event sets the
+ * count and fetches the list again (lib/order-stream); only while the stream is down is it looked
+ * at now and then. Errors stay quiet (the bell just shows no count).
+ */
+export function useNotifications() {
+  const fallback = useOrderFallbackRefetch();
+  return useQuery({
+    queryKey: NOTIFICATIONS_KEY,
+    queryFn: ({ signal }) => api.call(n.list, { signal, skipGlobalErrorHandler: true }),
+    refetchInterval: fallback,
+    staleTime: 5_000,
+  });
+}
 
 /** Per kind: bell, e-mail, app push. */
 export function useNotificationPreferences() {

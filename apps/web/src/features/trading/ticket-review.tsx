@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Instrument } from '@kontor/domain/instrument';
 import type { OrderFieldErrors } from '@kontor/domain/order-rules';
 import type { OrderPreview, OrderTicketRequest, TradingOrder } from '@kontor/domain/trading-contracts';
-import { productClassOf } from '@kontor/domain/product-classes';
+import { productClassOf } from '@kontor/domain/onboarding';
 import { domainLabel } from '../../lib/domain-labels';
 import { isApiError } from '../../lib/api-client';
 import { useExperience } from '../../parts/queries/experience';

@@ -11,9 +11,6 @@ import { authorisationEndpoints as ticket } from '@kontor/domain/endpoints/autho
 import { deviceEndpoints as devices } from '@kontor/domain/endpoints/devices';
 import { sessionActivityEndpoints } from '@kontor/domain/endpoints/session-activity';
 import { api } from '../../lib/api-client';
-import { sessionApprovalKey } from './session-approval-query';
-
-export { fetchSessionApproval } from './session-approval-query';
 
 /**
  * The ticket calls of strong customer authentication (spec §7) and the two reads the dialog needs
@@ -29,7 +26,7 @@ export const APP_POLL_MS = 1_500;
 export const authorisationKeys = {
   devices: ['app-devices', 'devices'],
   appAuth: ['app-devices', 'appauth'],
-  session: sessionApprovalKey,
+  session: ['app-devices', 'session'],
 } as const;
 
 const quiet = { skipGlobalErrorHandler: true } as const;
@@ -83,7 +80,10 @@ export function useAppAuthSettings() {
   return useQuery({ queryKey: authorisationKeys.appAuth, queryFn: ({ signal }) => fetchAppAuthSettings(signal), retry: 1 });
 }
 
-
+/** GET /api/appauth/session: must this browser session still be approved in the app? */
+export function fetchSessionApproval(signal?: AbortSignal): Promise<SessionApproval> {
+  return api.call(devices.session, { ...quiet, signal });
+}
 
 /** POST /api/appauth/session: the result of a SESSION_AUTH challenge approves this session. */
 export async function approveSession(authorisation: AuthorisationResult): Promise<void> {

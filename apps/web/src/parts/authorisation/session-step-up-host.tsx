@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import type { sessionActivityEndpoints } from '@kontor/domain/endpoints/session-activity';
+import { sessionActivityEndpoints } from '@kontor/domain/endpoints/session-activity';
 import { api, setStepUpHandler } from '../../lib/api-client';
 
 /** What counts as the customer being there. */
@@ -74,10 +74,7 @@ function useActivityReports(): void {
       if (now - since.last < ACTIVITY_REPORT_MS) return;
       since.last = now;
       // A refusal (the session is idle already) is answered by the step-up of the next money call.
-      // Unparsed: every signed-in page's first load has this (decision 041).
-      api
-        .callUnparsed<typeof sessionActivityEndpoints.activity>({ method: 'POST', path: '/api/session/activity' }, { skipGlobalErrorHandler: true, stepUp: false })
-        .catch(() => undefined);
+      api.call(sessionActivityEndpoints.activity, { skipGlobalErrorHandler: true, stepUp: false }).catch(() => undefined);
     };
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { capture: true, passive: true });
     return () => {

@@ -1,19 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { notesEndpoints } from '@kontor/domain/endpoints/notes';
+import { notesEndpoints } from '@kontor/domain/endpoints/notes';
 import type { NoteSubject, NotesList } from '@kontor/domain/notes-contracts';
-import { api, isApiError, type UnparsedRoute } from '../../lib/api-client';
+import { api, isApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
-
-type Notes = typeof notesEndpoints;
-
-/** The endpoints (decision 034), called unparsed: every signed-in page's first load has the banners (decision 041). */
-const notes = {
-  list: { method: 'GET', path: '/api/notes' },
-  create: { method: 'POST', path: '/api/notes' },
-  dismiss: { method: 'POST', path: '/api/notes/dismiss' },
-  update: { method: 'PUT', path: '/api/notes/{id}' },
-  remove: { method: 'DELETE', path: '/api/notes/{id}' },
-} as const satisfies { [K in keyof Notes]: UnparsedRoute<Notes[K]> };
 
 /**
  * Notices from Kontor and the customer's own notes (GET /api/notes), all or those of one
@@ -24,7 +13,7 @@ export function useNotes(isin: string | null = null, options: { enabled?: boolea
   return useQuery({
     queryKey: queryKeys.notesOf(isin),
     enabled: options.enabled ?? true,
-    queryFn: ({ signal }) => api.callUnparsed<Notes['list']>(notes.list, { signal, query: isin ? { isin } : undefined, skipGlobalErrorHandler: true }),
+    queryFn: ({ signal }) => api.call(notesEndpoints.list, { signal, query: isin ? { isin } : undefined, skipGlobalErrorHandler: true }),
   });
 }
 
@@ -42,21 +31,21 @@ export function useNoteMutations() {
   };
   const create = useMutation({
     mutationFn: ({ idempotencyKey, ...input }: { subject: NoteSubject; isin: string; text: string; idempotencyKey: string }) =>
-      api.callUnparsed<Notes['create']>(notes.create, { body: input, idempotencyKey, skipGlobalErrorHandler: true }),
+      api.call(notesEndpoints.create, { body: input, idempotencyKey, skipGlobalErrorHandler: true }),
     onSuccess: refresh,
   });
   const update = useMutation({
-    mutationFn: (input: { id: string; text: string }) => api.callUnparsed<Notes['update']>(notes.update, { params: { id: input.id }, body: { text: input.text }, skipGlobalErrorHandler: true }),
+    mutationFn: (input: { id: string; text: string }) => api.call(notesEndpoints.update, { params: { id: input.id }, body: { text: input.text }, skipGlobalErrorHandler: true }),
     onSuccess: refresh,
     onError,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api.callUnparsed<Notes['remove']>(notes.remove, { params: { id }, skipGlobalErrorHandler: true }),
+    mutationFn: (id: string) => api.call(notesEndpoints.remove, { params: { id }, skipGlobalErrorHandler: true }),
     onSuccess: refresh,
     onError,
   });
   const dismiss = useMutation({
-    mutationFn: (id: string) => api.callUnparsed<Notes['dismiss']>(notes.dismiss, { body: { id } }),
+    mutationFn: (id: string) => api.call(notesEndpoints.dismiss, { body: { id } }),
     onMutate: (id) => {
       // Gone from every banner and list at once; the server agrees or the refresh brings it back.
       client.setQueriesData<NotesList>({ queryKey: queryKeys.notes }, (list) => list && { ...list, notices: list.notices.filter((n) => n.id !== id) });

@@ -1,23 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerSettings, UserPreferences, UserPreferencesUpdate } from '@kontor/domain/customer-settings-contracts';
-import type { customerSettingsEndpoints } from '@kontor/domain/endpoints/customer-settings';
-import type { userEndpoints } from '@kontor/domain/endpoints/user';
-import { DEFAULT_PREFERENCES, type LanguageCode } from '@kontor/domain/user-preferences';
-import { api, type UnparsedRoute } from '../../lib/api-client';
+import {
+  DEFAULT_PREFERENCES,
+  type CustomerSettings,
+  type LanguageCode,
+  type UserPreferences,
+  type UserPreferencesUpdate,
+} from '@kontor/domain/customer-settings-contracts';
+import { customerSettingsEndpoints as settings } from '@kontor/domain/endpoints/customer-settings';
+import { userEndpoints } from '@kontor/domain/endpoints/user';
+import { api } from '../../lib/api-client';
 import { applyTheme, switchLanguage } from '../../lib/preferences';
 import { queryKeys } from '../../lib/query-keys';
 import { useCustomerSettings } from './customer-settings';
 
 export const STATS_KEY = ['stats'] as const;
-
-type Settings = typeof customerSettingsEndpoints;
-
-/** The endpoints (decision 034), called unparsed: every signed-in page's first load applies the preferences (decision 041). */
-const settings = {
-  savePreferences: { method: 'PUT', path: '/api/usersettings' },
-  saveLanguage: { method: 'PUT', path: '/api/user/lc' },
-  toggleAdAgree: { method: 'POST', path: '/api/user/toggleadagree' },
-} as const satisfies { [K in 'savePreferences' | 'saveLanguage' | 'toggleAdAgree']: UnparsedRoute<Settings[K]> };
 
 /** The defaults, for an answer that has no preferences (an older server). */
 const FALLBACK: UserPreferences = { ...DEFAULT_PREFERENCES, adAgree: false, adAgreeChangedAt: null };
@@ -39,7 +35,7 @@ function usePatchPreferences() {
 export function useSavePreferences() {
   const patch = usePatchPreferences();
   return useMutation({
-    mutationFn: (update: UserPreferencesUpdate) => api.callUnparsed<Settings['savePreferences']>(settings.savePreferences, { body: update, skipGlobalErrorHandler: true }),
+    mutationFn: (update: UserPreferencesUpdate) => api.call(settings.savePreferences, { body: update, skipGlobalErrorHandler: true }),
     onSuccess: (saved) => {
       applyTheme(saved.theme);
       patch(saved);
@@ -51,7 +47,7 @@ export function useSavePreferences() {
 export function useSaveLanguage() {
   const patch = usePatchPreferences();
   return useMutation({
-    mutationFn: (language: LanguageCode) => api.callUnparsed<Settings['saveLanguage']>(settings.saveLanguage, { body: { language }, skipGlobalErrorHandler: true }),
+    mutationFn: (language: LanguageCode) => api.call(settings.saveLanguage, { body: { language }, skipGlobalErrorHandler: true }),
     onSuccess: async ({ language }) => {
       patch({ language });
       await switchLanguage(language);
@@ -63,7 +59,7 @@ export function useSaveLanguage() {
 export function useToggleAdAgree() {
   const patch = usePatchPreferences();
   return useMutation({
-    mutationFn: () => api.callUnparsed<Settings['toggleAdAgree']>(settings.toggleAdAgree, { skipGlobalErrorHandler: true }),
+    mutationFn: () => api.call(settings.toggleAdAgree, { skipGlobalErrorHandler: true }),
     onSuccess: ({ adAgree, changedAt }) => patch({ adAgree, adAgreeChangedAt: changedAt }),
   });
 }
@@ -72,6 +68,6 @@ export function useToggleAdAgree() {
 export function useCustomerStats() {
   return useQuery({
     queryKey: STATS_KEY,
-    queryFn: ({ signal }) => api.callUnparsed<typeof userEndpoints.stats>({ method: 'GET', path: '/api/stats' }, { signal, skipGlobalErrorHandler: true }),
+    queryFn: ({ signal }) => api.call(userEndpoints.stats, { signal, skipGlobalErrorHandler: true }),
   });
 }
