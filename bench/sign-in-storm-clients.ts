@@ -7,6 +7,7 @@
 // delay the probes' clocks in the parent.
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as srp from '../apps/server/src/identity/srp.ts';
 
@@ -26,10 +27,11 @@ type Answer = {
 
 const now = () => performance.timeOrigin + performance.now();
 const big = (hex: string) => BigInt(`0x${hex || '0'}`);
-const stamp = (d: Date) => d.toUTCString().replace(/^(\w+), (\d+) (\w+) (\d+) (\S+) GMT$/, (_m, wd, day, mon, y, time) => `${wd} ${mon} ${Number(day)} ${time} UTC ${y}`);
+/** The TIMESTAMP of a password claim, as the identity clients write it. */
+export const stamp = (d: Date) => d.toUTCString().replace(/^(\w+), (\d+) (\w+) (\d+) (\S+) GMT$/, (_m, wd, day, mon, y, time) => `${wd} ${mon} ${Number(day)} ${time} UTC ${y}`);
 
 /** The client's half of SRP with OpenSSL's modular power, so the load generator stays light; a is made before the storm, as a device would. */
-function fastClient() {
+export function fastClient() {
   const a = big(randomBytes(32).toString('hex'));
   const AHex = srp.padHex(srp.powModN(srp.g, a));
   return {
@@ -113,18 +115,21 @@ async function storm(req: StormRequest, go: Promise<void>): Promise<SignInResult
 }
 
 // Protocol with the parent: { request } → "ready"; { go: true } → { results, cpuMs } (CPU time since go).
+// Only when forked as this file: opening-clients.ts imports fastClient from here.
 let request: StormRequest | undefined;
 let cpuAtGo = process.cpuUsage();
 let release: () => void = () => {};
 const go = new Promise<void>((r) => (release = r));
-process.on('message', (m: { request?: StormRequest; go?: boolean }) => {
-  if (m.request) {
-    request = m.request;
-    void storm(request, go).then((results) => {
-      const cpu = process.cpuUsage(cpuAtGo);
-      process.send!({ results, cpuMs: (cpu.user + cpu.system) / 1000 }, () => process.exit(0));
-    });
-    process.send!({ ready: true });
-  }
-  if (m.go) release();
-});
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.on('message', (m: { request?: StormRequest; go?: boolean }) => {
+    if (m.request) {
+      request = m.request;
+      void storm(request, go).then((results) => {
+        const cpu = process.cpuUsage(cpuAtGo);
+        process.send!({ results, cpuMs: (cpu.user + cpu.system) / 1000 }, () => process.exit(0));
+      });
+      process.send!({ ready: true });
+    }
+    if (m.go) release();
+  });
+}

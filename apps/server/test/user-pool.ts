@@ -27,10 +27,18 @@ export function clientTimestamp(d: Date) {
 /** An SRP sign-in up to the answer of PASSWORD_VERIFIER, with the native test client. */
 export async function srpSignIn(t: TestApp, username: string, password: string) {
   const client = srp.clientSession();
-  const init = await poolCall(t, 'InitiateAuth', { ClientId: CLIENT_ID, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: username, SRP_A: client.AHex } });
+  const init = await srpStart(t, username, client);
   if (init.status !== 200) throw new Error(`InitiateAuth answered ${init.status}: ${JSON.stringify(init.body)}`);
-  const p = init.body.ChallengeParameters;
-  const key = client.key({ realm: REALM, userId: p.USER_ID_FOR_SRP, password, saltHex: p.SALT, BHex: p.SRP_B });
+  return srpProve(t, init.body.ChallengeParameters, password, client);
+}
+
+/** InitiateAuth with USER_SRP_AUTH: the first step of an SRP sign-in. */
+export const srpStart = (t: TestApp, username: string, client: ReturnType<typeof srp.clientSession>) =>
+  poolCall(t, 'InitiateAuth', { ClientId: CLIENT_ID, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: username, SRP_A: client.AHex } });
+
+/** PASSWORD_VERIFIER: the client's proof of the password, for the challenge InitiateAuth answered. */
+export async function srpProve(t: TestApp, p: Record<string, string>, password: string, client: ReturnType<typeof srp.clientSession>) {
+  const key = client.key({ realm: REALM, userId: p.USER_ID_FOR_SRP!, password, saltHex: p.SALT!, BHex: p.SRP_B! });
   const ts = clientTimestamp(t.clock.now());
   return poolCall(t, 'RespondToAuthChallenge', {
     ClientId: CLIENT_ID,
@@ -39,7 +47,7 @@ export async function srpSignIn(t: TestApp, username: string, password: string) 
       USERNAME: p.USERNAME,
       PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK,
       TIMESTAMP: ts,
-      PASSWORD_CLAIM_SIGNATURE: srp.passwordClaimSignature(key, REALM, p.USER_ID_FOR_SRP, p.SECRET_BLOCK, ts),
+      PASSWORD_CLAIM_SIGNATURE: srp.passwordClaimSignature(key, REALM, p.USER_ID_FOR_SRP!, p.SECRET_BLOCK!, ts),
     },
   });
 }

@@ -25,10 +25,10 @@ export function accessTokens(deps: { store: IdentityStore; tokens: TokenIssuer; 
   async function authenticated(body: Body): Promise<Verified & { expiresMs: number }> {
     const claims = await tokens.verifyAccess(str(body, 'AccessToken', { max: 8192 }), pool.clientIds);
     if (!claims) throw idErr.notAuthorized('Invalid Access Token');
-    const family = await store.refreshTokenByOrigin(claims.origin_jti);
-    if (!family || family.revokedAt) throw idErr.notAuthorized('Access Token has been revoked');
-    const user = await store.userBySub(claims.sub);
-    if (!user || !user.enabled) throw idErr.notAuthorized('Invalid Access Token');
+    const found = await store.familyWithUser(claims.origin_jti);
+    if (!found || found.family.revokedAt || found.family.sub !== claims.sub) throw idErr.notAuthorized('Access Token has been revoked');
+    const { user } = found;
+    if (!user.enabled) throw idErr.notAuthorized('Invalid Access Token');
     const signedInAt = typeof claims.auth_time === 'number' ? new Date(claims.auth_time * 1000) : undefined;
     return { user, deviceKey: claims.device_key, session: claims.origin_jti, signedInAt, expiresMs: (claims.exp ?? 0) * 1000 };
   }

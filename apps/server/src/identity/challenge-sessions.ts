@@ -21,11 +21,9 @@ export function challengeSessions(deps: { store: IdentityStore; pool: PoolSettin
     return id;
   }
   async function sessionFor(id: string, challenge: string) {
-    const s = await store.peekSession(id, now());
-    if (!s || s.challenge !== challenge) throw idErr.notAuthorized('Invalid session for the user, session is expired.');
-    const user = await store.userBySub(s.sub);
-    if (!user) throw idErr.notAuthorized('Invalid session for the user, session is expired.');
-    return { session: s, user };
+    const found = await store.sessionWithUser(id, now());
+    if (!found || found.session.challenge !== challenge || !found.user) throw idErr.notAuthorized('Invalid session for the user, session is expired.');
+    return { session: found.session, user: found.user };
   }
   return { purgeExpiredSessions, newSession, sessionFor };
 }

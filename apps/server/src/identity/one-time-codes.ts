@@ -39,14 +39,14 @@ export function oneTimeCodes(deps: { store: IdentityStore; messenger: Messenger;
   /** `expired`: the answer when no code is open (by default ExpiredCodeException). */
   async function checkCode(user: UserRow, purpose: string, code: string, mismatch: IdentityError, expired: IdentityError = idErr.expiredCode()): Promise<void> {
     assertNotLocked(user);
-    const open = await store.openCode(user.sub, purpose);
-    if (!open || open.expiresAt <= now()) {
+    const taken = await store.takeCode(user.sub, purpose, hashCode(user.sub, code.trim()), now());
+    if (taken === 'none' || taken === 'expired') {
       // Where "no code" must look like a wrong one, it counts like one too.
       if (expired.type === mismatch.type) await failed(user, expired);
       throw expired;
     }
-    if (open.codeHash !== hashCode(user.sub, code.trim())) await failed(user, mismatch);
-    if (!(await store.useCode(open.id, now()))) throw expired;
+    if (taken === 'mismatch') await failed(user, mismatch);
+    if (taken === 'taken') throw expired;
     await succeeded(user);
   }
   return { sendCode, checkCode };

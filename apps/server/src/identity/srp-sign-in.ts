@@ -67,8 +67,9 @@ export function srpSignIn(kit: PoolKit, steps: SignInSteps) {
     ctx: Ctx,
   ): Promise<AuthResult> {
     const block = r.PASSWORD_CLAIM_SECRET_BLOCK ?? '';
-    const s = block ? await store.peekSession(block, now()) : undefined;
-    if (!s || s.challenge !== name) throw idErr.notAuthorized();
+    const found = block ? await store.sessionWithUser(block, now()) : undefined;
+    if (!found || found.session.challenge !== name) throw idErr.notAuthorized();
+    const s = found.session;
     const unknownName = (s.data as { unknownName?: string }).unknownName;
     if (unknownName !== undefined) {
       await assertNameNotLocked(unknownName);
@@ -76,7 +77,7 @@ export function srpSignIn(kit: PoolKit, steps: SignInSteps) {
       await store.takeSession(block, now());
       return failedName(unknownName, idErr.notAuthorized());
     }
-    const user = await store.userBySub(s.sub);
+    const user = found.user;
     if (!user) throw idErr.notAuthorized();
     assertNotLocked(user);
     const d = s.data as { AHex: string; BHex: string; bHex: string; deviceKey: string; groupKey?: string; verifierHex?: string };

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db.ts';
+import { type Db, rowsOf } from '../platform/db.ts';
 import {
   identityAuthSessions,
   identityCodes,
@@ -97,30 +97,41 @@ export function identityStore(db: Db) {
     },
 
     async insertCode(row: typeof identityCodes.$inferInsert): Promise<void> {
-      // A new code replaces any open one for the same purpose.
-      await db
-        .update(identityCodes)
-        .set({ usedAt: row.createdAt })
-        .where(and(eq(identityCodes.sub, row.sub), eq(identityCodes.purpose, row.purpose), isNull(identityCodes.usedAt)));
-      await db.insert(identityCodes).values(row);
+      // A new code replaces any open one for the same purpose: both in one statement.
+      const at = row.createdAt.toISOString();
+      await db.execute(sql`
+        with replaced as (
+          update identity_codes set used_at = ${at}::timestamptz
+          where sub = ${row.sub} and purpose = ${row.purpose} and used_at is null
+        )
+        insert into identity_codes (sub, purpose, code_hash, expires_at, created_at)
+        values (${row.sub}, ${row.purpose}, ${row.codeHash}, ${row.expiresAt.toISOString()}::timestamptz, ${at}::timestamptz)`);
     },
-    async openCode(sub: string, purpose: string) {
-      const rows = await db
-        .select()
-        .from(identityCodes)
-        .where(and(eq(identityCodes.sub, sub), eq(identityCodes.purpose, purpose), isNull(identityCodes.usedAt)))
-        .orderBy(desc(identityCodes.createdAt))
-        .limit(1);
-      return rows[0];
-    },
-    /** Marks a code used; false when someone else used it first (single use under concurrency). */
-    async useCode(id: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(identityCodes)
-        .set({ usedAt: now })
-        .where(and(eq(identityCodes.id, id), isNull(identityCodes.usedAt)))
-        .returning({ id: identityCodes.id });
-      return rows.length === 1;
+    /**
+     * Checks the open code of a purpose and uses it when `codeHash` is its hash and it has not
+     * expired, in one statement. `none`: no open code; `taken`: someone else used it first
+     * (single use under concurrency).
+     */
+    async takeCode(sub: string, purpose: string, codeHash: string, now: Date): Promise<'used' | 'none' | 'expired' | 'mismatch' | 'taken'> {
+      const at = now.toISOString();
+      const rows = rowsOf<{ matches: boolean; fresh: boolean; used: boolean }>(
+        await db.execute(sql`
+          with open as (
+            select id, code_hash, expires_at from identity_codes
+            where sub = ${sub} and purpose = ${purpose} and used_at is null
+            order by created_at desc limit 1
+          ), used as (
+            update identity_codes c set used_at = ${at}::timestamptz from open
+            where c.id = open.id and c.used_at is null and open.code_hash = ${codeHash} and open.expires_at > ${at}::timestamptz
+            returning c.id
+          )
+          select open.code_hash = ${codeHash} as matches, open.expires_at > ${at}::timestamptz as fresh, exists (select 1 from used) as used from open`),
+      );
+      const open = rows[0];
+      if (!open) return 'none';
+      if (!open.fresh) return 'expired';
+      if (!open.matches) return 'mismatch';
+      return open.used ? 'used' : 'taken';
     },
 
     async insertSession(row: AuthSessionRow): Promise<void> {
@@ -132,10 +143,12 @@ export function identityStore(db: Db) {
       const row = rows[0];
       return row && row.expiresAt > now ? row : undefined;
     },
-    async peekSession(id: string, now: Date): Promise<AuthSessionRow | undefined> {
+    /** A session and its user in one read (no user for the session of a name no user has). */
+    async sessionWithUser(id: string, now: Date): Promise<{ session: AuthSessionRow; user: UserRow | null } | undefined> {
       const rows = await db
-        .select()
+        .select({ session: identityAuthSessions, user: identityUsers })
         .from(identityAuthSessions)
+        .leftJoin(identityUsers, eq(identityUsers.sub, identityAuthSessions.sub))
         .where(and(eq(identityAuthSessions.id, id), gt(identityAuthSessions.expiresAt, now)))
         .limit(1);
       return rows[0];
@@ -144,15 +157,35 @@ export function identityStore(db: Db) {
       await db.delete(identityAuthSessions).where(lt(identityAuthSessions.expiresAt, now));
     },
 
-    async insertRefreshToken(row: RefreshTokenRow): Promise<void> {
-      await db.insert(identityRefreshTokens).values(row);
+    /** A sign-in's token family, and the device it made (if any), in one statement. */
+    async insertSignIn(row: RefreshTokenRow, device: { deviceKey: string; groupKey: string; lastIp: string } | null): Promise<void> {
+      const at = (d: Date | null) => d?.toISOString() ?? null;
+      const family = sql`insert into identity_refresh_tokens (origin_jti, sub, client_id, token_hash, device_key, auth_time, created_at, expires_at, revoked_at)
+        values (${row.originJti}, ${row.sub}, ${row.clientId}, ${row.tokenHash}, ${row.deviceKey}, ${at(row.authTime)}::timestamptz,
+          ${at(row.createdAt)}::timestamptz, ${at(row.expiresAt)}::timestamptz, ${at(row.revokedAt)}::timestamptz)`;
+      if (!device) {
+        await db.execute(family);
+        return;
+      }
+      await db.execute(sql`
+        with device as (
+          insert into identity_devices (device_key, sub, group_key, created_at, last_modified_at, last_ip)
+          values (${device.deviceKey}, ${row.sub}, ${device.groupKey}, ${at(row.createdAt)}::timestamptz, ${at(row.createdAt)}::timestamptz, ${device.lastIp})
+        )
+        ${family}`);
     },
     async refreshTokenByHash(hash: string): Promise<RefreshTokenRow | undefined> {
       const rows = await db.select().from(identityRefreshTokens).where(eq(identityRefreshTokens.tokenHash, hash)).limit(1);
       return rows[0];
     },
-    async refreshTokenByOrigin(originJti: string): Promise<RefreshTokenRow | undefined> {
-      const rows = await db.select().from(identityRefreshTokens).where(eq(identityRefreshTokens.originJti, originJti)).limit(1);
+    /** A sign-in's token family and its user in one read. */
+    async familyWithUser(originJti: string): Promise<{ family: RefreshTokenRow; user: UserRow } | undefined> {
+      const rows = await db
+        .select({ family: identityRefreshTokens, user: identityUsers })
+        .from(identityRefreshTokens)
+        .innerJoin(identityUsers, eq(identityUsers.sub, identityRefreshTokens.sub))
+        .where(eq(identityRefreshTokens.originJti, originJti))
+        .limit(1);
       return rows[0];
     },
     async revokeRefreshToken(originJti: string, now: Date): Promise<void> {
@@ -169,9 +202,6 @@ export function identityStore(db: Db) {
         .where(and(eq(identityRefreshTokens.sub, sub), isNull(identityRefreshTokens.revokedAt), keep ? ne(identityRefreshTokens.originJti, keep) : undefined));
     },
 
-    async insertDevice(row: typeof identityDevices.$inferInsert): Promise<void> {
-      await db.insert(identityDevices).values(row);
-    },
     async device(sub: string, deviceKey: string): Promise<DeviceRow | undefined> {
       const rows = await db
         .select()

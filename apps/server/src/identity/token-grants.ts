@@ -17,25 +17,28 @@ export function tokenGrants(deps: { store: IdentityStore; tokens: TokenIssuer; n
     tokens.issue({ sub: user.sub, username: user.sub, clientId, ...family, attributes: { ...user.attributes, sub: user.sub } });
 
   async function issueTokens(user: UserRow, clientId: string, opts: { deviceKey?: string | null; ip: string; newDevice: boolean }): Promise<AuthResult> {
-    await store.updateUser(user.sub, { failedAttempts: 0, lockedUntil: null, updatedAt: now() });
+    // A sign-in that gets this far clears a count of failed attempts (nothing to write when there is none).
+    if (user.failedAttempts !== 0 || user.lockedUntil) await store.updateUser(user.sub, { failedAttempts: 0, lockedUntil: null, updatedAt: now() });
     // A new device's key is in the tokens of the sign-in that made it, as with the provider: the
     // client confirms and remembers that device as part of signing in.
     const newDevice = opts.newDevice ? { deviceKey: `${region}_${randomUUID()}`, groupKey: `-${randomBytes(6).toString('base64url')}` } : null;
     const deviceKey = opts.deviceKey ?? newDevice?.deviceKey ?? null;
     const originJti = randomUUID();
     const refreshToken = `${randomBytes(8).toString('hex')}.${randomBytes(48).toString('base64url')}`;
-    await store.insertRefreshToken({
-      originJti,
-      sub: user.sub,
-      clientId,
-      tokenHash: hashToken(refreshToken),
-      deviceKey,
-      authTime: now(),
-      createdAt: now(),
-      expiresAt: new Date(now().getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
-      revokedAt: null,
-    });
-    if (newDevice) await store.insertDevice({ ...newDevice, sub: user.sub, createdAt: now(), lastModifiedAt: now(), lastIp: opts.ip });
+    await store.insertSignIn(
+      {
+        originJti,
+        sub: user.sub,
+        clientId,
+        tokenHash: hashToken(refreshToken),
+        deviceKey,
+        authTime: now(),
+        createdAt: now(),
+        expiresAt: new Date(now().getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
+        revokedAt: null,
+      },
+      newDevice && { ...newDevice, lastIp: opts.ip },
+    );
     const issued = await signFor(user, clientId, { originJti, authTime: now(), deviceKey });
     const result: AuthResult = {
       AccessToken: issued.accessToken,

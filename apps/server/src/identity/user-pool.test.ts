@@ -116,6 +116,16 @@ describe('one-time codes', () => {
     expect(again.body.__type).toBe('NotAuthorizedException');
   });
 
+  it('stay usable after a wrong one: the wrong code counts, the right one still signs in', async () => {
+    const user = await customer();
+    const challenge = await srpSignIn(user, 'Kontor!Test1');
+    const code = await lastCode();
+    const answer = (c: string) =>
+      id('RespondToAuthChallenge', { ClientId: CLIENT_ID, ChallengeName: 'SMS_MFA', Session: challenge.body.Session, ChallengeResponses: { USERNAME: user, SMS_MFA_CODE: c } });
+    expect((await answer(code === '123456' ? '654321' : '123456')).body.__type).toBe('CodeMismatchException');
+    expect((await answer(code)).body.AuthenticationResult.AccessToken).toBeTruthy();
+  });
+
   it('expire: a password reset code by e-mail after fifteen minutes', async () => {
     const user = await customer();
     const forgot = await id('ForgotPassword', { ClientId: CLIENT_ID, Username: user });
