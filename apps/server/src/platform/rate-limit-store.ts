@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { type Db, fixedQuery } from './db.ts';
+import type { Db } from './db.ts';
 
 /** What @fastify/rate-limit hands a store: the merged options, with the route on a route's child. */
 type StoreOptions = { continueExceeding?: boolean; exponentialBackoff?: boolean; routeInfo?: { method?: string | string[]; url?: string } };
@@ -28,8 +28,13 @@ export async function rateLimitStorage(opts: { db: Db; redisUrl: string | null; 
     await redis.connect();
     return { kind: 'redis', options: { redis, nameSpace: 'kontor-rate-limit-' }, close: async () => void (await redis.quit()) };
   }
-  if ((opts.db as unknown as { $client?: unknown }).$client instanceof pg.Pool) {
-    return { kind: 'postgres', options: { store: postgresRateLimitStore(opts.db, opts.log) }, close: async () => {} };
+  const main = (opts.db as unknown as { $client?: unknown }).$client;
+  if (main instanceof pg.Pool) {
+    // Connections of their own: 200 customers signing in at once are 200 counts in the same
+    // instant, and in the app's pool order entry waited behind them (README "Sign-in storm").
+    const pool = new pg.Pool({ ...main.options, max: COUNT_CONNECTIONS });
+    pool.on('error', () => {});
+    return { kind: 'postgres', options: { store: postgresRateLimitStore(pool, opts.log) }, close: () => pool.end() };
   }
   return { kind: 'memory', options: {}, close: async () => {} };
 }
@@ -49,14 +54,17 @@ from rate_limit_counts where key = $1 and resets_at > clock_timestamp()`;
 /** Windows that ended: swept now and then, by whichever process counts. */
 const SWEEP = 'delete from rate_limit_counts where resets_at < clock_timestamp()';
 const SWEEP_EVERY_MS = 60_000;
+/** The count's connections per process: a count is one short statement. */
+const COUNT_CONNECTIONS = 2;
 
-export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
+export function postgresRateLimitStore(pool: pg.Pool, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
+  const query = async <T>(text: string, values: unknown[], name?: string) => (await pool.query(name ? { name, text, values } : { text, values })).rows as T[];
   let lastSweep = 0;
   const sweep = () => {
     const now = Date.now();
     if (now - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = now;
-    fixedQuery(db, SWEEP, []).catch((err: unknown) => log.warn({ err }, 'rate-limit sweep failed'));
+    query(SWEEP, []).catch((err: unknown) => log.warn({ err }, 'rate-limit sweep failed'));
   };
   class PostgresRateLimitStore implements FastifyRateLimitStore {
     private readonly continueExceeding: boolean;
@@ -69,13 +77,13 @@ export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger): FastifyR
     }
     incr(key: string, cb: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
       sweep();
-      fixedQuery<{ hits: number; ttl: number }>(db, INCREMENT, [this.prefix + key, timeWindow, this.continueExceeding, max], 'rate_limit_increment').then(
+      query<{ hits: number; ttl: number }>(INCREMENT, [this.prefix + key, timeWindow, this.continueExceeding, max], 'rate_limit_increment').then(
         ([row]) => cb(null, { current: row!.hits, ttl: row!.ttl }),
         (err: Error) => cb(err),
       );
     }
     read(key: string, cb: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
-      fixedQuery<{ hits: number; ttl: number }>(db, READ, [this.prefix + key], 'rate_limit_read').then(
+      query<{ hits: number; ttl: number }>(READ, [this.prefix + key], 'rate_limit_read').then(
         ([row]) => cb(null, { current: row?.hits ?? 0, ttl: row?.ttl ?? 0 }),
         (err: Error) => cb(err),
       );
