@@ -12,17 +12,26 @@ const dist = path.resolve(new URL('.', import.meta.url).pathname, '../dist');
  * page does not show is not counted, because it loads when it is needed (decision 041): the
  * identity client and the sign-in's later steps when the customer signs in, the top bar's search
  * suggestions and the menus when the customer turns to them, dialogs when they open, and on a phone
- * the depot's value chart when scrolled towards (features/depot/performance-card.tsx).
- * Issue 22's targets are 150 KB (/anmelden) and 200 KB (/depot), met since issue 40; the budgets
- * hold what is reached (README "First load") and come down, never up.
+ * the depot's value chart when scrolled towards (features/depot/performance-card.tsx), the order
+ * ticket's lists (parts/select-on-demand) once the page has painted.
+ * Issue 22's targets are 150 KB (/anmelden) and 200 KB (/depot) on the wire, where headers and the
+ * developer tools' clock add about 6 KB to these bodies; the budgets hold what is reached (bench/README
+ * "First load") and come down, never up.
  */
 export const PAGES = [
-  { path: '/anmelden', modules: ['src/features/identity/sign-in-page.tsx'], budgetKb: 149, targetKb: 150 },
+  { path: '/anmelden', modules: ['src/features/identity/sign-in-page.tsx'], budgetKb: 143, targetKb: 150 },
   {
     path: '/depot',
     modules: ['src/app/signed-in-frame.tsx', 'src/features/depot/depot-page.tsx'],
-    budgetKb: 183,
+    budgetKb: 179,
     targetKb: 200,
+  },
+  // The order ticket has no size target of its own; its LCP of 2.5 s does (issue 40).
+  {
+    path: '/orders/neu',
+    modules: ['src/app/signed-in-frame.tsx', 'src/features/trading/order-ticket-page.tsx'],
+    budgetKb: 188,
+    targetKb: null,
   },
 ];
 
@@ -33,7 +42,7 @@ for (const page of PAGES) {
   const ok = kb <= page.budgetKb;
   if (!ok) over += 1;
   console.log(
-    `${ok ? '✓' : '✖'} ${page.path}: ${kb.toFixed(1)} KB brotli (gzip ${(result.gzip / 1024).toFixed(1)} KB, ${(result.raw / 1024).toFixed(0)} KB unpacked) in ${result.files.length} files; budget ${page.budgetKb} KB, target ${page.targetKb} KB`,
+    `${ok ? '✓' : '✖'} ${page.path}: ${kb.toFixed(1)} KB brotli (gzip ${(result.gzip / 1024).toFixed(1)} KB, ${(result.raw / 1024).toFixed(0)} KB unpacked) in ${result.files.length} files; budget ${page.budgetKb} KB${page.targetKb ? `, target ${page.targetKb} KB` : ''}`,
   );
   if (!ok) for (const f of result.files.slice(0, 8)) console.log(`    ${(f.brotli / 1024).toFixed(1).padStart(7)} KB  ${f.file}`);
 }

@@ -1,3 +1,4 @@
+import { NETWORK_ERROR_MESSAGE } from './api-client';
 import { translate } from './i18n';
 
 /**
@@ -71,7 +72,7 @@ const TEXTS: Record<AuthErrorKind, string> = {
   alreadyConfirmed: 'Ihr Zugang ist bereits bestätigt. Sie können sich anmelden.',
   resetRequired: 'Bitte vergeben Sie ein neues Passwort, bevor Sie sich anmelden.',
   userDisabled: 'Ihr Zugang ist gesperrt. Bitte wenden Sie sich an unseren Kundenservice.',
-  network: 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.',
+  network: NETWORK_ERROR_MESSAGE,
   sessionExpired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   challengeExpired: 'Die Anmeldung hat zu lange gedauert. Bitte melden Sie sich erneut an.',
   newPasswordRequired: 'Bitte geben Sie ein neues Passwort ein.',

@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { describeAuthError } from '../../lib/auth-errors';
 import { useConfig } from '../../lib/config';
 import { ConfiguredLink } from '../../lib/external-links';
 import { Button } from '../../ui/button';
@@ -9,7 +8,7 @@ import { EMAIL_PATTERN } from '../../ui/email-address';
 import { Notice } from '../../ui/notice';
 import { TextField } from '../../ui/text-field';
 import { Actions, AuthScreen, FormStack } from './auth-screen';
-import { signInClient } from './sign-in-client';
+import { describeSignInError, signInClient } from './sign-in-client';
 import { outcomeOf, type SignInOutcome } from './sign-in-flow';
 import styles from './identity.module.css';
 
@@ -117,7 +116,7 @@ export function SignInForm({
       const result = await (await signInClient()).signIn({ username: email, password });
       await proceed(outcomeOf(result.nextStep, email));
     } catch (caught) {
-      const described = describeAuthError(caught, 'signIn');
+      const described = await describeSignInError(caught, 'signIn');
       if (described.next === 'confirmSignUp') return onNotConfirmed(email);
       if (described.next === 'resetPassword') return onResetRequired(email);
       if (described.kind === 'unknown') console.error('Sign-in failed', caught);

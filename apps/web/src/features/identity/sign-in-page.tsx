@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth, useAuthState, type SignedOutReason } from '../../lib/auth';
-import { describeAuthError } from '../../lib/auth-errors';
 import { peekReturnTarget, takeReturnTarget } from '../../lib/return-target';
 import { useToast } from '../../lib/toasts';
 import { forgetSignInHandoff, signInHandoff } from '../../parts/sign-in-handoff';
 import { AuthScreenSkeleton } from './auth-screen-skeleton';
-import { signInClient } from './sign-in-client';
+import { describeSignInError, signInClient } from './sign-in-client';
 import { loadSignInSteps, SignInForm, type Proceed } from './sign-in-forms';
 import { outcomeOf, type SignInScreen } from './sign-in-flow';
 
@@ -70,7 +69,7 @@ export function SignInPage() {
     } catch (error) {
       console.error('The API session could not be opened', error);
       setCompleting(false);
-      back(describeAuthError(error, 'signIn').message);
+      back((await describeSignInError(error, 'signIn')).message);
     }
   };
 

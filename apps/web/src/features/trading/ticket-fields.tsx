@@ -11,7 +11,7 @@ import { formatMoney, formatQuantity } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { SegmentedControl } from '../../ui/segmented-control';
-import { Select } from '../../ui/select';
+import { SelectOnDemand } from '../../parts/select-on-demand';
 import { TextField } from '../../ui/text-field';
 import { availableKinds, availableQuantity, FIELD_ORDER, ticketEstimate, type TicketValues } from './ticket-form';
 import type { BidAsk } from '@kontor/domain/order-rules';
@@ -110,7 +110,7 @@ export function TicketFields({ instrument, values, onChange, errors: allErrors, 
         {errors.side && <p className={styles.fieldError}>{text(errors.side)}</p>}
       </div>
 
-      <Select
+      <SelectOnDemand
         label={t('trading.kind.label')}
         options={listedKinds.map((k) => ({ id: k, label: t(`trading.kind.${k}`) }))}
         selectedKey={values.kind === 'fraction' ? 'market' : values.kind}
@@ -171,7 +171,7 @@ export function TicketFields({ instrument, values, onChange, errors: allErrors, 
 
       {usesValidity(values.kind) && (
         <div className={styles.validity}>
-          <Select
+          <SelectOnDemand
             label={t('trading.validity.label')}
             options={VALIDITY_TYPES.map((v) => ({ id: v, label: t(`trading.validity.option.${v}`) }))}
             selectedKey={values.validityType}

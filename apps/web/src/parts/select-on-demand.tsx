@@ -1,0 +1,86 @@
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useDomainText } from '../lib/domain-text';
+import { onDemand, useOnDemand } from '../lib/on-demand';
+import { ChevronDownIcon } from '../ui/icons';
+import type { SelectOption, SelectProps } from '../ui/select';
+import styles from '../ui/field.module.css';
+
+// react-aria's select with its popover, list box and collection: about 45 KB that a page's first
+// paint does not need (decision 041).
+const select = onDemand(() => import('../ui/select').then((m) => m.Select));
+
+/** Keys that open a select's list (react-aria's, on its button). */
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+
+/**
+ * ui/select for a page whose first load counts (the order ticket): a plain button of the same
+ * look, name and value stands in while react-aria's select is fetched after the first paint; a
+ * press or an opening key on it fetches it at once, and it takes the stand-in's place with the
+ * focus, open.
+ */
+export function SelectOnDemand<T extends SelectOption>(props: SelectProps<T>) {
+  const [Select, want] = useOnDemand(select);
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  useEffect(want, [want]);
+  if (Select) return <Arrived Select={Select} props={props} openAtOnce={openAtOnce} />;
+  const open = () => {
+    setOpenAtOnce(true);
+    want();
+  };
+  return <StandIn props={props} onOpen={open} />;
+}
+
+function Arrived<T extends SelectOption>({ Select, props, openAtOnce }: { Select: (props: SelectProps<T>) => ReactNode; props: SelectProps<T>; openAtOnce: boolean }) {
+  const [isOpen, setOpen] = useState(false);
+  useEffect(() => {
+    // After the commit in which its button took the focus (autoFocus), so that closing the list
+    // returns the focus there and not to the stand-in, which is gone.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render, see above
+    if (openAtOnce) setOpen(true);
+    // Once, as it arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return <Select {...props} autoFocus={openAtOnce || props.autoFocus} isOpen={isOpen} onOpenChange={setOpen} />;
+}
+
+function StandIn<T extends SelectOption>({ props, onOpen }: { props: SelectProps<T>; onOpen: () => void }) {
+  const text = useDomainText();
+  const id = useId();
+  const { label, options, description, errorMessage, className, selectedKey, placeholder, isDisabled } = props;
+  const chosen = options.find((option) => option.id === selectedKey);
+  const invalid = Boolean(props.isInvalid || errorMessage);
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')} data-invalid={invalid || undefined}>
+      <span className={styles.label} id={`${id}-label`}>
+        {label}
+      </span>
+      <button
+        type="button"
+        className={styles.trigger}
+        aria-labelledby={`${id}-value ${id}-label`}
+        aria-describedby={description ? `${id}-description` : undefined}
+        aria-haspopup="listbox"
+        aria-expanded="false"
+        disabled={isDisabled}
+        data-disabled={isDisabled || undefined}
+        onClick={onOpen}
+        onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+          if (!OPENING_KEYS.has(event.key)) return;
+          event.preventDefault();
+          onOpen();
+        }}
+      >
+        <span className={styles.value} id={`${id}-value`} data-placeholder={chosen ? undefined : true}>
+          {chosen?.label ?? placeholder}
+        </span>
+        <ChevronDownIcon className={styles.chevron} />
+      </button>
+      {description && (
+        <span className={styles.description} id={`${id}-description`}>
+          {description}
+        </span>
+      )}
+      {errorMessage && <span className={styles.error}>{text(errorMessage)}</span>}
+    </div>
+  );
+}
