@@ -27,6 +27,9 @@ export type NotificationDeliveryDeps = {
  * its e-mail and pushes go out. Both follow the database's signal (`NOTIFICATIONS_CHANNEL`), never
  * the transaction that wrote it, so the order path only writes rows.
  */
+/** Customers whose signal one process handles at once. */
+const SIGNALS_AT_ONCE = 2;
+
 export function notificationDelivery(d: NotificationDeliveryDeps) {
   const listeners = new Map<string, Set<(e: NotificationsStreamEvent) => void>>();
   const running = new Set<Promise<unknown>>();
@@ -68,9 +71,29 @@ export function notificationDelivery(d: NotificationDeliveryDeps) {
     }
   }
 
+  // Signals wait their turn, one per customer however often it came: a savings-plan day signals
+  // thousands of customers within seconds, and handled all at once their statements filled the
+  // database pool's queue in front of every page's (bench/README "Market opening").
+  const signalled = new Set<string>();
+  let handling = 0;
   function onSignal(sub: string): void {
-    track(tellBell(sub));
-    track(deliver(sub));
+    signalled.add(sub);
+    handleSignals();
+  }
+  function handleSignals(): void {
+    while (handling < SIGNALS_AT_ONCE && signalled.size > 0) {
+      const sub = signalled.values().next().value!;
+      signalled.delete(sub);
+      handling++;
+      track(
+        Promise.allSettled([tellBell(sub), deliver(sub)])
+          .then((results) => results.forEach((r) => r.status === 'rejected' && d.log?.error({ err: r.reason }, 'notification delivery failed')))
+          .finally(() => {
+            handling--;
+            handleSignals();
+          }),
+      );
+    }
   }
 
   return {
