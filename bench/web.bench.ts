@@ -25,7 +25,7 @@ const MARKET_CLOCK_START = '2026-11-23T10:00:00+01:00';
 const SAP = 'DE0007164600';
 const DEMO = { email: 'demo@kontor.example', password: 'Kontor!Demo1', phone: '+4915112345678' };
 
-const TARGETS = { lcpMs: 2_500, jsSignInBytes: 150 * 1024, jsDepotBytes: 200 * 1024, inpMs: 200, cls: 0.1 };
+const TARGETS = { lcpSignInMs: 2_000, lcpMs: 2_500, jsSignInBytes: 150 * 1024, jsDepotBytes: 200 * 1024, inpMs: 200, cls: 0.1 };
 /**
  * BENCH_PROFILES=mobile,cpu-only,network-only picks; network-only (no CPU throttle) is left out by
  * default: it says what the bytes alone cost, and depends least on how busy the machine is.
@@ -216,8 +216,9 @@ function summary(profile: string, scenario: Scenario) {
 const profiles = Object.fromEntries(PROFILES.map((p) => [p.name, Object.fromEntries(SCENARIOS.map((s) => [s.name, summary(p.name, s)]))]));
 const m = profiles.mobile;
 const met = m && {
-  lcpSignIn: m['sign-in']!.lcpMs <= TARGETS.lcpMs,
+  lcpSignIn: m['sign-in']!.lcpMs <= TARGETS.lcpSignInMs,
   lcpDepot: m.depot!.lcpMs <= TARGETS.lcpMs,
+  lcpTicket: m['order-ticket']!.lcpMs <= TARGETS.lcpMs,
   jsSignIn: m['sign-in']!.jsWireKB * 1024 <= TARGETS.jsSignInBytes,
   jsDepot: m.depot!.jsWireKB * 1024 <= TARGETS.jsDepotBytes,
   inp: (m['order-ticket']!.inpMs ?? NaN) <= TARGETS.inpMs,
@@ -233,7 +234,7 @@ writeResult(m ? 'web' : `web-${PROFILES.map((p) => p.name).join('+')}`, {
     'network-only': 'the mobile network alone, CPU unthrottled',
   },
   inp: 'order ticket of SAP: focus the quantity, press 1, 2, 5 (400 ms apart); INP = the slowest interaction (Event Timing, durationThreshold 16)',
-  targets: { lcpMs: TARGETS.lcpMs, jsSignInKB: 150, jsDepotKB: 200, inpMs: TARGETS.inpMs, cls: TARGETS.cls },
+  targets: { lcpSignInMs: TARGETS.lcpSignInMs, lcpMs: TARGETS.lcpMs, jsSignInKB: 150, jsDepotKB: 200, inpMs: TARGETS.inpMs, cls: TARGETS.cls },
   met,
   load: {
     loadAverageBefore: loadBefore.map((x) => Math.round(x * 10) / 10),
@@ -248,5 +249,5 @@ const rows = Object.entries(profiles).flatMap(([profile, pages]) =>
   Object.values(pages).map((p) => ({ profile, page: p.page.split('?')[0], 'LCP ms': p.lcpMs, 'FCP ms': p.fcpMs, 'JS KB (wire)': p.jsWireKB, 'JS KB (bodies)': p.jsEncodedBodyKB, 'JS KB (unpacked)': p.jsDecodedKB, CLS: p.cls, 'INP ms': 'inpMs' in p ? p.inpMs : '' })),
 );
 console.table(rows);
-if (met) console.log(`Targets (mobile): LCP ≤ 2,500 ms, JS sign-in ≤ 150 KB, depot ≤ 200 KB, INP ≤ 200 ms, CLS ≤ 0.1 — met: ${JSON.stringify(met)}`);
+if (met) console.log(`Targets (mobile): LCP sign-in ≤ 2,000 ms, depot and ticket ≤ 2,500 ms, JS sign-in ≤ 150 KB, depot ≤ 200 KB, INP ≤ 200 ms, CLS ≤ 0.1 — met: ${JSON.stringify(met)}`);
 console.log(`Machine: load average ${floatToDecimal(loadBefore[0]!, 1)} → ${floatToDecimal(os.loadavg()[0]!, 1)}, ${floatToDecimal(busyCores, 2)} of ${os.cpus().length} cores busy on average`);
