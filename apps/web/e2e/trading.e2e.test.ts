@@ -271,9 +271,14 @@ describe('trading', () => {
     await phone.waitForURL(`**/orders/neu?isin=${SAP}&side=SELL`);
     await phone.getByRole('heading', { level: 1, name: 'Order: SAP SE' }).waitFor();
     await phone.locator('[data-quote="bid"] dd').getByText(/€/).waitFor();
-    // The form starts in view: Kauf / Verkauf and the kind above the bottom navigation, without scrolling.
-    const kind = await phone.getByRole('button', { name: /Orderart/ }).boundingBox();
-    expect(kind!.y + kind!.height).toBeLessThanOrEqual(740 - 60);
+    // The form starts in view: Kauf / Verkauf and the kind above the bottom navigation, without
+    // scrolling (measured again when the kind's list takes its stand-in's place meanwhile).
+    const kind = phone.getByRole('button', { name: /Orderart/ });
+    const kindBottom = async () => {
+      const box = await kind.boundingBox();
+      return box ? box.y + box.height : Number.POSITIVE_INFINITY;
+    };
+    await expect.poll(kindBottom, { timeout: 30_000 }).toBeLessThanOrEqual(740 - 60);
     await chooseKind(phone, 'Limit');
     await phone.getByLabel('Stückzahl').fill('1');
     await phone.getByLabel('Limit in EUR').fill('1,001');

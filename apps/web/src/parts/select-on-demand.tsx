@@ -16,21 +16,25 @@ const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
  * ui/select for a page whose first load counts (the order ticket): a plain button of the same
  * look, name and value stands in while react-aria's select is fetched after the first paint; a
  * press or an opening key on it fetches it at once, and it takes the stand-in's place with the
- * focus, open.
+ * focus, open. A stand-in that only has the focus hands it over, closed.
  */
 export function SelectOnDemand<T extends SelectOption>(props: SelectProps<T>) {
   const [Select, want] = useOnDemand(select);
   const [openAtOnce, setOpenAtOnce] = useState(false);
+  // A stand-in with the focus hands it to the select as that arrives, so the keyboard is not left on the page.
+  const [focused, setFocused] = useState(false);
   useEffect(want, [want]);
-  if (Select) return <Arrived Select={Select} props={props} openAtOnce={openAtOnce} />;
+  if (Select) return <Arrived Select={Select} props={props} openAtOnce={openAtOnce} takesFocus={openAtOnce || focused} />;
   const open = () => {
     setOpenAtOnce(true);
     want();
   };
-  return <StandIn props={props} onOpen={open} />;
+  return <StandIn props={props} onOpen={open} onFocusChange={setFocused} />;
 }
 
-function Arrived<T extends SelectOption>({ Select, props, openAtOnce }: { Select: (props: SelectProps<T>) => ReactNode; props: SelectProps<T>; openAtOnce: boolean }) {
+type ArrivedProps<T extends SelectOption> = { Select: (props: SelectProps<T>) => ReactNode; props: SelectProps<T>; openAtOnce: boolean; takesFocus: boolean };
+
+function Arrived<T extends SelectOption>({ Select, props, openAtOnce, takesFocus }: ArrivedProps<T>) {
   const [isOpen, setOpen] = useState(false);
   useEffect(() => {
     // After the commit in which its button took the focus (autoFocus), so that closing the list
@@ -40,10 +44,10 @@ function Arrived<T extends SelectOption>({ Select, props, openAtOnce }: { Select
     // Once, as it arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return <Select {...props} autoFocus={openAtOnce || props.autoFocus} isOpen={isOpen} onOpenChange={setOpen} />;
+  return <Select {...props} autoFocus={takesFocus || props.autoFocus} isOpen={isOpen} onOpenChange={setOpen} />;
 }
 
-function StandIn<T extends SelectOption>({ props, onOpen }: { props: SelectProps<T>; onOpen: () => void }) {
+function StandIn<T extends SelectOption>({ props, onOpen, onFocusChange }: { props: SelectProps<T>; onOpen: () => void; onFocusChange: (focused: boolean) => void }) {
   const text = useDomainText();
   const id = useId();
   const { label, options, description, errorMessage, className, selectedKey, placeholder, isDisabled } = props;
@@ -63,7 +67,16 @@ function StandIn<T extends SelectOption>({ props, onOpen }: { props: SelectProps
         aria-expanded="false"
         disabled={isDisabled}
         data-disabled={isDisabled || undefined}
-        onClick={onOpen}
+        onFocus={() => onFocusChange(true)}
+        onBlur={() => onFocusChange(false)}
+        // A mouse opens the list as it is pressed (react-aria's select does the same), so that the
+        // select arriving between press and release does not swallow the click.
+        onPointerDown={(event) => {
+          if (event.pointerType === 'mouse' && event.button === 0) onOpen();
+        }}
+        onClick={(event) => {
+          if (event.detail === 0 || (event.nativeEvent as PointerEvent).pointerType !== 'mouse') onOpen();
+        }}
         onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
           if (!OPENING_KEYS.has(event.key)) return;
           event.preventDefault();
