@@ -99,8 +99,9 @@ describe('Geldtransfer (/geldtransfer)', () => {
     const row = history(desktop).getByRole('row').filter({ hasText: '+5.000,00' });
     await row.waitFor();
     expect(await row.getAttribute('data-entry-kind')).toBe('deposit');
-    expect(await figure(desktop, 'availableToBuy').textContent()).toBe('5.000,00\u00a0€');
-    expect(await figure(desktop, 'balance').textContent()).toBe('5.000,00\u00a0€');
+    // The figures are asked again beside the history: they may follow it a moment later.
+    await expect.poll(() => figure(desktop, 'availableToBuy').textContent(), { timeout: 30_000 }).toBe('5.000,00\u00a0€');
+    await expect.poll(() => figure(desktop, 'balance').textContent(), { timeout: 30_000 }).toBe('5.000,00\u00a0€');
     await screenshot(desktop, 'money-deposit-desktop');
     await expectAccessible(desktop, 'money-deposit');
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import {
   Button as AriaButton,
   Label,
@@ -23,6 +23,8 @@ export type SelectProps<T extends SelectOption> = Omit<AriaSelectProps<T>, 'chil
   description?: ReactNode;
   errorMessage?: string;
   className?: string;
+  /** Its button, for a caller that moves the focus there itself. */
+  triggerRef?: Ref<HTMLButtonElement>;
 };
 
 /** A labelled single choice from a short list. */
@@ -33,6 +35,7 @@ export function Select<T extends SelectOption>({
   errorMessage,
   className,
   isInvalid,
+  triggerRef,
   ...props
 }: SelectProps<T>) {
   return (
@@ -42,7 +45,7 @@ export function Select<T extends SelectOption>({
       className={[styles.field, className].filter(Boolean).join(' ')}
     >
       <Label className={styles.label}>{label}</Label>
-      <AriaButton className={styles.trigger}>
+      <AriaButton ref={triggerRef} className={styles.trigger}>
         <SelectValue className={styles.value} />
         <ChevronDownIcon className={styles.chevron} />
       </AriaButton>
