@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useOnDemand, type OnDemand } from '../lib/on-demand';
+import { useState } from 'react';
+import { useArrivedPopup, useOnDemand, type OnDemand } from '../lib/on-demand';
 
 /** What a menu loaded on demand is told as it takes the place of its plain button. */
 export type MenuArrival = {
@@ -32,25 +32,7 @@ export function useMenuOnDemand<M>(part: OnDemand<M>) {
   return { Menu, arrival, trigger };
 }
 
-/**
- * In the menu that arrived: when its plain button was pressed, its own button (`ref`) takes the
- * focus and the menu opens — only after a render with the focus on this button, because the menu
- * returns the focus to the element that had it when it opened, and the plain one is gone.
- * For a MenuTrigger's `isOpen` and `onOpenChange`.
- */
+/** In the menu that arrived: its button takes the focus and the menu opens when its plain button was pressed (useArrivedPopup). */
 export function useArrivedMenu({ openAtOnce = false }: MenuArrival) {
-  const ref = useRef<HTMLButtonElement>(null);
-  const [isOpen, onOpenChange] = useState(false);
-  // In the commit that takes the plain button away: no key can go elsewhere in between.
-  useLayoutEffect(() => {
-    if (openAtOnce) ref.current?.focus();
-    // Once, as it arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render, see above
-    if (openAtOnce) onOpenChange(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return { ref, isOpen, onOpenChange };
+  return useArrivedPopup({ takesFocus: openAtOnce, opens: openAtOnce });
 }

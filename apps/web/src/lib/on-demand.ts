@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * A part of the app that is not in a page's first load (README "First load"): loaded on first
@@ -48,4 +48,28 @@ export function useOnDemand<T>(part: OnDemand<T>): [T | null, () => void] {
     );
   }, [part]);
   return [value, want];
+}
+
+/**
+ * A part with a popup that takes the place of its plain stand-in (a menu, a select): its own button
+ * (`ref`) takes the focus when the stand-in had it or was pressed, in the commit that removes the
+ * stand-in, so no key goes elsewhere in between; a pressed one then opens, only after a render with
+ * the focus on its button, because the popup returns the focus to the element that had it when it
+ * opened, and the stand-in is gone. For the popup's `isOpen` and `onOpenChange`.
+ */
+export function useArrivedPopup({ takesFocus, opens }: { takesFocus: boolean; opens: boolean }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const [isOpen, onOpenChange] = useState(false);
+  useLayoutEffect(() => {
+    if (takesFocus) ref.current?.focus();
+    // Once, as it arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render, see above
+    if (opens) onOpenChange(true);
+    // Once, as it arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return { ref, isOpen, onOpenChange };
 }

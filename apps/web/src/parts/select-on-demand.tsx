@@ -1,6 +1,6 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useDomainText } from '../lib/domain-text';
-import { onDemand, useOnDemand } from '../lib/on-demand';
+import { onDemand, useArrivedPopup, useOnDemand } from '../lib/on-demand';
 import { ChevronDownIcon } from '../ui/icons';
 import type { SelectOption, SelectProps } from '../ui/select';
 import styles from '../ui/field.module.css';
@@ -35,23 +35,8 @@ export function SelectOnDemand<T extends SelectOption>(props: SelectProps<T>) {
 type ArrivedProps<T extends SelectOption> = { Select: (props: SelectProps<T>) => ReactNode; props: SelectProps<T>; openAtOnce: boolean; takesFocus: boolean };
 
 function Arrived<T extends SelectOption>({ Select, props, openAtOnce, takesFocus }: ArrivedProps<T>) {
-  const trigger = useRef<HTMLButtonElement>(null);
-  const [isOpen, setOpen] = useState(false);
-  // In the commit that takes the stand-in away: no key can go elsewhere in between.
-  useLayoutEffect(() => {
-    if (takesFocus) trigger.current?.focus();
-    // Once, as it arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  useEffect(() => {
-    // After the commit in which its button took the focus, so that closing the list returns the
-    // focus there and not to the stand-in, which is gone.
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render, see above
-    if (openAtOnce) setOpen(true);
-    // Once, as it arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return <Select {...props} triggerRef={trigger} isOpen={isOpen} onOpenChange={setOpen} />;
+  const { ref, isOpen, onOpenChange } = useArrivedPopup({ takesFocus, opens: openAtOnce });
+  return <Select {...props} triggerRef={ref} isOpen={isOpen} onOpenChange={onOpenChange} />;
 }
 
 function StandIn<T extends SelectOption>({ props, onOpen, onFocusChange }: { props: SelectProps<T>; onOpen: () => void; onFocusChange: (focused: boolean) => void }) {
